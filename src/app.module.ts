@@ -1,0 +1,45 @@
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DATABASE_SCHEMA_DEFINITION } from './database-schema';
+import { DepartmentsModule } from './departments/departments.module';
+import { AuthModule } from './platform/auth/auth.module';
+import { HealthModule } from './platform/health/health.module';
+import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
+import { createValidationPipe } from './platform/http/validation.pipe';
+import { TenancyModule } from './platform/tenancy/tenancy.module';
+import { TenantMiddleware } from './platform/tenancy/tenant.middleware';
+import { TenantDefinition } from './platform/tenancy/tenant-definition';
+import { BootstrapAdmin } from './users/bootstrap-admin';
+import { UsersModule } from './users/users.module';
+
+@Module({})
+export class AppModule implements NestModule {
+  static forRoot(config: AppConfig, tenants: TenantDefinition[]): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        TenancyModule.forRoot({
+          tenants,
+          schema: DATABASE_SCHEMA_DEFINITION,
+          initializers: [BootstrapAdmin],
+          imports: [UsersModule],
+        }),
+        HealthModule,
+        AuthModule,
+        UsersModule,
+        DepartmentsModule,
+      ],
+      providers: [
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(TenantMiddleware).forRoutes('api', 'api/*path');
+  }
+}

@@ -1,0 +1,173 @@
+/**
+ * Typed, validated configuration read once from the environment.
+ * Every variable is documented in `.env.example`; a wrong value stops start-up with a clear message.
+ */
+export interface DatabasePoolConfig {
+  maxConnections: number;
+  connectTimeoutMs: number;
+  statementTimeoutMs: number;
+  idleTimeoutMs: number;
+}
+
+export interface LoginThrottleConfig {
+  maxFailures: number;
+  firstBlockSeconds: number;
+  maxBlockSeconds: number;
+  failureWindowSeconds: number;
+}
+
+export interface AppConfig {
+  port: number;
+  tenantsFile?: string;
+  databaseUrl?: string;
+  databaseUsername?: string;
+  databasePassword?: string;
+  /** Tenant that IP-literal hosts are routed to; undefined means such hosts get 404. */
+  defaultTenant?: string;
+  /** Domain of the single tenant described by DATABASE_URL. */
+  databaseUrlTenant: string;
+  embedded: {
+    tenants: string[];
+    port: number;
+    dataDir: string;
+  };
+  bootstrapAdmin: { username: string; password?: string };
+  jwt: { secret?: string; accessTtlSeconds: number; refreshTtlSeconds: number };
+  cookieSecure: 'auto' | 'always' | 'never';
+  trustProxy: boolean | number;
+  swaggerEnabled: boolean;
+  pool: DatabasePoolConfig;
+  health: { checkIntervalMs: number; checkTimeoutMs: number; staleAfterMs: number };
+  tenantRetryIntervalMs: number;
+  poolRetireTimeoutMs: number;
+  loginThrottle: LoginThrottleConfig;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+class EnvReader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  string(name: string): string | undefined {
+    const value = this.env[name]?.trim();
+    return value ? value : undefined;
+  }
+
+  int(name: string, fallback: number, min: number, max: number): number {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      this.problems.push(`${name} must be an integer in ${min}..${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  }
+
+  bool(name: string, fallback: boolean): boolean {
+    const raw = this.string(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+    if (['false', '0', 'no', 'off'].includes(raw)) return false;
+    this.problems.push(`${name} must be true or false, got "${raw}"`);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+    const raw = this.string(name)?.toLowerCase();
+    if (raw === undefined) return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    this.problems.push(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+    return fallback;
+  }
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const read = new EnvReader(env);
+  const tenantsFile = read.string('TENANTS_FILE');
+  const databaseUrl = read.string('DATABASE_URL');
+  const embeddedMode = !tenantsFile && !databaseUrl;
+  const explicitDefaultTenant = read.string('DEFAULT_TENANT')?.toLowerCase();
+
+  const trustProxyRaw = read.string('TRUST_PROXY')?.toLowerCase();
+  let trustProxy: boolean | number = false;
+  if (trustProxyRaw === 'true') trustProxy = true;
+  else if (trustProxyRaw !== undefined && trustProxyRaw !== 'false') {
+    trustProxy = read.int('TRUST_PROXY', 0, 0, 10);
+  }
+
+  const config: AppConfig = {
+    port: read.int('PORT', 8080, 0, 65535),
+    tenantsFile,
+    databaseUrl,
+    databaseUsername: read.string('DATABASE_USERNAME'),
+    databasePassword: read.string('DATABASE_PASSWORD'),
+    defaultTenant: explicitDefaultTenant ?? (embeddedMode ? 'localhost' : undefined),
+    databaseUrlTenant: explicitDefaultTenant ?? 'localhost',
+    embedded: {
+      tenants: (read.string('EMBEDDED_TENANTS') ?? 'localhost')
+        .split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter(Boolean),
+      port: read.int('EMBEDDED_PG_PORT', 54329, 1, 65535),
+      dataDir: read.string('EMBEDDED_PG_DATA_DIR') ?? '.data/postgres',
+    },
+    bootstrapAdmin: {
+      username: read.string('BOOTSTRAP_ADMIN_USERNAME') ?? 'admin',
+      password: read.string('BOOTSTRAP_ADMIN_PASSWORD') ?? (embeddedMode ? 'admin12345' : undefined),
+    },
+    jwt: {
+      secret: read.string('JWT_SECRET'),
+      accessTtlSeconds: read.int('ACCESS_TOKEN_TTL_SECONDS', 15 * 60, 30, 24 * 3600),
+      refreshTtlSeconds: read.int('REFRESH_TOKEN_TTL_SECONDS', 30 * 24 * 3600, 60, 365 * 24 * 3600),
+    },
+    cookieSecure: read.oneOf('COOKIE_SECURE', ['auto', 'always', 'never'] as const, 'auto'),
+    trustProxy,
+    swaggerEnabled: read.bool('SWAGGER_ENABLED', true),
+    pool: {
+      maxConnections: read.int('DB_POOL_MAX', 10, 1, 200),
+      connectTimeoutMs: read.int('DB_CONNECT_TIMEOUT_MS', 5000, 100, 120000),
+      statementTimeoutMs: read.int('DB_STATEMENT_TIMEOUT_MS', 15000, 100, 600000),
+      idleTimeoutMs: read.int('DB_IDLE_TIMEOUT_MS', 30000, 1000, 3600000),
+    },
+    health: {
+      checkIntervalMs: read.int('HEALTH_CHECK_INTERVAL_MS', 5000, 100, 600000),
+      checkTimeoutMs: read.int('HEALTH_CHECK_TIMEOUT_MS', 2000, 100, 60000),
+      staleAfterMs: read.int('HEALTH_STALE_AFTER_MS', 15000, 200, 3600000),
+    },
+    tenantRetryIntervalMs: read.int('TENANT_RETRY_INTERVAL_MS', 10000, 100, 3600000),
+    poolRetireTimeoutMs: read.int('POOL_RETIRE_TIMEOUT_MS', 30000, 0, 3600000),
+    loginThrottle: {
+      maxFailures: read.int('LOGIN_MAX_FAILURES', 5, 1, 1000),
+      firstBlockSeconds: read.int('LOGIN_BLOCK_SECONDS', 60, 1, 86400),
+      maxBlockSeconds: read.int('LOGIN_MAX_BLOCK_SECONDS', 900, 1, 86400),
+      failureWindowSeconds: read.int('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86400),
+    },
+  };
+
+  if (tenantsFile && databaseUrl) {
+    read.problems.push('set either TENANTS_FILE or DATABASE_URL, not both');
+  }
+  if (embeddedMode && config.embedded.tenants.length === 0) {
+    read.problems.push('EMBEDDED_TENANTS names no tenant');
+  }
+  if (!embeddedMode && !config.jwt.secret) {
+    read.problems.push('JWT_SECRET is required when tenants are configured (every instance must share it)');
+  }
+  if (config.jwt.secret && config.jwt.secret.length < 32) {
+    read.problems.push('JWT_SECRET must be at least 32 characters long');
+  }
+  if (read.problems.length > 0) throw new ConfigError(read.problems);
+  return config;
+}
+
+export function isEmbeddedMode(config: AppConfig): boolean {
+  return !config.tenantsFile && !config.databaseUrl;
+}

@@ -1,0 +1,44 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+import { TenantDefinition } from './platform/tenancy/tenant-definition';
+
+/** Builds the whole HTTP application; shared by `main.ts` and the end-to-end tests. */
+export async function createApp(
+  config: AppConfig,
+  tenants: TenantDefinition[],
+  options: { logger?: false | Logger['log'][] } = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, tenants), {
+    logger: options.logger === false ? false : ['log', 'warn', 'error'],
+    bodyParser: true,
+    forceCloseConnections: false,
+    abortOnError: false,
+  });
+  app.set('trust proxy', config.trustProxy);
+  app.disable('x-powered-by');
+  app.useBodyParser('json', { limit: '2mb' });
+  app.use(cookieParser());
+
+  if (config.swaggerEnabled) {
+    const document = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Timetable service')
+        .setDescription('Расписание университета: API сервиса (арендатор выбирается по домену в заголовке Host)')
+        .setVersion('1')
+        .addBearerAuth()
+        .addCookieAuth('service_refresh')
+        .build(),
+    );
+    SwaggerModule.setup('swagger-ui', app, document, {
+      jsonDocumentUrl: 'v3/api-docs',
+      swaggerOptions: { persistAuthorization: true },
+    });
+  }
+  return app;
+}

@@ -1,0 +1,72 @@
+import 'reflect-metadata';
+import { INestApplication, Logger } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { AppConfig, ConfigError, isEmbeddedMode, loadConfig } from './config/app-config';
+import { createApp } from './create-app';
+import { EmbeddedCluster, startEmbeddedPostgres } from './platform/tenancy/embedded-postgres';
+import { configuredTenants, normalizeTenant, TenantConfigError, TenantDefinition } from './platform/tenancy/tenant-definition';
+
+const logger = new Logger('Main');
+
+/** Embedded mode keeps a generated JWT secret next to its data, so sessions survive restarts. */
+function localJwtSecret(config: AppConfig): string {
+  const file = resolve(dirname(resolve(config.embedded.dataDir)), 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function resolveTenants(config: AppConfig): Promise<{ tenants: TenantDefinition[]; embedded?: EmbeddedCluster }> {
+  if (!isEmbeddedMode(config)) return { tenants: configuredTenants(config) };
+  config.embedded.tenants.forEach((domain, index) =>
+    normalizeTenant({ domain, url: 'jdbc:postgresql://check/only' }, `EMBEDDED_TENANTS[${index}]`),
+  );
+  const embedded = await startEmbeddedPostgres(config.embedded);
+  config.jwt.secret ??= localJwtSecret(config);
+  return { tenants: embedded.tenants, embedded };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { tenants, embedded } = await resolveTenants(config);
+  let app: INestApplication | undefined;
+  let stopping = false;
+
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.log(`${signal} received: finishing running requests and closing pools`);
+    try {
+      await app?.close();
+      await embedded?.stop();
+      process.exit(0);
+    } catch {
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.once('SIGINT', () => void stop('SIGINT'));
+
+  try {
+    app = await createApp(config, tenants);
+    await app.listen(config.port);
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+  logger.log(`Listening on port ${config.port}; tenants: ${tenants.map((tenant) => tenant.domain).join(', ') || 'none'}`);
+  if (config.swaggerEnabled) logger.log(`Swagger UI: http://localhost:${config.port}/swagger-ui`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof TenantConfigError) {
+    logger.error(error.message);
+  } else {
+    logger.error(`Start-up failed: ${error instanceof Error ? error.constructor.name : 'unknown error'}`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import { Body, Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CookieOptions, Request, Response } from 'express';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/app-config';
+import { PostOk } from '../http/decorators';
+import { AuthService, SignedIn } from './auth.service';
+import { AuthUser } from './auth-user';
+import { CurrentUser, Public, Roles } from './decorators';
+import { LoginRequest, LoginResponse, LogoutResponse, MeResponse } from './dto/auth.dto';
+import { ALL_ROLES } from './roles';
+
+export const REFRESH_COOKIE = 'service_refresh';
+const COOKIE_PATH = '/api/auth';
+
+@ApiTags('Аутентификация')
+@Controller('api/auth')
+export class AuthController {
+  constructor(
+    private readonly auth: AuthService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Public()
+  @PostOk('login')
+  @ApiOperation({ summary: 'Вход по логину и паролю; ставит cookie обновления' })
+  @ApiOkResponse({ type: LoginResponse })
+  async login(@Body() body: LoginRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    const signedIn = await this.auth.login(body.username, body.password, req.ip ?? 'unknown');
+    return this.respond(signedIn, req, res);
+  }
+
+  @Public()
+  @PostOk('refresh')
+  @ApiCookieAuth(REFRESH_COOKIE)
+  @ApiOperation({ summary: 'Новый токен доступа по cookie обновления (cookie одноразовая и ротируется)' })
+  @ApiOkResponse({ type: LoginResponse })
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
+    try {
+      return this.respond(await this.auth.refresh(this.cookieOf(req)), req, res);
+    } catch (error) {
+      res.clearCookie(REFRESH_COOKIE, this.cookieOptions(req));
+      throw error;
+    }
+  }
+
+  @Public()
+  @PostOk('logout')
+  @ApiOperation({ summary: 'Выход: отзывает cookie обновления' })
+  @ApiOkResponse({ type: LogoutResponse })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LogoutResponse> {
+    await this.auth.logout(this.cookieOf(req));
+    res.clearCookie(REFRESH_COOKIE, this.cookieOptions(req));
+    return { success: true, message: 'Выход выполнен' };
+  }
+
+  @Get('me')
+  @Roles(...ALL_ROLES)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Текущий пользователь по токену доступа' })
+  @ApiOkResponse({ type: MeResponse })
+  me(@CurrentUser() user: AuthUser): MeResponse {
+    return { userId: user.userId, username: user.username, role: user.role, departmentId: user.departmentId };
+  }
+
+  private respond(signedIn: SignedIn, req: Request, res: Response): LoginResponse {
+    res.cookie(REFRESH_COOKIE, signedIn.refreshToken, {
+      ...this.cookieOptions(req),
+      maxAge: this.config.jwt.refreshTtlSeconds * 1000,
+    });
+    return signedIn.response;
+  }
+
+  private cookieOf(req: Request): string | undefined {
+    const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
+    return typeof value === 'string' && value ? value : undefined;
+  }
+
+  private cookieOptions(req: Request): CookieOptions {
+    const secure = this.config.cookieSecure === 'always' || (this.config.cookieSecure === 'auto' && req.secure);
+    return { httpOnly: true, sameSite: 'lax', secure, path: COOKIE_PATH };
+  }
+}

@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/app-config';
+import { UsersModule } from '../../users/users.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { JwtAuthGuard, RolesGuard } from './guards';
+import { JwtStrategy } from './jwt.strategy';
+import { PasswordModule } from './password.module';
+import { RefreshTokens } from './refresh-tokens';
+import { ThrottleStore } from './throttle-store';
+
+@Module({
+  imports: [
+    PassportModule,
+    PasswordModule,
+    UsersModule,
+    JwtModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        secret: config.jwt.secret,
+        signOptions: { algorithm: 'HS256', expiresIn: config.jwt.accessTtlSeconds },
+        verifyOptions: { algorithms: ['HS256'] },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    RefreshTokens,
+    ThrottleStore,
+    JwtStrategy,
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RolesGuard },
+  ],
+})
+export class AuthModule {}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/app-config';
+import { UserAccount, UserAccounts } from '../../users/user-accounts';
+import { AppError } from '../http/app-error';
+import { currentTenant } from '../tenancy/tenant-context';
+import { AccessTokenClaims } from './auth-user';
+import { failedLogin, LoginResponse } from './dto/auth.dto';
+import { PasswordHasher } from './password-hasher';
+import { RefreshTokens } from './refresh-tokens';
+import { ROLE_REDIRECTS } from './roles';
+import { ThrottleStore } from './throttle-store';
+
+export const BAD_CREDENTIALS = 'Неверное имя пользователя или пароль';
+export const SESSION_EXPIRED = 'Сессия истекла, войдите снова';
+
+export interface SignedIn {
+  response: LoginResponse;
+  refreshToken: string;
+}
+
+@Injectable()
+export class AuthService {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly accounts: UserAccounts,
+    private readonly hasher: PasswordHasher,
+    private readonly jwt: JwtService,
+    private readonly refreshTokens: RefreshTokens,
+    private readonly throttle: ThrottleStore,
+  ) {}
+
+  /**
+   * Unknown user, wrong password and archived account all end in the same 401 after one password
+   * check each, so neither the body nor the timing tells them apart.
+   */
+  async login(username: string, password: string, ip: string): Promise<SignedIn> {
+    const normalized = username.trim().toLowerCase();
+    const throttleKey = `${currentTenant().tenantKey}|${normalized}|${ip}`;
+
+    const blockedFor = await this.throttle.blockedFor(throttleKey);
+    if (blockedFor > 0) {
+      const message = `Слишком много неудачных попыток входа. Повторите через ${blockedFor} с`;
+      throw new AppError(429, message, { ...failedLogin(message) }, { 'Retry-After': String(blockedFor) });
+    }
+
+    const account = normalized ? await this.accounts.findByUsername(normalized) : undefined;
+    const passwordMatches = await this.hasher.verify(account?.passwordHash, password);
+    if (!account || !passwordMatches || account.status !== 'ACTIVE') {
+      await this.throttle.recordFailure(throttleKey);
+      throw new AppError(401, BAD_CREDENTIALS, { ...failedLogin(BAD_CREDENTIALS) });
+    }
+
+    await this.throttle.reset(throttleKey);
+    return this.signIn(account, 'Вход выполнен');
+  }
+
+  /** Rotates the refresh token: the presented one is revoked (single use) and a new pair is issued. */
+  async refresh(refreshToken: string | undefined): Promise<SignedIn> {
+    const userId = refreshToken ? await this.refreshTokens.consume(refreshToken) : undefined;
+    const account = userId !== undefined ? await this.accounts.findById(userId) : undefined;
+    if (!account || account.status !== 'ACTIVE') {
+      throw new AppError(401, SESSION_EXPIRED, { ...failedLogin(SESSION_EXPIRED) });
+    }
+    return this.signIn(account, 'Сессия продлена');
+  }
+
+  async logout(refreshToken: string | undefined): Promise<void> {
+    if (refreshToken) await this.refreshTokens.revoke(refreshToken);
+  }
+
+  private async signIn(account: UserAccount, message: string): Promise<SignedIn> {
+    const claims: AccessTokenClaims = {
+      sub: String(account.id),
+      username: account.username,
+      role: account.role,
+      departmentId: account.departmentId,
+      tenant: currentTenant().tenantKey,
+    };
+    const token = await this.jwt.signAsync(claims);
+    const refreshToken = await this.refreshTokens.issue(account.id, this.config.jwt.refreshTtlSeconds);
+    return {
+      refreshToken,
+      response: {
+        success: true,
+        message,
+        token,
+        role: account.role,
+        redirect: ROLE_REDIRECTS[account.role],
+        departmentId: account.departmentId,
+        userId: account.id,
+      },
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import { types } from 'pg';
+import { DataSource, MixedList, EntitySchema } from 'typeorm';
+import { DatabasePoolConfig } from '../../config/app-config';
+
+// Calendar dates stay 'YYYY-MM-DD' strings end to end: a JS Date would shift them by the zone.
+types.setTypeParser(types.builtins.DATE, (value) => value);
+// bigint counts (COUNT(*)) fit easily in a JS number here.
+types.setTypeParser(types.builtins.INT8, (value) => Number(value));
+
+export interface DatabaseSchema {
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema>;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  migrations: MixedList<Function | string>;
+}
+
+export interface ConnectionTarget {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  password?: string;
+  ssl: boolean;
+}
+
+/**
+ * A TypeORM DataSource with a bounded pg pool: connect timeout, server-side statement timeout and a
+ * client-side read timeout slightly longer, so a hung server can never hold a request or a
+ * connection forever (an errored client is destroyed by the pool, not returned to it).
+ */
+export function createTenantDataSource(
+  target: ConnectionTarget,
+  pool: DatabasePoolConfig,
+  schema: DatabaseSchema,
+  applicationName: string,
+  onPoolError: (error: Error) => void,
+): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    host: target.host,
+    port: target.port,
+    database: target.database,
+    username: target.user,
+    password: target.password,
+    ssl: target.ssl ? { rejectUnauthorized: false } : false,
+    entities: schema.entities,
+    migrations: schema.migrations,
+    migrationsTableName: 'schema_migrations',
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    installExtensions: false,
+    poolErrorHandler: onPoolError,
+    logging: false,
+    invalidWhereValuesBehavior: { null: 'throw', undefined: 'throw' },
+    poolSize: pool.maxConnections,
+    connectTimeoutMS: pool.connectTimeoutMs,
+    applicationName,
+    extra: {
+      statement_timeout: pool.statementTimeoutMs,
+      query_timeout: pool.statementTimeoutMs + 2000,
+      idle_in_transaction_session_timeout: pool.statementTimeoutMs * 2,
+      idleTimeoutMillis: pool.idleTimeoutMs,
+      keepAlive: true,
+    },
+  });
+}

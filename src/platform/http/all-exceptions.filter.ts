@@ -1,0 +1,72 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { Request, Response } from 'express';
+import { classifyDatabaseError, describeDatabaseError } from '../database/pg-errors';
+import { constraintMessage } from '../database/constraint-messages';
+import { AppError, STATUS_MESSAGES } from './app-error';
+import { errorBody } from './error-body';
+
+interface Resolved {
+  status: number;
+  message: string;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+const DATABASE_MESSAGES = {
+  check: 'Данные не прошли проверку: проверьте значения полей',
+  unique: 'Запись с такими значениями уже существует',
+  'foreign-key': 'Операция нарушает связь с другими данными: связанная запись отсутствует или ещё используется',
+  exclusion: 'Период или интервал пересекается с уже существующей записью',
+  concurrent: 'Данные одновременно изменил другой запрос, повторите попытку',
+  unavailable: 'База данных университета временно недоступна, повторите попытку позже',
+} as const;
+
+/**
+ * The one place where errors become HTTP answers: the spec's common body with Russian texts, and
+ * never SQL, driver text, constraint names or stack traces (in the body or in the log).
+ */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const context = host.switchToHttp();
+    const request = context.getRequest<Request>();
+    const response = context.getResponse<Response>();
+    const resolved = this.resolve(exception, request);
+
+    if (response.headersSent) return;
+    for (const [name, value] of Object.entries(resolved.headers ?? {})) response.setHeader(name, value);
+    response.status(resolved.status).json(resolved.body ?? errorBody(resolved.status, resolved.message, request.path));
+  }
+
+  private resolve(exception: unknown, request: Request): Resolved {
+    if (exception instanceof AppError) {
+      return { status: exception.status, message: exception.message, body: exception.body, headers: exception.headers };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      return { status, message: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[500] };
+    }
+    const bodyParserError = exception as { type?: unknown; status?: unknown };
+    if (bodyParserError?.type === 'entity.parse.failed') {
+      return { status: 400, message: 'Тело запроса содержит некорректный JSON' };
+    }
+    if (typeof bodyParserError?.type === 'string' && typeof bodyParserError.status === 'number') {
+      const status = bodyParserError.status;
+      return { status, message: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400] };
+    }
+
+    const database = classifyDatabaseError(exception);
+    if (database && database.kind !== 'unknown') {
+      const status = database.kind === 'check' ? 400 : database.kind === 'unavailable' ? 503 : 409;
+      if (status === 503) {
+        this.logger.warn(`${request.method} ${request.path}: ${describeDatabaseError(exception)}`);
+      }
+      return { status, message: constraintMessage(database.constraint) ?? DATABASE_MESSAGES[database.kind] };
+    }
+
+    this.logger.error(`${request.method} ${request.path}: unhandled ${describeDatabaseError(exception)}`);
+    return { status: 500, message: STATUS_MESSAGES[500] };
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Errors that services throw on purpose. The global filter turns them into the spec's bodies;
+ * `message` is always a Russian sentence meant for the user.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** Replaces the common body for endpoints with their own shape (login, rule conflicts). */
+    readonly body?: Record<string, unknown>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export class BadRequestError extends AppError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+export class UnauthorizedError extends AppError {
+  constructor(message = 'Требуется вход в систему') {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message = 'Недостаточно прав для этой операции') {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(message = 'Ресурс не найден') {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, body?: Record<string, unknown>) {
+    super(409, message, body);
+  }
+}
+
+export class ServiceUnavailableError extends AppError {
+  constructor(message = 'Сервис временно недоступен, повторите попытку позже') {
+    super(503, message);
+  }
+}
+
+/** Short Russian `error` texts of the common body, by status. */
+export const STATUS_TITLES: Record<number, string> = {
+  400: 'Некорректный запрос',
+  401: 'Требуется аутентификация',
+  403: 'Доступ запрещён',
+  404: 'Не найдено',
+  405: 'Метод не поддерживается',
+  409: 'Конфликт',
+  413: 'Слишком большой запрос',
+  415: 'Неподдерживаемый формат',
+  429: 'Слишком много запросов',
+  500: 'Внутренняя ошибка сервера',
+  503: 'Сервис недоступен',
+};
+
+/** Default Russian `message` for statuses raised by the framework itself. */
+export const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Некорректный запрос',
+  401: 'Требуется вход в систему',
+  403: 'Недостаточно прав для этой операции',
+  404: 'Ресурс не найден',
+  405: 'Метод не поддерживается для этого адреса',
+  409: 'Операция конфликтует с текущим состоянием данных',
+  413: 'Тело запроса слишком велико',
+  415: 'Тело запроса должно быть в формате JSON',
+  429: 'Слишком много запросов, повторите попытку позже',
+  500: 'Внутренняя ошибка сервера',
+  503: 'Сервис временно недоступен, повторите попытку позже',
+};

@@ -1,0 +1,19 @@
+import { STATUS_TITLES } from './app-error';
+
+export interface ErrorBody {
+  timestamp: string;
+  status: number;
+  error: string;
+  message: string;
+  path: string;
+}
+
+export function errorBody(status: number, message: string, path: string): ErrorBody {
+  return {
+    timestamp: new Date().toISOString(),
+    status,
+    error: STATUS_TITLES[status] ?? STATUS_TITLES[500],
+    message,
+    path,
+  };
+}

@@ -1,0 +1,141 @@
+import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  ValidateBy,
+  ValidationArguments,
+} from 'class-validator';
+import { isCalendarDate } from './dates';
+
+/**
+ * Composite validators: each carries its Russian message naming the field, so every DTO speaks the
+ * same language. Swagger metadata stays on the DTO property next to them.
+ */
+const field = (args: ValidationArguments) => `Поле «${args.property}»`;
+const say = (text: string) => (args: ValidationArguments) => `${field(args)} ${text}`;
+
+interface Presence {
+  optional?: boolean;
+}
+
+function presence(options: Presence | undefined): PropertyDecorator {
+  return options?.optional ? IsOptional() : IsDefined({ message: say('обязательно') });
+}
+
+const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+
+/** A string; required ones must be non-blank. Surrounding spaces are trimmed. */
+export function TextField(options: Presence & { maxLength?: number; minLength?: number; allowEmpty?: boolean } = {}) {
+  const decorators = [presence(options), trim, IsString({ message: say('должно быть строкой') })];
+  if (!options.optional && !options.allowEmpty) decorators.push(MinLength(1, { message: say('не может быть пустым') }));
+  if (options.minLength) {
+    decorators.push(MinLength(options.minLength, { message: say(`должно содержать не менее ${options.minLength} символов`) }));
+  }
+  decorators.push(MaxLength(options.maxLength ?? 255, { message: say(`должно содержать не более ${options.maxLength ?? 255} символов`) }));
+  return applyDecorators(...decorators);
+}
+
+/** A database id: a positive integer. */
+export function IdField(options: Presence = {}) {
+  return applyDecorators(
+    presence(options),
+    IsInt({ message: say('должно быть целым числом') }),
+    Min(1, { message: say('должно быть положительным числом') }),
+  );
+}
+
+export function IntField(options: Presence & { min?: number; max?: number } = {}) {
+  const decorators = [presence(options), IsInt({ message: say('должно быть целым числом') })];
+  if (options.min !== undefined) decorators.push(Min(options.min, { message: say(`должно быть не меньше ${options.min}`) }));
+  if (options.max !== undefined) decorators.push(Max(options.max, { message: say(`должно быть не больше ${options.max}`) }));
+  return applyDecorators(...decorators);
+}
+
+export function BooleanField(options: Presence = {}) {
+  return applyDecorators(presence(options), IsBoolean({ message: say('должно быть true или false') }));
+}
+
+export function OneOfField(values: readonly string[], options: Presence = {}) {
+  return applyDecorators(presence(options), IsIn(values, { message: say(`должно иметь одно из значений: ${values.join(', ')}`) }));
+}
+
+export function CalendarDateField(options: Presence = {}) {
+  return applyDecorators(
+    presence(options),
+    ValidateBy({
+      name: 'isCalendarDate',
+      validator: { validate: (value) => isCalendarDate(value), defaultMessage: say('должно быть датой в формате ГГГГ-ММ-ДД') },
+    }),
+  );
+}
+
+// ---- query-string parameters (always strings on the wire) ----
+
+function toNumber(value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return undefined;
+  if (Array.isArray(value)) return Number.NaN;
+  return Number(value);
+}
+
+/** An optional integer query parameter. */
+export function QueryInt(options: { min?: number; max?: number } = {}) {
+  return applyDecorators(Transform(({ value }) => toNumber(value)), IntField({ optional: true, ...options }));
+}
+
+/** An optional positive id in the query string. */
+export function QueryId() {
+  return applyDecorators(Transform(({ value }) => toNumber(value)), IdField({ optional: true }));
+}
+
+/** A repeatable id parameter: `?departmentId=1&departmentId=2`. */
+export function QueryIdList(options: { maxItems?: number } = {}) {
+  return applyDecorators(
+    Transform(({ value }) => {
+      if (value === undefined || value === '') return undefined;
+      const list: unknown[] = Array.isArray(value) ? value : String(value).split(',');
+      return list.map((item) => (item === '' ? Number.NaN : Number(item)));
+    }),
+    IsOptional(),
+    IsInt({ each: true, message: say('должно содержать целые числа') }),
+    Min(1, { each: true, message: say('должно содержать положительные числа') }),
+    ValidateBy({
+      name: 'maxItems',
+      validator: {
+        validate: (value) => !Array.isArray(value) || value.length <= (options.maxItems ?? 1000),
+        defaultMessage: say(`может содержать не более ${options.maxItems ?? 1000} значений`),
+      },
+    }),
+  );
+}
+
+export function QueryBool() {
+  return applyDecorators(
+    Transform(({ value }) => {
+      if (value === undefined || value === '') return undefined;
+      if (value === 'true' || value === true) return true;
+      if (value === 'false' || value === false) return false;
+      return value;
+    }),
+    BooleanField({ optional: true }),
+  );
+}
+
+export function QueryText() {
+  return TextField({ optional: true, maxLength: 200 });
+}
+
+export function QuerySortDirection() {
+  return applyDecorators(
+    Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)),
+    OneOfField(['asc', 'desc'], { optional: true }),
+  );
+}

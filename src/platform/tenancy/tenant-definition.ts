@@ -1,0 +1,86 @@
+import { readFileSync } from 'node:fs';
+import { AppConfig } from '../../config/app-config';
+import { DatabaseAddress, parseDatabaseUrl } from './database-url';
+import { isDnsLabel } from './host';
+
+/** One tenant as configured: the shape of TENANTS_FILE entries and of the tenant API. */
+export interface TenantDefinition {
+  name: string;
+  domain: string;
+  url: string;
+  username?: string;
+  password?: string;
+}
+
+export interface TenantConnection extends DatabaseAddress {
+  user: string;
+}
+
+export class TenantConfigError extends Error {}
+
+export function normalizeTenant(raw: Partial<TenantDefinition>, position: string): TenantDefinition {
+  const domain = String(raw.domain ?? '').trim().toLowerCase();
+  if (!isDnsLabel(domain)) {
+    throw new TenantConfigError(`${position}: domain must be a single DNS label of 1..63 characters`);
+  }
+  if (typeof raw.url !== 'string' || !raw.url.trim()) {
+    throw new TenantConfigError(`${position}: url is required`);
+  }
+  const definition: TenantDefinition = {
+    name: String(raw.name ?? '').trim() || domain,
+    domain,
+    url: raw.url.trim(),
+    username: raw.username ? String(raw.username) : undefined,
+    password: raw.password ? String(raw.password) : undefined,
+  };
+  try {
+    tenantConnection(definition);
+  } catch (error) {
+    throw new TenantConfigError(`${position} (${domain}): ${(error as Error).message}`);
+  }
+  return definition;
+}
+
+/** Connection settings of a tenant; explicit username/password win over those inside the URL. */
+export function tenantConnection(definition: TenantDefinition): TenantConnection {
+  const address = parseDatabaseUrl(definition.url);
+  return {
+    ...address,
+    user: definition.username ?? address.user ?? 'postgres',
+    password: definition.password ?? address.password,
+  };
+}
+
+/** Tenants of the configured mode (TENANTS_FILE or DATABASE_URL). */
+export function configuredTenants(config: AppConfig): TenantDefinition[] {
+  if (config.databaseUrl) {
+    return [
+      normalizeTenant(
+        {
+          domain: config.databaseUrlTenant,
+          url: config.databaseUrl,
+          username: config.databaseUsername,
+          password: config.databasePassword,
+        },
+        'DATABASE_URL',
+      ),
+    ];
+  }
+  if (!config.tenantsFile) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(config.tenantsFile, 'utf8'));
+  } catch {
+    throw new TenantConfigError('TENANTS_FILE cannot be read as JSON');
+  }
+  if (!Array.isArray(parsed)) throw new TenantConfigError('TENANTS_FILE must hold a JSON array');
+  const tenants = parsed.map((entry, index) =>
+    normalizeTenant((entry ?? {}) as Partial<TenantDefinition>, `TENANTS_FILE[${index}]`),
+  );
+  const seen = new Set<string>();
+  for (const tenant of tenants) {
+    if (seen.has(tenant.domain)) throw new TenantConfigError(`TENANTS_FILE names ${tenant.domain} twice`);
+    seen.add(tenant.domain);
+  }
+  return tenants;
+}

