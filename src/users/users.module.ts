@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
-import { PasswordModule } from '../platform/auth/password.module';
+import { CredentialsModule } from '../platform/auth/credentials.module';
 import { BootstrapAdmin } from './bootstrap-admin';
 import { UserAccounts } from './user-accounts';
 
 @Module({
-  imports: [PasswordModule],
+  imports: [CredentialsModule],
   providers: [UserAccounts, BootstrapAdmin],
   exports: [UserAccounts, BootstrapAdmin],
 })

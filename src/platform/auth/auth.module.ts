@@ -9,14 +9,13 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
-import { PasswordModule } from './password.module';
-import { RefreshTokens } from './refresh-tokens';
+import { CredentialsModule } from './credentials.module';
 import { ThrottleStore } from './throttle-store';
 
 @Module({
   imports: [
     PassportModule,
-    PasswordModule,
+    CredentialsModule,
     UsersModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
@@ -30,7 +29,6 @@ import { ThrottleStore } from './throttle-store';
   controllers: [AuthController],
   providers: [
     AuthService,
-    RefreshTokens,
     ThrottleStore,
     JwtStrategy,
     { provide: APP_GUARD, useClass: JwtAuthGuard },

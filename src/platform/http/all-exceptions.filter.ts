@@ -37,7 +37,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
 
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(resolved.headers ?? {})) response.setHeader(name, value);
-    response.status(resolved.status).json(resolved.body ?? errorBody(resolved.status, resolved.message, request.path));
+    const path = request.originalUrl.split('?')[0];
+    response.status(resolved.status).json(resolved.body ?? errorBody(resolved.status, resolved.message, path));
   }
 
   private resolve(exception: unknown, request: Request): Resolved {
@@ -46,6 +47,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
+      // Nest turns body-parser's SyntaxError into a plain 400 whose (English) text mentions JSON.
+      if (status === 400 && /JSON/.test(exception.message)) {
+        return { status, message: 'Тело запроса содержит некорректный JSON' };
+      }
       return { status, message: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[500] };
     }
     const bodyParserError = exception as { type?: unknown; status?: unknown };
@@ -61,12 +66,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (database && database.kind !== 'unknown') {
       const status = database.kind === 'check' ? 400 : database.kind === 'unavailable' ? 503 : 409;
       if (status === 503) {
-        this.logger.warn(`${request.method} ${request.path}: ${describeDatabaseError(exception)}`);
+        this.logger.warn(`${request.method} ${request.originalUrl.split('?')[0]}: ${describeDatabaseError(exception)}`);
       }
       return { status, message: constraintMessage(database.constraint) ?? DATABASE_MESSAGES[database.kind] };
     }
 
-    this.logger.error(`${request.method} ${request.path}: unhandled ${describeDatabaseError(exception)}`);
+    this.logger.error(`${request.method} ${request.originalUrl.split('?')[0]}: unhandled ${describeDatabaseError(exception)}`);
     return { status: 500, message: STATUS_MESSAGES[500] };
   }
 }
