@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
+import { queryRows } from '../database/query-rows';
 import { TenantDb } from '../database/tenant-db';
 import { registerFailure, remainingBlockSeconds, ThrottleState } from './login-throttle';
 
@@ -45,7 +46,7 @@ export class ThrottleStore {
          ON CONFLICT (throttle_key) DO NOTHING`,
         [key],
       );
-      const rows: ThrottleRow[] = await manager.query(`SELECT * FROM login_throttle WHERE throttle_key = $1 FOR UPDATE`, [key]);
+      const rows = await queryRows<ThrottleRow>(manager, `SELECT * FROM login_throttle WHERE throttle_key = $1 FOR UPDATE`, [key]);
       const current = rows[0].failures === 0 ? undefined : toState(rows[0]);
       const next = registerFailure(current, Date.now(), this.config.loginThrottle);
       await manager.query(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { currentTenant } from '../tenancy/tenant-context';
+import { queryRows } from './query-rows';
 
 /**
  * The current tenant's database, for features that should not know about tenants. A singleton:
@@ -20,8 +21,9 @@ export class TenantDb {
     return this.dataSource.getRepository(entity);
   }
 
+  /** Runs SQL and returns its rows, also for UPDATE/DELETE ... RETURNING. */
   query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T[]> {
-    return this.dataSource.query(sql, parameters);
+    return queryRows<T>(this.manager, sql, parameters);
   }
 
   /** Runs `work` in one transaction (READ COMMITTED); any error rolls everything back. */
