@@ -27,7 +27,7 @@ export class Foundation1763700000000 implements MigrationInterface {
         password_hash text NOT NULL,
         role          varchar(32) NOT NULL,
         full_name     varchar(255) NOT NULL,
-        job_title     varchar(255),
+        job_title     varchar(255) NOT NULL DEFAULT '',
         status        varchar(16) NOT NULL DEFAULT 'ACTIVE',
         archived_at   timestamptz,
         created_at    timestamptz NOT NULL DEFAULT now(),
@@ -39,20 +39,24 @@ export class Foundation1763700000000 implements MigrationInterface {
       )`);
     await db.query(`CREATE UNIQUE INDEX uq_users_username ON users (lower(username))`);
     await db.query(`CREATE INDEX ix_users_role_status ON users (role, status)`);
+    await db.query(`CREATE INDEX ix_users_full_name ON users (lower(full_name), id)`);
 
     // A user's department links over time. Primary periods of one user never overlap (the exclusion
     // constraint is the last guard when two transfers race); additional links to one department neither.
     await db.query(`
       CREATE TABLE user_department_assignments (
         id             serial PRIMARY KEY,
-        user_id        integer NOT NULL REFERENCES users (id),
-        department_id  integer NOT NULL REFERENCES departments (id),
+        user_id        integer NOT NULL,
+        department_id  integer NOT NULL,
         is_primary     boolean NOT NULL,
         valid_from     date NOT NULL,
         valid_to       date,
         comment        text,
-        created_by     integer REFERENCES users (id),
+        created_by     integer,
         created_at     timestamptz NOT NULL DEFAULT now(),
+        CONSTRAINT fk_uda_user FOREIGN KEY (user_id) REFERENCES users (id),
+        CONSTRAINT fk_uda_department FOREIGN KEY (department_id) REFERENCES departments (id),
+        CONSTRAINT fk_uda_created_by FOREIGN KEY (created_by) REFERENCES users (id),
         CONSTRAINT ck_uda_period CHECK (valid_to IS NULL OR valid_to >= valid_from),
         CONSTRAINT ex_uda_primary_overlap EXCLUDE USING gist
           (user_id WITH =, daterange(valid_from, valid_to, '[]') WITH &&) WHERE (is_primary),
@@ -60,6 +64,7 @@ export class Foundation1763700000000 implements MigrationInterface {
           (user_id WITH =, department_id WITH =, daterange(valid_from, valid_to, '[]') WITH &&) WHERE (NOT is_primary)
       )`);
     await db.query(`CREATE INDEX ix_uda_department ON user_department_assignments (department_id, valid_from)`);
+    await db.query(`CREATE INDEX ix_uda_user ON user_department_assignments (user_id, valid_from)`);
 
     await db.query(`
       CREATE TABLE refresh_tokens (

@@ -13,6 +13,9 @@ import { TenantMiddleware } from './platform/tenancy/tenant.middleware';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
 import { BootstrapAdmin } from './users/bootstrap-admin';
 import { UsersModule } from './users/users.module';
+import { StudyStructureModule } from './study-structure/study-structure.module';
+import { ResourcesModule } from './resources/resources.module';
+import { TeacherRequestsModule } from './teacher-requests/teacher-requests.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -31,6 +34,9 @@ export class AppModule implements NestModule {
         AuthModule,
         UsersModule,
         DepartmentsModule,
+        StudyStructureModule,
+        ResourcesModule,
+        TeacherRequestsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -27,8 +27,8 @@ export class User {
   @Column({ name: 'full_name', type: 'varchar', length: 255 })
   fullName!: string;
 
-  @Column({ name: 'job_title', type: 'varchar', length: 255, nullable: true })
-  jobTitle!: string | null;
+  @Column({ name: 'job_title', type: 'varchar', length: 255, default: '' })
+  jobTitle!: string;
 
   @Column({ type: 'varchar', length: 16, default: 'ACTIVE' })
   status!: UserStatus;

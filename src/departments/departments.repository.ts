@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { TenantDb } from '../platform/database/tenant-db';
+import { Department } from './department.entity';
+
+/** The department a user assignment refers to. */
+export interface DepartmentRef {
+  id: number;
+  name: string;
+}
+
+/** SQL over `departments`; the only place that reads or writes them. */
+@Injectable()
+export class DepartmentsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  list(): Promise<Department[]> {
+    return this.db.query<Department>(`SELECT id, name, code FROM departments ORDER BY lower(name), id`);
+  }
+
+  async findById(id: number, manager: EntityManager = this.db.manager): Promise<Department | undefined> {
+    return (await manager.findOne(Department, { where: { id } })) ?? undefined;
+  }
+
+  /** Locks the row (FOR UPDATE) so that no assignment can start referring to it meanwhile. */
+  async lockForChange(manager: EntityManager, id: number): Promise<Department | undefined> {
+    return (await manager.findOne(Department, { where: { id }, lock: { mode: 'pessimistic_write' } })) ?? undefined;
+  }
+
+  /**
+   * Reads a department and holds FOR KEY SHARE until commit: a concurrent delete waits for the caller's
+   * transaction, and then sees its new references.
+   */
+  async lockForReference(manager: EntityManager, id: number): Promise<DepartmentRef | undefined> {
+    const rows: DepartmentRef[] = await manager.query(`SELECT id, name FROM departments WHERE id = $1 FOR KEY SHARE`, [id]);
+    return rows[0];
+  }
+
+  /** Another department with the same name (case-insensitively) or code. */
+  async findClash(name: string, code: number, exceptId?: number): Promise<{ nameTaken: boolean; codeTaken: boolean }> {
+    const rows = await this.db.query<{ name_taken: boolean; code_taken: boolean }>(
+      `SELECT coalesce(bool_or(lower(name) = lower($1)), false) AS name_taken,
+              coalesce(bool_or(code = $2), false) AS code_taken
+         FROM departments
+        WHERE (lower(name) = lower($1) OR code = $2) AND id <> $3`,
+      [name, code, exceptId ?? 0],
+    );
+    return { nameTaken: rows[0].name_taken, codeTaken: rows[0].code_taken };
+  }
+
+  async insert(name: string, code: number): Promise<Department> {
+    const repository = this.db.repository(Department);
+    return repository.save(repository.create({ name, code }));
+  }
+
+  async update(department: Department, name: string, code: number): Promise<Department> {
+    department.name = name;
+    department.code = code;
+    return this.db.repository(Department).save(department);
+  }
+
+  /** How many user assignments (of any period) refer to the department. */
+  async countAssignments(manager: EntityManager, id: number): Promise<number> {
+    const rows: { count: number }[] = await manager.query(
+      `SELECT count(*) AS count FROM user_department_assignments WHERE department_id = $1`,
+      [id],
+    );
+    return rows[0].count;
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await manager.delete(Department, { id });
+  }
+}

@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import { ConflictError, NotFoundError } from '../platform/http/app-error';
+import { TenantDb } from '../platform/database/tenant-db';
+import { Department } from './department.entity';
+import { DepartmentsRepository } from './departments.repository';
+import { DepartmentRequest, DepartmentResponse } from './dto/department.dto';
+
+export const DEPARTMENT_NOT_FOUND = 'Кафедра не найдена';
+
+function toResponse(department: Department): DepartmentResponse {
+  return { id: department.id, departmentName: department.name, departmentCode: department.code };
+}
+
+@Injectable()
+export class DepartmentsService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly departments: DepartmentsRepository,
+  ) {}
+
+  async list(): Promise<DepartmentResponse[]> {
+    return (await this.departments.list()).map(toResponse);
+  }
+
+  async create(request: DepartmentRequest): Promise<DepartmentResponse> {
+    await this.ensureUnique(request);
+    return toResponse(await this.departments.insert(request.departmentName, request.departmentCode));
+  }
+
+  async update(id: number, request: DepartmentRequest): Promise<DepartmentResponse> {
+    const department = await this.departments.findById(id);
+    if (!department) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
+    await this.ensureUnique(request, id);
+    return toResponse(await this.departments.update(department, request.departmentName, request.departmentCode));
+  }
+
+  /**
+   * Physical delete of an unused department. The row lock makes a concurrent transfer or user creation
+   * (which hold FOR KEY SHARE on it) either finish first and be counted, or find it gone.
+   */
+  async remove(id: number): Promise<DepartmentResponse> {
+    return this.db.transaction(async (manager) => {
+      const department = await this.departments.lockForChange(manager, id);
+      if (!department) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
+      const assignments = await this.departments.countAssignments(manager, id);
+      if (assignments > 0) {
+        throw new ConflictError(
+          `Нельзя удалить кафедру «${department.name}»: она указана в назначениях сотрудников (${assignments}), в том числе в истории`,
+        );
+      }
+      await this.departments.delete(manager, id);
+      return toResponse(department);
+    });
+  }
+
+  private async ensureUnique(request: DepartmentRequest, exceptId?: number): Promise<void> {
+    const clash = await this.departments.findClash(request.departmentName, request.departmentCode, exceptId);
+    if (clash.nameTaken) throw new ConflictError('Кафедра с таким названием уже существует');
+    if (clash.codeTaken) throw new ConflictError('Кафедра с таким кодом уже существует');
+  }
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { TenantDb } from '../platform/database/tenant-db';
+import { DepartmentAssignment } from './user.entity';
+
+export interface PrimaryPeriod {
+  id: number;
+  departmentId: number;
+  validFrom: string;
+  validTo: string | null;
+}
+
+export interface HistoryRow {
+  id: number;
+  userId: number;
+  departmentId: number;
+  departmentName: string;
+  primary: boolean;
+  validFrom: string;
+  validTo: string | null;
+  comment: string | null;
+  createdAt: Date;
+}
+
+const PERIOD_COLUMNS = `id, department_id AS "departmentId", valid_from AS "validFrom", valid_to AS "validTo"`;
+
+/** SQL over `user_department_assignments`: a user's links to departments over inclusive date periods. */
+@Injectable()
+export class AssignmentsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async insert(
+    manager: EntityManager,
+    assignment: { userId: number; departmentId: number; isPrimary: boolean; validFrom: string; comment: string | null; createdBy: number },
+  ): Promise<void> {
+    await manager.save(DepartmentAssignment, manager.create(DepartmentAssignment, { ...assignment, validTo: null }));
+  }
+
+  /** The user's primary period that includes `date`, if any. */
+  async primaryCovering(manager: EntityManager, userId: number, date: string): Promise<PrimaryPeriod | undefined> {
+    const rows: PrimaryPeriod[] = await manager.query(
+      `SELECT ${PERIOD_COLUMNS} FROM user_department_assignments
+        WHERE user_id = $1 AND is_primary AND valid_from <= $2::date AND (valid_to IS NULL OR valid_to >= $2::date)`,
+      [userId, date],
+    );
+    return rows[0];
+  }
+
+  /** The user's earliest primary period starting after `date` (a transfer already planned). */
+  async firstPrimaryAfter(manager: EntityManager, userId: number, date: string): Promise<PrimaryPeriod | undefined> {
+    const rows: PrimaryPeriod[] = await manager.query(
+      `SELECT ${PERIOD_COLUMNS} FROM user_department_assignments
+        WHERE user_id = $1 AND is_primary AND valid_from > $2::date
+        ORDER BY valid_from LIMIT 1`,
+      [userId, date],
+    );
+    return rows[0];
+  }
+
+  async close(manager: EntityManager, id: number, validTo: string): Promise<void> {
+    await manager.query(`UPDATE user_department_assignments SET valid_to = $2::date WHERE id = $1`, [id, validTo]);
+  }
+
+  history(userId: number): Promise<HistoryRow[]> {
+    return this.db.query<HistoryRow>(
+      `SELECT a.id, a.user_id AS "userId", a.department_id AS "departmentId", d.name AS "departmentName",
+              a.is_primary AS "primary", a.valid_from AS "validFrom", a.valid_to AS "validTo", a.comment,
+              a.created_at AS "createdAt"
+         FROM user_department_assignments a
+         JOIN departments d ON d.id = a.department_id
+        WHERE a.user_id = $1
+        ORDER BY a.valid_from, a.id`,
+      [userId],
+    );
+  }
+}

@@ -1,0 +1,48 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
+import { Role, ROLES } from '../../platform/auth/roles';
+import { IdField, OneOfField, TextField } from '../../platform/http/validators';
+import { UserStatus } from '../user.entity';
+
+export const USER_STATUSES: readonly UserStatus[] = ['ACTIVE', 'ARCHIVED'];
+
+export class UserResponse {
+  @ApiProperty() id!: number;
+  @ApiProperty() username!: string;
+  @ApiProperty({ enum: ROLES }) role!: Role;
+  @ApiProperty() fullName!: string;
+  @ApiProperty({ description: 'Пустая строка, если должность не указана' }) jobTitle!: string;
+  @ApiPropertyOptional({ description: 'Основная кафедра на сегодня; отсутствует, если её нет' }) departmentName?: string;
+  @ApiPropertyOptional({ description: 'Основная кафедра на сегодня; отсутствует, если её нет' }) departmentId?: number;
+  @ApiProperty({ enum: USER_STATUSES }) status!: UserStatus;
+}
+
+export class CreateUserRequest {
+  @ApiProperty({ example: 'ivanov', maxLength: 100 })
+  @TextField({ maxLength: 100 })
+  username!: string;
+
+  // Not trimmed: every character of a password counts.
+  @ApiProperty({ minLength: 8, maxLength: 128, example: 'secret-password' })
+  @IsDefined({ message: 'Поле «password» обязательно' })
+  @IsString({ message: 'Поле «password» должно быть строкой' })
+  @MinLength(8, { message: 'Поле «password» должно содержать не менее 8 символов' })
+  @MaxLength(128, { message: 'Поле «password» должно содержать не более 128 символов' })
+  password!: string;
+
+  @ApiProperty({ enum: ROLES })
+  @OneOfField(ROLES)
+  role!: Role;
+
+  @ApiProperty({ example: 'Иванов Иван Иванович', maxLength: 255 })
+  @TextField({ maxLength: 255 })
+  fullName!: string;
+
+  @ApiPropertyOptional({ example: 'Доцент', maxLength: 255 })
+  @TextField({ optional: true, maxLength: 255 })
+  jobTitle?: string | null;
+
+  @ApiProperty({ description: 'Основная кафедра с сегодняшнего дня' })
+  @IdField()
+  departmentId!: number;
+}

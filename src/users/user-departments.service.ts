@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { DepartmentsRepository } from '../departments/departments.repository';
+import { AuthUser } from '../platform/auth/auth-user';
+import { TenantDb } from '../platform/database/tenant-db';
+import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { addDays } from '../platform/http/dates';
+import { AssignmentsRepository } from './assignments.repository';
+import { DepartmentHistoryItem, DepartmentTransferRequest } from './dto/department-assignment.dto';
+import { UserResponse } from './dto/user.dto';
+import { UsersRepository } from './users.repository';
+import { DEPARTMENT_MISSING, USER_NOT_FOUND, UsersService } from './users.service';
+
+export const PRIMARY_OVERLAP = 'Периоды основной кафедры сотрудника пересекаются';
+
+/** A user's department history and transfers between primary departments. */
+@Injectable()
+export class UserDepartmentsService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly users: UsersRepository,
+    private readonly usersService: UsersService,
+    private readonly assignments: AssignmentsRepository,
+    private readonly departments: DepartmentsRepository,
+  ) {}
+
+  async history(userId: number): Promise<DepartmentHistoryItem[]> {
+    if (!(await this.users.statusOf(userId))) throw new NotFoundError(USER_NOT_FOUND);
+    const rows = await this.assignments.history(userId);
+    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+  }
+
+  /**
+   * Closes the primary period in effect on `validFrom` the day before and opens the new one from
+   * `validFrom`, open-ended. The user row is locked, so transfers of one user run one at a time;
+   * ex_uda_primary_overlap still rejects anything that slips through.
+   */
+  async transfer(caller: AuthUser, userId: number, request: DepartmentTransferRequest): Promise<UserResponse> {
+    const { departmentId, validFrom } = request;
+    await this.db.transaction(async (manager) => {
+      const status = await this.users.lockStatus(manager, userId);
+      if (!status) throw new NotFoundError(USER_NOT_FOUND);
+      if (status === 'ARCHIVED') throw new ConflictError('Нельзя перевести архивного сотрудника: сначала восстановите его');
+      if (!(await this.departments.lockForReference(manager, departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+
+      const current = await this.assignments.primaryCovering(manager, userId, validFrom);
+      if (current?.departmentId === departmentId) {
+        throw new BadRequestError('Сотрудник уже числится на этой кафедре как на основной на дату перевода');
+      }
+      if (current && current.validFrom >= validFrom) {
+        throw new ConflictError(`${PRIMARY_OVERLAP}: дата перевода должна быть позже начала текущего периода (${current.validFrom})`);
+      }
+      const planned = await this.assignments.firstPrimaryAfter(manager, userId, validFrom);
+      if (planned) {
+        throw new ConflictError(`${PRIMARY_OVERLAP}: уже запланирован переход на основную кафедру с ${planned.validFrom}`);
+      }
+
+      if (current) await this.assignments.close(manager, current.id, addDays(validFrom, -1));
+      await this.assignments.insert(manager, {
+        userId,
+        departmentId,
+        isPrimary: true,
+        validFrom,
+        comment: request.comment || null,
+        createdBy: caller.userId,
+      });
+    });
+    return this.usersService.get(userId);
+  }
+}

@@ -1,0 +1,71 @@
+import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import type { AuthUser } from '../platform/auth/auth-user';
+import { CurrentUser, Roles } from '../platform/auth/decorators';
+import { PostOk } from '../platform/http/decorators';
+import { Page } from '../platform/http/paging';
+import { CreateUserRequest, UserResponse } from './dto/user.dto';
+import { UserPageQuery } from './dto/user-queries.dto';
+import { IdParam } from '../platform/http/id-param';
+import { UsersService } from './users.service';
+
+const USER_PAGE_SCHEMA = {
+  type: 'object',
+  properties: {
+    items: { type: 'array', items: { $ref: getSchemaPath(UserResponse) } },
+    page: { type: 'integer' },
+    size: { type: 'integer' },
+    totalItems: { type: 'integer' },
+    totalPages: { type: 'integer' },
+    first: { type: 'boolean' },
+    last: { type: 'boolean' },
+  },
+};
+
+@ApiTags('Пользователи')
+@ApiBearerAuth()
+@ApiExtraModels(UserResponse)
+@Controller('api/users')
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @Get()
+  @Roles('ADMIN')
+  @ApiOperation({ summary: 'Активные пользователи по ФИО' })
+  @ApiOkResponse({ type: [UserResponse] })
+  list(): Promise<UserResponse[]> {
+    return this.users.listActive();
+  }
+
+  @Get('page')
+  @Roles('ADMIN')
+  @ApiOperation({ summary: 'Страница пользователей с поиском, фильтрами и сортировкой' })
+  @ApiOkResponse({ schema: USER_PAGE_SCHEMA })
+  page(@Query() query: UserPageQuery): Promise<Page<UserResponse>> {
+    return this.users.page(query);
+  }
+
+  @PostOk()
+  @Roles('ADMIN')
+  @ApiOperation({ summary: 'Создать пользователя с основной кафедрой с сегодняшнего дня' })
+  @ApiOkResponse({ type: UserResponse })
+  create(@CurrentUser() caller: AuthUser, @Body() body: CreateUserRequest): Promise<UserResponse> {
+    return this.users.create(caller, body);
+  }
+
+  @Delete(':id')
+  @Roles('ADMIN')
+  @ApiOperation({ summary: 'Архивировать пользователя (вход и обновление сессии больше невозможны)' })
+  @ApiOkResponse({ type: UserResponse })
+  archive(@CurrentUser() caller: AuthUser, @IdParam('id') id: number): Promise<UserResponse> {
+    return this.users.archive(caller, id);
+  }
+
+  @PostOk(':id/restore')
+  @Roles('ADMIN')
+  @ApiOperation({ summary: 'Вернуть пользователя из архива' })
+  @ApiOkResponse({ type: UserResponse })
+  restore(@IdParam('id') id: number): Promise<UserResponse> {
+    return this.users.restore(id);
+  }
+}

@@ -1,0 +1,112 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { Role } from '../platform/auth/roles';
+import { TenantDb } from '../platform/database/tenant-db';
+import { todayInBusinessZone } from '../platform/http/dates';
+import { UserSort } from './dto/user-queries.dto';
+import { User, UserStatus } from './user.entity';
+import { BY_FULL_NAME, matchesText, SqlParams, userSelect, UserRow } from './user-rows';
+
+export interface UserFilter {
+  query?: string;
+  role?: Role;
+  departmentId?: number;
+  includeArchived: boolean;
+}
+
+export interface UserOrder {
+  sort: UserSort;
+  direction: 'asc' | 'desc';
+}
+
+const SORT_KEYS: Record<UserSort, string> = {
+  fullName: 'lower(u.full_name)',
+  username: 'lower(u.username)',
+  role: 'u.role',
+  status: 'u.status',
+};
+
+export interface NewUser {
+  username: string;
+  passwordHash: string;
+  role: Role;
+  fullName: string;
+  jobTitle: string;
+}
+
+/** SQL over `users` for administration; lists are one query each, pages one more for the count. */
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async listActive(): Promise<UserRow[]> {
+    const params = new SqlParams();
+    const sql = `${userSelect(params, todayInBusinessZone())} WHERE u.status = 'ACTIVE' ORDER BY ${BY_FULL_NAME}`;
+    return this.db.query<UserRow>(sql, params.values);
+  }
+
+  async page(filter: UserFilter, order: UserOrder, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
+    const params = new SqlParams();
+    const select = userSelect(params, todayInBusinessZone());
+    const where: string[] = [];
+    if (!filter.includeArchived) where.push(`u.status = 'ACTIVE'`);
+    if (filter.query) where.push(matchesText(params, filter.query));
+    if (filter.role) where.push(`u.role = ${params.add(filter.role)}`);
+    if (filter.departmentId !== undefined) where.push(`pa.department_id = ${params.add(filter.departmentId)}`);
+    const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+    const countValues = [...params.values];
+
+    const direction = order.direction === 'desc' ? 'DESC' : 'ASC';
+    const pageSql = `${select} ${whereSql}
+      ORDER BY ${SORT_KEYS[order.sort]} ${direction}, u.id ASC
+      LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+    const countSql = `SELECT count(*) AS total FROM (${select} ${whereSql}) AS matching`;
+    const [rows, counted] = await Promise.all([
+      this.db.query<UserRow>(pageSql, params.values),
+      this.db.query<{ total: number }>(countSql, countValues),
+    ]);
+    return { rows, total: counted[0].total };
+  }
+
+  async findRow(id: number): Promise<UserRow | undefined> {
+    const params = new SqlParams();
+    const sql = `${userSelect(params, todayInBusinessZone())} WHERE u.id = ${params.add(id)}`;
+    return (await this.db.query<UserRow>(sql, params.values))[0];
+  }
+
+  async usernameTaken(username: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM users WHERE lower(username) = lower($1)`, [username]);
+    return rows.length > 0;
+  }
+
+  async statusOf(id: number): Promise<UserStatus | undefined> {
+    const rows = await this.db.query<{ status: UserStatus }>(`SELECT status FROM users WHERE id = $1`, [id]);
+    return rows[0]?.status;
+  }
+
+  /** Locks the user row until commit: department changes of one user run one at a time. */
+  async lockStatus(manager: EntityManager, id: number): Promise<UserStatus | undefined> {
+    const rows: { status: UserStatus }[] = await manager.query(`SELECT status FROM users WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0]?.status;
+  }
+
+  async insert(manager: EntityManager, user: NewUser): Promise<number> {
+    const saved = await manager.save(User, manager.create(User, user));
+    return saved.id;
+  }
+
+  /** Archives an active user; an archived one keeps its original archived_at. */
+  async archive(id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1 AND status = 'ACTIVE'`,
+      [id],
+    );
+  }
+
+  async restore(id: number): Promise<void> {
+    await this.db.query(
+      `UPDATE users SET status = 'ACTIVE', archived_at = NULL, updated_at = now() WHERE id = $1 AND status = 'ARCHIVED'`,
+      [id],
+    );
+  }
+}

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { DepartmentsRepository } from '../departments/departments.repository';
+import { AuthUser } from '../platform/auth/auth-user';
+import { PasswordHasher } from '../platform/auth/password-hasher';
+import { RefreshTokens } from '../platform/auth/refresh-tokens';
+import { TenantDb } from '../platform/database/tenant-db';
+import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { todayInBusinessZone } from '../platform/http/dates';
+import { Page, toPage } from '../platform/http/paging';
+import { AssignmentsRepository } from './assignments.repository';
+import { CreateUserRequest, UserResponse } from './dto/user.dto';
+import { UserPageQuery } from './dto/user-queries.dto';
+import { toUserResponse } from './user-rows';
+import { UsersRepository } from './users.repository';
+
+export const USER_NOT_FOUND = 'Пользователь не найден';
+export const DEPARTMENT_MISSING = 'Кафедра не найдена';
+
+/** User administration (ADMIN): lists, creation, archive and restore. */
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly users: UsersRepository,
+    private readonly assignments: AssignmentsRepository,
+    private readonly departments: DepartmentsRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly refreshTokens: RefreshTokens,
+  ) {}
+
+  async listActive(): Promise<UserResponse[]> {
+    return (await this.users.listActive()).map(toUserResponse);
+  }
+
+  async page(query: UserPageQuery): Promise<Page<UserResponse>> {
+    const page = query.page ?? 0;
+    const size = query.size ?? 25;
+    const { rows, total } = await this.users.page(
+      { query: query.query || undefined, role: query.role, departmentId: query.departmentId, includeArchived: query.includeArchived ?? false },
+      { sort: query.sort ?? 'fullName', direction: query.direction ?? 'asc' },
+      page * size,
+      size,
+    );
+    return toPage(rows.map(toUserResponse), total, page, size);
+  }
+
+  /** Creates an active user with a primary assignment to the department from today, open-ended. */
+  async create(caller: AuthUser, request: CreateUserRequest): Promise<UserResponse> {
+    if (await this.users.usernameTaken(request.username)) throw new ConflictError('Пользователь с таким логином уже существует');
+    if (!(await this.departments.findById(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+    // Hashing takes tens of milliseconds: do it before the transaction, not while holding locks.
+    const passwordHash = await this.hasher.hash(request.password);
+
+    const id = await this.db.transaction(async (manager) => {
+      if (!(await this.departments.lockForReference(manager, request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+      const userId = await this.users.insert(manager, {
+        username: request.username,
+        passwordHash,
+        role: request.role,
+        fullName: request.fullName,
+        jobTitle: request.jobTitle ?? '',
+      });
+      await this.assignments.insert(manager, {
+        userId,
+        departmentId: request.departmentId,
+        isPrimary: true,
+        validFrom: todayInBusinessZone(),
+        comment: null,
+        createdBy: caller.userId,
+      });
+      return userId;
+    });
+    return this.get(id);
+  }
+
+  /** Archives the user and ends their sessions; archiving an archived user changes nothing. */
+  async archive(caller: AuthUser, id: number): Promise<UserResponse> {
+    if (id === caller.userId) throw new BadRequestError('Нельзя архивировать собственную учётную запись');
+    if (!(await this.users.statusOf(id))) throw new NotFoundError(USER_NOT_FOUND);
+    await this.users.archive(id);
+    // After the status change: a refresh racing with us either is revoked here or finds the user archived.
+    await this.refreshTokens.revokeAllOf(id);
+    return this.get(id);
+  }
+
+  async restore(id: number): Promise<UserResponse> {
+    if (!(await this.users.statusOf(id))) throw new NotFoundError(USER_NOT_FOUND);
+    await this.users.restore(id);
+    return this.get(id);
+  }
+
+  async get(id: number): Promise<UserResponse> {
+    const row = await this.users.findRow(id);
+    if (!row) throw new NotFoundError(USER_NOT_FOUND);
+    return toUserResponse(row);
+  }
+}
