@@ -28,6 +28,6 @@ import { UsersService } from './users.service';
     UserDepartmentsService,
     TeachersService,
   ],
-  exports: [UserAccounts, BootstrapAdmin],
+  exports: [UserAccounts, BootstrapAdmin, UsersRepository, AssignmentsRepository, TeachersRepository],
 })
 export class UsersModule {}

@@ -1,0 +1,18 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IdField, QueryId, TextField } from '../../../platform/http/validators';
+
+export class DepartmentTeachersQuery {
+  @ApiPropertyOptional({ description: 'Кафедра: обязательна для ADMIN; для DEPARTMENT всегда своя (параметр не учитывается)' })
+  @QueryId()
+  departmentId?: number;
+}
+
+export class AddTeacherAssignmentRequest {
+  @ApiPropertyOptional({ description: 'Кафедра: обязательна для ADMIN; для DEPARTMENT всегда своя (поле не учитывается)' })
+  @IdField({ optional: true })
+  departmentId?: number | null;
+
+  @ApiPropertyOptional({ maxLength: 1000 })
+  @TextField({ optional: true, maxLength: 1000 })
+  comment?: string | null;
+}
