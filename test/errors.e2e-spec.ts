@@ -65,4 +65,17 @@ describe('error bodies', () => {
     expectCommonBody(response.body, 400, '/api/auth/login');
     expect(response.body.message).toContain('username');
   });
+
+  it('reports a wrong type before length or range problems', async () => {
+    const response = await admin.post('/api/users', {
+      username: 'typed',
+      password: 12345678,
+      role: 'TEACHER',
+      fullName: 'Типов Тип',
+      departmentId: 1,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body.message).toContain('Поле «password» должно быть строкой');
+    expect(await t.sql('alpha', `SELECT id FROM users WHERE username = 'typed'`)).toEqual([]);
+  });
 });
