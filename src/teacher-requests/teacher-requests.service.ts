@@ -9,7 +9,7 @@ import { Page, toPage } from '../platform/http/paging';
 import { AssignmentsRepository } from '../users/assignments.repository';
 import { UsersRepository } from '../users/users.repository';
 import { DEPARTMENT_MISSING } from '../users/users.service';
-import { ownDepartment } from './department-scope';
+import { ownDepartment } from '../platform/auth/department-scope';
 import {
   ApproveTeacherRequest,
   RejectTeacherRequest,

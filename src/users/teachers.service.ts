@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DepartmentsRepository } from '../departments/departments.repository';
 import { AuthUser } from '../platform/auth/auth-user';
+import { ownDepartment } from '../platform/auth/department-scope';
 import { ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { TeacherOptionsQuery } from './dto/user-queries.dto';
 import { UserResponse } from './dto/user.dto';
@@ -20,12 +21,12 @@ export class TeachersService {
   ) {}
 
   async list(caller: AuthUser): Promise<UserResponse[]> {
-    const departmentId = caller.role === 'DEPARTMENT' ? this.ownDepartment(caller) : undefined;
+    const departmentId = caller.role === 'DEPARTMENT' ? ownDepartment(caller) : undefined;
     return (await this.teachers.active(departmentId)).map(toUserResponse);
   }
 
   async options(caller: AuthUser, query: TeacherOptionsQuery): Promise<UserResponse[]> {
-    const departmentId = caller.role === 'DEPARTMENT' ? this.ownDepartment(caller) : query.departmentId;
+    const departmentId = caller.role === 'DEPARTMENT' ? ownDepartment(caller) : query.departmentId;
     const rows = await this.teachers.options({
       query: query.query || undefined,
       departmentId,
@@ -47,14 +48,9 @@ export class TeachersService {
 
   /** A department in the path: DEPARTMENT may ask only for its own (403 otherwise, before any lookup). */
   private async checkDepartment(caller: AuthUser, departmentId: number): Promise<void> {
-    if (caller.role === 'DEPARTMENT' && departmentId !== this.ownDepartment(caller)) {
+    if (caller.role === 'DEPARTMENT' && departmentId !== ownDepartment(caller)) {
       throw new ForbiddenError('Доступны только преподаватели своей кафедры');
     }
     if (!(await this.departments.findById(departmentId))) throw new NotFoundError(DEPARTMENT_MISSING);
-  }
-
-  private ownDepartment(caller: AuthUser): number {
-    if (caller.departmentId === null) throw new ForbiddenError('За учётной записью кафедры не закреплена кафедра');
-    return caller.departmentId;
   }
 }

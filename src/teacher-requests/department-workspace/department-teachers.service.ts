@@ -9,7 +9,7 @@ import { UserResponse } from '../../users/dto/user.dto';
 import { TeachersRepository } from '../../users/teachers.repository';
 import { toUserResponse } from '../../users/user-rows';
 import { DEPARTMENT_MISSING, USER_NOT_FOUND } from '../../users/users.service';
-import { ownDepartment } from '../department-scope';
+import { ownDepartment } from '../../platform/auth/department-scope';
 import { AddTeacherAssignmentRequest, DepartmentTeachersQuery } from './dto/department-teachers.dto';
 import { DepartmentTeachersRepository, ExistingLink } from './department-teachers.repository';
 
