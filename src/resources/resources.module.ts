@@ -1,4 +1,53 @@
 import { Module } from '@nestjs/common';
+import { DepartmentsModule } from '../departments/departments.module';
+import { ClassroomsController } from './classrooms/classrooms.controller';
+import { ClassroomsRepository } from './classrooms/classrooms.repository';
+import { ClassroomsService } from './classrooms/classrooms.service';
+import { EquipmentController } from './equipment/equipment.controller';
+import { EquipmentRepository } from './equipment/equipment.repository';
+import { EquipmentService } from './equipment/equipment.service';
+import { LegacyLessonsController } from './legacy-lessons/legacy-lessons.controller';
+import { LegacyLessonsRepository } from './legacy-lessons/legacy-lessons.repository';
+import { LegacyLessonsService } from './legacy-lessons/legacy-lessons.service';
+import { DepartmentSubjectsController } from './subjects/department-subjects.controller';
+import { DepartmentSubjectsService } from './subjects/department-subjects.service';
+import { SubjectCommentsRepository } from './subjects/subject-comments.repository';
+import { SubjectsController } from './subjects/subjects.controller';
+import { SubjectsRepository } from './subjects/subjects.repository';
+import { SubjectsService } from './subjects/subjects.service';
+import { TeacherSubjectsController } from './teacher-subjects/teacher-subjects.controller';
+import { TeacherSubjectsRepository } from './teacher-subjects/teacher-subjects.repository';
+import { TeacherSubjectsService } from './teacher-subjects/teacher-subjects.service';
 
-@Module({})
+/**
+ * Equipment, classrooms, subjects (with the department workspace's import and comments),
+ * teacher-subject links and the earlier-revision lesson endpoints. Exports the classroom and subject
+ * repositories for features that refer to them (schedule rules, calendars).
+ */
+@Module({
+  imports: [DepartmentsModule],
+  controllers: [
+    EquipmentController,
+    ClassroomsController,
+    SubjectsController,
+    DepartmentSubjectsController,
+    TeacherSubjectsController,
+    LegacyLessonsController,
+  ],
+  providers: [
+    EquipmentRepository,
+    EquipmentService,
+    ClassroomsRepository,
+    ClassroomsService,
+    SubjectsRepository,
+    SubjectCommentsRepository,
+    SubjectsService,
+    DepartmentSubjectsService,
+    TeacherSubjectsRepository,
+    TeacherSubjectsService,
+    LegacyLessonsRepository,
+    LegacyLessonsService,
+  ],
+  exports: [ClassroomsRepository, SubjectsRepository],
+})
 export class ResourcesModule {}

@@ -1,4 +1,37 @@
 import { Module } from '@nestjs/common';
+import { DepartmentsModule } from '../departments/departments.module';
+import { EducationFormsController } from './education-forms/education-forms.controller';
+import { EducationFormsRepository } from './education-forms/education-forms.repository';
+import { EducationFormsService } from './education-forms/education-forms.service';
+import { GroupsController } from './groups/groups.controller';
+import { GroupsRepository } from './groups/groups.repository';
+import { GroupsService } from './groups/groups.service';
+import { SpecialtiesController } from './specialties/specialties.controller';
+import { SpecialtiesRepository } from './specialties/specialties.repository';
+import { SpecialtiesService } from './specialties/specialties.service';
+import { SubgroupUsage } from './subgroups/subgroup-usage';
+import { GroupSubgroupsController, SubgroupListController } from './subgroups/subgroups.controller';
+import { SubgroupsRepository } from './subgroups/subgroups.repository';
+import { SubgroupsService } from './subgroups/subgroups.service';
 
-@Module({})
+/**
+ * Specialties and profiles, education forms, study groups and laboratory subgroups. Exports the
+ * repositories that later features (calendars, schedule rules) read groups and subgroups through.
+ */
+@Module({
+  imports: [DepartmentsModule],
+  controllers: [SpecialtiesController, EducationFormsController, GroupsController, GroupSubgroupsController, SubgroupListController],
+  providers: [
+    SpecialtiesRepository,
+    SpecialtiesService,
+    EducationFormsRepository,
+    EducationFormsService,
+    GroupsRepository,
+    GroupsService,
+    SubgroupsRepository,
+    SubgroupUsage,
+    SubgroupsService,
+  ],
+  exports: [GroupsRepository, SubgroupsRepository, SpecialtiesRepository, EducationFormsRepository],
+})
 export class StudyStructureModule {}

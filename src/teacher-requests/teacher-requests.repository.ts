@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
 import { queryRows } from '../platform/database/query-rows';
 import { TenantDb } from '../platform/database/tenant-db';
-import { SqlParams } from '../users/user-rows';
+import { containsPattern, SqlParams } from '../platform/database/sql';
 import { TeacherRequestStatus } from './dto/teacher-request.dto';
 
 export const PENDING_USERNAME_TAKEN = 'Заявка на создание преподавателя с таким логином уже ожидает рассмотрения';
@@ -69,7 +69,7 @@ function filterSql(params: SqlParams, filter: TeacherRequestFilter): string {
   const where: string[] = [];
   if (filter.status) where.push(`r.status = ${params.add(filter.status)}`);
   if (filter.query) {
-    const pattern = params.add(`%${filter.query.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+    const pattern = params.add(containsPattern(filter.query));
     where.push(`(r.username ILIKE ${pattern} OR r.full_name ILIKE ${pattern} OR r.job_title ILIKE ${pattern} OR d.name ILIKE ${pattern})`);
   }
   return where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';

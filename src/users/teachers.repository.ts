@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BUSINESS_TIME_ZONE, todayInBusinessZone } from '../platform/http/dates';
-import { BY_FULL_NAME, linkedToDepartment, matchesText, SqlParams, userSelect, UserRow } from './user-rows';
+import { SqlParams } from '../platform/database/sql';
+import { BY_FULL_NAME, linkedToDepartment, matchesText, userSelect, UserRow } from './user-rows';
 
 export interface TeacherOptionsFilter {
   query?: string;

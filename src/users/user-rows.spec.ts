@@ -1,4 +1,5 @@
-import { matchesText, SqlParams, toUserResponse, UserRow } from './user-rows';
+import { SqlParams } from '../platform/database/sql';
+import { matchesText, toUserResponse, UserRow } from './user-rows';
 
 const row: UserRow = {
   id: 7,

@@ -1,16 +1,7 @@
 import { Role } from '../platform/auth/roles';
+import { containsPattern, SqlParams } from '../platform/database/sql';
 import { UserResponse } from './dto/user.dto';
 import { UserStatus } from './user.entity';
-
-/** Collects positional parameters while a query is assembled. */
-export class SqlParams {
-  readonly values: unknown[] = [];
-
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
 
 export interface UserRow {
   id: number;
@@ -50,7 +41,7 @@ export function linkedToDepartment(params: SqlParams, departmentId: number, date
 
 /** Case-insensitive substring match over login, full name and job title (LIKE wildcards escaped). */
 export function matchesText(params: SqlParams, text: string): string {
-  const pattern = params.add(`%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+  const pattern = params.add(containsPattern(text));
   return `(u.username ILIKE ${pattern} OR u.full_name ILIKE ${pattern} OR u.job_title ILIKE ${pattern})`;
 }
 

@@ -5,7 +5,8 @@ import { TenantDb } from '../platform/database/tenant-db';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { UserSort } from './dto/user-queries.dto';
 import { User, UserStatus } from './user.entity';
-import { BY_FULL_NAME, matchesText, SqlParams, userSelect, UserRow } from './user-rows';
+import { SqlParams } from '../platform/database/sql';
+import { BY_FULL_NAME, matchesText, userSelect, UserRow } from './user-rows';
 
 export interface UserFilter {
   query?: string;

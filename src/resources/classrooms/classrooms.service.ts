@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { EquipmentRepository } from '../equipment/equipment.repository';
+import { CLASSROOM_NAME_TAKEN, ClassroomFields, ClassroomsRepository } from './classrooms.repository';
+import { ClassroomRequest, ClassroomResponse, ClassroomUpdateRequest } from './dto/classroom.dto';
+
+export const CLASSROOM_NOT_FOUND = 'Аудитория не найдена';
+
+/** An empty building means "not stated", stored as null. */
+function building(value: string | null | undefined): string | null {
+  return value ? value : null;
+}
+
+/**
+ * Classrooms: created, partially updated, archived and restored, never deleted. Archived rooms stay
+ * in history and past schedules but are left out of the default list, so they are not offered.
+ */
+@Injectable()
+export class ClassroomsService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly classrooms: ClassroomsRepository,
+    private readonly equipment: EquipmentRepository,
+  ) {}
+
+  list(includeArchived: boolean): Promise<ClassroomResponse[]> {
+    return this.classrooms.list(includeArchived);
+  }
+
+  async create(request: ClassroomRequest): Promise<ClassroomResponse> {
+    return this.db.transaction(async (manager) => {
+      const equipmentIds = await this.checkEquipment(manager, request.equipmentIds ?? []);
+      if (await this.classrooms.nameTaken(manager, request.name)) throw new ConflictError(CLASSROOM_NAME_TAKEN);
+      const id = await this.classrooms.insert(manager, {
+        name: request.name,
+        capacity: request.capacity,
+        building: building(request.building),
+        floor: request.floor ?? null,
+        isAvailable: request.isAvailable ?? true,
+      });
+      await this.classrooms.replaceEquipment(manager, id, equipmentIds);
+      return this.load(manager, id);
+    });
+  }
+
+  /** Changes only the supplied fields; archived rooms may be corrected too. */
+  async update(id: number, request: ClassroomUpdateRequest): Promise<ClassroomResponse> {
+    return this.db.transaction(async (manager) => {
+      const current = await this.classrooms.lockForUpdate(manager, id);
+      if (!current) throw new NotFoundError(CLASSROOM_NOT_FOUND);
+      const equipmentIds = request.equipmentIds && (await this.checkEquipment(manager, request.equipmentIds));
+      if (request.name !== undefined && (await this.classrooms.nameTaken(manager, request.name, id))) {
+        throw new ConflictError(CLASSROOM_NAME_TAKEN);
+      }
+      const fields: ClassroomFields = {
+        name: request.name ?? current.name,
+        capacity: request.capacity ?? current.capacity,
+        building: request.building === undefined ? current.building : building(request.building),
+        floor: request.floor === undefined ? current.floor : request.floor,
+        isAvailable: request.isAvailable ?? current.isAvailable,
+      };
+      await this.classrooms.update(manager, id, fields);
+      if (equipmentIds) await this.classrooms.replaceEquipment(manager, id, equipmentIds);
+      return this.load(manager, id);
+    });
+  }
+
+  async archive(id: number): Promise<ClassroomResponse> {
+    return this.setArchived(id, true);
+  }
+
+  async restore(id: number): Promise<ClassroomResponse> {
+    return this.setArchived(id, false);
+  }
+
+  private async setArchived(id: number, archived: boolean): Promise<ClassroomResponse> {
+    if (!(await this.classrooms.setArchived(id, archived))) throw new NotFoundError(CLASSROOM_NOT_FOUND);
+    return this.load(this.db.manager, id);
+  }
+
+  /** The distinct requested ids, all of which must name existing equipment (400 otherwise). */
+  private async checkEquipment(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
+    const distinct = [...new Set(ids)];
+    const missing = await this.equipment.missing(manager, distinct);
+    if (missing.length > 0) throw new BadRequestError(`Оборудование не найдено: ${missing.join(', ')}`);
+    return distinct;
+  }
+
+  private async load(manager: EntityManager, id: number): Promise<ClassroomResponse> {
+    const classroom = await this.classrooms.get(manager, id);
+    if (!classroom) throw new NotFoundError(CLASSROOM_NOT_FOUND);
+    return classroom;
+  }
+}

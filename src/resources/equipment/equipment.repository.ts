@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { EquipmentResponse } from './dto/equipment.dto';
+
+export const EQUIPMENT_NAME_TAKEN = 'Оборудование с таким названием уже существует';
+
+defineConstraintMessages({
+  uq_equipments_name: EQUIPMENT_NAME_TAKEN,
+  fk_classroom_equipments_equipment: 'Оборудование не найдено: возможно, его только что удалили',
+});
+
+/** SQL over `equipments`; links to classrooms live in `classroom_equipments`. */
+@Injectable()
+export class EquipmentRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  list(): Promise<EquipmentResponse[]> {
+    return this.db.query<EquipmentResponse>(`SELECT id, name FROM equipments ORDER BY lower(name), id`);
+  }
+
+  async nameTaken(name: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM equipments WHERE lower(name) = lower($1)`, [name]);
+    return rows.length > 0;
+  }
+
+  async insert(name: string): Promise<EquipmentResponse> {
+    const [row] = await this.db.query<EquipmentResponse>(`INSERT INTO equipments (name) VALUES ($1) RETURNING id, name`, [name]);
+    return row;
+  }
+
+  /** Of the given ids, those that name no equipment. */
+  async missing(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<{ id: number }>(
+      manager,
+      `SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
+        WHERE NOT EXISTS (SELECT 1 FROM equipments e WHERE e.id = wanted.id)
+        ORDER BY wanted.id`,
+      [ids],
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Locks the row (FOR UPDATE): a concurrent classroom change that links it waits or fails. */
+  async lockForDelete(manager: EntityManager, id: number): Promise<EquipmentResponse | undefined> {
+    const [row] = await queryRows<EquipmentResponse>(manager, `SELECT id, name FROM equipments WHERE id = $1 FOR UPDATE`, [id]);
+    return row;
+  }
+
+  /** Detaches the equipment from every classroom, archived ones included, then deletes it. */
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await queryRows(manager, `DELETE FROM classroom_equipments WHERE equipment_id = $1`, [id]);
+    await queryRows(manager, `DELETE FROM equipments WHERE id = $1`, [id]);
+  }
+}

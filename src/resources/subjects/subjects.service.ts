@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import { DepartmentsRepository } from '../../departments/departments.repository';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { SubjectRequest, SubjectResponse } from './dto/subject.dto';
+import { SUBJECT_NAME_TAKEN, SubjectState, SubjectsRepository } from './subjects.repository';
+
+export const SUBJECT_NOT_FOUND = 'Дисциплина не найдена';
+export const DEPARTMENT_NOT_FOUND = 'Кафедра не найдена';
+
+export function toSubjectResponse(subject: SubjectState | SubjectResponse): SubjectResponse {
+  return { id: subject.id, name: subject.name, code: subject.code, departmentId: subject.departmentId };
+}
+
+/** The subject reference list kept by ADMIN and EDUCATION_OFFICE. */
+@Injectable()
+export class SubjectsService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly subjects: SubjectsRepository,
+    private readonly departments: DepartmentsRepository,
+  ) {}
+
+  listActive(): Promise<SubjectResponse[]> {
+    return this.subjects.listActive();
+  }
+
+  async listOfDepartment(departmentId: number): Promise<SubjectResponse[]> {
+    if (!(await this.departments.findById(departmentId))) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
+    return this.subjects.listActive(departmentId);
+  }
+
+  /** Creates a subject; its name must be free among all subjects, archived ones included. */
+  async create(request: SubjectRequest): Promise<SubjectResponse> {
+    return this.db.transaction(async (manager) => {
+      if (!(await this.departments.lockForReference(manager, request.departmentId))) throw new BadRequestError(DEPARTMENT_NOT_FOUND);
+      if (await this.subjects.nameTaken(manager, request.name)) throw new ConflictError(SUBJECT_NAME_TAKEN);
+      return this.subjects.insert(manager, { name: request.name, code: request.code || null, departmentId: request.departmentId });
+    });
+  }
+
+  /**
+   * Deletes a subject nothing refers to; archives a referenced one instead, so history keeps it. The
+   * row lock makes a concurrent reference (which holds FOR KEY SHARE on it) finish first and be seen.
+   */
+  async remove(id: number): Promise<SubjectResponse> {
+    return this.db.transaction(async (manager) => {
+      const subject = await this.subjects.lockForChange(manager, id);
+      if (!subject) throw new NotFoundError(SUBJECT_NOT_FOUND);
+      if (await this.subjects.isReferenced(manager, id)) await this.subjects.archive(manager, id);
+      else await this.subjects.delete(manager, id);
+      return toSubjectResponse(subject);
+    });
+  }
+}

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { TeacherSubjectResponse } from './dto/teacher-subject.dto';
+
+export const LINK_EXISTS = 'Преподаватель уже закреплён за этой дисциплиной';
+
+defineConstraintMessages({
+  uq_teacher_subjects_link: LINK_EXISTS,
+  fk_teacher_subjects_user: 'Преподаватель не найден',
+});
+
+export interface UserState {
+  id: number;
+  role: string;
+  active: boolean;
+}
+
+const SELECT_LINKS = `
+  SELECT ts.user_id AS "userId", u.full_name AS "userName", ts.subject_id AS "subjectId", s.name AS "subjectName"
+    FROM teacher_subjects ts
+    JOIN users u ON u.id = ts.user_id
+    JOIN subjects s ON s.id = ts.subject_id`;
+const ORDER = `ORDER BY lower(u.full_name), ts.user_id, lower(s.name), ts.subject_id`;
+
+/** SQL over `teacher_subjects`, with the teacher's full name and the subject's name. */
+@Injectable()
+export class TeacherSubjectsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  /** Every link, or only those of one department's subjects. */
+  list(departmentId?: number): Promise<TeacherSubjectResponse[]> {
+    if (departmentId === undefined) return this.db.query<TeacherSubjectResponse>(`${SELECT_LINKS} ${ORDER}`);
+    return this.db.query<TeacherSubjectResponse>(`${SELECT_LINKS} WHERE s.department_id = $1 ${ORDER}`, [departmentId]);
+  }
+
+  async find(manager: EntityManager, userId: number, subjectId: number, lock = false): Promise<TeacherSubjectResponse | undefined> {
+    const [row] = await queryRows<TeacherSubjectResponse>(
+      manager,
+      `${SELECT_LINKS} WHERE ts.user_id = $1 AND ts.subject_id = $2 ${lock ? 'FOR UPDATE OF ts' : ''}`,
+      [userId, subjectId],
+    );
+    return row;
+  }
+
+  /** The user's role and status, held FOR KEY SHARE until commit. */
+  async lockUser(manager: EntityManager, userId: number): Promise<UserState | undefined> {
+    const [row] = await queryRows<UserState>(
+      manager,
+      `SELECT id, role, status = 'ACTIVE' AS active FROM users WHERE id = $1 FOR KEY SHARE`,
+      [userId],
+    );
+    return row;
+  }
+
+  /** Whether the user holds a primary or additional assignment to the department covering `date`. */
+  async assignedOn(manager: EntityManager, userId: number, departmentId: number, date: string): Promise<boolean> {
+    const rows = await queryRows(
+      manager,
+      `SELECT 1 FROM user_department_assignments
+        WHERE user_id = $1 AND department_id = $2 AND valid_from <= $3::date AND (valid_to IS NULL OR valid_to >= $3::date)`,
+      [userId, departmentId, date],
+    );
+    return rows.length > 0;
+  }
+
+  async insert(manager: EntityManager, userId: number, subjectId: number): Promise<void> {
+    await queryRows(manager, `INSERT INTO teacher_subjects (user_id, subject_id) VALUES ($1, $2)`, [userId, subjectId]);
+  }
+
+  async delete(manager: EntityManager, userId: number, subjectId: number): Promise<void> {
+    await queryRows(manager, `DELETE FROM teacher_subjects WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
+
+defineConstraintMessages({
+  uq_education_forms_name: 'Форма обучения с таким названием уже существует',
+});
+
+export interface EducationFormRow {
+  id: number;
+  name: string;
+}
+
+/** SQL over `education_forms`. */
+@Injectable()
+export class EducationFormsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  list(): Promise<EducationFormRow[]> {
+    return this.db.query<EducationFormRow>(`SELECT id, name FROM education_forms ORDER BY lower(name), id`);
+  }
+
+  async nameTaken(name: string): Promise<boolean> {
+    return (await this.db.query(`SELECT 1 FROM education_forms WHERE lower(name) = lower($1)`, [name])).length > 0;
+  }
+
+  async insert(name: string): Promise<EducationFormRow> {
+    return (await this.db.query<EducationFormRow>(`INSERT INTO education_forms (name) VALUES ($1) RETURNING id, name`, [name]))[0];
+  }
+
+  /** Locks the form until commit: a group being saved with it meanwhile either is counted or fails. */
+  async lockForChange(manager: EntityManager, id: number): Promise<EducationFormRow | undefined> {
+    return (await queryRows<EducationFormRow>(manager, `SELECT id, name FROM education_forms WHERE id = $1 FOR UPDATE`, [id]))[0];
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await queryRows(manager, `DELETE FROM education_forms WHERE id = $1`, [id]);
+  }
+}

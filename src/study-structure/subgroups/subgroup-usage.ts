@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { queryRows } from '../../platform/database/query-rows';
+
+/** A column of the schedule that refers to subgroups. */
+export interface SubgroupReference {
+  table: string;
+  column: string;
+}
+
+/**
+ * Where the schedule refers to subgroups. Empty until schedule rules exist: their issue adds its
+ * tables here (for example the subgroups of rule slots), and every subgroup deletion honours them.
+ */
+export const SUBGROUP_REFERENCES: readonly SubgroupReference[] = [];
+
+/** One query listing which of `$1` (an int[] of subgroup ids) the references use; undefined when none are known. */
+export function subgroupUsageSql(references: readonly SubgroupReference[]): string | undefined {
+  if (references.length === 0) return undefined;
+  return references.map(({ table, column }) => `SELECT ${column} AS id FROM ${table} WHERE ${column} = ANY($1::int[])`).join(' UNION ');
+}
+
+@Injectable()
+export class SubgroupUsage {
+  /** The ids among `subgroupIds` that the schedule uses. */
+  async usedAmong(manager: EntityManager, subgroupIds: number[]): Promise<Set<number>> {
+    const sql = subgroupUsageSql(SUBGROUP_REFERENCES);
+    if (!sql || subgroupIds.length === 0) return new Set();
+    const rows = await queryRows<{ id: number }>(manager, sql, [subgroupIds]);
+    return new Set(rows.map((row) => row.id));
+  }
+}
