@@ -2,6 +2,17 @@ import { Foundation1763700000000 } from './1763700000000-Foundation';
 import { StudyStructure1763800000000 } from './1763800000000-StudyStructure';
 import { Resources1763800000100 } from './1763800000100-Resources';
 import { TeacherRequests1763800000200 } from './1763800000200-TeacherRequests';
+import { AcademicYears1763900000000 } from './1763900000000-AcademicYears';
+import { TimeGrids1763900000100 } from './1763900000100-TimeGrids';
+import { AcademicCalendars1763900000200 } from './1763900000200-AcademicCalendars';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
-export const MIGRATIONS = [Foundation1763700000000, StudyStructure1763800000000, Resources1763800000100, TeacherRequests1763800000200];
+export const MIGRATIONS = [
+  Foundation1763700000000,
+  StudyStructure1763800000000,
+  Resources1763800000100,
+  TeacherRequests1763800000200,
+  AcademicYears1763900000000,
+  TimeGrids1763900000100,
+  AcademicCalendars1763900000200,
+];

@@ -16,6 +16,9 @@ import { UsersModule } from './users/users.module';
 import { StudyStructureModule } from './study-structure/study-structure.module';
 import { ResourcesModule } from './resources/resources.module';
 import { TeacherRequestsModule } from './teacher-requests/teacher-requests.module';
+import { AcademicYearsModule } from './academic-years/academic-years.module';
+import { TimeGridModule } from './time-grid/time-grid.module';
+import { AcademicCalendarsModule } from './academic-calendars/academic-calendars.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -37,6 +40,9 @@ export class AppModule implements NestModule {
         StudyStructureModule,
         ResourcesModule,
         TeacherRequestsModule,
+        AcademicYearsModule,
+        TimeGridModule,
+        AcademicCalendarsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
