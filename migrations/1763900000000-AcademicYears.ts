@@ -18,6 +18,10 @@ export class AcademicYears1763900000000 implements MigrationInterface {
         updated_at  timestamptz NOT NULL DEFAULT now(),
         CONSTRAINT uq_academic_years_title UNIQUE (title),
         CONSTRAINT ck_academic_years_period CHECK (end_date > start_date),
+        -- The title and the end (30 June of the next year) are derived from the start, never chosen.
+        CONSTRAINT ck_academic_years_derived CHECK (
+          end_date = make_date(extract(year FROM start_date)::int + 1, 6, 30)
+          AND title = extract(year FROM start_date)::int || '-' || (extract(year FROM start_date)::int + 1)),
         CONSTRAINT ex_academic_years_overlap EXCLUDE USING gist (daterange(start_date, end_date, '[]') WITH &&)
       )`);
 
@@ -64,9 +68,13 @@ export class AcademicYears1763900000000 implements MigrationInterface {
       )`);
     // At most one PUBLISHED version per semester; the publish transaction keeps it exactly one.
     await db.query(`CREATE UNIQUE INDEX uq_schedule_versions_published ON schedule_versions (semester_id) WHERE status = 'PUBLISHED'`);
+
+    // Activity codes (table from the foundation) are unique case-insensitively: «т» clashes with «Т».
+    await db.query(`CREATE UNIQUE INDEX uq_activity_types_code_ci ON activity_types (lower(code))`);
   }
 
   async down(db: QueryRunner): Promise<void> {
+    await db.query(`DROP INDEX IF EXISTS uq_activity_types_code_ci`);
     await db.query(`DROP TABLE IF EXISTS schedule_versions`);
     await db.query(`DROP SEQUENCE IF EXISTS schedule_version_group_seq`);
     await db.query(`DROP TABLE IF EXISTS semesters`);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AcademicCalendarsModule } from '../academic-calendars/academic-calendars.module';
 import { DepartmentsModule } from '../departments/departments.module';
 import { EducationFormsController } from './education-forms/education-forms.controller';
 import { EducationFormsRepository } from './education-forms/education-forms.repository';
@@ -19,7 +20,7 @@ import { SubgroupsService } from './subgroups/subgroups.service';
  * repositories that later features (calendars, schedule rules) read groups and subgroups through.
  */
 @Module({
-  imports: [DepartmentsModule],
+  imports: [DepartmentsModule, AcademicCalendarsModule],
   controllers: [SpecialtiesController, EducationFormsController, GroupsController, GroupSubgroupsController, SubgroupListController],
   providers: [
     SpecialtiesRepository,

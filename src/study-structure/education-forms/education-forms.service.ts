@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
-import { countUsages, describeUsages, EDUCATION_FORM_USAGES } from '../shared/usages';
+import { countUsages, describeUsages } from '../../platform/database/usages';
+import { EDUCATION_FORM_USAGES } from '../shared/usages';
 import { EducationFormRequest, EducationFormResponse } from './dto/education-form.dto';
 import { EducationFormsRepository } from './education-forms.repository';
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { GroupCalendarGuard } from '../../academic-calendars/assignments/group-calendar-guard';
 import { DepartmentsRepository } from '../../departments/departments.repository';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
@@ -25,6 +26,7 @@ export class GroupsService {
     private readonly groups: GroupsRepository,
     private readonly subgroups: SubgroupsRepository,
     private readonly departments: DepartmentsRepository,
+    private readonly calendarGuard: GroupCalendarGuard,
   ) {}
 
   async list(caller: AuthUser, query: GroupListQuery): Promise<GroupResponse[]> {
@@ -84,7 +86,7 @@ export class GroupsService {
     return this.get(id);
   }
 
-  /** Replaces every field; the new size must still hold the group's subgroups. */
+  /** Replaces every field; the new size must still hold the group's subgroups, and assigned calendars must still fit (409). */
   async update(id: number, request: GroupRequest): Promise<GroupResponse> {
     const fields = groupFields(request);
     await this.db.transaction(async (manager) => {
@@ -96,6 +98,7 @@ export class GroupsService {
           `Размер группы (${fields.groupSize}) не может быть меньше суммы вместимостей её подгрупп (${subgroupCapacity}): сначала измените подгруппы`,
         );
       }
+      await this.calendarGuard.checkGroupChange(manager, id, fields);
       await this.groups.update(manager, id, fields);
     });
     return this.get(id);

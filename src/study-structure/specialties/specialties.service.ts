@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { ConflictError, NotFoundError } from '../../platform/http/app-error';
-import { countUsages, describeUsages, PROFILE_USAGES, SPECIALTY_USAGES } from '../shared/usages';
+import { countUsages, describeUsages } from '../../platform/database/usages';
+import { PROFILE_USAGES, SPECIALTY_USAGES } from '../shared/usages';
 import { ProfileRequest, ProfileResponse, SpecialtyRequest, SpecialtyResponse } from './dto/specialty.dto';
 import { DEFAULT_PROFILE_NAME, ProfileRow, SpecialtiesRepository, SpecialtyRow } from './specialties.repository';
 

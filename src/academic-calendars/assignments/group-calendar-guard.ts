@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { queryRows } from '../../platform/database/query-rows';
+import { ConflictError } from '../../platform/http/app-error';
+import { CALENDAR_FACT_COLUMNS, CALENDAR_JOINS, CALENDAR_TITLE } from '../shared/calendar-sql';
+import { CalendarFacts, GroupFacts, incompatibility } from '../shared/compatibility';
+
+interface AssignedCalendar extends CalendarFacts {
+  title: string;
+  assignmentYearId: number;
+  assignmentYearTitle: string;
+  assignmentYearStart: string;
+}
+
+/**
+ * What a group change must respect in the group's calendar assignments. Exported for the group
+ * update, which calls it inside its transaction with the group row already locked.
+ */
+@Injectable()
+export class GroupCalendarGuard {
+  /**
+   * Refuses (409) a new specialty, profile, form or start year that no longer fits a calendar the
+   * group is assigned to in some academic year. The calendars are share-locked in id order, so a
+   * concurrent calendar change either finishes first and is seen here, or waits for this commit.
+   */
+  async checkGroupChange(manager: EntityManager, groupId: number, group: GroupFacts): Promise<void> {
+    const calendars = await queryRows<AssignedCalendar>(
+      manager,
+      `SELECT ${CALENDAR_FACT_COLUMNS}, ${CALENDAR_TITLE} AS title, a.academic_year_id AS "assignmentYearId",
+              ay.title AS "assignmentYearTitle", ay.start_date AS "assignmentYearStart"
+         FROM group_calendar_assignments a
+         JOIN academic_years ay ON ay.id = a.academic_year_id
+         JOIN academic_calendars c ON c.id = a.calendar_id ${CALENDAR_JOINS}
+        WHERE a.group_id = $1
+        ORDER BY c.id
+          FOR SHARE OF c`,
+      [groupId],
+    );
+    for (const calendar of calendars) {
+      const reason = incompatibility(group, calendar, { id: calendar.assignmentYearId, startDate: calendar.assignmentYearStart });
+      if (reason) {
+        throw new ConflictError(
+          `Изменение группы несовместимо с учебным календарём «${calendar.title}», назначенным на ${calendar.assignmentYearTitle} учебный год: ${reason}`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * Whether a calendar fits a group for an academic year: the same year, specialty, profile and study
+ * form, and the group's course in that year within the calendar's courses. Pure; used when a
+ * calendar is assigned (400), when a calendar is changed (409) and when a group is changed (409).
+ */
+export interface CalendarFacts {
+  id: number;
+  academicYearId: number;
+  specialtyId: number;
+  specialtyProfileId: number;
+  studyFormId: number;
+  courseCount: number;
+}
+
+export interface GroupFacts {
+  specialtyId: number;
+  specialtyProfileId: number;
+  educationFormId: number;
+  yearStartStudy: number;
+}
+
+export interface YearFacts {
+  id: number;
+  /** 'YYYY-MM-DD' */
+  startDate: string;
+}
+
+/** The group's course in the academic year starting on `yearStartDate` (0 or less: not started yet). */
+export function courseInYear(yearStartStudy: number, yearStartDate: string): number {
+  return Number(yearStartDate.slice(0, 4)) - yearStartStudy + 1;
+}
+
+/** The first reason why the calendar does not fit the group in `year`, or undefined when it fits. */
+export function incompatibility(group: GroupFacts, calendar: CalendarFacts, year: YearFacts): string | undefined {
+  if (calendar.academicYearId !== year.id) return 'учебный год календаря и назначения различаются';
+  if (calendar.specialtyId !== group.specialtyId) return 'специальность группы и календаря различаются';
+  if (calendar.specialtyProfileId !== group.specialtyProfileId) return 'профиль группы и календаря различаются';
+  if (calendar.studyFormId !== group.educationFormId) return 'форма обучения группы и календаря различаются';
+  const course = courseInYear(group.yearStartStudy, year.startDate);
+  if (course < 1) return 'группа в этом учебном году ещё не начала обучение';
+  if (course > calendar.courseCount) {
+    return `курс группы в этом учебном году (${course}) больше числа курсов календаря (${calendar.courseCount})`;
+  }
+  return undefined;
+}

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AuthUser } from '../platform/auth/auth-user';
+import { TenantDb } from '../platform/database/tenant-db';
+import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { byStartDate, toYear } from './academic-year.mapper';
+import { AcademicYearsRepository } from './academic-years.repository';
+import { AcademicYearCreateRequest, AcademicYearResponse, AcademicYearUpdateRequest } from './dto/academic-year.dto';
+import { semesterDateProblem, semesterListConflict, yearConflict, yearFromStart, YearPeriod, yearStartProblem } from './periods';
+import { SemestersRepository } from './semesters.repository';
+import { usagesOf } from '../platform/database/usages';
+import { ACADEMIC_YEAR_USAGES } from './usages';
+
+export const YEAR_NOT_FOUND = 'Учебный год не найден';
+
+/**
+ * Academic years. Checks run in the order the API promises: the body's shape (the pipe), then date
+ * order and bounds (400), then duplicates and overlaps (409). Every change is one transaction, so a
+ * refused request leaves nothing behind; the exclusion constraints catch what races past the checks.
+ */
+@Injectable()
+export class AcademicYearsService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly years: AcademicYearsRepository,
+    private readonly semesters: SemestersRepository,
+  ) {}
+
+  async list(): Promise<AcademicYearResponse[]> {
+    return (await this.years.listWithSemesters()).map((year) => toYear(year, year.semesters));
+  }
+
+  /** Creates the year and its semesters, each with its published version 1 authored by the caller. */
+  async create(caller: AuthUser, request: AcademicYearCreateRequest): Promise<AcademicYearResponse> {
+    const year = this.periodFromStart(request.startDate);
+    const semesters = request.semesters.map(({ semesterType, startDate, endDate }) => ({ semesterType, startDate, endDate }));
+    for (const semester of semesters) {
+      const problem = semesterDateProblem(semester, year);
+      if (problem) throw new BadRequestError(problem);
+    }
+    const clash = semesterListConflict(semesters, year);
+    if (clash) throw new ConflictError(clash);
+
+    return this.db.transaction(async (manager) => {
+      await this.ensureNoYearConflict(manager, year);
+      const created = await this.years.insert(manager, year);
+      const rows = [];
+      for (const semester of byStartDate(semesters)) {
+        rows.push(await this.semesters.insertWithFirstVersion(manager, created.id, semester, caller.userId));
+      }
+      return toYear(created, rows);
+    });
+  }
+
+  /** Moves the start (and with it title and end) while every existing semester stays inside. */
+  async update(id: number, request: AcademicYearUpdateRequest): Promise<AcademicYearResponse> {
+    const year = this.periodFromStart(request.startDate);
+    return this.db.transaction(async (manager) => {
+      const current = await this.years.lockForChange(manager, id);
+      if (!current) throw new NotFoundError(YEAR_NOT_FOUND);
+      const semesters = await this.semesters.lockOfYear(manager, id);
+      for (const semester of semesters) {
+        const problem = semesterDateProblem(semester, year);
+        if (problem) throw new BadRequestError(problem);
+      }
+      if (await this.years.hasCalendarDaysOutside(manager, id, year)) {
+        throw new ConflictError(`Учебный год ${current.title} нельзя изменить: дни учебных календарей этого года выйдут за новые границы`);
+      }
+      await this.ensureNoYearConflict(manager, year, id);
+      return toYear(await this.years.updatePeriod(manager, id, year), semesters);
+    });
+  }
+
+  /**
+   * Deletes an unused year with its semesters and their empty versions 1, answering what was deleted.
+   * The year and its semesters are locked, so nothing starts referring to them meanwhile.
+   */
+  async remove(id: number): Promise<AcademicYearResponse> {
+    return this.db.transaction(async (manager) => {
+      const year = await this.years.lockForChange(manager, id);
+      if (!year) throw new NotFoundError(YEAR_NOT_FOUND);
+      const semesters = await this.semesters.lockOfYear(manager, id);
+      const usages = await usagesOf(manager, ACADEMIC_YEAR_USAGES, id);
+      if (usages) throw new ConflictError(`Учебный год ${year.title} нельзя удалить: его ${usages}`);
+      await this.years.deleteWithSemesters(manager, id);
+      return toYear(year, semesters);
+    });
+  }
+
+  private periodFromStart(startDate: string): YearPeriod {
+    const problem = yearStartProblem(startDate);
+    if (problem) throw new BadRequestError(problem);
+    return yearFromStart(startDate);
+  }
+
+  private async ensureNoYearConflict(manager: EntityManager, year: YearPeriod, exceptId = 0): Promise<void> {
+    const conflict = yearConflict(year, await this.years.conflicting(manager, year, exceptId));
+    if (conflict) throw new ConflictError(conflict);
+  }
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { queryRows } from '../platform/database/query-rows';
+import { TenantDb } from '../platform/database/tenant-db';
+import { SemesterPeriod, SemesterType } from './periods';
+
+defineConstraintMessages({
+  uq_semesters_year_type: 'В учебном году уже есть семестр этого типа',
+  ex_semesters_overlap: 'Семестр пересекается с другим семестром учебного года',
+  ck_semesters_period: 'Дата окончания семестра не может быть раньше даты начала',
+  ck_semesters_type: 'Тип семестра должен быть autumn или spring',
+  fk_semesters_year: 'Учебный год не найден или удалён',
+  fk_schedule_versions_semester: 'Семестр не найден или удалён',
+  uq_schedule_versions_number: 'Версия расписания с таким номером в семестре уже существует',
+  uq_schedule_versions_published: 'В семестре уже есть опубликованная версия расписания',
+});
+
+export interface SemesterRow extends SemesterPeriod {
+  id: number;
+  academicYearId: number;
+}
+
+export interface SemesterListRow extends SemesterRow {
+  academicYearTitle: string;
+}
+
+/** What every new semester starts with: its published version 1 without rules. */
+export const FIRST_VERSION_NAME = 'Основное расписание';
+
+const COLUMNS = `s.id, s.academic_year_id AS "academicYearId", s.semester_type AS "semesterType",
+  s.start_date AS "startDate", s.end_date AS "endDate"`;
+
+/** SQL over `semesters` (and the version 1 created with each). Exported for schedule features. */
+@Injectable()
+export class SemestersRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async findById(id: number): Promise<SemesterRow | undefined> {
+    return (await this.db.query<SemesterRow>(`SELECT ${COLUMNS} FROM semesters s WHERE s.id = $1`, [id]))[0];
+  }
+
+  ofYear(yearId: number): Promise<SemesterRow[]> {
+    return this.db.query<SemesterRow>(`SELECT ${COLUMNS} FROM semesters s WHERE s.academic_year_id = $1 ORDER BY s.start_date, s.id`, [yearId]);
+  }
+
+  /** The semesters of a year, locked until commit (the caller holds the year's lock as well). */
+  lockOfYear(manager: EntityManager, yearId: number): Promise<SemesterRow[]> {
+    return queryRows<SemesterRow>(
+      manager,
+      `SELECT ${COLUMNS} FROM semesters s WHERE s.academic_year_id = $1 ORDER BY s.start_date, s.id FOR UPDATE`,
+      [yearId],
+    );
+  }
+
+  /** Every semester of every year, newest first, with its year's title. */
+  listAll(): Promise<SemesterListRow[]> {
+    return this.db.query<SemesterListRow>(
+      `SELECT ${COLUMNS}, y.title AS "academicYearTitle"
+         FROM semesters s JOIN academic_years y ON y.id = s.academic_year_id
+        ORDER BY s.start_date DESC, s.id DESC`,
+    );
+  }
+
+  /** Inserts the semester and its version 1: PUBLISHED, «Основное расписание», no rules, by `authorId`. */
+  async insertWithFirstVersion(manager: EntityManager, yearId: number, semester: SemesterPeriod, authorId: number): Promise<SemesterRow> {
+    const [row] = await queryRows<SemesterRow>(
+      manager,
+      `INSERT INTO semesters AS s (academic_year_id, semester_type, start_date, end_date) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+      [yearId, semester.semesterType, semester.startDate, semester.endDate],
+    );
+    await queryRows(
+      manager,
+      `INSERT INTO schedule_versions (semester_id, version_number, name, status, created_by, published_at, published_by)
+       VALUES ($1, 1, $2, 'PUBLISHED', $3, now(), $3)`,
+      [row.id, FIRST_VERSION_NAME, authorId],
+    );
+    return row;
+  }
+
+  async update(manager: EntityManager, id: number, semesterType: SemesterType, startDate: string, endDate: string): Promise<SemesterRow> {
+    const rows = await queryRows<SemesterRow>(
+      manager,
+      `UPDATE semesters AS s SET semester_type = $2, start_date = $3, end_date = $4, updated_at = now()
+        WHERE s.id = $1 RETURNING ${COLUMNS}`,
+      [id, semesterType, startDate, endDate],
+    );
+    return rows[0];
+  }
+}

@@ -1,0 +1,106 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { GridApplyMode } from '../../schedule-engine/effective-grid';
+
+export const GRID_NAME_TAKEN = 'Сетка с таким названием уже существует';
+
+defineConstraintMessages({
+  uq_time_grid_scopes_name: GRID_NAME_TAKEN,
+  uq_time_grid_scopes_automatic: 'Основная и субботняя сетки существуют в единственном экземпляре',
+  ck_time_grid_scopes_name_not_blank: 'Название сетки не может быть пустым',
+});
+
+/** A grid (scope) with the number of its slots. */
+export interface GridScopeRow {
+  id: number;
+  name: string;
+  applyMode: GridApplyMode;
+  slotCount: number;
+}
+
+const COLUMNS = `s.id, s.name, s.apply_mode AS "applyMode",
+  (SELECT count(*)::int FROM time_slots t WHERE t.scope_id = s.id) AS "slotCount"`;
+
+/** Base grid first, then Saturday, then manual grids by name. */
+export const SCOPE_ORDER = `CASE s.apply_mode WHEN 'DEFAULT' THEN 0 WHEN 'SATURDAY' THEN 1 ELSE 2 END, lower(s.name), s.id`;
+
+/** SQL over `time_grid_scopes`; deleting a grid also removes its slots and date assignments. */
+@Injectable()
+export class GridScopesRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  list(): Promise<GridScopeRow[]> {
+    return this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s ORDER BY ${SCOPE_ORDER}`);
+  }
+
+  async findById(manager: EntityManager, id: number): Promise<GridScopeRow | undefined> {
+    const [row] = await queryRows<GridScopeRow>(manager, `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1`, [id]);
+    return row;
+  }
+
+  /**
+   * Locks grids FOR UPDATE in id order (no deadlocks between two moves): every change of a grid's
+   * slots holds its lock, so checks for clashes inside the grid see a settled set of slots.
+   */
+  async lockForChange(manager: EntityManager, ids: readonly number[]): Promise<Map<number, GridScopeRow>> {
+    const rows = await queryRows<GridScopeRow>(
+      manager,
+      `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = ANY($1::int[]) ORDER BY s.id FOR UPDATE`,
+      [[...new Set(ids)]],
+    );
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  /** Reads a grid and holds FOR KEY SHARE until commit, so it cannot be deleted meanwhile. */
+  async lockForReference(manager: EntityManager, id: number): Promise<GridScopeRow | undefined> {
+    const [row] = await queryRows<GridScopeRow>(manager, `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1 FOR KEY SHARE`, [id]);
+    return row;
+  }
+
+  /**
+   * The grids that can apply on `date`: the base and Saturday grids and the manual grid assigned to
+   * the date, if any (`assigned` true), each with its slot count. One query.
+   */
+  candidatesOn(date: string): Promise<(GridScopeRow & { assigned: boolean })[]> {
+    return this.db.query(
+      `WITH assigned AS (SELECT scope_id FROM time_grid_date_assignments WHERE assignment_date = $1)
+       SELECT ${COLUMNS}, s.id IN (SELECT scope_id FROM assigned) AS assigned
+         FROM time_grid_scopes s
+        WHERE s.apply_mode <> 'MANUAL' OR s.id IN (SELECT scope_id FROM assigned)`,
+      [date],
+    );
+  }
+
+  async nameTaken(name: string, exceptId = 0): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM time_grid_scopes WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId]);
+    return rows.length > 0;
+  }
+
+  async insertManual(name: string): Promise<GridScopeRow> {
+    const [row] = await this.db.query<GridScopeRow>(
+      `INSERT INTO time_grid_scopes (name, apply_mode) VALUES ($1, 'MANUAL')
+       RETURNING id, name, apply_mode AS "applyMode", 0 AS "slotCount"`,
+      [name],
+    );
+    return row;
+  }
+
+  async rename(manager: EntityManager, id: number, name: string): Promise<void> {
+    await queryRows(manager, `UPDATE time_grid_scopes SET name = $2 WHERE id = $1`, [id, name]);
+  }
+
+  /** Ids of the grid's slots (to check the schedule's references before the grid goes). */
+  async slotIds(manager: EntityManager, id: number): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(manager, `SELECT id FROM time_slots WHERE scope_id = $1`, [id]);
+    return rows.map((row) => row.id);
+  }
+
+  async delete(manager: EntityManager, id: number): Promise<void> {
+    await queryRows(manager, `DELETE FROM time_grid_date_assignments WHERE scope_id = $1`, [id]);
+    await queryRows(manager, `DELETE FROM time_slots WHERE scope_id = $1`, [id]);
+    await queryRows(manager, `DELETE FROM time_grid_scopes WHERE id = $1`, [id]);
+  }
+}
