@@ -5,6 +5,7 @@ import { TeacherRequests1763800000200 } from './1763800000200-TeacherRequests';
 import { AcademicYears1763900000000 } from './1763900000000-AcademicYears';
 import { TimeGrids1763900000100 } from './1763900000100-TimeGrids';
 import { AcademicCalendars1763900000200 } from './1763900000200-AcademicCalendars';
+import { ScheduleRules1764000000000 } from './1764000000000-ScheduleRules';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   AcademicYears1763900000000,
   TimeGrids1763900000100,
   AcademicCalendars1763900000200,
+  ScheduleRules1764000000000,
 ];

@@ -19,6 +19,7 @@ import { TeacherRequestsModule } from './teacher-requests/teacher-requests.modul
 import { AcademicYearsModule } from './academic-years/academic-years.module';
 import { TimeGridModule } from './time-grid/time-grid.module';
 import { AcademicCalendarsModule } from './academic-calendars/academic-calendars.module';
+import { ScheduleModule } from './schedule/schedule.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -43,6 +44,7 @@ export class AppModule implements NestModule {
         AcademicYearsModule,
         TimeGridModule,
         AcademicCalendarsModule,
+        ScheduleModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

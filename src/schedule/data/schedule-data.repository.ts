@@ -1,0 +1,204 @@
+import { Injectable } from '@nestjs/common';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { SqlParams } from '../../platform/database/sql';
+import { CalendarPeriod } from '../../schedule-engine/calendar-days';
+import { assignmentKey, CalendarSnapshot, GridSnapshot, LoadedGrid } from '../../schedule-engine/series-context';
+import { LoadedRule, LoadedSemester, NameBook, RuleFilter } from './schedule-data.types';
+
+const SEMESTER_SELECT = `
+  SELECT s.id, s.academic_year_id AS "academicYearId", y.title AS "academicYearTitle",
+         y.start_date AS "academicYearStart", s.semester_type AS "semesterType",
+         s.start_date AS "startDate", s.end_date AS "endDate",
+         (SELECT v.id FROM schedule_versions v WHERE v.semester_id = s.id AND v.status = 'PUBLISHED') AS "publishedVersionId"
+    FROM semesters s JOIN academic_years y ON y.id = s.academic_year_id`;
+
+interface RuleRow {
+  id: number;
+  versionId: number;
+  semesterId: number;
+  subjectId: number;
+  subjectName: string;
+  status: 'ACTIVE' | 'ARCHIVED';
+  lectureHours: number;
+  laboratoryHours: number;
+  practiceHours: number;
+  lectureStartWeek: number;
+  laboratoryStartWeek: number;
+  practiceStartWeek: number;
+  groupIds: number[];
+  slots: LoadedRule['slots'];
+}
+
+/**
+ * The batched reads behind schedule generation: every method is one query (or a fixed few), whatever
+ * the number of rules, slots or dates, so viewing and conflict checks stay O(1) in round trips.
+ */
+@Injectable()
+export class ScheduleDataRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  semestersOverlapping(startDate: string, endDate: string): Promise<LoadedSemester[]> {
+    return this.db.query<LoadedSemester>(
+      `${SEMESTER_SELECT} WHERE s.start_date <= $2 AND s.end_date >= $1 ORDER BY s.start_date`,
+      [startDate, endDate],
+    );
+  }
+
+  async semester(id: number): Promise<LoadedSemester | undefined> {
+    return (await this.db.query<LoadedSemester>(`${SEMESTER_SELECT} WHERE s.id = $1`, [id]))[0];
+  }
+
+  /** Rules with their groups and slots (slots with subgroups and lesson kind) in one query. */
+  async rules(filter: RuleFilter): Promise<LoadedRule[]> {
+    if (filter.versionIds.length === 0) return [];
+    const params = new SqlParams();
+    const where = [`r.schedule_version_id = ANY(${params.add(filter.versionIds)}::int[])`];
+    if (!filter.includeArchived) where.push(`r.status = 'ACTIVE'`);
+    if (filter.ruleIds) where.push(`r.id = ANY(${params.add(filter.ruleIds)}::int[])`);
+    if (filter.groupIds) {
+      where.push(`EXISTS (SELECT 1 FROM schedule_rule_groups fg WHERE fg.rule_id = r.id AND fg.group_id = ANY(${params.add(filter.groupIds)}::int[]))`);
+    }
+    if (filter.teacherIds) {
+      where.push(`EXISTS (SELECT 1 FROM schedule_rule_slots ft WHERE ft.rule_id = r.id AND ft.teacher_id = ANY(${params.add(filter.teacherIds)}::int[]))`);
+    }
+    if (filter.classroomIds) {
+      where.push(
+        `EXISTS (SELECT 1 FROM schedule_rule_slots fc WHERE fc.rule_id = r.id AND fc.classroom_id = ANY(${params.add(filter.classroomIds)}::int[]))`,
+      );
+    }
+    const rows = await this.db.query<RuleRow>(
+      `SELECT r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.subject_id AS "subjectId",
+              sub.name AS "subjectName", r.status,
+              r.lecture_hours AS "lectureHours", r.laboratory_hours AS "laboratoryHours", r.practice_hours AS "practiceHours",
+              r.lecture_start_week AS "lectureStartWeek", r.laboratory_start_week AS "laboratoryStartWeek",
+              r.practice_start_week AS "practiceStartWeek",
+              ARRAY(SELECT g.group_id FROM schedule_rule_groups g WHERE g.rule_id = r.id ORDER BY g.group_id) AS "groupIds",
+              COALESCE((
+                SELECT json_agg(json_build_object(
+                         'id', sl.id, 'ruleId', sl.rule_id, 'dayOfWeek', sl.day_of_week, 'parity', sl.parity,
+                         'timeSlotId', sl.time_slot_id, 'teacherId', sl.teacher_id, 'classroomId', sl.classroom_id,
+                         'lessonTypeId', sl.lesson_type_id, 'lessonKind', lt.code, 'lessonFormat', sl.lesson_format,
+                         'subgroups', COALESCE((SELECT json_agg(json_build_object('id', sg.id, 'groupId', sg.group_id) ORDER BY sg.id)
+                                                  FROM schedule_rule_slot_subgroups ss JOIN subgroups sg ON sg.id = ss.subgroup_id
+                                                 WHERE ss.slot_id = sl.id), '[]'::json))
+                       ORDER BY sl.id)
+                  FROM schedule_rule_slots sl JOIN lesson_types lt ON lt.id = sl.lesson_type_id
+                 WHERE sl.rule_id = r.id), '[]'::json) AS slots
+         FROM schedule_rules r JOIN subjects sub ON sub.id = r.subject_id
+        WHERE ${where.join(' AND ')}
+        ORDER BY r.id`,
+      params.values,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      versionId: row.versionId,
+      semesterId: row.semesterId,
+      subjectId: row.subjectId,
+      subjectName: row.subjectName,
+      status: row.status,
+      hours: { LECTURE: row.lectureHours, LABORATORY: row.laboratoryHours, PRACTICE: row.practiceHours },
+      startWeeks: { LECTURE: row.lectureStartWeek, LABORATORY: row.laboratoryStartWeek, PRACTICE: row.practiceStartWeek },
+      groupIds: row.groupIds,
+      slots: row.slots,
+    }));
+  }
+
+  /** The base and Saturday grids and the manual grids assigned to dates in the range (two queries). */
+  async grids(startDate: string, endDate: string): Promise<GridSnapshot> {
+    const [slotRows, assignmentRows] = await Promise.all([
+      this.db.query<{ scopeId: number; applyMode: LoadedGrid['applyMode']; id: number | null; orderNumber: number; startTime: string; endTime: string }>(
+        `SELECT sc.id AS "scopeId", sc.apply_mode AS "applyMode", ts.id, ts.order_number AS "orderNumber",
+                ts.start_time::text AS "startTime", ts.end_time::text AS "endTime"
+           FROM time_grid_scopes sc LEFT JOIN time_slots ts ON ts.scope_id = sc.id
+          WHERE sc.apply_mode <> 'MANUAL'
+             OR sc.id IN (SELECT scope_id FROM time_grid_date_assignments WHERE assignment_date BETWEEN $1 AND $2)
+          ORDER BY sc.id, ts.order_number`,
+        [startDate, endDate],
+      ),
+      this.db.query<{ date: string; scopeId: number }>(
+        `SELECT assignment_date AS date, scope_id AS "scopeId" FROM time_grid_date_assignments
+          WHERE assignment_date BETWEEN $1 AND $2`,
+        [startDate, endDate],
+      ),
+    ]);
+    const grids = new Map<number, LoadedGrid>();
+    for (const row of slotRows) {
+      let grid = grids.get(row.scopeId);
+      if (!grid) {
+        grid = { id: row.scopeId, applyMode: row.applyMode, slots: [] };
+        grids.set(row.scopeId, grid);
+      }
+      if (row.id !== null) grid.slots.push({ id: row.id, orderNumber: row.orderNumber, startTime: row.startTime, endTime: row.endTime });
+    }
+    const all = [...grids.values()];
+    const base = all.find((grid) => grid.applyMode === 'DEFAULT');
+    if (!base) throw new Error('the base time grid is missing');
+    return {
+      base,
+      saturday: all.find((grid) => grid.applyMode === 'SATURDAY'),
+      manualByDate: new Map(assignmentRows.flatMap((row) => (grids.has(row.scopeId) ? [[row.date, grids.get(row.scopeId) as LoadedGrid]] : []))),
+    };
+  }
+
+  /** Calendar assignments, periods, activity flags and start years of the groups (one query). */
+  async calendars(groupIds: number[], academicYearIds: number[]): Promise<CalendarSnapshot> {
+    const [row] = await this.db.query<{
+      assignments: { groupId: number; yearId: number; calendarId: number }[];
+      periods: (CalendarPeriod & { calendarId: number })[];
+      activities: { id: number; allowSchedule: boolean }[];
+      groups: { id: number; startYear: number }[];
+    }>(
+      `WITH chosen AS (
+         SELECT group_id, academic_year_id, calendar_id FROM group_calendar_assignments
+          WHERE group_id = ANY($1::int[]) AND academic_year_id = ANY($2::int[]))
+       SELECT
+         COALESCE((SELECT json_agg(json_build_object('groupId', group_id, 'yearId', academic_year_id, 'calendarId', calendar_id)) FROM chosen), '[]') AS assignments,
+         COALESCE((SELECT json_agg(json_build_object('calendarId', p.calendar_id, 'courseNumber', p.course_number,
+                                                      'startDate', p.start_date, 'endDate', p.end_date, 'activityTypeId', p.activity_type_id))
+                     FROM academic_calendar_periods p WHERE p.calendar_id IN (SELECT calendar_id FROM chosen)), '[]') AS periods,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'allowSchedule', allow_schedule)) FROM activity_types), '[]') AS activities,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'startYear', year_start_study)) FROM study_groups WHERE id = ANY($1::int[])), '[]') AS groups`,
+      [groupIds, academicYearIds],
+    );
+    const periodsByCalendar = new Map<number, CalendarPeriod[]>();
+    for (const period of row.periods) {
+      const list = periodsByCalendar.get(period.calendarId) ?? [];
+      list.push({ courseNumber: period.courseNumber, startDate: period.startDate, endDate: period.endDate, activityTypeId: period.activityTypeId });
+      periodsByCalendar.set(period.calendarId, list);
+    }
+    return {
+      assignments: new Map(row.assignments.map((a) => [assignmentKey(a.groupId, a.yearId), a.calendarId])),
+      periodsByCalendar,
+      activityTypes: row.activities,
+      groupStartYears: new Map(row.groups.map((group) => [group.id, group.startYear])),
+    };
+  }
+
+  /** Names of teachers, rooms, groups, subgroups and lesson types (one query). */
+  async names(ids: { teacherIds: number[]; classroomIds: number[]; groupIds: number[]; subgroupIds: number[] }): Promise<NameBook> {
+    const [row] = await this.db.query<{
+      teachers: { id: number; name: string }[];
+      classrooms: { id: number; name: string }[];
+      groups: { id: number; name: string }[];
+      subgroups: { id: number; name: string; groupId: number }[];
+      lessonTypes: { id: number; name: string }[];
+    }>(
+      `SELECT
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', full_name)) FROM users WHERE id = ANY($1::int[])), '[]') AS teachers,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM classrooms WHERE id = ANY($2::int[])), '[]') AS classrooms,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM study_groups WHERE id = ANY($3::int[])), '[]') AS groups,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'groupId', group_id)) FROM subgroups WHERE id = ANY($4::int[])), '[]') AS subgroups,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM lesson_types), '[]') AS "lessonTypes"`,
+      [ids.teacherIds, ids.classroomIds, ids.groupIds, ids.subgroupIds],
+    );
+    const toMap = (list: { id: number; name: string }[]) => new Map(list.map((item) => [item.id, item.name]));
+    return {
+      teachers: toMap(row.teachers),
+      classrooms: toMap(row.classrooms),
+      groups: toMap(row.groups),
+      subgroups: new Map(row.subgroups.map((s) => [s.id, { name: s.name, groupId: s.groupId }])),
+      lessonTypes: toMap(row.lessonTypes),
+    };
+  }
+}
+
