@@ -6,6 +6,7 @@ import { AcademicYears1763900000000 } from './1763900000000-AcademicYears';
 import { TimeGrids1763900000100 } from './1763900000100-TimeGrids';
 import { AcademicCalendars1763900000200 } from './1763900000200-AcademicCalendars';
 import { ScheduleRules1764000000000 } from './1764000000000-ScheduleRules';
+import { ScheduleDataStamp1764000000100 } from './1764000000100-ScheduleDataStamp';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   TimeGrids1763900000100,
   AcademicCalendars1763900000200,
   ScheduleRules1764000000000,
+  ScheduleDataStamp1764000000100,
 ];

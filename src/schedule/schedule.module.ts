@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
-import { LessonGenerator } from './data/lesson-generator';
-import { ScheduleDataRepository } from './data/schedule-data.repository';
+import { ScheduleDataModule } from './data/schedule-data.module';
+import { ScheduleRulesModule } from './rules/schedule-rules.module';
+import { ScheduleViewingModule } from './viewing/schedule-viewing.module';
 
 /** Schedule rules, viewing and the shared lesson generation. */
 @Module({
-  providers: [ScheduleDataRepository, LessonGenerator],
-  exports: [ScheduleDataRepository, LessonGenerator],
+  imports: [ScheduleDataModule, ScheduleRulesModule, ScheduleViewingModule],
+  exports: [ScheduleDataModule],
 })
 export class ScheduleModule {}
