@@ -1,5 +1,5 @@
 import { DataSource } from 'typeorm';
-import { Pool } from 'pg';
+import { Pool, QueryConfig, QueryResult } from 'pg';
 
 /**
  * One generation of a tenant's connection pool. Requests lease it for their whole life; when a newer
@@ -54,7 +54,9 @@ export class TenantPool {
     let timer: NodeJS.Timeout | undefined;
     try {
       const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
-      const query = pool.query({ text: 'SELECT 1', query_timeout: timeoutMs } as never);
+      // pg honours a per-query `query_timeout` that its typings do not declare.
+      const check: QueryConfig & { query_timeout: number } = { text: 'SELECT 1', query_timeout: timeoutMs };
+      const query: Promise<QueryResult> = pool.query(check);
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('health check timed out')), timeoutMs);
       });
