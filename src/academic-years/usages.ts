@@ -20,4 +20,8 @@ export const ACADEMIC_YEAR_USAGES: readonly UsageSource[] = [
     countSql: `SELECT count(*) FROM group_calendar_assignments WHERE academic_year_id = $1`,
     noun: ['назначение календаря группе', 'назначения календарей группам', 'назначений календарей группам'],
   },
+  {
+    countSql: `SELECT count(*) FROM schedule_rules r JOIN semesters s ON s.id = r.semester_id WHERE s.academic_year_id = $1`,
+    noun: ['правило расписания', 'правила расписания', 'правил расписания'],
+  },
 ];

@@ -13,7 +13,7 @@ export interface SlotReference {
  * table here (for example `{ table: 'schedule_rule_slots', column: 'time_slot_id' }`), and every slot
  * deletion, move out of the base grid and grid deletion honours it.
  */
-export const SLOT_REFERENCES: readonly SlotReference[] = [];
+export const SLOT_REFERENCES: readonly SlotReference[] = [{ table: 'schedule_rule_slots', column: 'time_slot_id' }];
 
 /**
  * One query counting the rows that refer to any of `$1` (an int[] of slot ids); undefined when no

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
-import { currentTenant } from '../tenancy/tenant-context';
+import { currentTenant, runInTenant } from '../tenancy/tenant-context';
 import { queryRows } from './query-rows';
 
 /**
@@ -13,8 +13,10 @@ export class TenantDb {
     return currentTenant().dataSource;
   }
 
+  /** The transaction in progress in this request, or the pool's manager outside one. */
   get manager(): EntityManager {
-    return this.dataSource.manager;
+    const scope = currentTenant();
+    return scope.manager ?? scope.dataSource.manager;
   }
 
   repository<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
@@ -26,8 +28,15 @@ export class TenantDb {
     return queryRows<T>(this.manager, sql, parameters);
   }
 
-  /** Runs `work` in one transaction (READ COMMITTED); any error rolls everything back. */
+  /**
+   * Runs `work` in one transaction (READ COMMITTED); any error rolls everything back. While it runs,
+   * every `TenantDb` call of the request joins it (one connection, its own writes visible), so shared
+   * repositories can be used under a lock without taking a second pool connection; a nested call joins
+   * the outer transaction.
+   */
   transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.dataSource.transaction(work);
+    const scope = currentTenant();
+    if (scope.manager?.queryRunner?.isTransactionActive) return work(scope.manager);
+    return scope.dataSource.transaction((manager) => runInTenant({ ...scope, manager }, () => work(manager)));
   }
 }

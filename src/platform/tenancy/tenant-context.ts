@@ -1,10 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { DataSource } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 
 /** What a request knows about its tenant: the key from Host and the pool it started with. */
 export interface TenantScope {
   readonly tenantKey: string;
   readonly dataSource: DataSource;
+  /** The transaction in progress, if any: every TenantDb read inside it joins it. */
+  readonly manager?: EntityManager;
 }
 
 const storage = new AsyncLocalStorage<TenantScope>();

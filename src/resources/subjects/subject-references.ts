@@ -7,6 +7,7 @@ export const SUBJECT_REFERENCES: readonly string[] = [
   `SELECT 1 FROM teacher_subjects WHERE subject_id = $1`,
   `SELECT 1 FROM subject_comments WHERE subject_id = $1`,
   `SELECT 1 FROM academic_calendar_subjects WHERE subject_id = $1`,
+  `SELECT 1 FROM schedule_rules WHERE subject_id = $1`,
 ];
 
 /** One statement answering whether any of the tables above refers to subject `$1`. */

@@ -44,10 +44,9 @@ export class LessonGenerator {
   constructor(private readonly data: ScheduleDataRepository) {}
 
   async contextFor(semester: LoadedSemester, groupIds: number[]): Promise<SemesterContextFactory> {
-    const [grids, calendars] = await Promise.all([
-      this.data.grids(semester.startDate, semester.endDate),
-      this.data.calendars(groupIds, [semester.academicYearId]),
-    ]);
+    // Sequential: inside a transaction both reads share its one connection.
+    const grids = await this.data.grids(semester.startDate, semester.endDate);
+    const calendars = await this.data.calendars(groupIds, [semester.academicYearId]);
     return new SemesterContextFactory(semester, grids, calendars);
   }
 

@@ -105,8 +105,8 @@ export class ScheduleDataRepository {
 
   /** The base and Saturday grids and the manual grids assigned to dates in the range (two queries). */
   async grids(startDate: string, endDate: string): Promise<GridSnapshot> {
-    const [slotRows, assignmentRows] = await Promise.all([
-      this.db.query<{ scopeId: number; applyMode: LoadedGrid['applyMode']; id: number | null; orderNumber: number; startTime: string; endTime: string }>(
+    // Sequential: inside a transaction both reads share its one connection.
+    const slotRows = await this.db.query<{ scopeId: number; applyMode: LoadedGrid['applyMode']; id: number | null; orderNumber: number; startTime: string; endTime: string }>(
         `SELECT sc.id AS "scopeId", sc.apply_mode AS "applyMode", ts.id, ts.order_number AS "orderNumber",
                 ts.start_time::text AS "startTime", ts.end_time::text AS "endTime"
            FROM time_grid_scopes sc LEFT JOIN time_slots ts ON ts.scope_id = sc.id
@@ -114,13 +114,12 @@ export class ScheduleDataRepository {
              OR sc.id IN (SELECT scope_id FROM time_grid_date_assignments WHERE assignment_date BETWEEN $1 AND $2)
           ORDER BY sc.id, ts.order_number`,
         [startDate, endDate],
-      ),
-      this.db.query<{ date: string; scopeId: number }>(
-        `SELECT assignment_date AS date, scope_id AS "scopeId" FROM time_grid_date_assignments
-          WHERE assignment_date BETWEEN $1 AND $2`,
-        [startDate, endDate],
-      ),
-    ]);
+      );
+    const assignmentRows = await this.db.query<{ date: string; scopeId: number }>(
+      `SELECT assignment_date AS date, scope_id AS "scopeId" FROM time_grid_date_assignments
+        WHERE assignment_date BETWEEN $1 AND $2`,
+      [startDate, endDate],
+    );
     const grids = new Map<number, LoadedGrid>();
     for (const row of slotRows) {
       let grid = grids.get(row.scopeId);

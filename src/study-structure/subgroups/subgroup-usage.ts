@@ -12,7 +12,7 @@ export interface SubgroupReference {
  * Where the schedule refers to subgroups. Empty until schedule rules exist: their issue adds its
  * tables here (for example the subgroups of rule slots), and every subgroup deletion honours them.
  */
-export const SUBGROUP_REFERENCES: readonly SubgroupReference[] = [];
+export const SUBGROUP_REFERENCES: readonly SubgroupReference[] = [{ table: 'schedule_rule_slot_subgroups', column: 'subgroup_id' }];
 
 /** One query listing which of `$1` (an int[] of subgroup ids) the references use; undefined when none are known. */
 export function subgroupUsageSql(references: readonly SubgroupReference[]): string | undefined {

@@ -1,0 +1,293 @@
+import 'reflect-metadata';
+import { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { AddressInfo } from 'node:net';
+import { cpus, totalmem } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { loadConfig } from '../src/config/app-config';
+import { createApp } from '../src/create-app';
+import { TenantRegistry } from '../src/platform/tenancy/tenant-registry';
+import { LoadRequest, LoadResult, runLoad, send, Target } from './http-load';
+import { semesterWeek } from './seed/academic-dates';
+import { BENCH_SCALE } from './seed/university-scale';
+import { SeededUniversity, seedUniversity } from './seed/university-seeder';
+import { ScratchServer, startScratchPostgres } from './scratch-postgres';
+
+/**
+ * `npm run bench:schedule`: seeds a large university (BENCH_SCALE) into a scratch tenant `bench`,
+ * starts the application in this process on a loopback port and measures the schedule endpoints
+ * beside the cheapest authenticated one, `GET /api/auth/me`, taken as the framework's ceiling.
+ *
+ * Settings (environment): BENCH_SECONDS (8) per scenario after BENCH_WARMUP_SECONDS (2),
+ * BENCH_READ_CONCURRENCY (16), BENCH_WRITE_CONCURRENCY (1), TEST_DATABASE_URL (use that server
+ * instead of an embedded one), DB_POOL_MAX (the app's pool, default 10).
+ */
+const TENANT = 'bench';
+const HOST = `${TENANT}.timetable.local`;
+const ADMIN_PASSWORD = 'admin12345';
+
+function setting(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${name} must be a number in ${min}..${max}`);
+  return value;
+}
+
+const SETTINGS = {
+  seconds: setting('BENCH_SECONDS', 8, 1, 120),
+  warmupSeconds: setting('BENCH_WARMUP_SECONDS', 2, 0, 60),
+  readConcurrency: setting('BENCH_READ_CONCURRENCY', 16, 1, 256),
+  writeConcurrency: setting('BENCH_WRITE_CONCURRENCY', 1, 1, 64),
+};
+
+interface Scenario {
+  name: string;
+  concurrency: number;
+  /** A fresh request generator (each call restarts its sequence where that makes sense). */
+  requests: () => () => LoadRequest | undefined;
+}
+
+interface Outcome {
+  scenario: Scenario;
+  result?: LoadResult;
+  skipped?: string;
+}
+
+function log(message: string): void {
+  process.stdout.write(`${message}\n`);
+}
+
+/**
+ * The read scenarios, each at the read concurrency (throughput) and on one connection (the latency of
+ * a single request: on two cores the median at 16 connections is mostly time spent queueing).
+ */
+function readScenarios(seeded: SeededUniversity): { me: Scenario[]; week: Scenario[]; semester: Scenario[] } {
+  const autumn = seeded.semesters.autumn;
+  const groups = seeded.groups;
+  const weeks = BENCH_SCALE.semesterWeeks;
+  const schedulePath = (groupId: number, startDate: string, endDate: string) =>
+    `/api/schedule?groupId=${groupId}&startDate=${startDate}&endDate=${endDate}`;
+  const me = () => () => ({ method: 'GET', path: '/api/auth/me' }) as LoadRequest;
+  // Every group in turn, each time another week of the semester.
+  const week = () => {
+    let n = 0;
+    return (): LoadRequest => {
+      const group = groups[n % groups.length];
+      const period = semesterWeek(autumn, 1 + ((Math.floor(n / groups.length) + n) % weeks));
+      n++;
+      return { method: 'GET', path: schedulePath(group.id, period.startDate, period.endDate) };
+    };
+  };
+  const semester = () => {
+    let n = 0;
+    return (): LoadRequest => ({ method: 'GET', path: schedulePath(groups[n++ % groups.length].id, autumn.startDate, autumn.endDate) });
+  };
+  const both = (name: string, requests: Scenario['requests']): Scenario[] => [
+    { name, concurrency: SETTINGS.readConcurrency, requests },
+    { name, concurrency: 1, requests },
+  ];
+  return {
+    me: both('GET /api/auth/me (ceiling)', me),
+    week: both('GET /api/schedule: one group, one week', week),
+    semester: both('GET /api/schedule: one group, whole semester', semester),
+  };
+}
+
+/**
+ * Rule creation with its conflict check. Every rule takes a cell nobody uses (Sunday, pair 1..6) with
+ * its own group, teacher and room for that pair, so all of them must succeed; the sequence is shared
+ * by warm-up and measurement so no cell is taken twice.
+ */
+function ruleScenario(seeded: SeededUniversity): Scenario {
+  const autumn = seeded.semesters.autumn;
+  const pairs = seeded.baseTimeSlotIds.length;
+  const distinct = Math.min(seeded.groups.length, seeded.teacherIds.length, seeded.classroomIds.length);
+  let n = 0;
+  const next = (): LoadRequest | undefined => {
+    const k = Math.floor(n / pairs);
+    if (k >= distinct) return undefined;
+    const pair = n % pairs;
+    n++;
+    return {
+      method: 'POST',
+      path: '/api/admin/schedule-rules',
+      body: {
+        scheduleVersionId: autumn.versionId,
+        semesterId: autumn.id,
+        subjectId: seeded.subjectIds[k % seeded.subjectIds.length],
+        lectureAcademicHours: 2 * BENCH_SCALE.semesterWeeks,
+        laboratoryAcademicHours: 0,
+        practiceAcademicHours: 0,
+        lectureStartWeek: 1,
+        laboratoryStartWeek: 1,
+        practiceStartWeek: 1,
+        groupIds: [seeded.groups[k].id],
+        slots: [
+          {
+            dayOfWeek: 7,
+            parity: 'BOTH',
+            timeSlotId: seeded.baseTimeSlotIds[pair],
+            subgroupIds: [],
+            teacherId: seeded.teacherIds[k],
+            classroomId: seeded.classroomIds[k],
+            lessonTypeId: 1,
+            lessonFormat: 'Очно',
+          },
+        ],
+      },
+    };
+  };
+  return { name: 'POST /api/admin/schedule-rules (conflict check)', concurrency: SETTINGS.writeConcurrency, requests: () => next };
+}
+
+async function measure(target: Target, scenario: Scenario): Promise<Outcome> {
+  const probe = scenario.requests()();
+  if (!probe) return { scenario, skipped: 'nothing to send' };
+  const answer = await send(target, probe);
+  if (answer.status === 404) return { scenario, skipped: `answers 404: the endpoint is not there yet` };
+  if (answer.status !== 200) return { scenario, skipped: `answers ${answer.status}: ${answer.body.slice(0, 300)}` };
+  if (probe.method === 'GET' && answer.body.startsWith('[') && scenario.concurrency === 1) {
+    log(`  ${scenario.name}: the probe returned ${(JSON.parse(answer.body) as unknown[]).length} lessons`);
+  }
+  if (SETTINGS.warmupSeconds > 0) {
+    await runLoad(target, { concurrency: scenario.concurrency, durationMs: SETTINGS.warmupSeconds * 1000, next: scenario.requests() });
+  }
+  const result = await runLoad(target, { concurrency: scenario.concurrency, durationMs: SETTINGS.seconds * 1000, next: scenario.requests() });
+  log(`  ${scenario.name} x${scenario.concurrency}: ${result.requests} requests, ${result.rps.toFixed(1)} rps, median ${result.medianMs.toFixed(1)} ms`);
+  return { scenario, result };
+}
+
+function printTable(outcomes: Outcome[]): void {
+  const rows = outcomes.map(({ scenario, result, skipped }) =>
+    result
+      ? [scenario.name, String(scenario.concurrency), String(result.requests), result.rps.toFixed(1), result.medianMs.toFixed(2), result.p99Ms.toFixed(2), String(result.errors)]
+      : [scenario.name, String(scenario.concurrency), '-', '-', '-', '-', `skipped: ${skipped}`],
+  );
+  const header = ['Scenario', 'Conc.', 'Requests', 'RPS', 'Median ms', 'p99 ms', 'Errors'];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (i === 6 ? 0 : row[i].length))));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 6 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  log('');
+  log(line(header));
+  log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) log(line(row));
+  for (const { scenario, result } of outcomes) {
+    if (result?.firstError) log(`  first error of «${scenario.name}»: ${result.firstError}`);
+  }
+}
+
+interface Measured {
+  ceiling: Outcome;
+  week: Outcome;
+  semester: Outcome;
+  semesterAlone: Outcome;
+  rules: Outcome;
+}
+
+function verdicts({ ceiling, week, semester, semesterAlone, rules }: Measured): void {
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  const ms = (outcome: Outcome) => `${outcome.result?.medianMs.toFixed(1)} ms`;
+  log('');
+  log('Targets:');
+  if (ceiling.result && week.result) {
+    const ratio = week.result.rps / ceiling.result.rps;
+    log(
+      `  one-week group view >= 1/4 of the ceiling's throughput (${SETTINGS.readConcurrency} connections): ` +
+        `${week.result.rps.toFixed(1)} / ${ceiling.result.rps.toFixed(1)} rps = ${ratio.toFixed(2)} -> ${verdict(ratio >= 0.25)}`,
+    );
+  } else {
+    log('  one-week group view >= 1/4 of the ceiling: SKIPPED');
+  }
+  if (semesterAlone.result && semester.result) {
+    log(`  whole-semester group view median < 50 ms, one connection: ${ms(semesterAlone)} -> ${verdict(semesterAlone.result.medianMs < 50)}`);
+    log(`    (at ${SETTINGS.readConcurrency} connections, queueing included: ${ms(semester)} -> ${verdict(semester.result.medianMs < 50)})`);
+  } else {
+    log('  whole-semester group view median < 50 ms: SKIPPED');
+  }
+  log(
+    rules.result
+      ? `  rule creation with its conflict check median < 150 ms: ${ms(rules)}, ${rules.result.errors} errors -> ${verdict(rules.result.medianMs < 150 && rules.result.errors === 0)}`
+      : '  rule creation median < 150 ms: SKIPPED',
+  );
+}
+
+async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) => void): Promise<void> {
+  const database = await server.createDatabase(process.env.TEST_DATABASE_URL ? `timetable_bench_${process.pid}` : `tenant_${TENANT}`);
+  const config = loadConfig({
+    DATABASE_URL: 'jdbc:postgresql://127.0.0.1:1/unused',
+    JWT_SECRET: randomBytes(48).toString('base64url'),
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    DB_POOL_MAX: process.env.DB_POOL_MAX,
+  });
+  const app: INestApplication = await createApp(
+    config,
+    [{ name: TENANT, domain: TENANT, url: `jdbc:postgresql://${server.host}:${server.port}/${database}`, username: server.user, password: server.password }],
+    { logger: false },
+  );
+  cleanup(() => app.close());
+  let started = performance.now();
+  await app.init(); // migrates the tenant and creates the administrator
+  const pool = app.get(TenantRegistry).lease(TENANT);
+  if (!pool) throw new Error('the bench tenant could not be migrated');
+  pool.release();
+  log(`Migrated the scratch tenant in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+
+  const client = new Client({ host: server.host, port: server.port, user: server.user, password: server.password, database });
+  await client.connect();
+  started = performance.now();
+  const seeded = await seedUniversity(client, { scale: BENCH_SCALE, password: ADMIN_PASSWORD });
+  await client.query('ANALYZE');
+  await client.end();
+  const c = seeded.counts;
+  log(
+    `Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${c.groups} groups, ${c.subgroups} subgroups, ${c.teachers} teachers, ` +
+      `${c.classrooms} rooms, ${c.subjects} subjects, ${seeded.semesters.autumn.ruleCount} rules with ${c.ruleSlots} slots ` +
+      `over ${BENCH_SCALE.semesterWeeks} weeks (${seeded.semesters.autumn.startDate}..${seeded.semesters.autumn.endDate})`,
+  );
+
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const login = await send({ port, host: HOST }, { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: ADMIN_PASSWORD } });
+  if (login.status !== 200) throw new Error(`admin login failed with ${login.status}`);
+  const target: Target = { port, host: HOST, token: (JSON.parse(login.body) as { token: string }).token };
+
+  log(`Measuring: ${SETTINGS.warmupSeconds} s warm-up and ${SETTINGS.seconds} s per scenario`);
+  const reads = readScenarios(seeded);
+  const outcomes: Outcome[] = [];
+  for (const scenario of [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded)]) outcomes.push(await measure(target, scenario));
+  printTable(outcomes);
+  const [ceiling, , week, , semester, semesterAlone, rules] = outcomes;
+  verdicts({ ceiling, week, semester, semesterAlone, rules });
+}
+
+async function main(): Promise<void> {
+  const cpuList = cpus();
+  log(`Machine: ${cpuList.length} x ${cpuList[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}`);
+  const startedAt = performance.now();
+  const server = await startScratchPostgres();
+  log(`PostgreSQL: ${process.env.TEST_DATABASE_URL ? 'TEST_DATABASE_URL' : `embedded, scratch directory, port ${server.port}`}`);
+
+  // Cleanup runs in reverse order, also on Ctrl+C.
+  const cleanups: (() => Promise<void>)[] = [() => server.stop()];
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () =>
+    (cleaning ??= (async () => {
+      for (const work of cleanups.reverse()) await work().catch(() => undefined);
+    })());
+  process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+  let failed = false;
+  try {
+    await run(server, (work) => cleanups.push(work));
+  } catch (error) {
+    failed = true;
+    log(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  } finally {
+    await cleanUp();
+  }
+  log(`\nDone in ${((performance.now() - startedAt) / 1000).toFixed(0)} s.`);
+  process.exit(failed ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,116 @@
+import { Agent, request as httpRequest } from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+/**
+ * A small closed-loop HTTP load generator on `node:http` with keep-alive: `concurrency` workers each
+ * send the next request as soon as their previous one is answered, until the time is up. Latency is
+ * measured per request from sending to the last byte of the body. Loopback only.
+ */
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+export interface Target {
+  port: number;
+  /** The Host header (selects the tenant). */
+  host: string;
+  token?: string;
+}
+
+export interface LoadOptions {
+  concurrency: number;
+  durationMs: number;
+  /** The next request to send, or undefined when there is nothing left to send. */
+  next: () => LoadRequest | undefined;
+}
+
+export interface LoadResult {
+  requests: number;
+  errors: number;
+  elapsedMs: number;
+  /** Successful requests per second. */
+  rps: number;
+  medianMs: number;
+  p99Ms: number;
+  /** Status and start of the body of the first failed request, to explain errors. */
+  firstError?: string;
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+}
+
+const LOOPBACK = '127.0.0.1';
+
+/** One request over `agent`; resolves with the status and the whole body. */
+export function send(target: Target, request: LoadRequest, agent?: Agent): Promise<HttpAnswer> {
+  const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
+  const headers: Record<string, string | number> = { Host: target.host, Accept: 'application/json' };
+  if (target.token) headers.Authorization = `Bearer ${target.token}`;
+  if (payload) {
+    headers['Content-Type'] = 'application/json';
+    headers['Content-Length'] = payload.length;
+  }
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: LOOPBACK, port: target.port, method: request.method, path: request.path, headers, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** Nearest-rank percentile of ascending `sorted` values. */
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+export async function runLoad(target: Target, options: LoadOptions): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const latencies: number[] = [];
+  let errors = 0;
+  let firstError: string | undefined;
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const request = options.next();
+      if (!request) return;
+      const sentAt = performance.now();
+      try {
+        const answer = await send(target, request, agent);
+        if (answer.status === 200) {
+          latencies.push(performance.now() - sentAt);
+        } else {
+          errors++;
+          firstError ??= `${answer.status} ${answer.body.slice(0, 300)}`;
+        }
+      } catch (error) {
+        errors++;
+        firstError ??= error instanceof Error ? error.message : 'request failed';
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  const elapsedMs = performance.now() - started;
+  agent.destroy();
+
+  latencies.sort((a, b) => a - b);
+  return {
+    requests: latencies.length + errors,
+    errors,
+    elapsedMs,
+    rps: latencies.length / (elapsedMs / 1000),
+    medianMs: percentile(latencies, 50),
+    p99Ms: percentile(latencies, 99),
+    firstError,
+  };
+}

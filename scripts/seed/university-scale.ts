@@ -1,0 +1,58 @@
+import { SemesterType } from './academic-dates';
+
+/** How big a seeded university is. Every department runs one programme (specialty). */
+export interface UniversityScale {
+  departments: number;
+  /** Courses of every programme (and the calendars' course count). */
+  courses: number;
+  /** Groups per course of a programme; they form one lecture stream. */
+  groupsPerCourse: number;
+  teachersPerDepartment: number;
+  classrooms: { halls: number; labs: number; rooms: number };
+  /** Subjects a group studies per semester (one rule per subject and group). */
+  subjectsPerSemester: number;
+  /** Of these, how many are lectured to the whole stream by one extra rule. */
+  streamLectures: number;
+  semesterWeeks: number;
+  /** Semesters that get rules (both always exist). */
+  ruleSemesters: readonly SemesterType[];
+}
+
+/** For the seeder test: a handful of everything. */
+export const TINY_SCALE: UniversityScale = {
+  departments: 2,
+  courses: 2,
+  groupsPerCourse: 2,
+  teachersPerDepartment: 4,
+  classrooms: { halls: 1, labs: 2, rooms: 4 },
+  subjectsPerSemester: 3,
+  streamLectures: 1,
+  semesterWeeks: 18,
+  ruleSemesters: ['autumn', 'spring'],
+};
+
+/** `npm run demo`: 3 departments, 24 groups, 24 teachers, about 150 rules per semester. */
+export const DEMO_SCALE: UniversityScale = {
+  departments: 3,
+  courses: 4,
+  groupsPerCourse: 2,
+  teachersPerDepartment: 8,
+  classrooms: { halls: 2, labs: 4, rooms: 12 },
+  subjectsPerSemester: 5,
+  streamLectures: 2,
+  semesterWeeks: 18,
+  ruleSemesters: ['autumn', 'spring'],
+};
+
+/** `npm run bench:schedule`: 300 groups, 600 teachers, 220 rooms, 3,180 rules over an 18-week autumn. */
+export const BENCH_SCALE: UniversityScale = {
+  departments: 15,
+  courses: 4,
+  groupsPerCourse: 5,
+  teachersPerDepartment: 40,
+  classrooms: { halls: 12, labs: 60, rooms: 148 },
+  subjectsPerSemester: 10,
+  streamLectures: 3,
+  semesterWeeks: 18,
+  ruleSemesters: ['autumn'],
+};

@@ -1,0 +1,154 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  ArrayUnique,
+  IsArray,
+  IsDefined,
+  IsInt,
+  IsOptional,
+  Min,
+  ValidateBy,
+  ValidateNested,
+  ValidationArguments,
+} from 'class-validator';
+import { IdField, IntField, OneOfField } from '../../../platform/http/validators';
+import { HOURS_PER_LESSON } from '../../../schedule-engine/lesson-series';
+
+const say = (text: string) => (args: ValidationArguments) => `Поле «${args.property}» ${text}`;
+
+export const PARITIES = ['BOTH', 'ODD', 'EVEN'] as const;
+export type SlotParity = (typeof PARITIES)[number];
+export const LESSON_FORMATS = ['Очно', 'Онлайн'] as const;
+
+export const MAX_HOURS = 2000;
+export const MAX_START_WEEK = 60;
+export const MAX_GROUPS = 50;
+export const MAX_SLOTS = 50;
+export const MAX_SUBGROUPS_PER_SLOT = 20;
+
+/** An hours limit: required, a non-negative integer, a multiple of the hours one pair consumes. */
+function HoursField() {
+  return applyDecorators(
+    IntField({ min: 0, max: MAX_HOURS }),
+    ValidateBy({
+      name: 'isWholePairs',
+      validator: {
+        validate: (value) => typeof value === 'number' && value % HOURS_PER_LESSON === 0,
+        defaultMessage: say(`должно быть кратно ${HOURS_PER_LESSON}`),
+      },
+    }),
+  );
+}
+
+/** A list of positive ids. */
+function IdList(options: { required: boolean; maxItems: number; minItems?: number; noun: string }) {
+  const decorators = [
+    options.required ? IsDefined({ message: say('обязательно') }) : IsOptional(),
+    IsArray({ message: say('должно быть массивом идентификаторов') }),
+    ArrayMaxSize(options.maxItems, { message: say(`может содержать не более ${options.maxItems} значений`) }),
+    IsInt({ each: true, message: say('должно содержать целые числа') }),
+    Min(1, { each: true, message: say('должно содержать положительные числа') }),
+  ];
+  if (options.minItems) decorators.push(ArrayMinSize(options.minItems, { message: say(`должно содержать хотя бы одну ${options.noun}`) }));
+  return applyDecorators(...decorators);
+}
+
+export class RuleSlotRequest {
+  @ApiPropertyOptional({ description: 'При изменении правила: идентификатор его существующего слота (слот сохраняется). Без него слот новый' })
+  @IdField({ optional: true })
+  id?: number;
+
+  @ApiProperty({ minimum: 1, maximum: 7, description: 'День недели ISO: 1 — понедельник … 7 — воскресенье' })
+  @IntField({ min: 1, max: 7 })
+  dayOfWeek!: number;
+
+  @ApiProperty({ enum: PARITIES, description: 'BOTH — каждую неделю, ODD — нечётные, EVEN — чётные недели' })
+  @OneOfField(PARITIES)
+  parity!: SlotParity;
+
+  @ApiProperty({ description: 'Пара основной сетки (DEFAULT); фактическое время берётся из сетки, действующей в дату занятия' })
+  @IdField()
+  timeSlotId!: number;
+
+  @ApiPropertyOptional({ nullable: true, type: Number, description: 'Устаревшая форма: одна подгруппа; объединяется с subgroupIds' })
+  @IdField({ optional: true })
+  subgroupId?: number | null;
+
+  @ApiPropertyOptional({
+    type: [Number],
+    description: 'Только для лабораторных работ: подгруппы групп правила, не более одной подгруппы каждой группы; пусто — группы целиком',
+  })
+  @IdList({ required: false, maxItems: MAX_SUBGROUPS_PER_SLOT, noun: 'подгруппу' })
+  subgroupIds?: number[] | null;
+
+  @ApiProperty({ description: 'Действующий пользователь с ролью TEACHER' })
+  @IdField()
+  teacherId!: number;
+
+  @ApiProperty()
+  @IdField()
+  classroomId!: number;
+
+  @ApiProperty({ description: '1 — лекция, 2 — практика, 3 — лабораторная работа' })
+  @IdField()
+  lessonTypeId!: number;
+
+  @ApiProperty({ enum: LESSON_FORMATS })
+  @OneOfField(LESSON_FORMATS)
+  lessonFormat!: string;
+}
+
+/** Create and update body (PUT takes the same body; slots with `id` keep their ids). */
+export class RuleRequest {
+  @ApiProperty({ description: 'Версия расписания семестра (PUBLISHED или DRAFT)' })
+  @IdField()
+  scheduleVersionId!: number;
+
+  @ApiProperty()
+  @IdField()
+  semesterId!: number;
+
+  @ApiProperty()
+  @IdField()
+  subjectId!: number;
+
+  @ApiProperty({ minimum: 0, maximum: MAX_HOURS, description: 'Академические часы лекций, кратно 2 (одна пара — 2 часа)' })
+  @HoursField()
+  lectureAcademicHours!: number;
+
+  @ApiProperty({ minimum: 0, maximum: MAX_HOURS, description: 'Академические часы лабораторных работ, кратно 2' })
+  @HoursField()
+  laboratoryAcademicHours!: number;
+
+  @ApiProperty({ minimum: 0, maximum: MAX_HOURS, description: 'Академические часы практик, кратно 2' })
+  @HoursField()
+  practiceAcademicHours!: number;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1, description: 'Неделя семестра, с которой начинаются лекции; не больше числа недель семестра' })
+  @IntField({ optional: true, min: 1, max: MAX_START_WEEK })
+  lectureStartWeek?: number | null;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IntField({ optional: true, min: 1, max: MAX_START_WEEK })
+  laboratoryStartWeek?: number | null;
+
+  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @IntField({ optional: true, min: 1, max: MAX_START_WEEK })
+  practiceStartWeek?: number | null;
+
+  @ApiProperty({ type: [Number], minItems: 1, description: 'Группы без повторов' })
+  @IdList({ required: true, maxItems: MAX_GROUPS, minItems: 1, noun: 'группу' })
+  @ArrayUnique({ message: say('не должно содержать повторяющихся групп') })
+  groupIds!: number[];
+
+  @ApiProperty({ type: [RuleSlotRequest] })
+  @IsDefined({ message: say('обязательно') })
+  @IsArray({ message: say('должно быть массивом слотов') })
+  @ArrayMaxSize(MAX_SLOTS, { message: say(`может содержать не более ${MAX_SLOTS} слотов`) })
+  @ValidateNested({ each: true, message: say('должно содержать объекты слотов') })
+  @Type(() => RuleSlotRequest)
+  slots!: RuleSlotRequest[];
+}

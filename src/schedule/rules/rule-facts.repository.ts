@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { queryRows } from '../../platform/database/query-rows';
+import { LessonKind } from '../../schedule-engine/lesson-series';
+
+/** What the rows a rule body names are, looked up in one query (missing ids are simply absent). */
+export interface RuleFacts {
+  subject?: { id: number; name: string; archived: boolean };
+  groups: Map<number, { id: number; name: string; archived: boolean }>;
+  subgroups: Map<number, { id: number; name: string; groupId: number; groupName: string }>;
+  timeSlots: Map<number, { id: number; base: boolean; orderNumber: number; startTime: string; endTime: string }>;
+  users: Map<number, { id: number; name: string; role: string; active: boolean }>;
+  classrooms: Map<number, { id: number; name: string; archived: boolean }>;
+  lessonTypes: Map<number, { id: number; name: string; code: LessonKind }>;
+}
+
+export interface FactIds {
+  subjectId: number;
+  groupIds: number[];
+  subgroupIds: number[];
+  timeSlotIds: number[];
+  userIds: number[];
+  classroomIds: number[];
+}
+
+interface FactsRow {
+  subject: RuleFacts['subject'] | null;
+  groups: { id: number; name: string; archived: boolean }[];
+  subgroups: { id: number; name: string; groupId: number; groupName: string }[];
+  timeSlots: { id: number; base: boolean; orderNumber: number; startTime: string; endTime: string }[];
+  users: { id: number; name: string; role: string; active: boolean }[];
+  classrooms: { id: number; name: string; archived: boolean }[];
+  lessonTypes: { id: number; name: string; code: LessonKind }[];
+}
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+
+@Injectable()
+export class RuleFactsRepository {
+  async load(manager: EntityManager, ids: FactIds): Promise<RuleFacts> {
+    const [row] = await queryRows<FactsRow>(
+      manager,
+      `SELECT
+         (SELECT json_build_object('id', id, 'name', name, 'archived', archived_at IS NOT NULL) FROM subjects WHERE id = $1) AS subject,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'archived', status = 'ARCHIVED'))
+                     FROM study_groups WHERE id = ANY($2::int[])), '[]') AS groups,
+         COALESCE((SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'groupId', s.group_id, 'groupName', g.name))
+                     FROM subgroups s JOIN study_groups g ON g.id = s.group_id WHERE s.id = ANY($3::int[])), '[]') AS subgroups,
+         COALESCE((SELECT json_agg(json_build_object('id', ts.id, 'base', sc.apply_mode = 'DEFAULT', 'orderNumber', ts.order_number,
+                                                     'startTime', ts.start_time::text, 'endTime', ts.end_time::text))
+                     FROM time_slots ts JOIN time_grid_scopes sc ON sc.id = ts.scope_id WHERE ts.id = ANY($4::int[])), '[]') AS "timeSlots",
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', full_name, 'role', role, 'active', status = 'ACTIVE'))
+                     FROM users WHERE id = ANY($5::int[])), '[]') AS users,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'archived', archived_at IS NOT NULL))
+                     FROM classrooms WHERE id = ANY($6::int[])), '[]') AS classrooms,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'code', code)) FROM lesson_types), '[]') AS "lessonTypes"`,
+      [ids.subjectId, ids.groupIds, ids.subgroupIds, ids.timeSlotIds, ids.userIds, ids.classroomIds],
+    );
+    return {
+      subject: row.subject ?? undefined,
+      groups: byId(row.groups),
+      subgroups: byId(row.subgroups),
+      timeSlots: byId(row.timeSlots),
+      users: byId(row.users),
+      classrooms: byId(row.classrooms),
+      lessonTypes: byId(row.lessonTypes),
+    };
+  }
+}

@@ -1,0 +1,71 @@
+import { LoadedRule, LoadedSlot, NameBook } from '../data/schedule-data.types';
+import { ConflictRuleResponse, RuleResponse, RuleSlotResponse } from './dto/schedule-rule-response.dto';
+
+export interface RuleStamps {
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** Every id a rule's response names, for one `ScheduleDataRepository.names` call over many rules. */
+export function namedIds(rules: readonly LoadedRule[]) {
+  const slots = rules.flatMap((rule) => rule.slots);
+  return {
+    teacherIds: [...new Set(slots.map((slot) => slot.teacherId))],
+    classroomIds: [...new Set(slots.map((slot) => slot.classroomId))],
+    groupIds: [...new Set(rules.flatMap((rule) => rule.groupIds))],
+    subgroupIds: [...new Set(slots.flatMap((slot) => slot.subgroups.map((subgroup) => subgroup.id)))],
+  };
+}
+
+export function toSlotResponse(slot: LoadedSlot, names: NameBook): RuleSlotResponse {
+  const subgroupIds = slot.subgroups.map((subgroup) => subgroup.id);
+  return {
+    id: slot.id,
+    dayOfWeek: slot.dayOfWeek,
+    parity: slot.parity,
+    timeSlotId: slot.timeSlotId,
+    subgroupId: subgroupIds.length === 1 ? subgroupIds[0] : null,
+    subgroupIds,
+    teacherId: slot.teacherId,
+    teacherName: names.teachers.get(slot.teacherId) ?? '',
+    classroomId: slot.classroomId,
+    classroomName: names.classrooms.get(slot.classroomId) ?? '',
+    lessonTypeId: slot.lessonTypeId,
+    lessonTypeName: names.lessonTypes.get(slot.lessonTypeId) ?? '',
+    lessonFormat: slot.lessonFormat,
+  };
+}
+
+const groupNamesOf = (rule: LoadedRule, names: NameBook) => rule.groupIds.map((id) => names.groups.get(id) ?? '');
+
+export function toRuleResponse(rule: LoadedRule, names: NameBook, stamps: RuleStamps): RuleResponse {
+  return {
+    id: rule.id,
+    scheduleVersionId: rule.versionId,
+    semesterId: rule.semesterId,
+    subjectId: rule.subjectId,
+    subjectName: rule.subjectName,
+    status: rule.status,
+    lectureAcademicHours: rule.hours.LECTURE,
+    laboratoryAcademicHours: rule.hours.LABORATORY,
+    practiceAcademicHours: rule.hours.PRACTICE,
+    lectureStartWeek: rule.startWeeks.LECTURE,
+    laboratoryStartWeek: rule.startWeeks.LABORATORY,
+    practiceStartWeek: rule.startWeeks.PRACTICE,
+    groupIds: rule.groupIds,
+    groupNames: groupNamesOf(rule, names),
+    slots: rule.slots.map((slot) => toSlotResponse(slot, names)),
+    createdAt: stamps.createdAt,
+    updatedAt: stamps.updatedAt,
+  };
+}
+
+export function toConflictRule(rule: LoadedRule, names: NameBook): ConflictRuleResponse {
+  return {
+    id: rule.id,
+    subjectName: rule.subjectName,
+    semesterId: rule.semesterId,
+    groupNames: groupNamesOf(rule, names),
+    slots: rule.slots.map((slot) => toSlotResponse(slot, names)),
+  };
+}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { queryRows } from '../../platform/database/query-rows';
+
+/** A column that refers to a rule slot (a lesson is named by `slot id + date`). */
+export interface RuleSlotReference {
+  table: string;
+  column: string;
+}
+
+/**
+ * Where other records refer to rule slots. Empty until overrides, teacher change requests and absence
+ * decisions exist: their issues add their tables here (for example
+ * `{ table: 'schedule_overrides', column: 'base_rule_slot_id' }`), and a rule update that would delete
+ * a referenced slot is refused.
+ */
+export const RULE_SLOT_REFERENCES: readonly RuleSlotReference[] = [];
+
+/** One query counting the rows that refer to any of `$1` (an int[] of slot ids); undefined when nothing can. */
+export function ruleSlotUsageSql(references: readonly RuleSlotReference[]): string | undefined {
+  if (references.length === 0) return undefined;
+  const parts = references.map(({ table, column }) => `SELECT 1 FROM ${table} WHERE ${column} = ANY($1::int[])`);
+  return `SELECT count(*)::int AS count FROM (${parts.join(' UNION ALL ')}) AS refs`;
+}
+
+@Injectable()
+export class RuleSlotUsage {
+  /** How many records refer to any of `slotIds`. */
+  async count(manager: EntityManager, slotIds: readonly number[]): Promise<number> {
+    const sql = ruleSlotUsageSql(RULE_SLOT_REFERENCES);
+    if (!sql || slotIds.length === 0) return 0;
+    const [row] = await queryRows<{ count: number }>(manager, sql, [slotIds]);
+    return row.count;
+  }
+}

@@ -1,0 +1,165 @@
+import { BadRequestError, ConflictError } from '../../platform/http/app-error';
+import { LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
+import { weekNumber } from '../../schedule-engine/weeks';
+import { LoadedRule, LoadedSemester, LoadedSlot } from '../data/schedule-data.types';
+import { RuleFacts } from './rule-facts.repository';
+import { PayloadSlot, RulePayload } from './rule-payload';
+import { VersionRow } from './schedule-rules.repository';
+
+/** Rules 1–7 of spec 4.9: pure checks of a rule body against what its ids name. */
+
+export const ARCHIVED_VERSION = 'Версия в архиве доступна только для чтения';
+
+/** «лекций», «практик», «лабораторных работ». */
+export const KIND_GENITIVE: Record<LessonKind, string> = { LECTURE: 'лекций', PRACTICE: 'практик', LABORATORY: 'лабораторных работ' };
+const START_WEEK_FIELD: Record<LessonKind, string> = {
+  LECTURE: 'lectureStartWeek',
+  PRACTICE: 'practiceStartWeek',
+  LABORATORY: 'laboratoryStartWeek',
+};
+
+/** Rule 1: the version exists, belongs to the semester and is not archived. */
+export function checkVersion(version: VersionRow | undefined, semesterId: number): VersionRow {
+  if (!version) throw new BadRequestError('Версия расписания не найдена');
+  if (version.semesterId !== semesterId) throw new BadRequestError('Версия расписания относится к другому семестру');
+  if (version.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_VERSION);
+  return version;
+}
+
+/** Rule 5 on the numbers alone: some hours, start weeks inside the semester. */
+export function checkHours(payload: RulePayload, semester: LoadedSemester): void {
+  if (LESSON_KINDS.every((kind) => payload.hours[kind] === 0)) {
+    throw new BadRequestError('Хотя бы один вид занятий должен иметь положительное число часов');
+  }
+  const weeks = weekNumber(semester.startDate, semester.endDate);
+  for (const kind of LESSON_KINDS) {
+    if (payload.startWeeks[kind] > weeks) {
+      throw new BadRequestError(`Поле «${START_WEEK_FIELD[kind]}» не может быть больше числа недель семестра (${weeks})`);
+    }
+  }
+}
+
+/**
+ * Rules 2–7: every id exists (400), references new to the rule are active, slot ids belong to the rule,
+ * time slots are base-grid pairs, subgroups only on laboratory slots and within the rule's groups, the
+ * hours of each kind match its slots. Answers the rule as it would be stored, ready for the generator
+ * (new slots get negative ids).
+ */
+export function validateRule(payload: RulePayload, facts: RuleFacts, current?: LoadedRule): LoadedRule {
+  const subject = facts.subject;
+  if (!subject) throw new BadRequestError('Дисциплина не найдена');
+  if (subject.archived && current?.subjectId !== subject.id) {
+    throw new BadRequestError(`Дисциплина «${subject.name}» в архиве: выберите действующую`);
+  }
+
+  const missingGroups = payload.groupIds.filter((id) => !facts.groups.has(id));
+  if (missingGroups.length > 0) throw new BadRequestError(`Группы не найдены: ${missingGroups.join(', ')}`);
+  for (const id of payload.groupIds) {
+    const group = facts.groups.get(id);
+    if (group?.archived && !current?.groupIds.includes(id)) throw new BadRequestError(`Группа «${group.name}» в архиве: выберите действующую`);
+  }
+
+  checkSlotIds(payload.slots, current);
+  const known = {
+    teachers: new Set(current?.slots.map((slot) => slot.teacherId)),
+    classrooms: new Set(current?.slots.map((slot) => slot.classroomId)),
+  };
+  const ruleId = current?.id ?? 0;
+  const slots = payload.slots.map((slot) => checkSlot(slot, payload, facts, known, ruleId));
+
+  for (const kind of LESSON_KINDS) {
+    if (payload.hours[kind] > 0 && !slots.some((slot) => slot.lessonKind === kind)) {
+      throw new BadRequestError(`Для ${KIND_GENITIVE[kind]} указано ${payload.hours[kind]} ч, но нет ни одного слота этого вида`);
+    }
+  }
+  for (const [index, slot] of slots.entries()) {
+    if (payload.hours[slot.lessonKind] === 0) {
+      throw new BadRequestError(`Слот ${index + 1}: для ${KIND_GENITIVE[slot.lessonKind]} не указаны часы`);
+    }
+  }
+
+  return {
+    id: ruleId,
+    versionId: payload.versionId,
+    semesterId: payload.semesterId,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    status: 'ACTIVE',
+    hours: payload.hours,
+    startWeeks: payload.startWeeks,
+    groupIds: payload.groupIds,
+    slots,
+  };
+}
+
+/** Rule 2: slot ids name slots of this rule, each at most once. */
+function checkSlotIds(slots: PayloadSlot[], current: LoadedRule | undefined): void {
+  const own = new Set(current?.slots.map((slot) => slot.id));
+  const seen = new Set<number>();
+  for (const slot of slots) {
+    if (slot.id === undefined) continue;
+    if (!own.has(slot.id)) throw new BadRequestError(`Слот ${slot.position}: у правила нет слота с идентификатором ${slot.id}`);
+    if (seen.has(slot.id)) throw new BadRequestError(`Слот ${slot.position}: слот с идентификатором ${slot.id} указан дважды`);
+    seen.add(slot.id);
+  }
+}
+
+function checkSlot(
+  slot: PayloadSlot,
+  payload: RulePayload,
+  facts: RuleFacts,
+  known: { teachers: Set<number>; classrooms: Set<number> },
+  ruleId: number,
+): LoadedSlot {
+  const at = `Слот ${slot.position}`;
+  const timeSlot = facts.timeSlots.get(slot.timeSlotId);
+  if (!timeSlot) throw new BadRequestError(`${at}: пара (временной слот) ${slot.timeSlotId} не найдена`);
+  if (!timeSlot.base) throw new BadRequestError(`${at}: пара должна быть из основной сетки`);
+
+  const teacher = facts.users.get(slot.teacherId);
+  if (!teacher) throw new BadRequestError(`${at}: преподаватель ${slot.teacherId} не найден`);
+  if (teacher.role !== 'TEACHER') throw new BadRequestError(`${at}: пользователь «${teacher.name}» не является преподавателем`);
+  if (!teacher.active && !known.teachers.has(teacher.id)) {
+    throw new BadRequestError(`${at}: преподаватель «${teacher.name}» в архиве: выберите действующего`);
+  }
+
+  const classroom = facts.classrooms.get(slot.classroomId);
+  if (!classroom) throw new BadRequestError(`${at}: аудитория ${slot.classroomId} не найдена`);
+  if (classroom.archived && !known.classrooms.has(classroom.id)) {
+    throw new BadRequestError(`${at}: аудитория «${classroom.name}» в архиве: выберите действующую`);
+  }
+
+  const lessonType = facts.lessonTypes.get(slot.lessonTypeId);
+  if (!lessonType) throw new BadRequestError(`${at}: вид занятия ${slot.lessonTypeId} не найден`);
+
+  if (slot.subgroupIds.length > 0 && lessonType.code !== 'LABORATORY') {
+    throw new BadRequestError(`${at}: подгруппы указываются только для лабораторных работ`);
+  }
+  const groupsWithSubgroup = new Set<number>();
+  const subgroups = slot.subgroupIds.map((id) => {
+    const subgroup = facts.subgroups.get(id);
+    if (!subgroup) throw new BadRequestError(`${at}: подгруппа ${id} не найдена`);
+    if (!payload.groupIds.includes(subgroup.groupId)) {
+      throw new BadRequestError(`${at}: подгруппа «${subgroup.name}» группы «${subgroup.groupName}» не относится к группам правила`);
+    }
+    if (groupsWithSubgroup.has(subgroup.groupId)) {
+      throw new BadRequestError(`${at}: в одном слоте может быть только одна подгруппа группы «${subgroup.groupName}»`);
+    }
+    groupsWithSubgroup.add(subgroup.groupId);
+    return { id, groupId: subgroup.groupId };
+  });
+
+  return {
+    id: slot.id ?? -slot.position,
+    ruleId,
+    dayOfWeek: slot.dayOfWeek,
+    parity: slot.parity,
+    timeSlotId: slot.timeSlotId,
+    teacherId: slot.teacherId,
+    classroomId: slot.classroomId,
+    lessonTypeId: slot.lessonTypeId,
+    lessonKind: lessonType.code,
+    lessonFormat: slot.lessonFormat,
+    subgroups,
+  };
+}

@@ -1,0 +1,82 @@
+import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiConflictResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../../platform/auth/auth-user';
+import { CurrentUser, Roles } from '../../platform/auth/decorators';
+import { PostOk } from '../../platform/http/decorators';
+import { IdParam } from '../../platform/http/id-param';
+import { Page } from '../../platform/http/paging';
+import { RULE_EDITORS, RULE_READERS } from './access';
+import { RuleRequest } from './dto/schedule-rule.dto';
+import { RuleConflictResponse, RuleListQuery, RulePageQuery, RulePageResponse, RuleResponse } from './dto/schedule-rule-response.dto';
+import { ScheduleRuleReads } from './schedule-rule-reads.service';
+import { ScheduleRulesService } from './schedule-rules.service';
+
+const VALIDATION =
+  'Версия PUBLISHED или DRAFT данного семестра (в архивной — 409); пары только основной сетки; подгруппы только у лабораторных работ ' +
+  'и только групп правила; часы кратны 2, у каждого вида с часами есть слоты; неизвестные идентификаторы — 400. ' +
+  'Затем сгенерированные занятия сверяются между собой и с действующими правилами той же версии: совпадение преподавателя, ' +
+  'аудитории или группы (подгруппы) — 409 с описанием конфликта.';
+
+// Route order matters: `page` comes before `:id`.
+@ApiTags('Правила расписания')
+@ApiBearerAuth()
+@Controller('api/admin/schedule-rules')
+export class ScheduleRulesController {
+  constructor(
+    private readonly reads: ScheduleRuleReads,
+    private readonly rules: ScheduleRulesService,
+  ) {}
+
+  @Get()
+  @Roles(...RULE_READERS)
+  @ApiOperation({ summary: 'Действующие правила версии; без versionId — текущих опубликованных версий (фильтры semesterId, groupId)' })
+  @ApiOkResponse({ type: [RuleResponse] })
+  list(@Query() query: RuleListQuery): Promise<RuleResponse[]> {
+    return this.reads.list(query);
+  }
+
+  @Get('page')
+  @Roles(...RULE_READERS)
+  @ApiOperation({ summary: 'Страница действующих правил версии, новые первыми; поиск по дисциплине, группе или точному id' })
+  @ApiOkResponse({ type: RulePageResponse })
+  page(@Query() query: RulePageQuery): Promise<Page<RuleResponse>> {
+    return this.reads.page(query);
+  }
+
+  @Get(':id')
+  @Roles(...RULE_READERS)
+  @ApiOperation({ summary: 'Правило (в том числе архивное)' })
+  @ApiOkResponse({ type: RuleResponse })
+  get(@IdParam('id') id: number): Promise<RuleResponse> {
+    return this.reads.get(id);
+  }
+
+  @PostOk()
+  @Roles(...RULE_EDITORS)
+  @ApiOperation({ summary: 'Создать правило', description: VALIDATION })
+  @ApiOkResponse({ type: RuleResponse })
+  @ApiConflictResponse({ type: RuleConflictResponse, description: 'Конфликт занятий (или общее тело ошибки для архивной версии)' })
+  create(@CurrentUser() caller: AuthUser, @Body() body: RuleRequest): Promise<RuleResponse> {
+    return this.rules.create(caller, body);
+  }
+
+  @Put(':id')
+  @Roles(...RULE_EDITORS)
+  @ApiOperation({
+    summary: 'Изменить правило (тело как при создании)',
+    description: `Слоты с id сохраняют идентификатор, без id — новые, отсутствующие удаляются. Версию и семестр менять нельзя. ${VALIDATION}`,
+  })
+  @ApiOkResponse({ type: RuleResponse })
+  @ApiConflictResponse({ type: RuleConflictResponse })
+  update(@IdParam('id') id: number, @Body() body: RuleRequest): Promise<RuleResponse> {
+    return this.rules.update(id, body);
+  }
+
+  @Delete(':id')
+  @Roles(...RULE_EDITORS)
+  @ApiOperation({ summary: 'Архивировать правило (только в версии PUBLISHED или DRAFT); возвращает его' })
+  @ApiOkResponse({ type: RuleResponse })
+  archive(@IdParam('id') id: number): Promise<RuleResponse> {
+    return this.rules.archive(id);
+  }
+}

@@ -1,0 +1,231 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { queryRows } from '../../platform/database/query-rows';
+import { containsPattern, SqlParams } from '../../platform/database/sql';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { LessonKind } from '../../schedule-engine/lesson-series';
+import { RuleStamps } from './rule-mapper';
+
+defineConstraintMessages({
+  fk_schedule_rules_version: 'Версия расписания не найдена',
+  fk_schedule_rules_semester: 'Семестр не найден',
+  fk_schedule_rules_subject: 'Дисциплина не найдена',
+  fk_schedule_rule_groups_group: 'Группа не найдена',
+  fk_schedule_rule_slots_time_slot: 'Временной слот не найден',
+  fk_schedule_rule_slots_teacher: 'Преподаватель не найден',
+  fk_schedule_rule_slots_classroom: 'Аудитория не найдена',
+  fk_schedule_rule_slots_lesson_type: 'Вид занятия не найден',
+  fk_schedule_rule_slot_subgroups_subgroup: 'Подгруппа не найдена или удалена',
+  ck_schedule_rules_hours: 'Часы должны быть неотрицательными, кратными 2, и хотя бы один вид занятий должен иметь часы',
+  ck_schedule_rules_start_weeks: 'Неделя начала должна быть не меньше 1',
+  ck_schedule_rule_slots_day: 'День недели должен быть от 1 до 7',
+  ck_schedule_rule_slots_parity: 'Чётность должна быть BOTH, ODD или EVEN',
+  ck_schedule_rule_slots_format: 'Формат занятия должен быть «Очно» или «Онлайн»',
+});
+
+/** Class of the advisory locks that serialize rule changes per semester (the second key is the semester id). */
+const RULE_CHANGE_LOCK = 4909;
+
+export interface RuleRow {
+  id: number;
+  versionId: number;
+  semesterId: number;
+  status: 'ACTIVE' | 'ARCHIVED';
+}
+
+export interface VersionRow {
+  id: number;
+  semesterId: number;
+  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+}
+
+/** The stored columns of a rule that a create or update sets. */
+export interface RuleFields {
+  versionId: number;
+  semesterId: number;
+  subjectId: number;
+  hours: Record<LessonKind, number>;
+  startWeeks: Record<LessonKind, number>;
+}
+
+export interface SlotFields {
+  dayOfWeek: number;
+  parity: string;
+  timeSlotId: number;
+  teacherId: number;
+  classroomId: number;
+  lessonTypeId: number;
+  lessonFormat: string;
+}
+
+const RULE_COLUMNS = `r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.status`;
+
+/** SQL over the rule tables: locks, writes, and the id lists behind the rule lists and pages. */
+@Injectable()
+export class ScheduleRulesRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  /** Serializes every change of the semester's rules until the transaction ends. */
+  async lockSemester(manager: EntityManager, semesterId: number): Promise<void> {
+    await queryRows(manager, `SELECT pg_advisory_xact_lock($1, $2)`, [RULE_CHANGE_LOCK, semesterId]);
+  }
+
+  async find(manager: EntityManager, id: number): Promise<RuleRow | undefined> {
+    return (await queryRows<RuleRow>(manager, `SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1`, [id]))[0];
+  }
+
+  async lockForChange(manager: EntityManager, id: number): Promise<RuleRow | undefined> {
+    return (await queryRows<RuleRow>(manager, `SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1 FOR UPDATE`, [id]))[0];
+  }
+
+  /** The version, share-locked until commit so that it cannot be published or archived meanwhile. */
+  async lockVersion(manager: EntityManager, id: number): Promise<VersionRow | undefined> {
+    return (
+      await queryRows<VersionRow>(manager, `SELECT id, semester_id AS "semesterId", status FROM schedule_versions WHERE id = $1 FOR SHARE`, [id])
+    )[0];
+  }
+
+  async insert(manager: EntityManager, fields: RuleFields, authorId: number): Promise<number> {
+    const [row] = await queryRows<{ id: number }>(
+      manager,
+      `INSERT INTO schedule_rules (schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
+                                   lecture_start_week, laboratory_start_week, practice_start_week, created_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [...ruleValues(fields), authorId],
+    );
+    return row.id;
+  }
+
+  async update(manager: EntityManager, id: number, fields: RuleFields): Promise<void> {
+    await queryRows(
+      manager,
+      `UPDATE schedule_rules SET schedule_version_id = $2, semester_id = $3, subject_id = $4, lecture_hours = $5, laboratory_hours = $6,
+              practice_hours = $7, lecture_start_week = $8, laboratory_start_week = $9, practice_start_week = $10, updated_at = now()
+        WHERE id = $1`,
+      [id, ...ruleValues(fields)],
+    );
+  }
+
+  async archive(manager: EntityManager, id: number): Promise<void> {
+    await queryRows(manager, `UPDATE schedule_rules SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** Makes the rule's groups exactly `groupIds`. */
+  async replaceGroups(manager: EntityManager, ruleId: number, groupIds: number[]): Promise<void> {
+    await queryRows(manager, `DELETE FROM schedule_rule_groups WHERE rule_id = $1 AND NOT (group_id = ANY($2::int[]))`, [ruleId, groupIds]);
+    await queryRows(
+      manager,
+      `INSERT INTO schedule_rule_groups (rule_id, group_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+      [ruleId, groupIds],
+    );
+  }
+
+  async insertSlot(manager: EntityManager, ruleId: number, slot: SlotFields): Promise<number> {
+    const [row] = await queryRows<{ id: number }>(
+      manager,
+      `INSERT INTO schedule_rule_slots (rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+      [ruleId, ...slotValues(slot)],
+    );
+    return row.id;
+  }
+
+  async updateSlot(manager: EntityManager, slotId: number, slot: SlotFields): Promise<void> {
+    await queryRows(
+      manager,
+      `UPDATE schedule_rule_slots SET day_of_week = $2, parity = $3, time_slot_id = $4, teacher_id = $5, classroom_id = $6,
+              lesson_type_id = $7, lesson_format = $8
+        WHERE id = $1`,
+      [slotId, ...slotValues(slot)],
+    );
+  }
+
+  async deleteSlots(manager: EntityManager, slotIds: number[]): Promise<void> {
+    if (slotIds.length > 0) await queryRows(manager, `DELETE FROM schedule_rule_slots WHERE id = ANY($1::int[])`, [slotIds]);
+  }
+
+  /** Makes the subgroups of `slotIds` exactly the given pairs. */
+  async replaceSlotSubgroups(manager: EntityManager, slotIds: number[], pairs: { slotId: number; subgroupId: number }[]): Promise<void> {
+    await queryRows(manager, `DELETE FROM schedule_rule_slot_subgroups WHERE slot_id = ANY($1::int[])`, [slotIds]);
+    if (pairs.length === 0) return;
+    await queryRows(
+      manager,
+      `INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id) SELECT * FROM unnest($1::int[], $2::int[])`,
+      [pairs.map((pair) => pair.slotId), pairs.map((pair) => pair.subgroupId)],
+    );
+  }
+
+  // ---- reads behind the lists ----
+
+  /** Creation and change moments of the rules (the shared loader does not read them). */
+  async stamps(ruleIds: number[]): Promise<Map<number, RuleStamps>> {
+    if (ruleIds.length === 0) return new Map();
+    const rows = await this.db.query<RuleStamps & { id: number }>(
+      `SELECT id, created_at AS "createdAt", updated_at AS "updatedAt" FROM schedule_rules WHERE id = ANY($1::int[])`,
+      [ruleIds],
+    );
+    return new Map(rows.map((row) => [row.id, { createdAt: row.createdAt, updatedAt: row.updatedAt }]));
+  }
+
+  /** The version of a rule, archived rules included. */
+  async versionOf(ruleId: number): Promise<number | undefined> {
+    const [row] = await this.db.query<{ versionId: number }>(`SELECT schedule_version_id AS "versionId" FROM schedule_rules WHERE id = $1`, [ruleId]);
+    return row?.versionId;
+  }
+
+  /**
+   * The versions a rule list shows: `versionId` itself (when it belongs to `semesterId`, if given), or
+   * else the published version of `semesterId`, or of every semester.
+   */
+  async listedVersions(filter: { versionId?: number; semesterId?: number }): Promise<number[]> {
+    const params = new SqlParams();
+    const where: string[] = [];
+    if (filter.versionId !== undefined) where.push(`id = ${params.add(filter.versionId)}`);
+    else where.push(`status = 'PUBLISHED'`);
+    if (filter.semesterId !== undefined) where.push(`semester_id = ${params.add(filter.semesterId)}`);
+    const rows = await this.db.query<{ id: number }>(`SELECT id FROM schedule_versions WHERE ${where.join(' AND ')} ORDER BY id`, params.values);
+    return rows.map((row) => row.id);
+  }
+
+  /** One page of active rule ids of a version, newest first, with the total count. */
+  async page(versionId: number, text: string | undefined, offset: number, limit: number): Promise<{ ids: number[]; total: number }> {
+    const params = new SqlParams();
+    const where = [`r.schedule_version_id = ${params.add(versionId)}`, `r.status = 'ACTIVE'`];
+    if (text) {
+      const pattern = params.add(containsPattern(text));
+      const byId = /^\d{1,9}$/.test(text) ? ` OR r.id = ${params.add(Number(text))}` : '';
+      where.push(`(EXISTS (SELECT 1 FROM subjects s WHERE s.id = r.subject_id AND s.name ILIKE ${pattern})
+                   OR EXISTS (SELECT 1 FROM schedule_rule_groups rg JOIN study_groups g ON g.id = rg.group_id
+                               WHERE rg.rule_id = r.id AND g.name ILIKE ${pattern})${byId})`);
+    }
+    const whereSql = where.join(' AND ');
+    const countValues = [...params.values];
+    const [rows, counted] = await Promise.all([
+      this.db.query<{ id: number }>(
+        `SELECT r.id FROM schedule_rules r WHERE ${whereSql} ORDER BY r.id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
+        params.values,
+      ),
+      this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM schedule_rules r WHERE ${whereSql}`, countValues),
+    ]);
+    return { ids: rows.map((row) => row.id), total: counted[0].total };
+  }
+}
+
+function ruleValues(fields: RuleFields): unknown[] {
+  return [
+    fields.versionId,
+    fields.semesterId,
+    fields.subjectId,
+    fields.hours.LECTURE,
+    fields.hours.LABORATORY,
+    fields.hours.PRACTICE,
+    fields.startWeeks.LECTURE,
+    fields.startWeeks.LABORATORY,
+    fields.startWeeks.PRACTICE,
+  ];
+}
+
+function slotValues(slot: SlotFields): unknown[] {
+  return [slot.dayOfWeek, slot.parity, slot.timeSlotId, slot.teacherId, slot.classroomId, slot.lessonTypeId, slot.lessonFormat];
+}

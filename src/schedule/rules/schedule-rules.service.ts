@@ -1,0 +1,133 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AuthUser } from '../../platform/auth/auth-user';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { ScheduleDataRepository } from '../data/schedule-data.repository';
+import { LoadedRule } from '../data/schedule-data.types';
+import { RULE_NOT_FOUND } from './access';
+import { RuleRequest } from './dto/schedule-rule.dto';
+import { RuleResponse } from './dto/schedule-rule-response.dto';
+import { RuleChecker, SemesterFrame } from './rule-checker';
+import { RulePayload, toPayload } from './rule-payload';
+import { RuleSlotUsage } from './rule-slot-usage';
+import { checkVersion } from './rule-validation';
+import { ScheduleRuleReads } from './schedule-rule-reads.service';
+import { RuleFields, ScheduleRulesRepository } from './schedule-rules.repository';
+
+const SEMESTER_NOT_FOUND = 'Семестр не найден';
+const ARCHIVED_RULE = 'Правило в архиве: изменить его нельзя';
+const MOVED_RULE = 'Правило нельзя перенести в другую версию расписания или другой семестр';
+const REFERENCED_SLOTS =
+  'Нельзя удалить слоты правила, на которые ссылаются разовые изменения, заявки преподавателей или решения по отсутствиям';
+
+/**
+ * Creating, changing and archiving rules. Each change is one transaction that first takes the
+ * semester's advisory lock, so changes of one semester's rules are checked and saved one at a time and
+ * two conflicting rules can never both pass; any error rolls everything back.
+ */
+@Injectable()
+export class ScheduleRulesService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly rules: ScheduleRulesRepository,
+    private readonly data: ScheduleDataRepository,
+    private readonly checker: RuleChecker,
+    private readonly slotUsage: RuleSlotUsage,
+    private readonly reads: ScheduleRuleReads,
+  ) {}
+
+  async create(caller: AuthUser, request: RuleRequest): Promise<RuleResponse> {
+    const payload = toPayload(request, false);
+    const frame = await this.frame(payload.semesterId);
+    return this.inSemesterLock(payload.semesterId, async (manager) => {
+      checkVersion(await this.rules.lockVersion(manager, payload.versionId), payload.semesterId);
+      const validated = await this.checker.validate(manager, payload, frame.semester);
+      await this.checker.ensureNoConflicts(manager, payload, validated, frame);
+
+      const id = await this.rules.insert(manager, ruleFields(payload), caller.userId);
+      await this.rules.replaceGroups(manager, id, payload.groupIds);
+      await this.saveSlots(manager, id, payload);
+      return this.reads.get(id);
+    });
+  }
+
+  /** Replaces the rule's fields, groups and slots; slots sent with their `id` keep it. */
+  async update(id: number, request: RuleRequest): Promise<RuleResponse> {
+    const payload = toPayload(request, true);
+    const found = await this.rules.find(this.db.manager, id);
+    if (!found) throw new NotFoundError(RULE_NOT_FOUND);
+    const frame = await this.frame(found.semesterId);
+    return this.inSemesterLock(found.semesterId, async (manager) => {
+      const stored = await this.rules.lockForChange(manager, id);
+      if (!stored) throw new NotFoundError(RULE_NOT_FOUND);
+      checkVersion(await this.rules.lockVersion(manager, stored.versionId), stored.semesterId);
+      if (payload.versionId !== stored.versionId || payload.semesterId !== stored.semesterId) throw new BadRequestError(MOVED_RULE);
+      if (stored.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_RULE);
+
+      const [current] = await this.data.rules({ versionIds: [stored.versionId], ruleIds: [id] });
+      const validated = await this.checker.validate(manager, payload, frame.semester, current);
+      const removed = removedSlotIds(current, payload);
+      if ((await this.slotUsage.count(manager, removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS);
+      await this.checker.ensureNoConflicts(manager, payload, validated, frame);
+
+      await this.rules.update(manager, id, ruleFields(payload));
+      await this.rules.replaceGroups(manager, id, payload.groupIds);
+      await this.rules.deleteSlots(manager, removed);
+      await this.saveSlots(manager, id, payload);
+      return this.reads.get(id);
+    });
+  }
+
+  /** Archives the rule (status ARCHIVED); archiving an archived rule changes nothing. */
+  async archive(id: number): Promise<RuleResponse> {
+    const found = await this.rules.find(this.db.manager, id);
+    if (!found) throw new NotFoundError(RULE_NOT_FOUND);
+    return this.inSemesterLock(found.semesterId, async (manager) => {
+      const stored = await this.rules.lockForChange(manager, id);
+      if (!stored) throw new NotFoundError(RULE_NOT_FOUND);
+      checkVersion(await this.rules.lockVersion(manager, stored.versionId), stored.semesterId);
+      if (stored.status === 'ACTIVE') await this.rules.archive(manager, id);
+      return this.reads.get(id);
+    });
+  }
+
+  /** One transaction that starts with the semester's lock; the shared loaders join it (TenantDb). */
+  private inSemesterLock<T>(semesterId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (manager) => {
+      await this.rules.lockSemester(manager, semesterId);
+      return work(manager);
+    });
+  }
+
+  /** The semester and its bell schedules, read before the transaction so it needs a single connection. */
+  private async frame(semesterId: number): Promise<SemesterFrame> {
+    const semester = await this.data.semester(semesterId);
+    if (!semester) throw new BadRequestError(SEMESTER_NOT_FOUND);
+    return { semester, grids: await this.data.grids(semester.startDate, semester.endDate) };
+  }
+
+  /** Updates kept slots in place, inserts new ones, and sets every slot's subgroups. */
+  private async saveSlots(manager: EntityManager, ruleId: number, payload: RulePayload): Promise<void> {
+    const pairs: { slotId: number; subgroupId: number }[] = [];
+    const slotIds: number[] = [];
+    for (const slot of payload.slots) {
+      let slotId = slot.id;
+      if (slotId === undefined) slotId = await this.rules.insertSlot(manager, ruleId, slot);
+      else await this.rules.updateSlot(manager, slotId, slot);
+      slotIds.push(slotId);
+      for (const subgroupId of slot.subgroupIds) pairs.push({ slotId, subgroupId });
+    }
+    await this.rules.replaceSlotSubgroups(manager, slotIds, pairs);
+  }
+}
+
+function ruleFields(payload: RulePayload): RuleFields {
+  return { versionId: payload.versionId, semesterId: payload.semesterId, subjectId: payload.subjectId, hours: payload.hours, startWeeks: payload.startWeeks };
+}
+
+/** Rule 2: slots of the stored rule that the body no longer names are deleted. */
+function removedSlotIds(current: LoadedRule, payload: RulePayload): number[] {
+  const kept = new Set(payload.slots.map((slot) => slot.id));
+  return current.slots.map((slot) => slot.id).filter((id) => !kept.has(id));
+}
