@@ -1,5 +1,21 @@
 import { Module } from '@nestjs/common';
 import { ScheduleDataModule } from '../data/schedule-data.module';
+import { LessonPipeline } from './pipeline/lesson-pipeline';
+import { OverrideStep } from './pipeline/override-step';
+import { DepartmentScheduleController, LessonTypesController, ScheduleViewingController } from './schedule-viewing.controller';
+import { ScheduleViewingService } from './schedule-viewing.service';
+import { SnapshotLoader } from './snapshot/snapshot-loader';
+import { ViewingDataRepository } from './snapshot/viewing-data.repository';
+import { ViewingSnapshotCache } from './snapshot/viewing-snapshot.cache';
 
-@Module({ imports: [ScheduleDataModule] })
+/**
+ * Schedule viewing (GET /api/schedule, /api/schedule/search, /api/lesson-types,
+ * /api/department/schedule) over per-tenant snapshots validated by the schedule data stamp.
+ */
+@Module({
+  imports: [ScheduleDataModule],
+  controllers: [ScheduleViewingController, LessonTypesController, DepartmentScheduleController],
+  providers: [ViewingDataRepository, SnapshotLoader, ViewingSnapshotCache, OverrideStep, LessonPipeline, ScheduleViewingService],
+  exports: [ViewingSnapshotCache, LessonPipeline],
+})
 export class ScheduleViewingModule {}

@@ -1,0 +1,14 @@
+import { StreamableFile } from '@nestjs/common';
+
+/**
+ * A JSON array of RenderedLessonDto, already serialised (UTF-8) by the view pipeline: each lesson's
+ * bytes are cached per snapshot, since rendering and JSON.stringify were the hot path's main cost.
+ */
+export class RenderedLessonsJson {
+  constructor(readonly bytes: Buffer) {}
+
+  /** The HTTP answer: the bytes as they are, typed as JSON (no second serialisation). */
+  toResponse(): StreamableFile {
+    return new StreamableFile(this.bytes, { type: 'application/json; charset=utf-8' });
+  }
+}

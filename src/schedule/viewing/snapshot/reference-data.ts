@@ -1,0 +1,36 @@
+import { LoadedSemester } from '../../data/schedule-data.types';
+
+export interface GroupInfo {
+  id: number;
+  name: string;
+  departmentId: number;
+  archived: boolean;
+}
+
+/**
+ * Tenant-wide data the views need besides the rules: every semester with its published version, and
+ * the names and scopes of everything a lesson mentions. Small (hundreds to a few thousand rows), so it
+ * is loaded whole once per data stamp instead of per request.
+ */
+export interface ReferenceData {
+  /** All semesters by start date. */
+  semesters: LoadedSemester[];
+  groups: ReadonlyMap<number, GroupInfo>;
+  /** Users with the TEACHER role and anyone named as a slot's teacher. */
+  teachers: ReadonlyMap<number, string>;
+  classrooms: ReadonlyMap<number, string>;
+  subgroups: ReadonlyMap<number, string>;
+  lessonTypes: ReadonlyMap<number, string>;
+  /** Activity type id -> code («Т», …). */
+  activityCodes: ReadonlyMap<number, string>;
+  departmentIds: ReadonlySet<number>;
+}
+
+/** Non-archived groups of a department (the "active groups" of department views), by id. */
+export function activeGroupsOf(reference: ReferenceData, departmentId: number): number[] {
+  const ids: number[] = [];
+  for (const group of reference.groups.values()) {
+    if (group.departmentId === departmentId && !group.archived) ids.push(group.id);
+  }
+  return ids.sort((a, b) => a - b);
+}

@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import { SemesterContextFactory } from '../../../schedule-engine/series-context';
+import { ScheduleDataRepository } from '../../data/schedule-data.repository';
+import { LoadedSemester } from '../../data/schedule-data.types';
+import { ReferenceData } from './reference-data';
+import { SemesterSnapshot } from './semester-snapshot';
+import { ViewingDataRepository } from './viewing-data.repository';
+
+/**
+ * Loads snapshots through the shared batched reads: a fixed number of queries whatever the number of
+ * rules, slots, groups or dates (reference: 2; a semester: rules and grids together, then calendars).
+ */
+@Injectable()
+export class SnapshotLoader {
+  constructor(
+    private readonly viewing: ViewingDataRepository,
+    private readonly data: ScheduleDataRepository,
+  ) {}
+
+  readStamp(): Promise<number> {
+    return this.viewing.stamp();
+  }
+
+  loadReference(): Promise<ReferenceData> {
+    return this.viewing.reference();
+  }
+
+  /** The published version of `semester` (which must have one). */
+  async loadSemester(semester: LoadedSemester): Promise<SemesterSnapshot> {
+    const versionId = semester.publishedVersionId;
+    if (versionId === null) throw new Error(`semester ${semester.id} has no published version`);
+    const [rules, grids] = await Promise.all([
+      this.data.rules({ versionIds: [versionId] }),
+      this.data.grids(semester.startDate, semester.endDate),
+    ]);
+    const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
+    const calendars = await this.data.calendars(groupIds, [semester.academicYearId]);
+    return new SemesterSnapshot(semester, rules, new SemesterContextFactory(semester, grids, calendars), calendars);
+  }
+}

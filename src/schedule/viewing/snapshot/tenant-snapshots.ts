@@ -1,0 +1,70 @@
+import { DataSource } from 'typeorm';
+import { GeneratedLesson } from '../../data/lesson-generator';
+import { LoadedSemester } from '../../data/schedule-data.types';
+import { LruMap } from './lru-map';
+import { ReferenceData } from './reference-data';
+import { SemesterSnapshot } from './semester-snapshot';
+import { SnapshotLoader } from './snapshot-loader';
+
+/** Semester snapshots kept per tenant (the current semester and its neighbours are the usual views). */
+export const SEMESTERS_PER_TENANT = 6;
+
+/** A load saw a newer data stamp than its snapshot set: the request starts again on fresh data. */
+export class StaleSnapshotError extends Error {
+  constructor() {
+    super('schedule data changed while a snapshot was loading');
+  }
+}
+
+/**
+ * The snapshots of one tenant for one data stamp. Loads are memoised as promises, so concurrent
+ * requests share one load. Each load is checked afterwards against the stamp: if it still equals
+ * `stamp`, nothing schedule-relevant committed since the stamp was read, so every part of this set
+ * shows one and the same committed state; otherwise the set is dropped and the request retried.
+ */
+export class TenantSnapshots {
+  /** UTF-8 JSON of rendered lessons of this set's snapshots (see LessonJsonRenderer). */
+  readonly lessonJson = new WeakMap<GeneratedLesson, Buffer>();
+  private referenceLoad?: Promise<ReferenceData>;
+  private readonly semesterLoads = new LruMap<number, Promise<SemesterSnapshot>>(SEMESTERS_PER_TENANT);
+
+  constructor(
+    readonly stamp: number,
+    /** The pool the data came from: a swapped tenant database never answers from the old one's data. */
+    readonly dataSource: DataSource,
+    private readonly loader: SnapshotLoader,
+    private readonly onStale: (stale: TenantSnapshots) => void,
+  ) {}
+
+  reference(): Promise<ReferenceData> {
+    if (!this.referenceLoad) {
+      const load = this.validated(() => this.loader.loadReference());
+      this.referenceLoad = load;
+      load.catch(() => {
+        if (this.referenceLoad === load) this.referenceLoad = undefined;
+      });
+    }
+    return this.referenceLoad;
+  }
+
+  /** A semester of this set's reference data (with a published version). */
+  semester(semester: LoadedSemester): Promise<SemesterSnapshot> {
+    let load = this.semesterLoads.get(semester.id);
+    if (!load) {
+      const started = this.validated(() => this.loader.loadSemester(semester));
+      this.semesterLoads.set(semester.id, started);
+      started.catch(() => this.semesterLoads.deleteIf(semester.id, started));
+      load = started;
+    }
+    return load;
+  }
+
+  private async validated<T>(load: () => Promise<T>): Promise<T> {
+    const value = await load();
+    if ((await this.loader.readStamp()) !== this.stamp) {
+      this.onStale(this);
+      throw new StaleSnapshotError();
+    }
+    return value;
+  }
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { TenantDb } from '../../../platform/database/tenant-db';
+import { ScheduleDataRepository } from '../../data/schedule-data.repository';
+import { GroupInfo, ReferenceData } from './reference-data';
+
+interface NamedRow {
+  id: number;
+  name: string;
+}
+
+// Wide enough for any semester the academic-year rules allow (years 1900..2999).
+const ALL_DATES = { from: '0001-01-01', to: '9999-12-31' };
+
+/** The viewing cache's own reads: the data stamp and the tenant-wide reference data. */
+@Injectable()
+export class ViewingDataRepository {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly data: ScheduleDataRepository,
+  ) {}
+
+  /** The schedule data stamp: grows with every committed change of schedule-relevant data. */
+  async stamp(): Promise<number> {
+    const [row] = await this.db.query<{ stamp: number }>(`SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
+    if (!row) throw new Error('schedule_data_stamp has no row');
+    return Number(row.stamp);
+  }
+
+  /** Semesters plus every name and scope (two queries, run together). */
+  async reference(): Promise<ReferenceData> {
+    const [semesters, [row]] = await Promise.all([
+      this.data.semestersOverlapping(ALL_DATES.from, ALL_DATES.to),
+      this.db.query<{
+        groups: GroupInfo[];
+        teachers: NamedRow[];
+        classrooms: NamedRow[];
+        subgroups: NamedRow[];
+        lessonTypes: NamedRow[];
+        activities: { id: number; code: string }[];
+        departments: number[];
+      }>(
+        `SELECT
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'departmentId', department_id, 'archived', status = 'ARCHIVED'))
+                       FROM study_groups), '[]') AS groups,
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'name', full_name)) FROM users
+                      WHERE role = 'TEACHER' OR id IN (SELECT teacher_id FROM schedule_rule_slots)), '[]') AS teachers,
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM classrooms), '[]') AS classrooms,
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM subgroups), '[]') AS subgroups,
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM lesson_types), '[]') AS "lessonTypes",
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'code', code)) FROM activity_types), '[]') AS activities,
+           COALESCE((SELECT json_agg(id) FROM departments), '[]') AS departments`,
+      ),
+    ]);
+    const names = (rows: NamedRow[]) => new Map(rows.map((item) => [item.id, item.name]));
+    return {
+      semesters,
+      groups: new Map(row.groups.map((group) => [group.id, group])),
+      teachers: names(row.teachers),
+      classrooms: names(row.classrooms),
+      subgroups: names(row.subgroups),
+      lessonTypes: names(row.lessonTypes),
+      activityCodes: new Map(row.activities.map((activity) => [activity.id, activity.code])),
+      departmentIds: new Set(row.departments),
+    };
+  }
+
+  /** The lesson type reference list, by id. */
+  lessonTypes(): Promise<NamedRow[]> {
+    return this.db.query<NamedRow>(`SELECT id, name FROM lesson_types ORDER BY id`);
+  }
+}

@@ -1,0 +1,7 @@
+import { ALL_ROLES, Role } from '../../platform/auth/roles';
+
+/** Timetables are public inside the university: every role views any group's or teacher's lessons. */
+export const SCHEDULE_VIEWERS: readonly Role[] = ALL_ROLES;
+
+/** The department schedule: DEPARTMENT (its own) and the roles that oversee every department. */
+export const DEPARTMENT_SCHEDULE_VIEWERS: readonly Role[] = ['ADMIN', 'EDUCATION_OFFICE', 'DEPARTMENT', 'SCHEDULE_VIEWER'];
