@@ -1,7 +1,9 @@
 import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
+import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { AddressInfo } from 'node:net';
+import { AddressInfo, createServer } from 'node:net';
+import { resolve } from 'node:path';
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -16,8 +18,9 @@ import { ScratchServer, startScratchPostgres } from './scratch-postgres';
 
 /**
  * `npm run bench:schedule`: seeds a large university (BENCH_SCALE) into a scratch tenant `bench`,
- * starts the application in this process on a loopback port and measures the schedule endpoints
- * beside the cheapest authenticated one, `GET /api/auth/me`, taken as the framework's ceiling.
+ * starts the compiled service (`dist/src/main.js`, as `npm start` runs it) in its own process on a
+ * loopback port, so the load generator here does not share its event loop, and measures the schedule
+ * endpoints beside the cheapest authenticated one, `GET /api/auth/me`, taken as the framework's ceiling.
  *
  * Settings (environment): BENCH_SECONDS (8) per scenario after BENCH_WARMUP_SECONDS (2),
  * BENCH_READ_CONCURRENCY (16), BENCH_WRITE_CONCURRENCY (1), TEST_DATABASE_URL (use that server
@@ -212,11 +215,55 @@ function verdicts({ ceiling, week, semester, semesterAlone, rules }: Measured): 
   );
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address() as AddressInfo;
+      probe.close(() => resolvePort(address.port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/** The compiled service in a child process, configured for the scratch tenant; ready when it answers. */
+async function startService(server: ScratchServer, database: string, jwtSecret: string): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${database}`;
+  const child: ChildProcess = spawn(process.execPath, [resolve(__dirname, '../src/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: url,
+      DEFAULT_TENANT: TENANT,
+      JWT_SECRET: jwtSecret,
+      BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      SWAGGER_ENABLED: 'false',
+    },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  const deadline = performance.now() + 60_000;
+  while (performance.now() < deadline) {
+    const ready = await send({ port, host: HOST }, { method: 'GET', path: '/actuator/health/readiness' }).catch(() => undefined);
+    if (ready?.status === 200) return { port, stop };
+    if (child.exitCode !== null) break;
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+  await stop();
+  throw new Error('the service did not become ready');
+}
+
 async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) => void): Promise<void> {
   const database = await server.createDatabase(process.env.TEST_DATABASE_URL ? `timetable_bench_${process.pid}` : `tenant_${TENANT}`);
+  const jwtSecret = randomBytes(48).toString('base64url');
   const config = loadConfig({
     DATABASE_URL: 'jdbc:postgresql://127.0.0.1:1/unused',
-    JWT_SECRET: randomBytes(48).toString('base64url'),
+    JWT_SECRET: jwtSecret,
     BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
     DB_POOL_MAX: process.env.DB_POOL_MAX,
   });
@@ -225,12 +272,12 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
     [{ name: TENANT, domain: TENANT, url: `jdbc:postgresql://${server.host}:${server.port}/${database}`, username: server.user, password: server.password }],
     { logger: false },
   );
-  cleanup(() => app.close());
   let started = performance.now();
   await app.init(); // migrates the tenant and creates the administrator
   const pool = app.get(TenantRegistry).lease(TENANT);
   if (!pool) throw new Error('the bench tenant could not be migrated');
   pool.release();
+  await app.close();
   log(`Migrated the scratch tenant in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const client = new Client({ host: server.host, port: server.port, user: server.user, password: server.password, database });
@@ -246,8 +293,9 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
       `over ${BENCH_SCALE.semesterWeeks} weeks (${seeded.semesters.autumn.startDate}..${seeded.semesters.autumn.endDate})`,
   );
 
-  await app.listen(0, '127.0.0.1');
-  const port = (app.getHttpServer().address() as AddressInfo).port;
+  const service = await startService(server, database, jwtSecret);
+  cleanup(service.stop);
+  const port = service.port;
   const login = await send({ port, host: HOST }, { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: ADMIN_PASSWORD } });
   if (login.status !== 200) throw new Error(`admin login failed with ${login.status}`);
   const target: Target = { port, host: HOST, token: (JSON.parse(login.body) as { token: string }).token };

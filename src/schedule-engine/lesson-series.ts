@@ -54,6 +54,30 @@ export interface SeriesLesson {
   remainingLessonTypeAcademicHoursAfterLesson: number;
 }
 
+/** The days of a semester with their weekday and week, shared by every rule of that semester. */
+interface SemesterDays {
+  dates: string[];
+  weeks: number[];
+  /** Day indexes of each ISO weekday (1..7). */
+  byWeekday: number[][];
+}
+
+const semesterDaysCache = new Map<string, SemesterDays>();
+
+function semesterDays(start: string, end: string): SemesterDays {
+  const key = `${start}:${end}`;
+  let days = semesterDaysCache.get(key);
+  if (!days) {
+    const dates = eachDate(start, end);
+    days = { dates, weeks: dates.map((date) => weekNumber(start, date)), byWeekday: [[], [], [], [], [], [], [], []] };
+    dates.forEach((date, index) => (days as SemesterDays).byWeekday[isoDayOfWeek(date)].push(index));
+    // A handful of semesters are live at a time; forget the oldest beyond that.
+    if (semesterDaysCache.size >= 32) semesterDaysCache.delete(semesterDaysCache.keys().next().value as string);
+    semesterDaysCache.set(key, days);
+  }
+  return days;
+}
+
 /**
  * The base series of a rule: for each lesson type, its slots' dates from the type's start week on, in
  * weeks whose parity the slot accepts, on dates every group's calendar allows, laid out by date, then
@@ -61,48 +85,51 @@ export interface SeriesLesson {
  * Overrides never change this series; `slotId + date` names a lesson for good.
  */
 export function generateSeries(rule: SeriesRule, context: SeriesContext): SeriesLesson[] {
-  const lessons: SeriesLesson[] = [];
-  const slotsByDay = new Map<number, SeriesSlot[]>();
-  for (const slot of rule.slots) slotsByDay.set(slot.dayOfWeek, [...(slotsByDay.get(slot.dayOfWeek) ?? []), slot]);
-
-  const consumed: Record<LessonKind, number> = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
-  for (const date of eachDate(context.semesterStart, context.semesterEnd)) {
-    const daySlots = slotsByDay.get(isoDayOfWeek(date));
-    if (!daySlots) continue;
-    const week = weekNumber(context.semesterStart, date);
-    const candidates = daySlots.filter(
-      (slot) =>
-        week >= (rule.startWeeks[slot.lessonKind] ?? 1) &&
-        parityAccepts(slot.parity, week) &&
-        consumed[slot.lessonKind] + HOURS_PER_LESSON <= rule.hours[slot.lessonKind],
-    );
-    if (candidates.length === 0 || !context.allowsLessons(date)) continue;
-
-    const timed = candidates
-      .map((slot) => ({ slot, time: context.timeOf(slot.timeSlotId, date) }))
-      .sort((a, b) => a.time.startTime.localeCompare(b.time.startTime) || a.slot.id - b.slot.id);
-    for (const { slot, time } of timed) {
-      const total = rule.hours[slot.lessonKind];
-      const before = consumed[slot.lessonKind];
-      if (before + HOURS_PER_LESSON > total) continue;
-      consumed[slot.lessonKind] = before + HOURS_PER_LESSON;
-      lessons.push({
-        ruleId: rule.id,
-        slotId: slot.id,
-        lessonKind: slot.lessonKind,
-        date,
-        dayOfWeek: isoDayOfWeek(date),
-        weekNumber: week,
-        parity: weekParity(week),
-        timeSlotId: slot.timeSlotId,
-        timeSlotOrder: time.order,
-        startTime: time.startTime,
-        endTime: time.endTime,
-        lessonTypeAcademicHours: total,
-        consumedLessonTypeAcademicHoursBeforeLesson: before,
-        remainingLessonTypeAcademicHoursAfterLesson: total - before - HOURS_PER_LESSON,
-      });
+  const days = semesterDays(context.semesterStart, context.semesterEnd);
+  const candidates: { day: number; slot: SeriesSlot; time: EffectiveTime }[] = [];
+  for (const slot of rule.slots) {
+    if (rule.hours[slot.lessonKind] < HOURS_PER_LESSON) continue;
+    const startWeek = rule.startWeeks[slot.lessonKind] ?? 1;
+    for (const day of days.byWeekday[slot.dayOfWeek] ?? []) {
+      const week = days.weeks[day];
+      if (week < startWeek || !parityAccepts(slot.parity, week)) continue;
+      candidates.push({ day, slot, time: context.timeOf(slot.timeSlotId, days.dates[day]) });
     }
+  }
+  candidates.sort((a, b) => a.day - b.day || a.time.startTime.localeCompare(b.time.startTime) || a.slot.id - b.slot.id);
+
+  const lessons: SeriesLesson[] = [];
+  const consumed: Record<LessonKind, number> = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
+  const allowed = new Map<number, boolean>();
+  for (const { day, slot, time } of candidates) {
+    const total = rule.hours[slot.lessonKind];
+    const before = consumed[slot.lessonKind];
+    if (before + HOURS_PER_LESSON > total) continue;
+    const date = days.dates[day];
+    let dayAllowed = allowed.get(day);
+    if (dayAllowed === undefined) {
+      dayAllowed = context.allowsLessons(date);
+      allowed.set(day, dayAllowed);
+    }
+    if (!dayAllowed) continue;
+    consumed[slot.lessonKind] = before + HOURS_PER_LESSON;
+    const week = days.weeks[day];
+    lessons.push({
+      ruleId: rule.id,
+      slotId: slot.id,
+      lessonKind: slot.lessonKind,
+      date,
+      dayOfWeek: slot.dayOfWeek,
+      weekNumber: week,
+      parity: weekParity(week),
+      timeSlotId: slot.timeSlotId,
+      timeSlotOrder: time.order,
+      startTime: time.startTime,
+      endTime: time.endTime,
+      lessonTypeAcademicHours: total,
+      consumedLessonTypeAcademicHoursBeforeLesson: before,
+      remainingLessonTypeAcademicHoursAfterLesson: total - before - HOURS_PER_LESSON,
+    });
   }
   return lessons;
 }
