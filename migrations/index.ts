@@ -7,6 +7,8 @@ import { TimeGrids1763900000100 } from './1763900000100-TimeGrids';
 import { AcademicCalendars1763900000200 } from './1763900000200-AcademicCalendars';
 import { ScheduleRules1764000000000 } from './1764000000000-ScheduleRules';
 import { ScheduleDataStamp1764000000100 } from './1764000000100-ScheduleDataStamp';
+import { OverridesAndVersionHistory1764100000000 } from './1764100000000-OverridesAndVersionHistory';
+import { VersionLineage1764100000100 } from './1764100000100-VersionLineage';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -19,4 +21,6 @@ export const MIGRATIONS = [
   AcademicCalendars1763900000200,
   ScheduleRules1764000000000,
   ScheduleDataStamp1764000000100,
+  OverridesAndVersionHistory1764100000000,
+  VersionLineage1764100000100,
 ];

@@ -22,6 +22,8 @@ import { ScratchServer, startScratchPostgres } from './scratch-postgres';
  * loopback port, so the load generator here does not share its event loop, and measures the schedule
  * endpoints beside the cheapest authenticated one, `GET /api/auth/me`, taken as the framework's ceiling.
  *
+ * The seeded university carries 3,000 one-off changes (BENCH_SCALE.overrides), so the views apply them.
+ *
  * Settings (environment): BENCH_SECONDS (8) per scenario after BENCH_WARMUP_SECONDS (2),
  * BENCH_READ_CONCURRENCY (16), BENCH_WRITE_CONCURRENCY (1), TEST_DATABASE_URL (use that server
  * instead of an embedded one), DB_POOL_MAX (the app's pool, default 10).
@@ -145,6 +147,47 @@ function ruleScenario(seeded: SeededUniversity): Scenario {
   return { name: 'POST /api/admin/schedule-rules (conflict check)', concurrency: SETTINGS.writeConcurrency, requests: () => next };
 }
 
+/**
+ * One-off changes: each request replaces the format of another lesson that has no change yet (the
+ * seeder reports them), so all must succeed; the save rebuilds the lesson and checks it against every
+ * lesson of its day after all 3,000 seeded changes. Plus two reads the education office uses: the
+ * registry of one week and a teacher's week (which adds lessons reassigned to the teacher).
+ */
+function overrideScenarios(seeded: SeededUniversity): Scenario[] {
+  const lessons = seeded.overrides.untouchedLessons;
+  let n = 0;
+  const next = (): LoadRequest | undefined => {
+    const lesson = lessons[n++];
+    if (!lesson) return undefined;
+    return {
+      method: 'POST',
+      path: '/api/edu-office/schedule/overrides',
+      body: { ...lesson, action: 'REPLACE', newLessonFormat: 'Онлайн', comment: 'Нагрузочный тест' },
+    };
+  };
+  const autumn = seeded.semesters.autumn;
+  const registry = () => {
+    let week = 0;
+    return (): LoadRequest => {
+      const period = semesterWeek(autumn, 1 + (week++ % BENCH_SCALE.semesterWeeks));
+      return { method: 'GET', path: `/api/edu-office/schedule/overrides?startDate=${period.startDate}&endDate=${period.endDate}` };
+    };
+  };
+  const teacherWeek = () => {
+    let k = 0;
+    return (): LoadRequest => {
+      const teacherId = seeded.teacherIds[k % seeded.teacherIds.length];
+      const period = semesterWeek(autumn, 1 + (k++ % BENCH_SCALE.semesterWeeks));
+      return { method: 'GET', path: `/api/schedule?teacherId=${teacherId}&startDate=${period.startDate}&endDate=${period.endDate}` };
+    };
+  };
+  return [
+    { name: 'POST /api/edu-office/schedule/overrides (checks)', concurrency: SETTINGS.writeConcurrency, requests: () => next },
+    { name: 'GET /api/edu-office/schedule/overrides: one week', concurrency: 1, requests: registry },
+    { name: 'GET /api/schedule: one teacher, one week', concurrency: 1, requests: teacherWeek },
+  ];
+}
+
 async function measure(target: Target, scenario: Scenario): Promise<Outcome> {
   const probe = scenario.requests()();
   if (!probe) return { scenario, skipped: 'nothing to send' };
@@ -186,9 +229,10 @@ interface Measured {
   semester: Outcome;
   semesterAlone: Outcome;
   rules: Outcome;
+  overrides: Outcome;
 }
 
-function verdicts({ ceiling, week, semester, semesterAlone, rules }: Measured): void {
+function verdicts({ ceiling, week, semester, semesterAlone, rules, overrides }: Measured): void {
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const ms = (outcome: Outcome) => `${outcome.result?.medianMs.toFixed(1)} ms`;
   log('');
@@ -212,6 +256,12 @@ function verdicts({ ceiling, week, semester, semesterAlone, rules }: Measured): 
     rules.result
       ? `  rule creation with its conflict check median < 150 ms: ${ms(rules)}, ${rules.result.errors} errors -> ${verdict(rules.result.medianMs < 150 && rules.result.errors === 0)}`
       : '  rule creation median < 150 ms: SKIPPED',
+  );
+  log(
+    overrides.result
+      ? `  override creation with its checks median < 150 ms (our own target, as for rules): ${ms(overrides)}, ${overrides.result.errors} errors -> ` +
+          verdict(overrides.result.medianMs < 150 && overrides.result.errors === 0)
+      : '  override creation median < 150 ms: SKIPPED',
   );
 }
 
@@ -290,7 +340,8 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   log(
     `Seeded in ${((performance.now() - started) / 1000).toFixed(1)} s: ${c.groups} groups, ${c.subgroups} subgroups, ${c.teachers} teachers, ` +
       `${c.classrooms} rooms, ${c.subjects} subjects, ${seeded.semesters.autumn.ruleCount} rules with ${c.ruleSlots} slots ` +
-      `over ${BENCH_SCALE.semesterWeeks} weeks (${seeded.semesters.autumn.startDate}..${seeded.semesters.autumn.endDate})`,
+      `over ${BENCH_SCALE.semesterWeeks} weeks (${seeded.semesters.autumn.startDate}..${seeded.semesters.autumn.endDate}), ` +
+      `one-off changes: ${seeded.overrides.CANCEL} cancels, ${seeded.overrides.MOVE} moves, ${seeded.overrides.REPLACE} replacements`,
   );
 
   const service = await startService(server, database, jwtSecret);
@@ -303,10 +354,12 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   log(`Measuring: ${SETTINGS.warmupSeconds} s warm-up and ${SETTINGS.seconds} s per scenario`);
   const reads = readScenarios(seeded);
   const outcomes: Outcome[] = [];
-  for (const scenario of [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded)]) outcomes.push(await measure(target, scenario));
+  for (const scenario of [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), ...overrideScenarios(seeded)]) {
+    outcomes.push(await measure(target, scenario));
+  }
   printTable(outcomes);
-  const [ceiling, , week, , semester, semesterAlone, rules] = outcomes;
-  verdicts({ ceiling, week, semester, semesterAlone, rules });
+  const [ceiling, , week, , semester, semesterAlone, rules, overrides] = outcomes;
+  verdicts({ ceiling, week, semester, semesterAlone, rules, overrides });
 }
 
 async function main(): Promise<void> {

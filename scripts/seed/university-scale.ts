@@ -16,6 +16,8 @@ export interface UniversityScale {
   semesterWeeks: number;
   /** Semesters that get rules (both always exist). */
   ruleSemesters: readonly SemesterType[];
+  /** One-off changes (cancels, replacements, moves) of the published versions, keeping the timetable clash-free. */
+  overrides: number;
 }
 
 /** For the seeder test: a handful of everything. */
@@ -29,9 +31,10 @@ export const TINY_SCALE: UniversityScale = {
   streamLectures: 1,
   semesterWeeks: 18,
   ruleSemesters: ['autumn', 'spring'],
+  overrides: 0,
 };
 
-/** `npm run demo`: 3 departments, 24 groups, 24 teachers, about 150 rules per semester. */
+/** `npm run demo`: 3 departments, 24 groups, 24 teachers, about 150 rules and 60 one-off changes per year. */
 export const DEMO_SCALE: UniversityScale = {
   departments: 3,
   courses: 4,
@@ -42,9 +45,10 @@ export const DEMO_SCALE: UniversityScale = {
   streamLectures: 2,
   semesterWeeks: 18,
   ruleSemesters: ['autumn', 'spring'],
+  overrides: 60,
 };
 
-/** `npm run bench:schedule`: 300 groups, 600 teachers, 220 rooms, 3,180 rules over an 18-week autumn. */
+/** `npm run bench:schedule`: 300 groups, 600 teachers, 220 rooms, 3,180 rules over an 18-week autumn, 3,000 one-off changes. */
 export const BENCH_SCALE: UniversityScale = {
   departments: 15,
   courses: 4,
@@ -55,4 +59,5 @@ export const BENCH_SCALE: UniversityScale = {
   streamLectures: 3,
   semesterWeeks: 18,
   ruleSemesters: ['autumn'],
+  overrides: 3000,
 };

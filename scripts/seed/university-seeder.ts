@@ -4,6 +4,7 @@ import { todayInBusinessZone } from '../../src/platform/http/dates';
 import { academicDates, AcademicDates, calendarPeriods, currentAcademicStartYear, EXTRA_ACTIVITIES, SemesterType } from './academic-dates';
 import { bool, bulkInsert, date, int, reserveIds, rows, text, time } from './bulk-sql';
 import { PAIRS_PER_DAY } from './slot-allocator';
+import { PlannedLesson, plannedLessons, planOverrides } from './override-plan';
 import { personName } from './catalogue';
 import { planUniversity, UniversityPlan } from './university-plan';
 import { UniversityScale } from './university-scale';
@@ -12,7 +13,8 @@ import { UniversityScale } from './university-scale';
  * Seeds a whole university into one tenant database in a single transaction, by bulk SQL: the
  * structure (departments, people, programmes, groups with lab subgroups, rooms, subjects), academic
  * time (bell schedules, a year with two semesters and their published version 1, calendars with
- * teaching weeks, holidays and sessions, calendar assignments) and clash-free schedule rules.
+ * teaching weeks, holidays and sessions, calendar assignments), clash-free schedule rules and one-off
+ * changes of their lessons that keep the timetable clash-free.
  * `npm run demo` and `npm run bench:schedule` run the same code at different scales.
  */
 export interface SeedOptions {
@@ -59,6 +61,8 @@ export interface SeededUniversity {
   /** One seeded login per role (the administrator comes from the application's bootstrap). */
   logins: SeededLogin[];
   counts: { departments: number; users: number; teachers: number; groups: number; subgroups: number; classrooms: number; subjects: number; rules: number; ruleSlots: number };
+  /** The one-off changes written (by action), and lessons without one, spread over the autumn semester (for benchmarks). */
+  overrides: { CANCEL: number; MOVE: number; REPLACE: number; untouchedLessons: { baseRuleSlotId: number; lessonDate: string }[] };
 }
 
 /** The tenant already holds data the seeder would collide with. */
@@ -76,6 +80,9 @@ const EDUCATION_FORM = 'Очная';
 const NO_PROFILE = 'Без профиля';
 const FIRST_VERSION_NAME = 'Основное расписание';
 const EQUIPMENT = ['Проектор', 'Интерактивная доска', 'Компьютеры'] as const;
+const COMMENTS = { CANCEL: 'Занятие отменено', MOVE: 'Перенос по просьбе преподавателя', REPLACE: 'Замена на время командировки' } as const;
+/** How many lessons without a change the seeder reports (the benchmark changes them). */
+const UNTOUCHED_SAMPLE = 2000;
 /** Department staff take names from further along the sequence than teachers, so nobody is named twice. */
 const DEPARTMENT_STAFF_OFFSET = 5000;
 
@@ -105,7 +112,7 @@ export async function seedUniversity(client: ClientBase, options: SeedOptions): 
   await client.query('BEGIN');
   try {
     await assertEmpty(client);
-    const seeded = await new UniversityWriter(client, plan, dates, passwordHash).write();
+    const seeded = await new UniversityWriter(client, plan, dates, passwordHash, options.scale.overrides).write();
     await client.query('COMMIT');
     return seeded;
   } catch (error) {
@@ -126,6 +133,7 @@ class UniversityWriter {
     specialties: [] as number[],
     profiles: [] as number[],
     baseSlots: [] as number[],
+    ruleSlots: [] as number[],
   };
   private adminId: number | null = null;
   private formId = 0;
@@ -136,6 +144,7 @@ class UniversityWriter {
     private readonly plan: UniversityPlan,
     private readonly dates: AcademicDates,
     private readonly passwordHash: string,
+    private readonly overrideCount: number,
   ) {}
 
   async write(): Promise<SeededUniversity> {
@@ -150,6 +159,7 @@ class UniversityWriter {
     const year = await this.writeAcademicYear();
     await this.writeCalendars(year.id);
     const ruleSlots = await this.writeRules(year.semesters);
+    const overrides = await this.writeOverrides(year.semesters);
     const semesters = Object.fromEntries(
       (['autumn', 'spring'] as const).map((type) => [
         type,
@@ -182,6 +192,7 @@ class UniversityWriter {
         rules: this.plan.rules.length,
         ruleSlots,
       },
+      overrides,
     };
   }
 
@@ -468,6 +479,7 @@ class UniversityWriter {
     });
     const slots = rules.flatMap((rule, r) => rule.slots.map((slot) => ({ ruleId: ruleIds[r], ...slot })));
     const slotIds = await reserveIds(this.client, 'schedule_rule_slots', slots.length);
+    this.ids.ruleSlots = slotIds;
     await bulkInsert(this.client, 'schedule_rule_slots', {
       id: int(slotIds),
       rule_id: int(slots.map((slot) => slot.ruleId)),
@@ -485,5 +497,38 @@ class UniversityWriter {
       subgroup_id: int(slotSubgroups.map((row) => row[1])),
     });
     return slots.length;
+  }
+
+  /** The scale's one-off changes (see override-plan.ts), made by the administrator, in the published versions. */
+  private async writeOverrides(semesters: Record<SemesterType, { id: number; versionId: number }>): Promise<SeededUniversity['overrides']> {
+    const planned = planOverrides(this.plan, this.dates, this.overrideCount);
+    const slotId = (lesson: PlannedLesson) => this.ids.ruleSlots[lesson.slot];
+    await bulkInsert(this.client, 'schedule_overrides', {
+      schedule_version_id: int(planned.map((o) => semesters[o.lesson.semester].versionId)),
+      base_rule_slot_id: int(planned.map((o) => slotId(o.lesson))),
+      lesson_date: date(planned.map((o) => o.lesson.date)),
+      action: text(planned.map((o) => o.action)),
+      target_lesson_date: date(planned.map((o) => (o.action === 'MOVE' ? o.targetDate : null))),
+      new_time_slot_id: int(planned.map((o) => (o.action === 'MOVE' ? this.ids.baseSlots[o.newPair - 1] : null))),
+      new_teacher_id: int(planned.map((o) => (o.action === 'REPLACE' && o.newTeacher !== undefined ? this.ids.teachers[o.newTeacher] : null))),
+      new_lesson_format: text(planned.map((o) => (o.action === 'REPLACE' ? (o.newFormat ?? null) : null))),
+      comment: text(planned.map((o) => COMMENTS[o.action])),
+      created_by: int(planned.map(() => this.adminId)),
+      updated_by: int(planned.map(() => this.adminId)),
+    });
+    const changed = new Set(planned.map((o) => `${o.lesson.slot}:${o.lesson.date}`));
+    const untouched = plannedLessons(this.plan, this.dates).filter(
+      (lesson) => lesson.semester === 'autumn' && !changed.has(`${lesson.slot}:${lesson.date}`),
+    );
+    const sample = Math.min(UNTOUCHED_SAMPLE, untouched.length);
+    return {
+      CANCEL: planned.filter((o) => o.action === 'CANCEL').length,
+      MOVE: planned.filter((o) => o.action === 'MOVE').length,
+      REPLACE: planned.filter((o) => o.action === 'REPLACE').length,
+      untouchedLessons: Array.from({ length: sample }, (_, i) => untouched[Math.floor(((i + 0.5) * untouched.length) / sample)]).map((lesson) => ({
+        baseRuleSlotId: slotId(lesson),
+        lessonDate: lesson.date,
+      })),
+    };
   }
 }

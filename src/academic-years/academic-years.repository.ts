@@ -105,8 +105,9 @@ export class AcademicYearsRepository {
     return rows[0];
   }
 
-  /** Deletes the year with its semesters and their schedule versions (the caller checked usages). */
+  /** Deletes the year with its semesters, their schedule versions and version history (the caller checked usages). */
   async deleteWithSemesters(manager: EntityManager, id: number): Promise<void> {
+    await queryRows(manager, `DELETE FROM schedule_version_events WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
     await queryRows(manager, `DELETE FROM schedule_versions WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
     await queryRows(manager, `DELETE FROM semesters WHERE academic_year_id = $1`, [id]);
     await queryRows(manager, `DELETE FROM academic_years WHERE id = $1`, [id]);

@@ -62,18 +62,25 @@ export class SemestersRepository {
     );
   }
 
-  /** Inserts the semester and its version 1: PUBLISHED, «Основное расписание», no rules, by `authorId`. */
+  /** Inserts the semester and its version 1 (PUBLISHED, «Основное расписание», no rules, by `authorId`) with its CREATE and PUBLISH events. */
   async insertWithFirstVersion(manager: EntityManager, yearId: number, semester: SemesterPeriod, authorId: number): Promise<SemesterRow> {
     const [row] = await queryRows<SemesterRow>(
       manager,
       `INSERT INTO semesters AS s (academic_year_id, semester_type, start_date, end_date) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [yearId, semester.semesterType, semester.startDate, semester.endDate],
     );
-    await queryRows(
+    const [version] = await queryRows<{ id: number }>(
       manager,
       `INSERT INTO schedule_versions (semester_id, version_number, name, status, created_by, published_at, published_by)
-       VALUES ($1, 1, $2, 'PUBLISHED', $3, now(), $3)`,
+       VALUES ($1, 1, $2, 'PUBLISHED', $3, now(), $3) RETURNING id`,
       [row.id, FIRST_VERSION_NAME, authorId],
+    );
+    // The version history starts here: version 1 is created and published at once, by the semester's author.
+    await queryRows(
+      manager,
+      `INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, actor_id)
+       VALUES ($1, $2, 'CREATE', $3), ($1, $2, 'PUBLISH', $3)`,
+      [row.id, version.id, authorId],
     );
     return row;
   }

@@ -9,11 +9,13 @@ export interface SlotReference {
 }
 
 /**
- * Where the schedule refers to time slots. Empty until schedule rules exist: their issue adds its
- * table here (for example `{ table: 'schedule_rule_slots', column: 'time_slot_id' }`), and every slot
- * deletion, move out of the base grid and grid deletion honours it.
+ * Where the schedule refers to time slots: rule slots (base-grid pairs) and overrides (a pair of the
+ * target day's grid). Every slot deletion, move out of the base grid and grid deletion honours it.
  */
-export const SLOT_REFERENCES: readonly SlotReference[] = [{ table: 'schedule_rule_slots', column: 'time_slot_id' }];
+export const SLOT_REFERENCES: readonly SlotReference[] = [
+  { table: 'schedule_rule_slots', column: 'time_slot_id' },
+  { table: 'schedule_overrides', column: 'new_time_slot_id' },
+];
 
 /**
  * One query counting the rows that refer to any of `$1` (an int[] of slot ids); undefined when no

@@ -357,3 +357,35 @@ export async function ruleTableCounts(t: TestApp, tenant = 'alpha') {
   );
   return row;
 }
+
+// ---- schedule versions API ----
+
+export const VERSIONS_PATH = '/api/edu-office/schedule/versions';
+
+export interface VersionBody {
+  id: number;
+  semesterId: number;
+  versionNumber: number;
+  name: string;
+  status: VersionStatus;
+  versionGroupId: number;
+  basedOnVersionId: number | null;
+  ruleCount: number;
+  createdById: number | null;
+  createdByName: string | null;
+  createdAt: string;
+  publishedAt: string | null;
+  publishedById: number | null;
+  publishedByName: string | null;
+  archivedAt: string | null;
+}
+
+/** Creates a DRAFT through the API: empty, or a copy of `basedOnVersionId`. */
+export async function createVersion(client: TenantClient, semesterId: number, name: string, basedOnVersionId?: number): Promise<VersionBody> {
+  return ok('createVersion', await client.post(VERSIONS_PATH, { semesterId, name, basedOnVersionId }));
+}
+
+/** Publishes a DRAFT through the API (the previous publication is archived). */
+export async function publishVersion(client: TenantClient, versionId: number, reason = 'Публикация'): Promise<VersionBody> {
+  return ok('publishVersion', await client.post(`${VERSIONS_PATH}/${versionId}/publish`, { reason }));
+}

@@ -60,15 +60,17 @@ export class LessonGenerator {
 
 export function expandRule(rule: LoadedRule, factory: SemesterContextFactory): GeneratedLesson[] {
   const slots = new Map(rule.slots.map((slot) => [slot.id, slot]));
+  const audiences = new Map(rule.slots.map((slot) => [slot.id, audienceOf(rule, slot)]));
+  // The series lessons are fresh objects: extending them in place avoids copying ~70k lessons on a
+  // whole-version validation (a spread copy costs several times the generation itself).
   return generateSeries(toSeriesRule(rule), factory.forGroups(rule.groupIds)).map((lesson) => {
     const slot = slots.get(lesson.slotId) as LoadedSlot;
-    return {
-      ...lesson,
+    return Object.assign(lesson, {
       rule,
       slot,
       teacherId: slot.teacherId,
       classroomId: slot.classroomId,
-      audience: audienceOf(rule, slot),
-    };
+      audience: audiences.get(slot.id) as AudienceMember[],
+    });
   });
 }

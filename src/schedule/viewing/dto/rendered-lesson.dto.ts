@@ -33,7 +33,7 @@ export class RenderedLessonDto {
   @ApiProperty({ description: 'Часы этого вида занятий в правиле' }) lessonTypeAcademicHours!: number;
   @ApiProperty({ description: 'Израсходовано часов этого вида до занятия' }) consumedLessonTypeAcademicHoursBeforeLesson!: number;
   @ApiProperty({ description: 'Останется часов этого вида после занятия' }) remainingLessonTypeAcademicHoursAfterLesson!: number;
-  @ApiProperty({ type: Number, nullable: true, description: 'Разовое изменение, породившее занятие (пока всегда null)' })
+  @ApiProperty({ type: Number, nullable: true, description: 'Разовое изменение (перенос или замена), изменившее занятие; null для занятия по правилу' })
   scheduleOverrideId!: number | null;
   @ApiProperty({ type: String, nullable: true, enum: ['MOVE', 'REPLACE'] }) overrideAction!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Исходная дата перенесённого занятия' }) originalLessonDate!: string | null;

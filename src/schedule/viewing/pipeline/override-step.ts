@@ -1,28 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { GeneratedLesson } from '../../data/lesson-generator';
+import { ChangedLesson, OverrideMark } from '../../overrides/override-application';
+import { snapshotOf } from '../snapshot/semester-snapshot';
 import { LessonCriteria } from './lesson-criteria';
 
-/** How a one-off change marks the lesson it produced (filled by the overrides feature). */
-export interface OverrideMark {
-  scheduleOverrideId: number;
-  overrideAction: 'MOVE' | 'REPLACE';
-  originalLessonDate: string;
-}
+export type { OverrideMark };
 
 /** A lesson between generation and rendering: a base lesson, possibly changed by an override. */
-export type ViewLesson = GeneratedLesson & { override?: OverrideMark };
+export type ViewLesson = ChangedLesson;
 
 /**
  * Step 3 of the view pipeline, between generating the base series and filtering: applies one-off
- * changes (cancel, move, replace) to the base lessons. Overrides arrive in a later issue; until then
- * this is the identity. It sees every candidate lesson of the whole semester(s), before the range and
- * the other filters, so a move into or out of the range can be applied here. Base lessons belong to a
- * shared snapshot (and their JSON is cached by identity): a changed lesson must be a new object, never
- * a mutated one.
+ * changes of the published versions, taken from the semester snapshot each lesson's rule belongs to
+ * (so a request adds no query). CANCEL drops the lesson; MOVE takes it to its target date and pair
+ * (day of week, week number and parity recomputed); REPLACE changes teacher, room or format; both
+ * keep the original hour accounting and carry `scheduleOverrideId`, `overrideAction` and
+ * `originalLessonDate`. The step sees every candidate lesson of the whole semester(s), before the
+ * range and the other filters, so moves into and out of the range come out right; lessons reassigned
+ * to a teacher, room or pair from outside the candidate rules were added by the base-lessons step.
+ * Base lessons are shared and never mutated: a changed lesson is a new object, made once per snapshot.
  */
 @Injectable()
 export class OverrideStep {
   apply(lessons: GeneratedLesson[], _criteria: LessonCriteria): Promise<ViewLesson[]> {
-    return Promise.resolve(lessons);
+    const shown: ViewLesson[] = [];
+    for (const lesson of lessons) {
+      const snapshot = snapshotOf(lesson.rule);
+      const result = snapshot ? snapshot.shown(lesson) : lesson;
+      if (result) shown.push(result);
+    }
+    return Promise.resolve(shown);
   }
 }

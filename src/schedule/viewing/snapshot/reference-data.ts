@@ -1,4 +1,5 @@
 import { LoadedSemester } from '../../data/schedule-data.types';
+import { OverrideRecord } from '../../overrides/override-record';
 
 export interface GroupInfo {
   id: number;
@@ -24,6 +25,8 @@ export interface ReferenceData {
   /** Activity type id -> code («Т», …). */
   activityCodes: ReadonlyMap<number, string>;
   departmentIds: ReadonlySet<number>;
+  /** One-off changes of the PUBLISHED versions by version id (loaded here so a semester load needs no extra query). */
+  overridesByVersion: ReadonlyMap<number, readonly OverrideRecord[]>;
 }
 
 /** Non-archived groups of a department (the "active groups" of department views), by id. */

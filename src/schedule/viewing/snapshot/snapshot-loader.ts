@@ -2,13 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { SemesterContextFactory } from '../../../schedule-engine/series-context';
 import { ScheduleDataRepository } from '../../data/schedule-data.repository';
 import { LoadedSemester } from '../../data/schedule-data.types';
+import { OverrideRecord } from '../../overrides/override-record';
 import { ReferenceData } from './reference-data';
 import { SemesterSnapshot } from './semester-snapshot';
 import { ViewingDataRepository } from './viewing-data.repository';
 
 /**
  * Loads snapshots through the shared batched reads: a fixed number of queries whatever the number of
- * rules, slots, groups or dates (reference: 2; a semester: rules and grids together, then calendars).
+ * rules, slots, groups or dates (reference: 2, with the published versions'
+ * one-off changes; a semester: rules and grids together, then calendars).
  */
 @Injectable()
 export class SnapshotLoader {
@@ -25,8 +27,8 @@ export class SnapshotLoader {
     return this.viewing.reference();
   }
 
-  /** The published version of `semester` (which must have one). */
-  async loadSemester(semester: LoadedSemester): Promise<SemesterSnapshot> {
+  /** The published version of `semester` (which must have one) with its one-off changes (from the reference data). */
+  async loadSemester(semester: LoadedSemester, overrides: readonly OverrideRecord[] = []): Promise<SemesterSnapshot> {
     const versionId = semester.publishedVersionId;
     if (versionId === null) throw new Error(`semester ${semester.id} has no published version`);
     const [rules, grids] = await Promise.all([
@@ -35,6 +37,6 @@ export class SnapshotLoader {
     ]);
     const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
     const calendars = await this.data.calendars(groupIds, [semester.academicYearId]);
-    return new SemesterSnapshot(semester, rules, new SemesterContextFactory(semester, grids, calendars), calendars);
+    return new SemesterSnapshot(semester, rules, new SemesterContextFactory(semester, grids, calendars), calendars, overrides);
   }
 }

@@ -51,7 +51,11 @@ export class TenantSnapshots {
   semester(semester: LoadedSemester): Promise<SemesterSnapshot> {
     let load = this.semesterLoads.get(semester.id);
     if (!load) {
-      const started = this.validated(() => this.loader.loadSemester(semester));
+      const started = this.validated(async () => {
+        const versionId = semester.publishedVersionId;
+        const overrides = versionId === null ? [] : ((await this.reference()).overridesByVersion.get(versionId) ?? []);
+        return this.loader.loadSemester(semester, overrides);
+      });
       this.semesterLoads.set(semester.id, started);
       started.catch(() => this.semesterLoads.deleteIf(semester.id, started));
       load = started;

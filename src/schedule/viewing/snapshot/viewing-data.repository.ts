@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../../platform/database/tenant-db';
 import { ScheduleDataRepository } from '../../data/schedule-data.repository';
+import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, OverrideRecord, OverrideRecordRow, toOverrideRecord } from '../../overrides/override-record';
 import { GroupInfo, ReferenceData } from './reference-data';
 
 interface NamedRow {
@@ -26,7 +27,7 @@ export class ViewingDataRepository {
     return Number(row.stamp);
   }
 
-  /** Semesters plus every name and scope (two queries, run together). */
+  /** Semesters plus every name and scope and the published versions' one-off changes (two queries, run together). */
   async reference(): Promise<ReferenceData> {
     const [semesters, [row]] = await Promise.all([
       this.data.semestersOverlapping(ALL_DATES.from, ALL_DATES.to),
@@ -38,6 +39,7 @@ export class ViewingDataRepository {
         lessonTypes: NamedRow[];
         activities: { id: number; code: string }[];
         departments: number[];
+        overrides: OverrideRecordRow[];
       }>(
         `SELECT
            COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'departmentId', department_id, 'archived', status = 'ARCHIVED'))
@@ -48,7 +50,9 @@ export class ViewingDataRepository {
            COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM subgroups), '[]') AS subgroups,
            COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM lesson_types), '[]') AS "lessonTypes",
            COALESCE((SELECT json_agg(json_build_object('id', id, 'code', code)) FROM activity_types), '[]') AS activities,
-           COALESCE((SELECT json_agg(id) FROM departments), '[]') AS departments`,
+           COALESCE((SELECT json_agg(id) FROM departments), '[]') AS departments,
+           COALESCE((SELECT json_agg(${OVERRIDE_RECORD_JSON} ORDER BY o.id) ${OVERRIDE_RECORD_FROM}
+                      WHERE o.schedule_version_id IN (SELECT id FROM schedule_versions WHERE status = 'PUBLISHED')), '[]') AS overrides`,
       ),
     ]);
     const names = (rows: NamedRow[]) => new Map(rows.map((item) => [item.id, item.name]));
@@ -61,6 +65,7 @@ export class ViewingDataRepository {
       lessonTypes: names(row.lessonTypes),
       activityCodes: new Map(row.activities.map((activity) => [activity.id, activity.code])),
       departmentIds: new Set(row.departments),
+      overridesByVersion: byVersion(row.overrides.map(toOverrideRecord)),
     };
   }
 
@@ -68,4 +73,14 @@ export class ViewingDataRepository {
   lessonTypes(): Promise<NamedRow[]> {
     return this.db.query<NamedRow>(`SELECT id, name FROM lesson_types ORDER BY id`);
   }
+}
+
+function byVersion(overrides: OverrideRecord[]): Map<number, OverrideRecord[]> {
+  const index = new Map<number, OverrideRecord[]>();
+  for (const override of overrides) {
+    const list = index.get(override.versionId);
+    if (list) list.push(override);
+    else index.set(override.versionId, [override]);
+  }
+  return index;
 }

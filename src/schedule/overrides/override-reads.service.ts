@@ -1,0 +1,125 @@
+import { Injectable } from '@nestjs/common';
+import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
+import { daysBetween } from '../../platform/http/dates';
+import { effectiveSlotOf } from '../../schedule-engine/effective-grid';
+import { GridSnapshot } from '../../schedule-engine/series-context';
+import { eachDate } from '../../schedule-engine/weeks';
+import { ScheduleDataRepository } from '../data/schedule-data.repository';
+import { OverrideAvailabilityQuery, OverrideRegistryQuery } from './dto/override-request.dto';
+import { OverrideAvailabilityResponse, OverrideResponse } from './dto/override-response.dto';
+import { effectiveSlotsOn, OverrideChecker } from './override-checker';
+import { OverrideRegistryRepository, RegistryFilter, RegistryRow } from './override-registry.repository';
+import { OverridesRepository } from './overrides.repository';
+import { LESSON_SLOT_NOT_FOUND, OVERRIDE_NOT_FOUND, publishedOnly } from './override-rules';
+
+/** Spec 8: the registry range holds at most 200 dates, both ends counted. */
+export const MAX_REGISTRY_DATES = 200;
+
+/**
+ * The override registry and the availability of target dates. The registry lists only overrides of
+ * PUBLISHED versions (those of archived and draft versions never reach the current schedule).
+ */
+@Injectable()
+export class OverrideReads {
+  constructor(
+    private readonly registry: OverrideRegistryRepository,
+    private readonly overrides: OverridesRepository,
+    private readonly data: ScheduleDataRepository,
+    private readonly checker: OverrideChecker,
+  ) {}
+
+  async list(query: OverrideRegistryQuery): Promise<OverrideResponse[]> {
+    return this.toResponses(await this.registry.list(registryFilter(query)));
+  }
+
+  /** One entry by id (whatever its version's status): the answer of create, update and delete. */
+  async get(id: number): Promise<OverrideResponse> {
+    const [entry] = await this.toResponses(await this.registry.list({ id }));
+    if (!entry) throw new NotFoundError(OVERRIDE_NOT_FOUND);
+    return entry;
+  }
+
+  /**
+   * The dates the lesson may move to: the semester's dates, other than the lesson's own, on which the
+   * calendars of all its groups allow ordinary lessons. Whether the lesson fits at a given pair there
+   * is decided when the move is saved.
+   */
+  async availability(query: OverrideAvailabilityQuery): Promise<OverrideAvailabilityResponse> {
+    const slot = await this.overrides.lessonSlot(query.baseRuleSlotId);
+    if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
+    publishedOnly(slot.versionStatus);
+    const { semester, rule, factory } = await this.checker.baseLesson(slot, query.lessonDate);
+    const availableDates = eachDate(semester.startDate, semester.endDate).filter(
+      (date) => date !== query.lessonDate && rule.groupIds.every((groupId) => factory.groupAllows(groupId, date)),
+    );
+    return { semesterId: semester.id, semesterStartDate: semester.startDate, semesterEndDate: semester.endDate, availableDates };
+  }
+
+  /** Rows to entries; the original times come from the bell schedules of the original dates (two more queries). */
+  private async toResponses(rows: RegistryRow[]): Promise<OverrideResponse[]> {
+    if (rows.length === 0) return [];
+    const dates = rows.map((row) => row.lessonDate).sort();
+    const grids = await this.data.grids(dates[0], dates[dates.length - 1]);
+    return rows.map((row) => toResponse(row, grids));
+  }
+}
+
+function registryFilter(query: OverrideRegistryQuery): RegistryFilter {
+  const { startDate, endDate } = query;
+  if (startDate === undefined && endDate === undefined) return { all: true };
+  if (startDate === undefined || endDate === undefined) {
+    throw new BadRequestError('Период реестра задаётся только парой дат: укажите и startDate, и endDate');
+  }
+  if (startDate > endDate) throw new BadRequestError('Дата начала периода (startDate) позже даты окончания (endDate)');
+  const dates = daysBetween(startDate, endDate) + 1;
+  if (dates > MAX_REGISTRY_DATES) {
+    throw new BadRequestError(`Период реестра может содержать не более ${MAX_REGISTRY_DATES} дат (обе границы включаются), запрошено ${dates}`);
+  }
+  return { startDate, endDate };
+}
+
+function toResponse(row: RegistryRow, grids: GridSnapshot): OverrideResponse {
+  const original = effectiveSlotOf(
+    { id: row.originalTimeSlotId, orderNumber: row.originalOrderNumber, startTime: row.originalBaseStartTime, endTime: row.originalBaseEndTime },
+    effectiveSlotsOn(grids, row.lessonDate),
+  );
+  return {
+    id: row.id,
+    scheduleVersionId: row.scheduleVersionId,
+    semesterId: row.semesterId,
+    semesterStartDate: row.semesterStartDate,
+    semesterEndDate: row.semesterEndDate,
+    baseRuleSlotId: row.baseRuleSlotId,
+    scheduleRuleId: row.scheduleRuleId,
+    action: row.action,
+    lessonDate: row.lessonDate,
+    targetLessonDate: row.targetLessonDate,
+    originalStartTime: original.startTime,
+    originalEndTime: original.endTime,
+    originalTimeSlotId: row.originalTimeSlotId,
+    originalTeacherId: row.originalTeacherId,
+    originalTeacherName: row.originalTeacherName,
+    originalClassroomId: row.originalClassroomId,
+    originalClassroomName: row.originalClassroomName,
+    originalLessonFormat: row.originalLessonFormat,
+    newTimeSlotId: row.newTimeSlotId,
+    newStartTime: row.newStartTime,
+    newEndTime: row.newEndTime,
+    newTeacherId: row.newTeacherId,
+    newTeacherName: row.newTeacherName,
+    newClassroomId: row.newClassroomId,
+    newClassroomName: row.newClassroomName,
+    newLessonFormat: row.newLessonFormat,
+    subjectId: row.subjectId,
+    subjectName: row.subjectName,
+    lessonTypeId: row.lessonTypeId,
+    lessonTypeName: row.lessonTypeName,
+    groupIds: row.groupIds,
+    groupNames: row.groupNames,
+    subgroupIds: row.subgroupIds,
+    subgroupNames: row.subgroupNames,
+    comment: row.comment,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+}

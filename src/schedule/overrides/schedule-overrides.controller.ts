@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../../platform/auth/auth-user';
+import { CurrentUser, Roles } from '../../platform/auth/decorators';
+import { PostOk } from '../../platform/http/decorators';
+import { IdParam } from '../../platform/http/id-param';
+import { OverrideAvailabilityQuery, OverrideRegistryQuery, OverrideRequest } from './dto/override-request.dto';
+import { OverrideAvailabilityResponse, OverrideResponse } from './dto/override-response.dto';
+import { OverrideReads } from './override-reads.service';
+import { OVERRIDE_EDITORS } from './override-rules';
+import { ScheduleOverridesService } from './schedule-overrides.service';
+
+const RULES =
+  'Только занятия опубликованной версии. CANCEL — без новой даты и new*; MOVE — нужна newTimeSlotId (пара сетки, действующей в день ' +
+  'занятия), targetLessonDate — другой день того же семестра, разрешённый календарями всех групп; можно заодно сменить преподавателя, ' +
+  'аудиторию, формат; перенос должен менять дату или время. REPLACE — без даты и пары, меняет преподавателя, аудиторию или формат. ' +
+  'Занятие перестраивается по правилу (иначе 400). Пересечение с другим занятием версии после всех изменений (преподаватель, ' +
+  'аудитория, группа или та же подгруппа) — 409; второе изменение того же занятия — 409.';
+
+// Route order matters: `availability` comes before `:id`.
+@ApiTags('Разовые изменения расписания')
+@ApiBearerAuth()
+@Controller('api/edu-office/schedule/overrides')
+export class ScheduleOverridesController {
+  constructor(
+    private readonly reads: OverrideReads,
+    private readonly overrides: ScheduleOverridesService,
+  ) {}
+
+  @Get()
+  @Roles(...OVERRIDE_EDITORS)
+  @ApiOperation({
+    summary: 'Реестр разовых изменений опубликованных версий',
+    description: 'startDate и endDate — только парой (включительно, не более 200 дат); изменение попадает в период по исходной или новой дате. Без дат — все.',
+  })
+  @ApiOkResponse({ type: [OverrideResponse] })
+  list(@Query() query: OverrideRegistryQuery): Promise<OverrideResponse[]> {
+    return this.reads.list(query);
+  }
+
+  @Get('availability')
+  @Roles(...OVERRIDE_EDITORS)
+  @ApiOperation({ summary: 'Даты семестра, на которые можно перенести занятие (календари всех его групп допускают занятия; кроме исходной даты)' })
+  @ApiOkResponse({ type: OverrideAvailabilityResponse })
+  availability(@Query() query: OverrideAvailabilityQuery): Promise<OverrideAvailabilityResponse> {
+    return this.reads.availability(query);
+  }
+
+  @PostOk()
+  @Roles(...OVERRIDE_EDITORS)
+  @ApiOperation({ summary: 'Создать разовое изменение (MOVE, CANCEL, REPLACE)', description: RULES })
+  @ApiOkResponse({ type: OverrideResponse })
+  create(@CurrentUser() caller: AuthUser, @Body() body: OverrideRequest): Promise<OverrideResponse> {
+    return this.overrides.create(caller, body);
+  }
+
+  @Put(':id')
+  @Roles(...OVERRIDE_EDITORS)
+  @ApiOperation({ summary: 'Изменить разовое изменение (тело как при создании; baseRuleSlotId и lessonDate менять нельзя — 400)', description: RULES })
+  @ApiOkResponse({ type: OverrideResponse })
+  update(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: OverrideRequest): Promise<OverrideResponse> {
+    return this.overrides.update(caller, id, body);
+  }
+
+  @Delete(':id')
+  @Roles(...OVERRIDE_EDITORS)
+  @ApiOperation({
+    summary: 'Удалить разовое изменение: возвращается занятие по текущему варианту правила; ответ — удалённая запись',
+    description: 'Если восстановленное занятие пересеклось бы с занятием, перенесённым на его место, — 409.',
+  })
+  @ApiOkResponse({ type: OverrideResponse })
+  remove(@IdParam('id') id: number): Promise<OverrideResponse> {
+    return this.overrides.remove(id);
+  }
+}

@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ConflictField } from '../../../schedule-engine/conflicts';
+
+export const PROBLEM_TYPES = ['CONFLICT', 'INVALID_REFERENCE', 'ARCHIVED_REFERENCE', 'HOURS'] as const;
+export type ProblemType = (typeof PROBLEM_TYPES)[number];
+
+export class VersionProblem {
+  @ApiProperty({ description: 'Правило с проблемой (у конфликта — меньший id пары)' }) ruleId!: number;
+  @ApiPropertyOptional({ description: 'Второе правило конфликта; нет, если пересекаются слоты одного правила' }) otherRuleId?: number;
+  @ApiProperty({ enum: PROBLEM_TYPES }) type!: ProblemType;
+  @ApiPropertyOptional({ type: [String], enum: ['teacher', 'classroom', 'group'], isArray: true }) fields?: ConflictField[];
+  @ApiPropertyOptional({ example: '2026-09-01', description: 'Дата первого пересечения' }) date?: string;
+  @ApiPropertyOptional({ example: '08:30:00' }) startTime?: string;
+  @ApiProperty() message!: string;
+}
+
+export class VersionValidationResponse {
+  @ApiProperty() versionId!: number;
+  @ApiProperty({ description: 'Нет ни одной проблемы' }) valid!: boolean;
+  @ApiProperty({ description: 'Проверено действующих правил' }) ruleCount!: number;
+  @ApiProperty({ description: 'Сгенерировано и сверено занятий' }) checkedLessonCount!: number;
+  @ApiProperty({ description: 'Всего проблем (список ограничен)' }) problemCount!: number;
+  @ApiProperty() problemsTruncated!: boolean;
+  @ApiProperty({ type: [VersionProblem], description: 'Сначала проблемы ссылок и часов по id правила, затем конфликты по дате' })
+  problems!: VersionProblem[];
+}

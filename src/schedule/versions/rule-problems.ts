@@ -1,0 +1,99 @@
+import { LESSON_KINDS } from '../../schedule-engine/lesson-series';
+import { LoadedRule } from '../data/schedule-data.types';
+import { KIND_GENITIVE } from '../rules/rule-validation';
+import { ProblemType, VersionProblem } from './dto/version-validation.dto';
+
+/**
+ * Re-validation of a stored rule without its clashes (those need every lesson, see version-validator):
+ * what it refers to must still exist, be active and fit (teachers with role TEACHER, base-grid pairs,
+ * laboratory subgroups of the rule's own groups), and its hours must match its slots and the semester.
+ * Pure: the facts about the referenced rows are loaded once for the whole version.
+ */
+
+export interface VersionFacts {
+  subjects: ReadonlyMap<number, { name: string; archived: boolean }>;
+  groups: ReadonlyMap<number, { name: string; archived: boolean }>;
+  users: ReadonlyMap<number, { name: string; role: string; active: boolean }>;
+  classrooms: ReadonlyMap<number, { name: string; archived: boolean }>;
+  timeSlots: ReadonlyMap<number, { orderNumber: number; base: boolean }>;
+  subgroups: ReadonlyMap<number, { name: string; groupId: number; groupName: string }>;
+}
+
+/** Everything the rules of a version refer to, for the one facts query. */
+export function referencedIds(rules: readonly LoadedRule[]) {
+  const slots = rules.flatMap((rule) => rule.slots);
+  const distinct = (values: number[]) => [...new Set(values)];
+  return {
+    subjectIds: distinct(rules.map((rule) => rule.subjectId)),
+    groupIds: distinct(rules.flatMap((rule) => rule.groupIds)),
+    userIds: distinct(slots.map((slot) => slot.teacherId)),
+    classroomIds: distinct(slots.map((slot) => slot.classroomId)),
+    timeSlotIds: distinct(slots.map((slot) => slot.timeSlotId)),
+    subgroupIds: distinct(slots.flatMap((slot) => slot.subgroups.map((subgroup) => subgroup.id))),
+  };
+}
+
+/** «Правило №12 «Физика»» */
+export function ruleLabel(rule: Pick<LoadedRule, 'id' | 'subjectName'>): string {
+  return `Правило №${rule.id} «${rule.subjectName}»`;
+}
+
+/** The reference and hours problems of one rule, in the order its fields are read. */
+export function ruleProblems(rule: LoadedRule, facts: VersionFacts, semesterWeeks: number): VersionProblem[] {
+  const problems: VersionProblem[] = [];
+  const add = (type: ProblemType, text: string) => problems.push({ ruleId: rule.id, type, message: `${ruleLabel(rule)}: ${text}` });
+
+  const subject = facts.subjects.get(rule.subjectId);
+  if (!subject) add('INVALID_REFERENCE', `дисциплина ${rule.subjectId} не найдена`);
+  else if (subject.archived) add('ARCHIVED_REFERENCE', `дисциплина «${subject.name}» в архиве`);
+
+  if (rule.groupIds.length === 0) add('INVALID_REFERENCE', 'у правила нет ни одной группы');
+  for (const groupId of rule.groupIds) {
+    const group = facts.groups.get(groupId);
+    if (!group) add('INVALID_REFERENCE', `группа ${groupId} не найдена`);
+    else if (group.archived) add('ARCHIVED_REFERENCE', `группа «${group.name}» в архиве`);
+  }
+
+  rule.slots.forEach((slot, index) => {
+    const at = `слот ${index + 1}`;
+    const timeSlot = facts.timeSlots.get(slot.timeSlotId);
+    if (!timeSlot) add('INVALID_REFERENCE', `${at}: пара ${slot.timeSlotId} не найдена`);
+    else if (!timeSlot.base) add('INVALID_REFERENCE', `${at}: пара ${timeSlot.orderNumber} больше не относится к основной сетке`);
+
+    const teacher = facts.users.get(slot.teacherId);
+    if (!teacher) add('INVALID_REFERENCE', `${at}: преподаватель ${slot.teacherId} не найден`);
+    else if (teacher.role !== 'TEACHER') add('INVALID_REFERENCE', `${at}: пользователь «${teacher.name}» не является преподавателем`);
+    else if (!teacher.active) add('ARCHIVED_REFERENCE', `${at}: преподаватель «${teacher.name}» в архиве`);
+
+    const classroom = facts.classrooms.get(slot.classroomId);
+    if (!classroom) add('INVALID_REFERENCE', `${at}: аудитория ${slot.classroomId} не найдена`);
+    else if (classroom.archived) add('ARCHIVED_REFERENCE', `${at}: аудитория «${classroom.name}» в архиве`);
+
+    if (slot.subgroups.length > 0 && slot.lessonKind !== 'LABORATORY') add('INVALID_REFERENCE', `${at}: подгруппы указываются только для лабораторных работ`);
+    const groupsWithSubgroup = new Set<number>();
+    for (const { id } of slot.subgroups) {
+      const subgroup = facts.subgroups.get(id);
+      if (!subgroup) {
+        add('INVALID_REFERENCE', `${at}: подгруппа ${id} не найдена`);
+        continue;
+      }
+      if (!rule.groupIds.includes(subgroup.groupId)) {
+        add('INVALID_REFERENCE', `${at}: подгруппа «${subgroup.name}» группы «${subgroup.groupName}» не относится к группам правила`);
+      } else if (groupsWithSubgroup.has(subgroup.groupId)) {
+        add('INVALID_REFERENCE', `${at}: в одном слоте может быть только одна подгруппа группы «${subgroup.groupName}»`);
+      }
+      groupsWithSubgroup.add(subgroup.groupId);
+    }
+  });
+
+  for (const kind of LESSON_KINDS) {
+    const hours = rule.hours[kind];
+    const hasSlot = rule.slots.some((slot) => slot.lessonKind === kind);
+    if (hours > 0 && !hasSlot) add('HOURS', `для ${KIND_GENITIVE[kind]} указано ${hours} ч, но нет ни одного слота этого вида`);
+    if (hours === 0 && hasSlot) add('HOURS', `для ${KIND_GENITIVE[kind]} есть слоты, но не указаны часы`);
+    if (hours > 0 && rule.startWeeks[kind] > semesterWeeks) {
+      add('HOURS', `неделя начала ${KIND_GENITIVE[kind]} (${rule.startWeeks[kind]}) больше числа недель семестра (${semesterWeeks})`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,97 @@
+import { Body, Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthUser } from '../../platform/auth/auth-user';
+import { CurrentUser, Roles } from '../../platform/auth/decorators';
+import { PostOk } from '../../platform/http/decorators';
+import { IdParam } from '../../platform/http/id-param';
+import { VERSION_EDITORS } from './access';
+import { VersionDiffResponse } from './dto/version-diff.dto';
+import { SemesterVersionsQuery, VersionCreateRequest, VersionDiffQuery, VersionReasonRequest } from './dto/version-requests.dto';
+import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
+import { VersionValidationResponse } from './dto/version-validation.dto';
+import { ScheduleVersionsService } from './schedule-versions.service';
+import { VersionDiffService } from './version-diff.service';
+import { VersionPublicationService } from './version-publication.service';
+
+const REVALIDATION =
+  'Одна транзакция под блокировкой семестра: все действующие правила версии проверяются заново (ссылки, часы, пересечения занятий); ' +
+  'при любой проблеме — 409 с первой из них, и ни один статус не меняется. Текущая опубликованная версия уходит в архив.';
+
+// Route order matters: `history` comes before `:id`.
+@ApiTags('Версии расписания')
+@ApiBearerAuth()
+@Controller('api/edu-office/schedule/versions')
+export class ScheduleVersionsController {
+  constructor(
+    private readonly versions: ScheduleVersionsService,
+    private readonly publication: VersionPublicationService,
+    private readonly diffs: VersionDiffService,
+  ) {}
+
+  @Get()
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({ summary: 'Версии семестра, новые первыми' })
+  @ApiOkResponse({ type: [VersionResponse] })
+  list(@Query() query: SemesterVersionsQuery): Promise<VersionResponse[]> {
+    return this.versions.list(query.semesterId);
+  }
+
+  @Get('history')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({ summary: 'Хронология версий семестра (создание, публикация, архивация, восстановление), старые первыми' })
+  @ApiOkResponse({ type: [VersionEventResponse] })
+  history(@Query() query: SemesterVersionsQuery): Promise<VersionEventResponse[]> {
+    return this.versions.history(query.semesterId);
+  }
+
+  @Get(':id')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({ summary: 'Версия расписания' })
+  @ApiOkResponse({ type: VersionResponse })
+  get(@IdParam('id') id: number): Promise<VersionResponse> {
+    return this.versions.get(id);
+  }
+
+  @PostOk()
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({
+    summary: 'Создать черновик: пустой или копию версии того же семестра',
+    description: 'Копия переносит действующие правила с группами, слотами и подгруппами (новые id), сохраняет versionGroupId и происхождение правил.',
+  })
+  @ApiOkResponse({ type: VersionResponse })
+  create(@CurrentUser() caller: AuthUser, @Body() body: VersionCreateRequest): Promise<VersionResponse> {
+    return this.versions.create(caller, body);
+  }
+
+  @Get(':id/validate')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({ summary: 'Полная проверка действующих правил версии (любого статуса): ссылки, часы, пересечения всех занятий' })
+  @ApiOkResponse({ type: VersionValidationResponse })
+  validate(@IdParam('id') id: number): Promise<VersionValidationResponse> {
+    return this.versions.validate(id);
+  }
+
+  @Get(':id/diff')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({ summary: 'Сравнение с базовой версией того же семестра: правила (по происхождению) и сгенерированные занятия' })
+  @ApiOkResponse({ type: VersionDiffResponse })
+  diff(@IdParam('id') id: number, @Query() query: VersionDiffQuery): Promise<VersionDiffResponse> {
+    return this.diffs.diff(id, query.baseVersionId);
+  }
+
+  @PostOk(':id/publish')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({ summary: 'Опубликовать черновик', description: REVALIDATION })
+  @ApiOkResponse({ type: VersionResponse })
+  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionReasonRequest): Promise<VersionResponse> {
+    return this.publication.publish(caller, id, body.reason);
+  }
+
+  @PostOk(':id/restore')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({ summary: 'Восстановить ранее опубликованную архивную версию', description: REVALIDATION })
+  @ApiOkResponse({ type: VersionResponse })
+  restore(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionReasonRequest): Promise<VersionResponse> {
+    return this.publication.restore(caller, id, body.reason);
+  }
+}

@@ -1,0 +1,214 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { VersionEventResponse, VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
+
+defineConstraintMessages({
+  fk_schedule_rules_lineage: 'Исходное правило копии не найдено',
+  ck_schedule_rules_lineage_not_self: 'Правило не может быть копией самого себя',
+  fk_schedule_versions_based_on: 'Исходная версия расписания не найдена',
+  ck_schedule_versions_name_not_blank: 'Название версии расписания не может быть пустым',
+  ck_schedule_versions_status: 'Статус версии расписания должен быть DRAFT, PUBLISHED или ARCHIVED',
+  fk_schedule_version_events_semester: 'Семестр не найден или удалён',
+  fk_schedule_version_events_version: 'Версия расписания не найдена или удалена',
+  ck_schedule_version_events_type: 'Тип события версии должен быть CREATE, PUBLISH, ARCHIVE или RESTORE',
+});
+
+/**
+ * Class of the advisory locks that serialize changes of a semester's schedule; the second key is the
+ * semester id. The same pair as schedule rule changes take (ScheduleRulesRepository), so a publication
+ * or a copy never runs while a rule of the semester is being saved, and the other way round.
+ */
+const SEMESTER_SCHEDULE_LOCK = 4909;
+
+/** The columns that decide version transitions. */
+export interface VersionState {
+  id: number;
+  semesterId: number;
+  versionNumber: number;
+  name: string;
+  status: VersionStatus;
+  versionGroupId: number;
+  publishedAt: Date | null;
+}
+
+export interface NewVersion {
+  semesterId: number;
+  name: string;
+  /** null: a new version group. */
+  versionGroupId: number | null;
+  basedOnVersionId: number | null;
+  authorId: number;
+}
+
+export interface VersionEvent {
+  semesterId: number;
+  versionId: number;
+  eventType: VersionEventType;
+  reason: string | null;
+  actorId: number;
+}
+
+const STATE_COLUMNS = `v.id, v.semester_id AS "semesterId", v.version_number AS "versionNumber", v.name, v.status,
+  v.version_group_id AS "versionGroupId", v.published_at AS "publishedAt"`;
+
+const RECORD_SELECT = `
+  SELECT v.id, v.semester_id AS "semesterId", v.version_number AS "versionNumber", v.name, v.status,
+         v.version_group_id AS "versionGroupId", v.based_on_version_id AS "basedOnVersionId",
+         (SELECT count(*)::int FROM schedule_rules r WHERE r.schedule_version_id = v.id AND r.status = 'ACTIVE') AS "ruleCount",
+         v.created_by AS "createdById", cu.full_name AS "createdByName", v.created_at AS "createdAt",
+         v.published_at AS "publishedAt", v.published_by AS "publishedById", pu.full_name AS "publishedByName",
+         v.archived_at AS "archivedAt"
+    FROM schedule_versions v
+    LEFT JOIN users cu ON cu.id = v.created_by
+    LEFT JOIN users pu ON pu.id = v.published_by`;
+
+/** SQL over schedule versions, their rule copies and their history. */
+@Injectable()
+export class ScheduleVersionsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  // ---- reads ----
+
+  /** Versions of a semester, newest (highest number) first. */
+  listOfSemester(semesterId: number): Promise<VersionResponse[]> {
+    return this.db.query<VersionResponse>(`${RECORD_SELECT} WHERE v.semester_id = $1 ORDER BY v.version_number DESC, v.id DESC`, [semesterId]);
+  }
+
+  async record(id: number): Promise<VersionResponse | undefined> {
+    return (await this.db.query<VersionResponse>(`${RECORD_SELECT} WHERE v.id = $1`, [id]))[0];
+  }
+
+  async state(id: number): Promise<VersionState | undefined> {
+    return (await this.db.query<VersionState>(`SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.id = $1`, [id]))[0];
+  }
+
+  async semesterExists(id: number): Promise<boolean> {
+    return (await this.db.query(`SELECT 1 FROM semesters WHERE id = $1`, [id])).length > 0;
+  }
+
+  /** The chronology of a semester's versions, oldest first (events of one transaction in the order written). */
+  history(semesterId: number): Promise<VersionEventResponse[]> {
+    return this.db.query<VersionEventResponse>(
+      `SELECT e.id, e.semester_id AS "semesterId", e.schedule_version_id AS "versionId", v.version_number AS "versionNumber",
+              v.name AS "versionName", e.event_type AS "eventType", e.reason, e.actor_id AS "actorId", u.full_name AS "actorName",
+              e.created_at AS "createdAt"
+         FROM schedule_version_events e
+         JOIN schedule_versions v ON v.id = e.schedule_version_id
+         LEFT JOIN users u ON u.id = e.actor_id
+        WHERE e.semester_id = $1
+        ORDER BY e.created_at, e.id`,
+      [semesterId],
+    );
+  }
+
+  /** `COALESCE(lineage_rule_id, id)` of the active rules of the versions, by rule id. */
+  async lineageKeys(versionIds: number[]): Promise<Map<number, number>> {
+    const rows = await this.db.query<{ id: number; lineageId: number }>(
+      `SELECT id, COALESCE(lineage_rule_id, id) AS "lineageId" FROM schedule_rules
+        WHERE schedule_version_id = ANY($1::int[]) AND status = 'ACTIVE'`,
+      [versionIds],
+    );
+    return new Map(rows.map((row) => [row.id, row.lineageId]));
+  }
+
+  // ---- locks and writes (inside a transaction) ----
+
+  /** Serializes every change of the semester's schedule until the transaction ends. */
+  async lockSemester(manager: EntityManager, semesterId: number): Promise<void> {
+    await queryRows(manager, `SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
+  }
+
+  /** Every version of the semester, locked until commit, in id order (a fixed order, so lockers never deadlock). */
+  lockVersionsOfSemester(manager: EntityManager, semesterId: number): Promise<VersionState[]> {
+    return queryRows<VersionState>(
+      manager,
+      `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.semester_id = $1 ORDER BY v.id FOR UPDATE`,
+      [semesterId],
+    );
+  }
+
+  /** Inserts a DRAFT with the semester's next number; answers its id. */
+  async insertDraft(manager: EntityManager, version: NewVersion): Promise<number> {
+    const [row] = await queryRows<{ id: number }>(
+      manager,
+      `INSERT INTO schedule_versions (semester_id, version_number, name, status, version_group_id, based_on_version_id, created_by)
+       SELECT $1, COALESCE(max(version_number), 0) + 1, $2, 'DRAFT', COALESCE($3::int, nextval('schedule_version_group_seq')::int), $4, $5
+         FROM schedule_versions WHERE semester_id = $1
+       RETURNING id`,
+      [version.semesterId, version.name, version.versionGroupId, version.basedOnVersionId, version.authorId],
+    );
+    return row.id;
+  }
+
+  /**
+   * Copies every active rule of `sourceId` into `targetId` with its groups, slots and slot subgroups,
+   * in one statement: new ids are drawn from the sequences first, so the copies of groups, slots and
+   * subgroups can refer to them. Each copy remembers its origin (`lineage_rule_id`). Answers the count.
+   */
+  async copyActiveRules(manager: EntityManager, sourceId: number, targetId: number, authorId: number): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(
+      manager,
+      `WITH rule_map AS MATERIALIZED (
+         SELECT old_id, nextval(pg_get_serial_sequence('schedule_rules', 'id'))::int AS new_id
+           FROM (SELECT id AS old_id FROM schedule_rules WHERE schedule_version_id = $1 AND status = 'ACTIVE' ORDER BY id) source),
+       slot_map AS MATERIALIZED (
+         SELECT old_id, new_rule_id, nextval(pg_get_serial_sequence('schedule_rule_slots', 'id'))::int AS new_id
+           FROM (SELECT sl.id AS old_id, m.new_id AS new_rule_id
+                   FROM schedule_rule_slots sl JOIN rule_map m ON m.old_id = sl.rule_id ORDER BY sl.id) source),
+       new_rules AS (
+         INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
+                                     lecture_start_week, laboratory_start_week, practice_start_week, created_by, lineage_rule_id)
+         SELECT m.new_id, $2, r.semester_id, r.subject_id, r.lecture_hours, r.laboratory_hours, r.practice_hours,
+                r.lecture_start_week, r.laboratory_start_week, r.practice_start_week, $3, COALESCE(r.lineage_rule_id, r.id)
+           FROM rule_map m JOIN schedule_rules r ON r.id = m.old_id
+         RETURNING id),
+       new_groups AS (
+         INSERT INTO schedule_rule_groups (rule_id, group_id)
+         SELECT m.new_id, g.group_id FROM rule_map m JOIN schedule_rule_groups g ON g.rule_id = m.old_id),
+       new_slots AS (
+         INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+         SELECT s.new_id, s.new_rule_id, sl.day_of_week, sl.parity, sl.time_slot_id, sl.teacher_id, sl.classroom_id, sl.lesson_type_id, sl.lesson_format
+           FROM slot_map s JOIN schedule_rule_slots sl ON sl.id = s.old_id),
+       new_subgroups AS (
+         INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id)
+         SELECT s.new_id, ss.subgroup_id FROM slot_map s JOIN schedule_rule_slot_subgroups ss ON ss.slot_id = s.old_id)
+       SELECT count(*)::int AS count FROM new_rules`,
+      [sourceId, targetId, authorId],
+    );
+    return row.count;
+  }
+
+  /** Archives the semester's PUBLISHED version, if any; answers its id. */
+  async archivePublished(manager: EntityManager, semesterId: number): Promise<number | undefined> {
+    const [row] = await queryRows<{ id: number }>(
+      manager,
+      `UPDATE schedule_versions SET status = 'ARCHIVED', archived_at = now()
+        WHERE semester_id = $1 AND status = 'PUBLISHED' RETURNING id`,
+      [semesterId],
+    );
+    return row?.id;
+  }
+
+  /** Makes the version the semester's PUBLISHED one, published now by `actorId`. */
+  async promote(manager: EntityManager, id: number, actorId: number): Promise<void> {
+    await queryRows(
+      manager,
+      `UPDATE schedule_versions SET status = 'PUBLISHED', published_at = now(), published_by = $2, archived_at = NULL WHERE id = $1`,
+      [id, actorId],
+    );
+  }
+
+  /** Appends events in the given order (one transaction shares one timestamp; ids keep the order). */
+  async addEvents(manager: EntityManager, events: VersionEvent[]): Promise<void> {
+    for (const event of events) {
+      await queryRows(
+        manager,
+        `INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, reason, actor_id) VALUES ($1, $2, $3, $4, $5)`,
+        [event.semesterId, event.versionId, event.eventType, event.reason, event.actorId],
+      );
+    }
+  }
+}

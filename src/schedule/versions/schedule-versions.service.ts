@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../../platform/auth/auth-user';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
+import { VERSION_NOT_FOUND } from './access';
+import { VersionCreateRequest } from './dto/version-requests.dto';
+import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
+import { VersionValidationResponse } from './dto/version-validation.dto';
+import { ScheduleVersionsRepository, VersionState } from './schedule-versions.repository';
+import { VersionValidator } from './version-validator';
+
+const SEMESTER_NOT_FOUND = 'Семестр не найден';
+const SOURCE_NOT_FOUND = 'Исходная версия расписания не найдена';
+const SOURCE_OF_OTHER_SEMESTER = 'Исходная версия расписания относится к другому семестру';
+
+/** Reading versions and their history, creating drafts (empty or copies), and the read-only validation. */
+@Injectable()
+export class ScheduleVersionsService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly versions: ScheduleVersionsRepository,
+    private readonly validator: VersionValidator,
+  ) {}
+
+  /** An unknown semester has no versions: the list is empty. */
+  list(semesterId: number): Promise<VersionResponse[]> {
+    return this.versions.listOfSemester(semesterId);
+  }
+
+  async get(id: number): Promise<VersionResponse> {
+    const version = await this.versions.record(id);
+    if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
+    return version;
+  }
+
+  history(semesterId: number): Promise<VersionEventResponse[]> {
+    return this.versions.history(semesterId);
+  }
+
+  /**
+   * A DRAFT with the semester's next number: empty in a new version group, or a copy of the active
+   * rules of `basedOnVersionId` (any status, same semester) in that version's group. Runs under the
+   * semester's schedule lock, so the copy sees no rule half-saved and numbers never collide.
+   */
+  async create(caller: AuthUser, request: VersionCreateRequest): Promise<VersionResponse> {
+    if (!(await this.versions.semesterExists(request.semesterId))) throw new BadRequestError(SEMESTER_NOT_FOUND);
+    return this.db.transaction(async (manager) => {
+      await this.versions.lockSemester(manager, request.semesterId);
+      let source: VersionState | undefined;
+      if (request.basedOnVersionId !== undefined) {
+        source = await this.versions.state(request.basedOnVersionId);
+        if (!source) throw new BadRequestError(SOURCE_NOT_FOUND);
+        if (source.semesterId !== request.semesterId) throw new BadRequestError(SOURCE_OF_OTHER_SEMESTER);
+      }
+      const id = await this.versions.insertDraft(manager, {
+        semesterId: request.semesterId,
+        name: request.name,
+        versionGroupId: source?.versionGroupId ?? null,
+        basedOnVersionId: source?.id ?? null,
+        authorId: caller.userId,
+      });
+      if (source) await this.versions.copyActiveRules(manager, source.id, id, caller.userId);
+      await this.versions.addEvents(manager, [{ semesterId: request.semesterId, versionId: id, eventType: 'CREATE', reason: null, actorId: caller.userId }]);
+      return this.get(id);
+    });
+  }
+
+  /** Validation of any version (a draft before publication, or an archived one before restoring it). */
+  async validate(id: number): Promise<VersionValidationResponse> {
+    const version = await this.versions.state(id);
+    if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
+    return this.validator.validate(version);
+  }
+}

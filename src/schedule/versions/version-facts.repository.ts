@@ -1,0 +1,47 @@
+import { Injectable } from '@nestjs/common';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { referencedIds, VersionFacts } from './rule-problems';
+
+interface FactsRow {
+  subjects: { id: number; name: string; archived: boolean }[];
+  groups: { id: number; name: string; archived: boolean }[];
+  users: { id: number; name: string; role: string; active: boolean }[];
+  classrooms: { id: number; name: string; archived: boolean }[];
+  timeSlots: { id: number; orderNumber: number; base: boolean }[];
+  subgroups: { id: number; name: string; groupId: number; groupName: string }[];
+}
+
+const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
+
+/** The current state of everything a version's rules refer to, in one query whatever their number. */
+@Injectable()
+export class VersionFactsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async load(ids: ReturnType<typeof referencedIds>): Promise<VersionFacts> {
+    const [row] = await this.db.query<FactsRow>(
+      `SELECT
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'archived', archived_at IS NOT NULL))
+                     FROM subjects WHERE id = ANY($1::int[])), '[]') AS subjects,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'archived', status = 'ARCHIVED'))
+                     FROM study_groups WHERE id = ANY($2::int[])), '[]') AS groups,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', full_name, 'role', role, 'active', status = 'ACTIVE'))
+                     FROM users WHERE id = ANY($3::int[])), '[]') AS users,
+         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'archived', archived_at IS NOT NULL))
+                     FROM classrooms WHERE id = ANY($4::int[])), '[]') AS classrooms,
+         COALESCE((SELECT json_agg(json_build_object('id', ts.id, 'orderNumber', ts.order_number, 'base', sc.apply_mode = 'DEFAULT'))
+                     FROM time_slots ts JOIN time_grid_scopes sc ON sc.id = ts.scope_id WHERE ts.id = ANY($5::int[])), '[]') AS "timeSlots",
+         COALESCE((SELECT json_agg(json_build_object('id', s.id, 'name', s.name, 'groupId', s.group_id, 'groupName', g.name))
+                     FROM subgroups s JOIN study_groups g ON g.id = s.group_id WHERE s.id = ANY($6::int[])), '[]') AS subgroups`,
+      [ids.subjectIds, ids.groupIds, ids.userIds, ids.classroomIds, ids.timeSlotIds, ids.subgroupIds],
+    );
+    return {
+      subjects: byId(row.subjects),
+      groups: byId(row.groups),
+      users: byId(row.users),
+      classrooms: byId(row.classrooms),
+      timeSlots: byId(row.timeSlots),
+      subgroups: byId(row.subgroups),
+    };
+  }
+}

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { AuthUser } from '../../platform/auth/auth-user';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { VERSION_NOT_FOUND } from './access';
+import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
+import { VersionValidationResponse } from './dto/version-validation.dto';
+import { ScheduleVersionsRepository, VersionState } from './schedule-versions.repository';
+import { VersionValidator } from './version-validator';
+
+const STATUS_LABELS: Record<VersionStatus, string> = { DRAFT: 'черновик', PUBLISHED: 'опубликована', ARCHIVED: 'в архиве' };
+
+const versionLabel = (version: VersionState) => `Версия №${version.versionNumber} «${version.name}»`;
+
+/** «…: правило №12 «Физика» и правило №14 «Химия» пересекаются … (и ещё 3 проблемы)» */
+function refusal(version: VersionState, action: string, report: VersionValidationResponse): ConflictError {
+  const [first] = report.problems;
+  const more = report.problemCount > 1 ? ` (всего проблем: ${report.problemCount}; полный список — в проверке версии)` : '';
+  return new ConflictError(`${versionLabel(version)} не может быть ${action}: ${first.message}${more}`);
+}
+
+/**
+ * Publication and restore: one transaction that takes the semester's schedule lock (the one rule
+ * changes take), locks every version row of the semester, re-validates all active rules of the version
+ * to promote, archives the current publication and promotes the version, and writes the history. Any
+ * problem throws before the first write, so nothing changes. The partial unique index
+ * `uq_schedule_versions_published` keeps at most one PUBLISHED version per semester even against
+ * writers that skip the lock; archiving and promoting in one transaction keeps exactly one.
+ */
+@Injectable()
+export class VersionPublicationService {
+  constructor(
+    private readonly db: TenantDb,
+    private readonly versions: ScheduleVersionsRepository,
+    private readonly validator: VersionValidator,
+  ) {}
+
+  /** DRAFT → PUBLISHED; the previous publication becomes ARCHIVED. */
+  publish(caller: AuthUser, id: number, reason: string): Promise<VersionResponse> {
+    return this.promote(caller, id, reason, 'PUBLISH', (version) => {
+      if (version.status !== 'DRAFT') {
+        throw new ConflictError(`Опубликовать можно только черновик: ${versionLabel(version)} — ${STATUS_LABELS[version.status]}`);
+      }
+    });
+  }
+
+  /** A previously published ARCHIVED version becomes PUBLISHED again; the current publication is archived. */
+  restore(caller: AuthUser, id: number, reason: string): Promise<VersionResponse> {
+    return this.promote(caller, id, reason, 'RESTORE', (version) => {
+      if (version.status !== 'ARCHIVED') {
+        throw new ConflictError(`Восстановить можно только архивную версию: ${versionLabel(version)} — ${STATUS_LABELS[version.status]}`);
+      }
+      if (version.publishedAt === null) {
+        throw new ConflictError(`${versionLabel(version)} никогда не была опубликована: восстановить можно только ранее опубликованную версию`);
+      }
+    });
+  }
+
+  private async promote(
+    caller: AuthUser,
+    id: number,
+    reason: string,
+    eventType: Extract<VersionEventType, 'PUBLISH' | 'RESTORE'>,
+    ensureAllowed: (version: VersionState) => void,
+  ): Promise<VersionResponse> {
+    const found = await this.versions.state(id);
+    if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
+    return this.db.transaction(async (manager) => {
+      const versions = await this.lockSemester(manager, found.semesterId);
+      const version = versions.find((item) => item.id === id);
+      if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
+      ensureAllowed(version);
+
+      const report = await this.validator.validate(version);
+      if (!report.valid) throw refusal(version, eventType === 'PUBLISH' ? 'опубликована' : 'восстановлена', report);
+
+      const archivedId = await this.versions.archivePublished(manager, version.semesterId);
+      await this.versions.promote(manager, id, caller.userId);
+      const event = (versionId: number, type: VersionEventType) => ({ semesterId: version.semesterId, versionId, eventType: type, reason, actorId: caller.userId });
+      await this.versions.addEvents(manager, [...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
+      return (await this.versions.record(id)) as VersionResponse;
+    });
+  }
+
+  /** The semester's schedule lock, then its version rows (FOR UPDATE). */
+  private async lockSemester(manager: EntityManager, semesterId: number): Promise<VersionState[]> {
+    await this.versions.lockSemester(manager, semesterId);
+    return this.versions.lockVersionsOfSemester(manager, semesterId);
+  }
+}

@@ -1,0 +1,102 @@
+import { Injectable } from '@nestjs/common';
+import { RuleClash, findAllClashes } from '../../schedule-engine/all-clashes';
+import { weekNumber } from '../../schedule-engine/weeks';
+import { GeneratedLesson } from '../data/lesson-generator';
+import { ScheduleDataRepository } from '../data/schedule-data.repository';
+import { LoadedRule, LoadedSemester } from '../data/schedule-data.types';
+import { CONFLICT_REASONS, describeMoment } from '../rules/rule-conflicts';
+import { blocks, TeacherAvailability } from '../rules/teacher-availability';
+import { VersionProblem, VersionValidationResponse } from './dto/version-validation.dto';
+import { referencedIds, ruleLabel, ruleProblems, VersionFacts } from './rule-problems';
+import { VersionFactsRepository } from './version-facts.repository';
+import { VersionLessonsGenerator } from './version-lessons';
+
+/** The validation answer lists at most this many problems (the total is always given). */
+export const MAX_LISTED_PROBLEMS = 500;
+
+/**
+ * Full validation of a version's active rules, in bulk: one query for the rules, one for what they
+ * refer to, three for the semester's grids and calendars; each rule's series generated once; every
+ * clash found with the bucketed search of `findAllClashes`. Used by GET validate and, inside the
+ * locked transaction, by publication and restore (TenantDb makes these reads join it).
+ */
+@Injectable()
+export class VersionValidator {
+  constructor(
+    private readonly data: ScheduleDataRepository,
+    private readonly facts: VersionFactsRepository,
+    private readonly lessons: VersionLessonsGenerator,
+    private readonly availability: TeacherAvailability,
+  ) {}
+
+  async validate(version: { id: number; semesterId: number }): Promise<VersionValidationResponse> {
+    const semester = await this.data.semester(version.semesterId);
+    if (!semester) throw new Error(`semester ${version.semesterId} of version ${version.id} is missing`);
+    const rules = await this.data.rules({ versionIds: [version.id] });
+    const facts = await this.facts.load(referencedIds(rules));
+    const weeks = weekNumber(semester.startDate, semester.endDate);
+
+    const problems: VersionProblem[] = rules.flatMap((rule) => ruleProblems(rule, facts, weeks));
+    const { lessons } = await this.lessons.generate(semester, rules);
+    problems.push(...findAllClashes(lessons).map(clashProblem));
+    problems.push(...(await this.unavailableTeachers(lessons, semester, facts)));
+
+    return {
+      versionId: version.id,
+      valid: problems.length === 0,
+      ruleCount: rules.length,
+      checkedLessonCount: lessons.length,
+      problemCount: problems.length,
+      problemsTruncated: problems.length > MAX_LISTED_PROBLEMS,
+      problems: problems.slice(0, MAX_LISTED_PROBLEMS),
+    };
+  }
+
+  /** Spec 4.9 rule 13 over the whole version: the first lesson of each rule at a time its teacher cannot teach. */
+  private async unavailableTeachers(lessons: GeneratedLesson[], semester: LoadedSemester, facts: VersionFacts): Promise<VersionProblem[]> {
+    const teacherIds = [...new Set(lessons.map((lesson) => lesson.teacherId))];
+    if (teacherIds.length === 0) return [];
+    const blocked = await this.availability.blockedLessons(teacherIds, semester);
+    if (blocked.length === 0) return [];
+    const reported = new Set<number>();
+    const problems: VersionProblem[] = [];
+    for (const lesson of lessons) {
+      if (reported.has(lesson.ruleId) || !blocked.some((block) => blocks(block, lesson))) continue;
+      reported.add(lesson.ruleId);
+      const teacher = facts.users.get(lesson.teacherId)?.name ?? String(lesson.teacherId);
+      problems.push({
+        ruleId: lesson.ruleId,
+        type: 'CONFLICT',
+        fields: ['teacher'],
+        date: lesson.date,
+        startTime: lesson.startTime,
+        message: `${ruleLabel(lesson.rule)}: преподаватель «${teacher}» недоступен ${describeMoment(lesson)} (утверждённое ограничение)`,
+      });
+    }
+    return problems;
+  }
+}
+
+function clashProblem(clash: RuleClash<GeneratedLesson>): VersionProblem {
+  const { first, second } = clash;
+  const reasons = clash.fields.map((field) => CONFLICT_REASONS[field].toLowerCase()).join('; ');
+  const more = clash.lessonPairCount > 1 ? ` (всего пересечений: ${clash.lessonPairCount})` : '';
+  const own = clash.ruleId === clash.otherRuleId;
+  const who = own ? `${slotsLabel(first.rule, first.slotId, second.slotId)}` : `${ruleLabel(first.rule)} и правило №${second.rule.id} «${second.rule.subjectName}»`;
+  const problem: VersionProblem = {
+    ruleId: clash.ruleId,
+    type: 'CONFLICT',
+    fields: clash.fields,
+    date: first.date,
+    startTime: first.startTime,
+    message: `${who} пересекаются ${describeMoment(first)}: ${reasons}${more}`,
+  };
+  if (!own) problem.otherRuleId = clash.otherRuleId;
+  return problem;
+}
+
+/** «Слоты 1 и 2 правила №12 «Физика»» */
+function slotsLabel(rule: LoadedRule, slotId: number, otherSlotId: number): string {
+  const position = (id: number) => rule.slots.findIndex((slot) => slot.id === id) + 1;
+  return `Слоты ${position(slotId)} и ${position(otherSlotId)} правила №${rule.id} «${rule.subjectName}»`;
+}
