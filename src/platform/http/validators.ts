@@ -31,7 +31,7 @@ function presence(options: Presence | undefined): PropertyDecorator {
   return options?.optional ? IsOptional() : IsDefined({ message: say('обязательно') });
 }
 
-const trim = Transform(({ value }) => (typeof value === 'string' ? value.trim() : value));
+const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
 
 /** A string; required ones must be non-blank. Surrounding spaces are trimmed. */
 export function TextField(options: Presence & { maxLength?: number; minLength?: number; allowEmpty?: boolean } = {}) {
@@ -88,20 +88,20 @@ function toNumber(value: unknown): unknown {
 
 /** An optional integer query parameter. */
 export function QueryInt(options: { min?: number; max?: number } = {}) {
-  return applyDecorators(Transform(({ value }) => toNumber(value)), IntField({ optional: true, ...options }));
+  return applyDecorators(Transform(({ value }: { value: unknown }) => toNumber(value)), IntField({ optional: true, ...options }));
 }
 
 /** An optional positive id in the query string. */
 export function QueryId() {
-  return applyDecorators(Transform(({ value }) => toNumber(value)), IdField({ optional: true }));
+  return applyDecorators(Transform(({ value }: { value: unknown }) => toNumber(value)), IdField({ optional: true }));
 }
 
 /** A repeatable id parameter: `?departmentId=1&departmentId=2`. */
 export function QueryIdList(options: { maxItems?: number } = {}) {
   return applyDecorators(
-    Transform(({ value }) => {
+    Transform(({ value }: { value: unknown }) => {
       if (value === undefined || value === '') return undefined;
-      const list: unknown[] = Array.isArray(value) ? value : String(value).split(',');
+      const list: unknown[] = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [value];
       return list.map((item) => (item === '' ? Number.NaN : Number(item)));
     }),
     IsOptional(),
@@ -119,7 +119,7 @@ export function QueryIdList(options: { maxItems?: number } = {}) {
 
 export function QueryBool() {
   return applyDecorators(
-    Transform(({ value }) => {
+    Transform(({ value }: { value: unknown }) => {
       if (value === undefined || value === '') return undefined;
       if (value === 'true' || value === true) return true;
       if (value === 'false' || value === false) return false;
@@ -135,7 +135,7 @@ export function QueryText() {
 
 export function QuerySortDirection() {
   return applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' ? value.toLowerCase() : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.toLowerCase() : value)),
     OneOfField(['asc', 'desc'], { optional: true }),
   );
 }

@@ -2,7 +2,7 @@ import { DataSource } from 'typeorm';
 import { TenantPool } from './tenant-pool';
 
 function fakeDataSource() {
-  const dataSource = { isInitialized: true, destroy: jest.fn(async () => undefined) };
+  const dataSource = { isInitialized: true, destroy: jest.fn(() => Promise.resolve()) };
   return dataSource as unknown as DataSource & { destroy: jest.Mock };
 }
 

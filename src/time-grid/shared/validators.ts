@@ -10,7 +10,7 @@ import { normalizeTimeOfDay } from './time-of-day';
 export function TimeOfDayField() {
   return applyDecorators(
     IsDefined({ message: (args: ValidationArguments) => `Поле «${args.property}» обязательно` }),
-    Transform(({ value }) => normalizeTimeOfDay(value) ?? value),
+    Transform(({ value }: { value: unknown }) => normalizeTimeOfDay(value) ?? value),
     ValidateBy({
       name: 'isTimeOfDay',
       validator: {

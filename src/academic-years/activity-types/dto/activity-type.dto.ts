@@ -13,7 +13,7 @@ function ColorCodeField() {
     IsOptional(),
     IsString({ message: (args: ValidationArguments) => `${field(args)} должно быть строкой` }),
     Matches(COLOR_PATTERN, { message: (args: ValidationArguments) => `${field(args)} должно быть цветом в формате #RRGGBB` }),
-    Transform(({ value }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim().toUpperCase() : value)),
   );
 }
 
