@@ -1,10 +1,10 @@
 import { Body, Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import { PostOk } from '../platform/http/decorators';
 import { IdParam } from '../platform/http/id-param';
-import { Page } from '../platform/http/paging';
+import { ApiPageResponse, Page } from '../platform/http/paging';
 import {
   ApproveTeacherRequest,
   RejectTeacherRequest,
@@ -14,22 +14,9 @@ import {
 } from './dto/teacher-request.dto';
 import { TeacherRequestsService } from './teacher-requests.service';
 
-const REQUEST_PAGE_SCHEMA = {
-  type: 'object',
-  properties: {
-    items: { type: 'array', items: { $ref: getSchemaPath(TeacherRequestResponse) } },
-    page: { type: 'integer' },
-    size: { type: 'integer' },
-    totalItems: { type: 'integer' },
-    totalPages: { type: 'integer' },
-    first: { type: 'boolean' },
-    last: { type: 'boolean' },
-  },
-};
 
 @ApiTags('Заявки на создание преподавателей')
 @ApiBearerAuth()
-@ApiExtraModels(TeacherRequestResponse)
 @Controller('api/teacher-requests')
 export class TeacherRequestsController {
   constructor(private readonly requests: TeacherRequestsService) {}
@@ -45,7 +32,7 @@ export class TeacherRequestsController {
   @Get('page')
   @Roles('ADMIN')
   @ApiOperation({ summary: 'Страница заявок с поиском по логину, ФИО, должности и кафедре; новые первыми' })
-  @ApiOkResponse({ schema: REQUEST_PAGE_SCHEMA })
+  @ApiPageResponse(TeacherRequestResponse)
   page(@Query() query: TeacherRequestPageQuery): Promise<Page<TeacherRequestResponse>> {
     return this.requests.page(query);
   }

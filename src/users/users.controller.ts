@@ -1,30 +1,17 @@
 import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import { PostOk } from '../platform/http/decorators';
-import { Page } from '../platform/http/paging';
+import { ApiPageResponse, Page } from '../platform/http/paging';
 import { CreateUserRequest, UserResponse } from './dto/user.dto';
 import { UserPageQuery } from './dto/user-queries.dto';
 import { IdParam } from '../platform/http/id-param';
 import { UsersService } from './users.service';
 
-const USER_PAGE_SCHEMA = {
-  type: 'object',
-  properties: {
-    items: { type: 'array', items: { $ref: getSchemaPath(UserResponse) } },
-    page: { type: 'integer' },
-    size: { type: 'integer' },
-    totalItems: { type: 'integer' },
-    totalPages: { type: 'integer' },
-    first: { type: 'boolean' },
-    last: { type: 'boolean' },
-  },
-};
 
 @ApiTags('Пользователи')
 @ApiBearerAuth()
-@ApiExtraModels(UserResponse)
 @Controller('api/users')
 export class UsersController {
   constructor(private readonly users: UsersService) {}
@@ -40,7 +27,7 @@ export class UsersController {
   @Get('page')
   @Roles('ADMIN')
   @ApiOperation({ summary: 'Страница пользователей с поиском, фильтрами и сортировкой' })
-  @ApiOkResponse({ schema: USER_PAGE_SCHEMA })
+  @ApiPageResponse(UserResponse)
   page(@Query() query: UserPageQuery): Promise<Page<UserResponse>> {
     return this.users.page(query);
   }

@@ -1,4 +1,5 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators, Type } from '@nestjs/common';
+import { ApiExtraModels, ApiOkResponse, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { QueryInt, QuerySortDirection } from './validators';
 
 export type SortDirection = 'asc' | 'desc';
@@ -31,4 +32,25 @@ export interface Page<T> {
 export function toPage<T>(items: T[], totalItems: number, page: number, size: number): Page<T> {
   const totalPages = Math.ceil(totalItems / size);
   return { items, page, size, totalItems, totalPages, first: page === 0, last: page >= totalPages - 1 };
+}
+
+/** Swagger for a paged answer of `model` items (the spec's page fields). */
+export function ApiPageResponse(model: Type<unknown>) {
+  return applyDecorators(
+    ApiExtraModels(model),
+    ApiOkResponse({
+      schema: {
+        type: 'object',
+        properties: {
+          items: { type: 'array', items: { $ref: getSchemaPath(model) } },
+          page: { type: 'integer' },
+          size: { type: 'integer' },
+          totalItems: { type: 'integer' },
+          totalPages: { type: 'integer' },
+          first: { type: 'boolean' },
+          last: { type: 'boolean' },
+        },
+      },
+    }),
+  );
 }

@@ -12,7 +12,7 @@ const SEMESTER_SELECT = `
          (SELECT v.id FROM schedule_versions v WHERE v.semester_id = s.id AND v.status = 'PUBLISHED') AS "publishedVersionId"
     FROM semesters s JOIN academic_years y ON y.id = s.academic_year_id`;
 
-interface RuleRow {
+export interface RuleRow {
   id: number;
   versionId: number;
   semesterId: number;
@@ -27,6 +27,45 @@ interface RuleRow {
   practiceStartWeek: number;
   groupIds: number[];
   slots: LoadedRule['slots'];
+}
+
+/**
+ * A rule with its groups and slots (slots with subgroups and lesson kind) in one row; callers add
+ * their WHERE over `r` and map rows with `toLoadedRule`.
+ */
+export const RULE_SELECT = `
+      SELECT r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.subject_id AS "subjectId",
+              sub.name AS "subjectName", r.status,
+              r.lecture_hours AS "lectureHours", r.laboratory_hours AS "laboratoryHours", r.practice_hours AS "practiceHours",
+              r.lecture_start_week AS "lectureStartWeek", r.laboratory_start_week AS "laboratoryStartWeek",
+              r.practice_start_week AS "practiceStartWeek",
+              ARRAY(SELECT g.group_id FROM schedule_rule_groups g WHERE g.rule_id = r.id ORDER BY g.group_id) AS "groupIds",
+              COALESCE((
+                SELECT json_agg(json_build_object(
+                         'id', sl.id, 'ruleId', sl.rule_id, 'dayOfWeek', sl.day_of_week, 'parity', sl.parity,
+                         'timeSlotId', sl.time_slot_id, 'teacherId', sl.teacher_id, 'classroomId', sl.classroom_id,
+                         'lessonTypeId', sl.lesson_type_id, 'lessonKind', lt.code, 'lessonFormat', sl.lesson_format,
+                         'subgroups', COALESCE((SELECT json_agg(json_build_object('id', sg.id, 'groupId', sg.group_id) ORDER BY sg.id)
+                                                  FROM schedule_rule_slot_subgroups ss JOIN subgroups sg ON sg.id = ss.subgroup_id
+                                                 WHERE ss.slot_id = sl.id), '[]'::json))
+                       ORDER BY sl.id)
+                  FROM schedule_rule_slots sl JOIN lesson_types lt ON lt.id = sl.lesson_type_id
+                 WHERE sl.rule_id = r.id), '[]'::json) AS slots
+         FROM schedule_rules r JOIN subjects sub ON sub.id = r.subject_id`;
+
+export function toLoadedRule(row: RuleRow): LoadedRule {
+  return {
+    id: row.id,
+    versionId: row.versionId,
+    semesterId: row.semesterId,
+    subjectId: row.subjectId,
+    subjectName: row.subjectName,
+    status: row.status,
+    hours: { LECTURE: row.lectureHours, LABORATORY: row.laboratoryHours, PRACTICE: row.practiceHours },
+    startWeeks: { LECTURE: row.lectureStartWeek, LABORATORY: row.laboratoryStartWeek, PRACTICE: row.practiceStartWeek },
+    groupIds: row.groupIds,
+    slots: row.slots,
+  };
 }
 
 /**
@@ -67,40 +106,12 @@ export class ScheduleDataRepository {
       );
     }
     const rows = await this.db.query<RuleRow>(
-      `SELECT r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.subject_id AS "subjectId",
-              sub.name AS "subjectName", r.status,
-              r.lecture_hours AS "lectureHours", r.laboratory_hours AS "laboratoryHours", r.practice_hours AS "practiceHours",
-              r.lecture_start_week AS "lectureStartWeek", r.laboratory_start_week AS "laboratoryStartWeek",
-              r.practice_start_week AS "practiceStartWeek",
-              ARRAY(SELECT g.group_id FROM schedule_rule_groups g WHERE g.rule_id = r.id ORDER BY g.group_id) AS "groupIds",
-              COALESCE((
-                SELECT json_agg(json_build_object(
-                         'id', sl.id, 'ruleId', sl.rule_id, 'dayOfWeek', sl.day_of_week, 'parity', sl.parity,
-                         'timeSlotId', sl.time_slot_id, 'teacherId', sl.teacher_id, 'classroomId', sl.classroom_id,
-                         'lessonTypeId', sl.lesson_type_id, 'lessonKind', lt.code, 'lessonFormat', sl.lesson_format,
-                         'subgroups', COALESCE((SELECT json_agg(json_build_object('id', sg.id, 'groupId', sg.group_id) ORDER BY sg.id)
-                                                  FROM schedule_rule_slot_subgroups ss JOIN subgroups sg ON sg.id = ss.subgroup_id
-                                                 WHERE ss.slot_id = sl.id), '[]'::json))
-                       ORDER BY sl.id)
-                  FROM schedule_rule_slots sl JOIN lesson_types lt ON lt.id = sl.lesson_type_id
-                 WHERE sl.rule_id = r.id), '[]'::json) AS slots
-         FROM schedule_rules r JOIN subjects sub ON sub.id = r.subject_id
+      `${RULE_SELECT}
         WHERE ${where.join(' AND ')}
         ORDER BY r.id`,
       params.values,
     );
-    return rows.map((row) => ({
-      id: row.id,
-      versionId: row.versionId,
-      semesterId: row.semesterId,
-      subjectId: row.subjectId,
-      subjectName: row.subjectName,
-      status: row.status,
-      hours: { LECTURE: row.lectureHours, LABORATORY: row.laboratoryHours, PRACTICE: row.practiceHours },
-      startWeeks: { LECTURE: row.lectureStartWeek, LABORATORY: row.laboratoryStartWeek, PRACTICE: row.practiceStartWeek },
-      groupIds: row.groupIds,
-      slots: row.slots,
-    }));
+    return rows.map(toLoadedRule);
   }
 
   /** The base and Saturday grids and the manual grids assigned to dates in the range (two queries). */
