@@ -1,6 +1,6 @@
 import { GeneratedLesson } from '../data/lesson-generator';
 import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
-import { applyOverride, lessonKey, lessonsOnDate } from './override-application';
+import { actualLessons, applyOverride, lessonKey, lessonsOnDate, overridesByLesson } from './override-application';
 import { OverrideChange } from './override-record';
 
 // Semester from Tuesday 2026-09-01: week 1 is 31 Aug – 6 Sep.
@@ -107,6 +107,22 @@ describe('lessonsOnDate', () => {
     expect(result.map((item) => [item.slotId, item.date, item.startTime, item.override?.scheduleOverrideId ?? null])).toEqual([
       [11, '2026-09-08', '08:30:00', null],
       [14, '2026-09-08', '11:50:00', 9],
+    ]);
+  });
+});
+
+describe('actualLessons', () => {
+  it('applies each lesson its override across dates, dropping cancelled ones, and returns the same array without overrides', () => {
+    const lessons = [lesson('2026-09-01', { weekNumber: 1, parity: 'ODD' }), lesson('2026-09-08'), lesson('2026-09-15', { weekNumber: 3, parity: 'ODD' })];
+    expect(actualLessons(lessons, new Map(), SEMESTER_START)).toBe(lessons);
+    const overrides = overridesByLesson([
+      { ...change({ action: 'CANCEL' }), baseRuleSlotId: 11, lessonDate: '2026-09-01' },
+      { ...change({ id: 6, targetLessonDate: '2026-09-17', newTime: pair3 }), baseRuleSlotId: 11, lessonDate: '2026-09-08' },
+      { ...change({ id: 7, action: 'REPLACE', newTeacherId: 101 }), baseRuleSlotId: 12, lessonDate: '2026-09-15' },
+    ]);
+    expect(actualLessons(lessons, overrides, SEMESTER_START).map((item) => [item.date, item.startTime, item.teacherId, item.override?.scheduleOverrideId ?? null])).toEqual([
+      ['2026-09-17', '11:50:00', 100, 6],
+      ['2026-09-15', '08:30:00', 100, null],
     ]);
   });
 });

@@ -78,3 +78,25 @@ export function lessonsOnDate(
   }
   return result;
 }
+
+/** Overrides by the lesson they name (`lessonKey(baseRuleSlotId, lessonDate)`). */
+export function overridesByLesson<T extends OverrideChange & { baseRuleSlotId: number; lessonDate: string }>(overrides: readonly T[]): Map<string, T> {
+  return new Map(overrides.map((override) => [lessonKey(override.baseRuleSlotId, override.lessonDate), override]));
+}
+
+/**
+ * The lessons the timetable actually has in place of `lessons` (base lessons, of any dates): each
+ * changed by its override (a moved one on its target date and pair), cancelled ones left out. The
+ * whole-series counterpart of `lessonsOnDate`, in the order of `lessons`; the same array when no
+ * override applies.
+ */
+export function actualLessons(lessons: GeneratedLesson[], overrides: ReadonlyMap<string, OverrideChange>, semesterStart: string): ChangedLesson[] {
+  if (overrides.size === 0) return lessons;
+  const result: ChangedLesson[] = [];
+  for (const base of lessons) {
+    const change = overrides.get(lessonKey(base.slotId, base.date));
+    const shown = change ? applyOverride(base, change, semesterStart) : base;
+    if (shown) result.push(shown);
+  }
+  return result;
+}

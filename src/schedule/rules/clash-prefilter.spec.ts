@@ -1,5 +1,6 @@
 import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
-import { irregularWeekdays, mayMeet } from './clash-prefilter';
+import { OverrideRecord } from '../overrides/override-record';
+import { irregularWeekdays, landingSlot, mayMeet, overrideMayMeet, withLandings } from './clash-prefilter';
 
 const slot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => ({
   id: 1,
@@ -73,5 +74,62 @@ describe('mayMeet', () => {
     expect(mayMeet(lab(5), lab(6), none)).toBe(false);
     expect(mayMeet(lab(5), lab(5), none)).toBe(true);
     expect(mayMeet(lab(null), lab(6), none)).toBe(true);
+  });
+});
+
+describe('overrides in the prefilter', () => {
+  const none = new Set<number>();
+  // 2026-09-01 is a Tuesday (2), 2026-09-04 a Friday (5).
+  const override = (fields: Partial<OverrideRecord> = {}): OverrideRecord => ({
+    id: 9,
+    versionId: 1,
+    ruleId: 1,
+    baseRuleSlotId: 1,
+    lessonDate: '2026-09-01',
+    action: 'MOVE',
+    targetLessonDate: '2026-09-04',
+    newTime: { timeSlotId: 12, orderNumber: 3, startTime: '11:50:00', endTime: '13:20:00' },
+    newTeacherId: null,
+    newClassroomId: null,
+    newLessonFormat: null,
+    ...fields,
+  });
+  // A stored rule on Tuesdays, pair 10, teacher 100, room 200, group 2.
+  const stored = rule([2], [slot()]);
+
+  it('places a moved or replaced lesson on its new weekday, pair, teacher and room; a cancel or a lost slot has none', () => {
+    expect(landingSlot(stored, override())).toMatchObject({ id: 1, dayOfWeek: 5, parity: 'BOTH', timeSlotId: 12, teacherId: 100, classroomId: 200 });
+    expect(landingSlot(stored, override({ action: 'REPLACE', targetLessonDate: null, newTime: null, newTeacherId: 101 }))).toMatchObject({
+      dayOfWeek: 2,
+      timeSlotId: 10,
+      teacherId: 101,
+    });
+    expect(landingSlot(stored, override({ action: 'CANCEL', targetLessonDate: null, newTime: null }))).toBeUndefined();
+    expect(landingSlot(stored, override({ baseRuleSlotId: 2 }))).toBeUndefined();
+  });
+
+  it('keeps a rule whose override lands a lesson where the new rule may meet it, though its slots never meet', () => {
+    const friday = rule([3], [slot({ dayOfWeek: 5, timeSlotId: 12, classroomId: 201, parity: 'EVEN' })]);
+    expect(mayMeet(friday, stored, none)).toBe(false);
+    expect(overrideMayMeet(friday, stored, override(), none)).toBe(true);
+    expect(overrideMayMeet(friday, stored, override({ newTeacherId: 101 }), none)).toBe(false);
+    expect(overrideMayMeet(friday, stored, override({ newTime: { timeSlotId: 11, orderNumber: 2, startTime: '10:10:00', endTime: '11:40:00' } }), none)).toBe(false);
+    expect(overrideMayMeet(friday, stored, override({ newTime: { timeSlotId: 11, orderNumber: 2, startTime: '10:10:00', endTime: '11:40:00' } }), new Set([5]))).toBe(true);
+    // A replacement that gives the new rule's teacher to a lesson at its time.
+    const tuesday = rule([3], [slot({ teacherId: 105, classroomId: 205 })]);
+    expect(mayMeet(tuesday, stored, none)).toBe(false);
+    expect(overrideMayMeet(tuesday, stored, override({ action: 'REPLACE', targetLessonDate: null, newTime: null, newTeacherId: 105 }), none)).toBe(true);
+    expect(overrideMayMeet(tuesday, stored, override({ action: 'CANCEL', targetLessonDate: null, newTime: null }), none)).toBe(false);
+  });
+
+  it("adds the landing places of a rule's own overrides to its slots", () => {
+    expect(withLandings(stored, [])).toBe(stored);
+    expect(withLandings(stored, [override({ action: 'CANCEL', targetLessonDate: null, newTime: null })])).toBe(stored);
+    const reach = withLandings(stored, [override()]);
+    expect(reach.slots.map((item) => [item.dayOfWeek, item.timeSlotId])).toEqual([
+      [2, 10],
+      [5, 12],
+    ]);
+    expect(mayMeet(reach, rule([2], [slot({ dayOfWeek: 5, timeSlotId: 12, teacherId: 101, classroomId: 201 })]), none)).toBe(true);
   });
 });

@@ -3,12 +3,15 @@ import { audiencesOverlap } from '../../schedule-engine/conflicts';
 import { GridSnapshot } from '../../schedule-engine/series-context';
 import { audienceOf } from '../data/lesson-generator';
 import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
+import { OverrideRecord } from '../overrides/override-record';
 
 /**
  * Which stored rules are worth generating before a clash check. Laying out a rule's lessons costs far
  * more than looking at its weekly slots, so rules whose slots can never meet the new rule's are left
  * out. The test is exact on the "never" side: two lessons clash only on one date (so one weekday), in
  * a week both parities accept, at overlapping times and with a shared teacher, room or audience.
+ * In a published version one-off changes put lessons elsewhere: a rule is also kept when one of its
+ * overrides lands a lesson where it may meet the new rule (`overrideMayMeet`).
  */
 
 /**
@@ -33,4 +36,43 @@ function slotsMayMeet(a: LoadedRule, x: LoadedSlot, b: LoadedRule, y: LoadedSlot
 /** Whether some lesson of `a` could ever clash with some lesson of `b`. */
 export function mayMeet(a: LoadedRule, b: LoadedRule, irregular: ReadonlySet<number>): boolean {
   return a.slots.some((x) => b.slots.some((y) => slotsMayMeet(a, x, b, y, irregular)));
+}
+
+/**
+ * The place the lesson `override` makes of a lesson of `rule` takes, as a weekly slot of the rule: the
+ * weekday of its target (or own) date, its new (or own) pair, teacher and room, the audience of its
+ * slot, any parity. Undefined for a CANCEL and for an override of a slot the rule no longer has.
+ */
+export function landingSlot(rule: LoadedRule, override: OverrideRecord): LoadedSlot | undefined {
+  if (override.action === 'CANCEL') return undefined;
+  const base = rule.slots.find((slot) => slot.id === override.baseRuleSlotId);
+  if (!base) return undefined;
+  return {
+    ...base,
+    dayOfWeek: isoDayOfWeek(override.targetLessonDate ?? override.lessonDate),
+    parity: 'BOTH',
+    timeSlotId: override.newTime?.timeSlotId ?? base.timeSlotId,
+    teacherId: override.newTeacherId ?? base.teacherId,
+    classroomId: override.newClassroomId ?? base.classroomId,
+  };
+}
+
+/**
+ * Whether the lesson `override` makes of a lesson of `b` could clash with some lesson of `a`: it lands
+ * on a weekday and pair of one of `a`'s slots (any pair on an irregular weekday) and keeps or takes a
+ * teacher, room or audience of that slot. Parity and hours are not looked at (the answer may be "yes"
+ * for a lesson that never meets; generation then decides).
+ */
+export function overrideMayMeet(a: LoadedRule, b: LoadedRule, override: OverrideRecord, irregular: ReadonlySet<number>): boolean {
+  const landed = landingSlot(b, override);
+  return landed !== undefined && a.slots.some((x) => slotsMayMeet(a, x, b, landed, irregular));
+}
+
+/**
+ * `rule` with a slot for the landing place of each of its own overrides (see `landingSlot`): where its
+ * lessons may be once its one-off changes apply, for the candidate query and the prefilter on update.
+ */
+export function withLandings(rule: LoadedRule, overrides: readonly OverrideRecord[]): LoadedRule {
+  const landed = overrides.flatMap((override) => landingSlot(rule, override) ?? []);
+  return landed.length === 0 ? rule : { ...rule, slots: [...rule.slots, ...landed] };
 }

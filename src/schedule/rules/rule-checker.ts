@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { ConflictError } from '../../platform/http/app-error';
+import { isoDayOfWeek } from '../../platform/http/dates';
 import { GridSnapshot, SemesterContextFactory } from '../../schedule-engine/series-context';
+import { eachDate } from '../../schedule-engine/weeks';
 import { expandRule, GeneratedLesson } from '../data/lesson-generator';
 import { ScheduleDataRepository } from '../data/schedule-data.repository';
 import { LoadedRule, LoadedSemester } from '../data/schedule-data.types';
 import { CandidateRulesRepository } from './candidate-rules.repository';
-import { irregularWeekdays, mayMeet } from './clash-prefilter';
+import { actualLessons, ChangedLesson, overridesByLesson } from '../overrides/override-application';
+import { OverrideRecord } from '../overrides/override-record';
+import { irregularWeekdays, mayMeet, overrideMayMeet, withLandings } from './clash-prefilter';
 import { RuleFacts, RuleFactsRepository } from './rule-facts.repository';
 import { toConflictRule, namedIds } from './rule-mapper';
 import { RulePayload, referencedIds } from './rule-payload';
@@ -56,25 +60,49 @@ export class RuleChecker {
     return { rule: validateRule(payload, facts, current), facts };
   }
 
-  /** Rules 8–13: throws the first conflict found, earliest date first. */
-  async ensureNoConflicts(manager: EntityManager, payload: RulePayload, validated: ValidatedRule, frame: SemesterFrame): Promise<void> {
+  /**
+   * Rules 8–13: throws the first conflict found, earliest date first. In a PUBLISHED version the
+   * stored rules' lessons are compared as the timetable actually has them after one-off changes
+   * (cancelled and moved-away lessons free their place, moved and reassigned ones take their new
+   * one), and so are the rule's own lessons on update (its slots keep their ids, so its overrides
+   * still name its lessons). A draft has no overrides.
+   */
+  async ensureNoConflicts(
+    manager: EntityManager,
+    payload: RulePayload,
+    validated: ValidatedRule,
+    frame: SemesterFrame,
+    published: boolean,
+  ): Promise<void> {
     const { semester, grids } = frame;
     const { rule, facts } = validated;
     const duplicate = findDuplicateSlot(payload.slots);
     if (duplicate) throw duplicateSlotError(duplicate, facts.timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' });
 
-    // Only rules whose weekly slots can meet this one's are generated: that is what keeps the check fast.
+    // On update in a published version the rule's own lessons may sit where its overrides put them:
+    // `reach` adds those places to its slots for the candidate query and the prefilter.
+    const ownOverrides = published && rule.id > 0 ? await this.candidates.overridesOf(manager, rule.versionId, [rule.id]) : [];
+    const reach = withLandings(rule, ownOverrides);
+
+    // Only rules whose weekly slots, or overrides, can meet this one's are generated: that is what keeps the check fast.
     const irregular = irregularWeekdays(grids);
     const loaded = await this.candidates.load(manager, {
       versionId: rule.versionId,
       exceptRuleId: rule.id,
-      slotKeys: [...new Set(rule.slots.map((slot) => `${slot.dayOfWeek}:${slot.timeSlotId}`))],
-      anyTimeDays: [...new Set(rule.slots.map((slot) => slot.dayOfWeek).filter((day) => irregular.has(day)))],
-      teacherIds: [...new Set(rule.slots.map((slot) => slot.teacherId))],
-      classroomIds: [...new Set(rule.slots.map((slot) => slot.classroomId))],
+      slotKeys: [...new Set(reach.slots.map((slot) => `${slot.dayOfWeek}:${slot.timeSlotId}`))],
+      anyTimeDays: [...new Set(reach.slots.map((slot) => slot.dayOfWeek).filter((day) => irregular.has(day)))],
+      teacherIds: [...new Set(reach.slots.map((slot) => slot.teacherId))],
+      classroomIds: [...new Set(reach.slots.map((slot) => slot.classroomId))],
       groupIds: rule.groupIds,
+      withOverrides: published,
+      landingDates: published ? datesOnWeekdays(semester, new Set(reach.slots.map((slot) => slot.dayOfWeek))) : [],
     });
-    const others = loaded.filter((other) => mayMeet(rule, other, irregular));
+    const overridesOfRule = groupByRule(loaded.overrides);
+    const others = loaded.rules.filter(
+      (other) =>
+        mayMeet(reach, other, irregular) ||
+        (overridesOfRule.get(other.id) ?? []).some((override) => overrideMayMeet(reach, other, override, irregular)),
+    );
     const groupIds = [...new Set([...rule.groupIds, ...others.flatMap((other) => other.groupIds)])];
     const context = new SemesterContextFactory(semester, grids, await this.data.calendars(groupIds, [semester.academicYearId]));
     const own = expandRule(rule, context);
@@ -85,9 +113,12 @@ export class RuleChecker {
       throw ownClashError(ownClash, (slotId) => positions.get(slotId) ?? 0);
     }
 
+    // Slot ids are unique, so one index serves the rule's own lessons and the others'.
+    const byLesson = overridesByLesson([...ownOverrides, ...loaded.overrides]);
+    const ownActual = ownOverrides.length > 0 ? inTimeOrder(actualLessons(own, byLesson, semester.startDate)) : own;
     const storedClash = firstStoredClash(
-      own,
-      others.flatMap((other) => expandRule(other, context)),
+      ownActual,
+      others.flatMap((other) => actualLessons(expandRule(other, context), byLesson, semester.startDate)),
     );
     if (storedClash) {
       const names = await this.data.names(namedIds([storedClash.existing.rule]));
@@ -110,4 +141,24 @@ export class RuleChecker {
       }
     }
   }
+}
+
+/** The semester's dates that fall on `weekdays` (ISO 1..7). */
+function datesOnWeekdays(semester: LoadedSemester, weekdays: ReadonlySet<number>): string[] {
+  return eachDate(semester.startDate, semester.endDate).filter((date) => weekdays.has(isoDayOfWeek(date)));
+}
+
+function groupByRule(overrides: OverrideRecord[]): Map<number, OverrideRecord[]> {
+  const byRule = new Map<number, OverrideRecord[]>();
+  for (const override of overrides) {
+    const list = byRule.get(override.ruleId);
+    if (list) list.push(override);
+    else byRule.set(override.ruleId, [override]);
+  }
+  return byRule;
+}
+
+/** Lessons by date, then start time, then slot id (the base series' order, which moved lessons may break). */
+function inTimeOrder(lessons: ChangedLesson[]): ChangedLesson[] {
+  return [...lessons].sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.slotId - b.slotId);
 }

@@ -1,6 +1,7 @@
 import { AppError } from '../../platform/http/app-error';
 import { Clash, clashFields, ConflictField, findClashes } from '../../schedule-engine/conflicts';
 import { GeneratedLesson } from '../data/lesson-generator';
+import { ChangedLesson } from '../overrides/override-application';
 import { ConflictRuleResponse } from './dto/schedule-rule-response.dto';
 import { PayloadSlot } from './rule-payload';
 
@@ -89,13 +90,33 @@ export function ownClashError(clash: Clash<GeneratedLesson>, positionOf: (slotId
   return ruleConflictError(`Слоты ${a} и ${b} этого правила пересекаются ${describeMoment(clash.candidate)}: ${reasonsText(clash.fields)}`, clash.fields);
 }
 
-/** Rules 9, 10 and 12: the earliest lesson of the payload that clashes with a stored rule's lesson. */
-export function firstStoredClash(own: GeneratedLesson[], stored: GeneratedLesson[]): Clash<GeneratedLesson> | undefined {
+/**
+ * Rules 9, 10 and 12: the earliest lesson of the payload that clashes with a stored rule's lesson
+ * (lessons as the timetable has them, possibly changed by overrides; `own` in date and time order).
+ */
+export function firstStoredClash<T extends ChangedLesson>(own: T[], stored: T[]): Clash<T> | undefined {
   return findClashes(own, stored)[0];
 }
 
-export function storedClashError(clash: Clash<GeneratedLesson>, conflictRule: ConflictRuleResponse): AppError {
+/** «01.09.2026» */
+const dotted = (date: string) => date.split('-').reverse().join('.');
+
+/** What a one-off change did to the stored lesson that clashes, so the message explains why it is there. */
+function overrideNote(lesson: ChangedLesson): string {
+  const mark = lesson.override;
+  if (!mark) return '';
+  if (mark.overrideAction === 'MOVE') {
+    return mark.originalLessonDate === lesson.date
+      ? ' (занятие перенесено на это время разовым изменением)'
+      : ` (занятие перенесено разовым изменением с ${dotted(mark.originalLessonDate)})`;
+  }
+  return ' (в занятии разовая замена)';
+}
+
+export function storedClashError(clash: Clash<ChangedLesson>, conflictRule: ConflictRuleResponse): AppError {
   const message =
-    `Конфликт с правилом №${conflictRule.id} «${conflictRule.subjectName}» ${describeMoment(clash.candidate)}: ` + reasonsText(clash.fields);
+    `Конфликт с правилом №${conflictRule.id} «${conflictRule.subjectName}» ${describeMoment(clash.candidate)}: ` +
+    reasonsText(clash.fields) +
+    overrideNote(clash.existing);
   return ruleConflictError(message, clash.fields, conflictRule);
 }

@@ -41,9 +41,9 @@ export class ScheduleRulesService {
     const payload = toPayload(request, false);
     const frame = await this.frame(payload.semesterId);
     return this.inSemesterLock(payload.semesterId, async (manager) => {
-      checkVersion(await this.rules.lockVersion(manager, payload.versionId), payload.semesterId);
+      const version = checkVersion(await this.rules.lockVersion(manager, payload.versionId), payload.semesterId);
       const validated = await this.checker.validate(manager, payload, frame.semester);
-      await this.checker.ensureNoConflicts(manager, payload, validated, frame);
+      await this.checker.ensureNoConflicts(manager, payload, validated, frame, version.status === 'PUBLISHED');
 
       const id = await this.rules.insert(manager, ruleFields(payload), caller.userId);
       await this.rules.replaceGroups(manager, id, payload.groupIds);
@@ -61,7 +61,7 @@ export class ScheduleRulesService {
     return this.inSemesterLock(found.semesterId, async (manager) => {
       const stored = await this.rules.lockForChange(manager, id);
       if (!stored) throw new NotFoundError(RULE_NOT_FOUND);
-      checkVersion(await this.rules.lockVersion(manager, stored.versionId), stored.semesterId);
+      const version = checkVersion(await this.rules.lockVersion(manager, stored.versionId), stored.semesterId);
       if (payload.versionId !== stored.versionId || payload.semesterId !== stored.semesterId) throw new BadRequestError(MOVED_RULE);
       if (stored.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_RULE);
 
@@ -69,7 +69,7 @@ export class ScheduleRulesService {
       const validated = await this.checker.validate(manager, payload, frame.semester, current);
       const removed = removedSlotIds(current, payload);
       if ((await this.slotUsage.count(manager, removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS);
-      await this.checker.ensureNoConflicts(manager, payload, validated, frame);
+      await this.checker.ensureNoConflicts(manager, payload, validated, frame, version.status === 'PUBLISHED');
 
       await this.rules.update(manager, id, ruleFields(payload));
       await this.rules.replaceGroups(manager, id, payload.groupIds);
