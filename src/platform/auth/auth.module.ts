@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { createSecretKey } from 'node:crypto';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
@@ -20,7 +21,8 @@ import { ThrottleStore } from './throttle-store';
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
-        secret: config.jwt.secret,
+        // A KeyObject spares jsonwebtoken its failed PEM parse of a string secret on every signature.
+        secret: createSecretKey(Buffer.from(config.jwt.secret as string)) as unknown as string,
         signOptions: { algorithm: 'HS256', expiresIn: config.jwt.accessTtlSeconds },
         verifyOptions: { algorithms: ['HS256'] },
       }),
