@@ -1,4 +1,5 @@
-import { addDays, todayInBusinessZone } from '../src/platform/http/dates';
+import { todayInBusinessZone } from '../src/platform/http/dates';
+import { addDays } from '../src/schedule-engine/dates';
 import { createDepartment, createUser, DepartmentBody, expectErrorBody, signedInAs, UserBody } from './support/factories';
 import { addAssignment, createSubject, linkTeacher, SubjectBody } from './support/resource-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';

@@ -1,5 +1,4 @@
-import { ScheduleDataRepository } from '../src/schedule/data/schedule-data.repository';
-import { LessonGenerator } from '../src/schedule/data/lesson-generator';
+import { ScheduleDataRepository, SemesterSchedules } from '../src/schedule/core';
 import { TenantRegistry } from '../src/platform/tenancy/tenant-registry';
 import { runInTenant } from '../src/platform/tenancy/tenant-context';
 import { startTestApp, TestApp } from './support/test-app';
@@ -91,7 +90,7 @@ describe('schedule data loader', () => {
       ]);
       expect(await data.rules({ versionIds: [ids.version], teacherIds: [ids.teacher + 1000] })).toEqual([]);
 
-      const lessons = await t.app.get(LessonGenerator).lessonsOf(semester, rules);
+      const lessons = (await t.app.get(SemesterSchedules).baseLessons(semester, rules)).lessons;
       expect(lessons.map((l) => [l.date, l.lessonKind, l.startTime, l.audience])).toEqual([
         ['2026-09-01', 'LECTURE', '08:30:00', [{ groupId: ids.group, subgroupId: null }]],
         ['2026-09-02', 'LABORATORY', '08:30:00', [{ groupId: ids.group, subgroupId: ids.subgroup }]],

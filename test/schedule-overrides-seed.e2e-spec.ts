@@ -6,10 +6,10 @@ import { BENCH_SCALE, TINY_SCALE } from '../scripts/seed/university-scale';
 import { SeededUniversity, seedUniversity } from '../scripts/seed/university-seeder';
 import { runInTenant } from '../src/platform/tenancy/tenant-context';
 import { TenantRegistry } from '../src/platform/tenancy/tenant-registry';
-import { GeneratedLesson, LessonGenerator } from '../src/schedule/data/lesson-generator';
-import { ScheduleDataRepository } from '../src/schedule/data/schedule-data.repository';
-import { applyOverride, ChangedLesson, lessonKey } from '../src/schedule/overrides/override-application';
-import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_SELECT, OverrideRecordRow, toOverrideRecord } from '../src/schedule/overrides/override-record';
+import { ScheduleDataRepository, SemesterSchedules } from '../src/schedule/core';
+import { GeneratedLesson } from '../src/schedule-engine/lesson-expansion';
+import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_SELECT, OverrideRecordRow, toOverrideRecord } from '../src/schedule/core/override-records';
+import { ActualLesson, applyOverride, lessonKey } from '../src/schedule-engine/override-application';
 import { clashFields } from '../src/schedule-engine/conflicts';
 import { OverrideBody, OVERRIDES_PATH } from './support/override-builders';
 import { startTestApp, TestApp } from './support/test-app';
@@ -24,7 +24,7 @@ describe('seeded schedule overrides', () => {
   let t: TestApp;
   let seeded: SeededUniversity;
   /** The timetable after the overrides, per semester. */
-  const shown = new Map<string, ChangedLesson[]>();
+  const shown = new Map<string, ActualLesson[]>();
   let named = 0;
   let overrideCount = 0;
 
@@ -50,8 +50,8 @@ describe('seeded schedule overrides', () => {
       const data = t.app.get(ScheduleDataRepository);
       for (const semester of await data.semestersOverlapping(`${START_YEAR}-09-01`, `${START_YEAR + 1}-06-30`)) {
         const rules = await data.rules({ versionIds: [semester.publishedVersionId as number] });
-        const base: GeneratedLesson[] = await t.app.get(LessonGenerator).lessonsOf(semester, rules);
-        const lessons: ChangedLesson[] = [];
+        const base: GeneratedLesson[] = (await t.app.get(SemesterSchedules).baseLessons(semester, rules)).lessons;
+        const lessons: ActualLesson[] = [];
         for (const lesson of base) {
           const override = byLesson.get(lessonKey(lesson.slotId, lesson.date));
           if (override) named++;
@@ -76,7 +76,7 @@ describe('seeded schedule overrides', () => {
 
   it('keeps the timetable after the changes free of clashes of teacher, room or audience', () => {
     for (const semester of ['autumn', 'spring']) {
-      const byDate = new Map<string, ChangedLesson[]>();
+      const byDate = new Map<string, ActualLesson[]>();
       for (const lesson of shown.get(semester) ?? []) byDate.set(lesson.date, [...(byDate.get(lesson.date) ?? []), lesson]);
       const clashes: unknown[] = [];
       for (const day of byDate.values()) {

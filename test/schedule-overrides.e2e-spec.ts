@@ -1,5 +1,5 @@
 import { Role } from '../src/platform/auth/roles';
-import { TeacherAvailability } from '../src/schedule/rules/teacher-availability';
+import { TeacherAvailability } from '../src/schedule/core';
 import { createUser, expectErrorBody, PASSWORD, signedInAs, UserBody } from './support/factories';
 import {
   buildOverrideWorld,

@@ -1,4 +1,4 @@
-import { TeacherAvailability } from '../src/schedule/rules/teacher-availability';
+import { TeacherAvailability } from '../src/schedule/core';
 import { expectErrorBody } from './support/factories';
 import {
   archiveRule,

@@ -1,5 +1,6 @@
 import { Role, ROLES } from '../src/platform/auth/roles';
-import { addDays, todayInBusinessZone } from '../src/platform/http/dates';
+import { todayInBusinessZone } from '../src/platform/http/dates';
+import { addDays } from '../src/schedule-engine/dates';
 import { createUser, expectErrorBody, PASSWORD } from './support/factories';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 import { buildSmallUniversity, plusDays, query, SmallUniversity, ViewingWorld } from './support/viewing-builders';

@@ -5,8 +5,8 @@ import { BENCH_SCALE, TINY_SCALE } from '../scripts/seed/university-scale';
 import { SeededUniversity, seedUniversity, UniversityNotEmptyError } from '../scripts/seed/university-seeder';
 import { runInTenant } from '../src/platform/tenancy/tenant-context';
 import { TenantRegistry } from '../src/platform/tenancy/tenant-registry';
-import { GeneratedLesson, LessonGenerator } from '../src/schedule/data/lesson-generator';
-import { ScheduleDataRepository } from '../src/schedule/data/schedule-data.repository';
+import { ScheduleDataRepository, SemesterSchedules } from '../src/schedule/core';
+import { GeneratedLesson } from '../src/schedule-engine/lesson-expansion';
 import { findClashes } from '../src/schedule-engine/conflicts';
 import { startTestApp, TestApp } from './support/test-app';
 import { testServer } from './support/test-database';
@@ -42,7 +42,7 @@ describe('university seeder', () => {
       const data = t.app.get(ScheduleDataRepository);
       for (const semester of await data.semestersOverlapping(seeded.academicYear.startDate, seeded.academicYear.endDate)) {
         const rules = await data.rules({ versionIds: [semester.publishedVersionId as number] });
-        lessonsBySemester.set(semester.semesterType, await t.app.get(LessonGenerator).lessonsOf(semester, rules));
+        lessonsBySemester.set(semester.semesterType, (await t.app.get(SemesterSchedules).baseLessons(semester, rules)).lessons);
       }
     });
   });

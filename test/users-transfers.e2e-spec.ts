@@ -1,4 +1,5 @@
-import { addDays, todayInBusinessZone } from '../src/platform/http/dates';
+import { todayInBusinessZone } from '../src/platform/http/dates';
+import { addDays } from '../src/schedule-engine/dates';
 import { createDepartment, createUser, DepartmentBody, expectErrorBody, PASSWORD, UserBody } from './support/factories';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 

@@ -1,4 +1,5 @@
-import { addDays, todayInBusinessZone } from '../../src/platform/http/dates';
+import { todayInBusinessZone } from '../../src/platform/http/dates';
+import { addDays } from '../../src/schedule-engine/dates';
 import { CalendarDay, CalendarPeriod, mergeDays } from '../../src/schedule-engine/calendar-days';
 import { eachDate, mondayOf } from '../../src/schedule-engine/weeks';
 import { academicStartYear } from '../../src/study-structure/groups/study-state';

@@ -1,7 +1,7 @@
-import { isoDayOfWeek } from '../../src/platform/http/dates';
+import { isoDayOfWeek } from '../../src/schedule-engine/dates';
 import { generateSeries, LessonKind, SeriesRule } from '../../src/schedule-engine/lesson-series';
 import { mondayOf } from '../../src/schedule-engine/weeks';
-import { addDays } from '../../src/platform/http/dates';
+import { addDays } from '../../src/schedule-engine/dates';
 import { AcademicDates, activityOn, SemesterType } from './academic-dates';
 import { PAIRS_PER_DAY } from './slot-allocator';
 import { LESSON_TYPE, UniversityPlan } from './university-plan';

@@ -1,4 +1,4 @@
-import { addDays } from '../platform/http/dates';
+import { addDays } from './dates';
 import { eachDate } from './weeks';
 
 /**

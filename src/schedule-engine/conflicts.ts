@@ -61,3 +61,26 @@ export function findClashes<T extends Occupancy>(candidates: T[], existing: T[])
   }
   return clashes;
 }
+
+/**
+ * The earliest pair of lessons of one rule (of different slots) that share a teacher, a classroom or
+ * an audience at overlapping times (spec 4.9 rule 8); `lessons` are in date and time order.
+ */
+export function firstOwnClash<T extends Occupancy>(lessons: readonly T[]): Clash<T> | undefined {
+  const byDate = new Map<string, T[]>();
+  for (const lesson of lessons) {
+    const day = byDate.get(lesson.date);
+    if (day) day.push(lesson);
+    else byDate.set(lesson.date, [lesson]);
+  }
+  for (const day of byDate.values()) {
+    for (let i = 0; i < day.length; i++) {
+      for (let j = i + 1; j < day.length; j++) {
+        if (day[i].slotId === day[j].slotId) continue;
+        const fields = clashFields(day[i], day[j]);
+        if (fields.length > 0) return { candidate: day[i], existing: day[j], fields };
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,4 +1,4 @@
-import { isoDayOfWeek } from '../platform/http/dates';
+import { isoDayOfWeek } from './dates';
 
 /**
  * Which time grid (bell schedule) applies on a date, and what time a base slot has there.

@@ -1,4 +1,4 @@
-import { isoDayOfWeek } from '../platform/http/dates';
+import { isoDayOfWeek } from './dates';
 import { eachDate, Parity, parityAccepts, weekNumber, weekParity } from './weeks';
 
 /** One pair consumes this many academic hours of its lesson type (CONTRACT.md). */

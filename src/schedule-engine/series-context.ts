@@ -63,9 +63,9 @@ export class SemesterContextFactory {
   private readonly choices: GridChoices<CountedGrid>;
 
   constructor(
-    private readonly semester: SemesterFrame,
+    readonly semester: SemesterFrame,
     grids: GridSnapshot,
-    private readonly calendars: CalendarSnapshot,
+    readonly calendars: CalendarSnapshot,
   ) {
     this.baseSlots = new Map(grids.base.slots.map((slot) => [slot.id, slot]));
     this.choices = {
@@ -116,4 +116,14 @@ export class SemesterContextFactory {
     const periods = this.calendars.periodsByCalendar.get(calendarId) ?? [];
     return allowsLessons(periods, this.calendars.activityTypes, course, date);
   }
+}
+
+/** The pairs of the bell schedule in effect on `date` (manual, else Saturday, else base). */
+export function effectiveSlotsOn(grids: GridSnapshot, date: string): GridSlot[] {
+  const manual = grids.manualByDate.get(date);
+  return effectiveGridOf(date, {
+    base: counted(grids.base),
+    saturday: grids.saturday && counted(grids.saturday),
+    assignments: new Map(manual ? [[date, counted(manual)]] : []),
+  }).slots;
 }

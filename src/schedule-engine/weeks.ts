@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isoDayOfWeek } from '../platform/http/dates';
+import { addDays, daysBetween, isoDayOfWeek } from './dates';
 
 /**
  * Week arithmetic shared by academic calendars (weeks of a year) and the schedule (weeks of a

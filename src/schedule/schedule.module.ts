@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
-import { ScheduleDataModule } from './data/schedule-data.module';
+import { ScheduleCoreModule } from './core';
 import { ScheduleOverridesModule } from './overrides/schedule-overrides.module';
 import { ScheduleRulesModule } from './rules/schedule-rules.module';
 import { ScheduleViewingModule } from './viewing/schedule-viewing.module';
 import { ScheduleVersionsModule } from './versions/schedule-versions.module';
 
-/** Schedule rules, viewing and the shared lesson generation. */
+/** The schedule: its core (the one way into lessons, clashes and schedule writes) and the features built on it. */
 @Module({
-  imports: [ScheduleDataModule, ScheduleRulesModule, ScheduleViewingModule, ScheduleVersionsModule, ScheduleOverridesModule],
-  exports: [ScheduleDataModule],
+  imports: [ScheduleCoreModule, ScheduleRulesModule, ScheduleViewingModule, ScheduleVersionsModule, ScheduleOverridesModule],
+  exports: [ScheduleCoreModule],
 })
 export class ScheduleModule {}

@@ -3,7 +3,7 @@ import { DepartmentsRepository } from '../departments/departments.repository';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
-import { addDays } from '../platform/http/dates';
+import { addDays } from '../schedule-engine/dates';
 import { AssignmentsRepository } from './assignments.repository';
 import { DepartmentHistoryItem, DepartmentTransferRequest } from './dto/department-assignment.dto';
 import { UserResponse } from './dto/user.dto';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
-import { isoDayOfWeek } from '../../platform/http/dates';
+import { isoDayOfWeek } from '../../schedule-engine/dates';
 import { expandPeriods, mergeDays } from '../../schedule-engine/calendar-days';
 import { weekNumber } from '../../schedule-engine/weeks';
 import { CALENDAR_NOT_FOUND } from '../shared/access';

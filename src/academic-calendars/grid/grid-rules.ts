@@ -1,4 +1,4 @@
-import { isoDayOfWeek } from '../../platform/http/dates';
+import { isoDayOfWeek } from '../../schedule-engine/dates';
 import { CalendarDay } from '../../schedule-engine/calendar-days';
 import { weekNumber } from '../../schedule-engine/weeks';
 import { ActivityCode, GridFrame } from './calendar-periods.repository';

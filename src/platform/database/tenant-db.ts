@@ -19,8 +19,9 @@ export class TenantDb {
     return scope.manager ?? scope.dataSource.manager;
   }
 
+  /** The entity's repository on the open transaction, or on the pool outside one. */
   repository<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
-    return this.dataSource.getRepository(entity);
+    return this.manager.getRepository(entity);
   }
 
   /** Runs SQL and returns its rows, also for UPDATE/DELETE ... RETURNING. */

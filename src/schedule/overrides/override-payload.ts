@@ -1,17 +1,11 @@
 import { BadRequestError } from '../../platform/http/app-error';
+import { LessonChange } from '../core';
 import { OverrideRequest } from './dto/override-request.dto';
-import { OverrideAction } from './override-record';
 
 /** A request with absent fields as null and a target date equal to the original date dropped. */
-export interface OverridePayload {
+export interface OverridePayload extends LessonChange {
   baseRuleSlotId: number;
   lessonDate: string;
-  action: OverrideAction;
-  targetLessonDate: string | null;
-  newTimeSlotId: number | null;
-  newClassroomId: number | null;
-  newTeacherId: number | null;
-  newLessonFormat: string | null;
   comment: string | null;
 }
 

@@ -1,16 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
-import { daysBetween } from '../../platform/http/dates';
+import { daysBetween } from '../../schedule-engine/dates';
 import { effectiveSlotOf } from '../../schedule-engine/effective-grid';
-import { GridSnapshot } from '../../schedule-engine/series-context';
+import { effectiveSlotsOn, GridSnapshot } from '../../schedule-engine/series-context';
 import { eachDate } from '../../schedule-engine/weeks';
-import { ScheduleDataRepository } from '../data/schedule-data.repository';
+import { LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly, ScheduleDataRepository } from '../core';
 import { OverrideAvailabilityQuery, OverrideRegistryQuery } from './dto/override-request.dto';
 import { OverrideAvailabilityResponse, OverrideResponse } from './dto/override-response.dto';
-import { effectiveSlotsOn, OverrideChecker } from './override-checker';
 import { OverrideRegistryRepository, RegistryFilter, RegistryRow } from './override-registry.repository';
-import { OverridesRepository } from './overrides.repository';
-import { LESSON_SLOT_NOT_FOUND, OVERRIDE_NOT_FOUND, publishedOnly } from './override-rules';
+import { OVERRIDE_NOT_FOUND } from './override-rules';
 
 /** Spec 8: the registry range holds at most 200 dates, both ends counted. */
 export const MAX_REGISTRY_DATES = 200;
@@ -23,9 +21,8 @@ export const MAX_REGISTRY_DATES = 200;
 export class OverrideReads {
   constructor(
     private readonly registry: OverrideRegistryRepository,
-    private readonly overrides: OverridesRepository,
     private readonly data: ScheduleDataRepository,
-    private readonly checker: OverrideChecker,
+    private readonly changes: LessonChanges,
   ) {}
 
   async list(query: OverrideRegistryQuery): Promise<OverrideResponse[]> {
@@ -45,12 +42,12 @@ export class OverrideReads {
    * is decided when the move is saved.
    */
   async availability(query: OverrideAvailabilityQuery): Promise<OverrideAvailabilityResponse> {
-    const slot = await this.overrides.lessonSlot(query.baseRuleSlotId);
+    const slot = await this.data.lessonSlot(query.baseRuleSlotId);
     if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
     publishedOnly(slot.versionStatus);
-    const { semester, rule, factory } = await this.checker.baseLesson(slot, query.lessonDate);
+    const { semester, rule, schedule } = await this.changes.locate(slot, query.lessonDate);
     const availableDates = eachDate(semester.startDate, semester.endDate).filter(
-      (date) => date !== query.lessonDate && rule.groupIds.every((groupId) => factory.groupAllows(groupId, date)),
+      (date) => date !== query.lessonDate && rule.groupIds.every((groupId) => schedule.context.groupAllows(groupId, date)),
     );
     return { semesterId: semester.id, semesterStartDate: semester.startDate, semesterEndDate: semester.endDate, availableDates };
   }

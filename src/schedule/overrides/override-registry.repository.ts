@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { OverrideAction } from './override-record';
+import { OverrideAction } from '../../schedule-engine/override-application';
 
 /** One registry row: the override, its lesson's current rule slot, and every name, in one query. */
 export interface RegistryRow {

@@ -4,7 +4,6 @@ import { defineConstraintMessages } from '../../platform/database/constraint-mes
 import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { OverridePayload } from './override-payload';
-import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_SELECT, OverrideRecord, OverrideRecordRow, toOverrideRecord } from './override-record';
 
 export const DUPLICATE_OVERRIDE = 'Для этого занятия уже есть разовое изменение: измените или удалите его';
 
@@ -21,21 +20,6 @@ defineConstraintMessages({
   ck_schedule_overrides_move: 'Для переноса укажите новую пару',
 });
 
-/**
- * Same lock class as rule changes (ScheduleRulesRepository): rule and override writes of one semester
- * are checked and saved one at a time, so neither can slip a clash past the other's check.
- */
-const SEMESTER_SCHEDULE_LOCK = 4909;
-
-/** The rule slot a lesson comes from, with the rule's version and semester. */
-export interface LessonSlot {
-  slotId: number;
-  ruleId: number;
-  versionId: number;
-  versionStatus: VersionState['status'];
-  semesterId: number;
-}
-
 export interface StoredOverride {
   id: number;
   versionId: number;
@@ -44,36 +28,13 @@ export interface StoredOverride {
   lessonDate: string;
 }
 
-export interface VersionState {
-  id: number;
-  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
-}
-
-/** Who and what an override body names, looked up in one query (absent ids are null or missing). */
-export interface OverrideFacts {
-  teacher: { id: number; name: string; role: string; active: boolean } | null;
-  classroom: { id: number; name: string; archived: boolean } | null;
-  timeSlot: { id: number; orderNumber: number; startTime: string; endTime: string } | null;
-  groups: Map<number, string>;
-}
-
 const STORED_COLUMNS = `o.id, o.schedule_version_id AS "versionId", v.semester_id AS "semesterId",
                         o.base_rule_slot_id AS "baseRuleSlotId", o.lesson_date AS "lessonDate"`;
 
-/** SQL over `schedule_overrides`: locks, writes and the reads behind the checks. */
+/** SQL over `schedule_overrides`: row locks, writes (on the write unit's manager) and lookups. */
 @Injectable()
 export class OverridesRepository {
   constructor(private readonly db: TenantDb) {}
-
-  async lessonSlot(slotId: number): Promise<LessonSlot | undefined> {
-    const [row] = await this.db.query<LessonSlot>(
-      `SELECT sl.id AS "slotId", r.id AS "ruleId", r.schedule_version_id AS "versionId", v.status AS "versionStatus", r.semester_id AS "semesterId"
-         FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id JOIN schedule_versions v ON v.id = r.schedule_version_id
-        WHERE sl.id = $1`,
-      [slotId],
-    );
-    return row;
-  }
 
   async find(id: number): Promise<StoredOverride | undefined> {
     const [row] = await this.db.query<StoredOverride>(
@@ -83,20 +44,9 @@ export class OverridesRepository {
     return row;
   }
 
-  /** Serializes every rule and override change of the semester until the transaction ends. */
-  async lockSemester(manager: EntityManager, semesterId: number): Promise<void> {
-    await queryRows(manager, `SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
-  }
-
-  /** The version, share-locked so that it cannot be published or archived meanwhile. */
-  async lockVersion(manager: EntityManager, id: number): Promise<VersionState | undefined> {
-    const [row] = await queryRows<VersionState>(manager, `SELECT id, status FROM schedule_versions WHERE id = $1 FOR SHARE`, [id]);
-    return row;
-  }
-
-  async lockForChange(manager: EntityManager, id: number): Promise<StoredOverride | undefined> {
-    const [row] = await queryRows<StoredOverride>(
-      manager,
+  /** The override, locked until the end of the open transaction. */
+  async lockForChange(id: number): Promise<StoredOverride | undefined> {
+    const [row] = await this.db.query<StoredOverride>(
       `SELECT ${STORED_COLUMNS} FROM schedule_overrides o JOIN schedule_versions v ON v.id = o.schedule_version_id WHERE o.id = $1 FOR UPDATE OF o`,
       [id],
     );
@@ -104,71 +54,12 @@ export class OverridesRepository {
   }
 
   /** The override of a lesson, if any. */
-  async idOfLesson(manager: EntityManager, slotId: number, lessonDate: string): Promise<number | undefined> {
-    const [row] = await queryRows<{ id: number }>(manager, `SELECT id FROM schedule_overrides WHERE base_rule_slot_id = $1 AND lesson_date = $2`, [
+  async idOfLesson(slotId: number, lessonDate: string): Promise<number | undefined> {
+    const [row] = await this.db.query<{ id: number }>(`SELECT id FROM schedule_overrides WHERE base_rule_slot_id = $1 AND lesson_date = $2`, [
       slotId,
       lessonDate,
     ]);
     return row?.id;
-  }
-
-  /** Overrides of the version that take a lesson away from `date` or bring one onto it, except `exceptId`. */
-  async touchingDate(manager: EntityManager, versionId: number, date: string, exceptId: number): Promise<OverrideRecord[]> {
-    const rows = await queryRows<OverrideRecordRow>(
-      manager,
-      `${OVERRIDE_RECORD_SELECT} ${OVERRIDE_RECORD_FROM}
-        WHERE o.schedule_version_id = $1 AND (o.lesson_date = $2 OR o.target_lesson_date = $2) AND o.id <> $3
-        ORDER BY o.id`,
-      [versionId, date, exceptId],
-    );
-    return rows.map(toOverrideRecord);
-  }
-
-  /**
-   * Active rules of the version that may have a lesson on a `dayOfWeek` sharing the teacher, the room
-   * or a group with the lesson being checked, plus `alsoRuleIds`. Lessons moved onto the day or
-   * reassigned on it come from overrides, whose rules the caller passes in `alsoRuleIds`.
-   */
-  async candidateRuleIds(
-    manager: EntityManager,
-    scope: { versionId: number; dayOfWeek: number; teacherId: number; classroomId: number; groupIds: number[]; alsoRuleIds: number[] },
-  ): Promise<number[]> {
-    // A union of index lookups (slots by teacher and room, rule groups by group), not a scan of the version's rules.
-    const rows = await queryRows<{ id: number }>(
-      manager,
-      `SELECT r.id FROM schedule_rules r
-        WHERE r.schedule_version_id = $1 AND r.status = 'ACTIVE'
-          AND r.id IN (
-                SELECT sl.rule_id FROM schedule_rule_slots sl WHERE sl.day_of_week = $2 AND (sl.teacher_id = $3 OR sl.classroom_id = $4)
-                UNION
-                SELECT g.rule_id FROM schedule_rule_groups g
-                  JOIN schedule_rule_slots sl ON sl.rule_id = g.rule_id AND sl.day_of_week = $2
-                 WHERE g.group_id = ANY($5::int[])
-                UNION
-                SELECT unnest($6::int[]))
-        ORDER BY r.id`,
-      [scope.versionId, scope.dayOfWeek, scope.teacherId, scope.classroomId, scope.groupIds, scope.alsoRuleIds],
-    );
-    return rows.map((row) => row.id);
-  }
-
-  async facts(manager: EntityManager, ids: { teacherId: number | null; classroomId: number | null; timeSlotId: number | null; groupIds: number[] }): Promise<OverrideFacts> {
-    const [row] = await queryRows<{
-      teacher: OverrideFacts['teacher'];
-      classroom: OverrideFacts['classroom'];
-      timeSlot: OverrideFacts['timeSlot'];
-      groups: { id: number; name: string }[];
-    }>(
-      manager,
-      `SELECT
-         (SELECT json_build_object('id', id, 'name', full_name, 'role', role, 'active', status = 'ACTIVE') FROM users WHERE id = $1) AS teacher,
-         (SELECT json_build_object('id', id, 'name', name, 'archived', archived_at IS NOT NULL) FROM classrooms WHERE id = $2) AS classroom,
-         (SELECT json_build_object('id', id, 'orderNumber', order_number, 'startTime', start_time::text, 'endTime', end_time::text)
-            FROM time_slots WHERE id = $3) AS "timeSlot",
-         COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM study_groups WHERE id = ANY($4::int[])), '[]') AS groups`,
-      [ids.teacherId, ids.classroomId, ids.timeSlotId, ids.groupIds],
-    );
-    return { teacher: row.teacher, classroom: row.classroom, timeSlot: row.timeSlot, groups: new Map(row.groups.map((group) => [group.id, group.name])) };
   }
 
   async insert(manager: EntityManager, versionId: number, payload: OverridePayload, authorId: number): Promise<number> {

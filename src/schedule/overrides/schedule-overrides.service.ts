@@ -1,43 +1,43 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../platform/auth/auth-user';
-import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { formatDate } from '../../schedule-engine/dates';
+import { LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { OverrideRequest } from './dto/override-request.dto';
 import { OverrideResponse } from './dto/override-response.dto';
-import { OverrideChecker } from './override-checker';
 import { checkActionMatrix, toPayload } from './override-payload';
 import { OverrideReads } from './override-reads.service';
-import { LESSON_SLOT_NOT_FOUND, OVERRIDE_NOT_FOUND, publishedOnly } from './override-rules';
-import { formatDate } from './override-texts';
+import { OVERRIDE_NOT_FOUND } from './override-rules';
 import { DUPLICATE_OVERRIDE, OverridesRepository } from './overrides.repository';
 
 /**
- * Creating, changing and deleting one-off changes. Each is one transaction that first takes the
- * semester's advisory lock (the same as rule changes), so the checks and the write see one state and
- * two changes of one semester can never both pass a clash check; any error rolls everything back.
+ * Creating, changing and deleting one-off changes. Each runs in the core's semester write unit (the
+ * same lock as rule changes), so the checks and the write see one state and two changes of one
+ * semester can never both pass a clash check; any error rolls everything back. The checks are the
+ * core's `LessonChanges`, which the candidate finder shares.
  */
 @Injectable()
 export class ScheduleOverridesService {
   constructor(
-    private readonly db: TenantDb,
+    private readonly writes: SemesterWriteUnit,
+    private readonly data: ScheduleDataRepository,
     private readonly overrides: OverridesRepository,
-    private readonly checker: OverrideChecker,
+    private readonly changes: LessonChanges,
     private readonly reads: OverrideReads,
   ) {}
 
   async create(caller: AuthUser, request: OverrideRequest): Promise<OverrideResponse> {
     const payload = toPayload(request);
     checkActionMatrix(payload);
-    const slot = await this.overrides.lessonSlot(payload.baseRuleSlotId);
+    const slot = await this.data.lessonSlot(payload.baseRuleSlotId);
     if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
-    return this.inSemesterLock(slot.semesterId, async (manager) => {
-      publishedOnly((await this.overrides.lockVersion(manager, slot.versionId))?.status);
-      const scene = await this.checker.baseLesson(slot, payload.lessonDate);
-      const existing = await this.overrides.idOfLesson(manager, payload.baseRuleSlotId, payload.lessonDate);
+    return this.writes.run(slot.semesterId, async (tx) => {
+      publishedOnly((await tx.lockVersion(slot.versionId))?.status);
+      const scene = await this.changes.locate(slot, payload.lessonDate);
+      const existing = await this.overrides.idOfLesson(payload.baseRuleSlotId, payload.lessonDate);
       if (existing !== undefined) throw new ConflictError(`${DUPLICATE_OVERRIDE} (№${existing})`);
-      await this.checker.check(manager, payload, scene, 0);
-      const id = await this.overrides.insert(manager, slot.versionId, payload, caller.userId);
+      (await this.changes.prepare(scene, [payload], 0)).verify(payload);
+      const id = await this.overrides.insert(tx.manager, slot.versionId, payload, caller.userId);
       return this.reads.get(id);
     });
   }
@@ -54,15 +54,15 @@ export class ScheduleOverridesService {
       );
     }
     checkActionMatrix(payload);
-    return this.inSemesterLock(found.semesterId, async (manager) => {
-      const stored = await this.overrides.lockForChange(manager, id);
+    return this.writes.run(found.semesterId, async (tx) => {
+      const stored = await this.overrides.lockForChange(id);
       if (!stored) throw new NotFoundError(OVERRIDE_NOT_FOUND);
-      publishedOnly((await this.overrides.lockVersion(manager, stored.versionId))?.status);
-      const slot = await this.overrides.lessonSlot(stored.baseRuleSlotId);
+      publishedOnly((await tx.lockVersion(stored.versionId))?.status);
+      const slot = await this.data.lessonSlot(stored.baseRuleSlotId);
       if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
-      const scene = await this.checker.baseLesson(slot, stored.lessonDate);
-      await this.checker.check(manager, payload, scene, id);
-      await this.overrides.update(manager, id, payload, caller.userId);
+      const scene = await this.changes.locate(slot, stored.lessonDate);
+      (await this.changes.prepare(scene, [payload], id)).verify(payload);
+      await this.overrides.update(tx.manager, id, payload, caller.userId);
       return this.reads.get(id);
     });
   }
@@ -75,24 +75,16 @@ export class ScheduleOverridesService {
   async remove(id: number): Promise<OverrideResponse> {
     const found = await this.overrides.find(id);
     if (!found) throw new NotFoundError(OVERRIDE_NOT_FOUND);
-    return this.inSemesterLock(found.semesterId, async (manager) => {
-      const stored = await this.overrides.lockForChange(manager, id);
+    return this.writes.run(found.semesterId, async (tx) => {
+      const stored = await this.overrides.lockForChange(id);
       if (!stored) throw new NotFoundError(OVERRIDE_NOT_FOUND);
-      publishedOnly((await this.overrides.lockVersion(manager, stored.versionId))?.status);
+      publishedOnly((await tx.lockVersion(stored.versionId))?.status);
       const entry = await this.reads.get(id);
-      const slot = await this.overrides.lessonSlot(stored.baseRuleSlotId);
-      const scene = slot && (await this.checker.baseLesson(slot, stored.lessonDate).catch(ignoreMissingLesson));
-      if (scene) await this.checker.ensureNoClash(manager, scene, scene.base, id, 'Нельзя удалить изменение: восстановленное занятие пересекается');
-      await this.overrides.delete(manager, id);
+      const slot = await this.data.lessonSlot(stored.baseRuleSlotId);
+      const scene = slot && (await this.changes.locate(slot, stored.lessonDate).catch(ignoreMissingLesson));
+      if (scene) await this.changes.ensureRestorable(scene, id);
+      await this.overrides.delete(tx.manager, id);
       return entry;
-    });
-  }
-
-  /** One transaction that starts with the semester's lock; the shared loaders join it (TenantDb). */
-  private inSemesterLock<T>(semesterId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (manager) => {
-      await this.overrides.lockSemester(manager, semesterId);
-      return work(manager);
     });
   }
 }

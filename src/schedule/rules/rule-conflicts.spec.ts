@@ -1,6 +1,8 @@
-import { GeneratedLesson } from '../data/lesson-generator';
-import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
-import { describeMoment, findDuplicateSlot, firstOwnClash, ownClashError, ruleConflictError } from './rule-conflicts';
+import { firstOwnClash } from '../../schedule-engine/conflicts';
+import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
+import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
+import { describeMoment } from '../core';
+import { findDuplicateSlot, ownClashError, ruleConflictError } from './rule-conflicts';
 import { PayloadSlot } from './rule-payload';
 
 const payloadSlot = (position: number, fields: Partial<PayloadSlot> = {}): PayloadSlot => ({

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
 import { LessonKind } from '../../schedule-engine/lesson-series';
 
 /** What the rows a rule body names are, looked up in one query (missing ids are simply absent). */
@@ -37,9 +36,10 @@ const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => 
 
 @Injectable()
 export class RuleFactsRepository {
-  async load(manager: EntityManager, ids: FactIds): Promise<RuleFacts> {
-    const [row] = await queryRows<FactsRow>(
-      manager,
+  constructor(private readonly db: TenantDb) {}
+
+  async load(ids: FactIds): Promise<RuleFacts> {
+    const [row] = await this.db.query<FactsRow>(
       `SELECT
          (SELECT json_build_object('id', id, 'name', name, 'archived', archived_at IS NOT NULL) FROM subjects WHERE id = $1) AS subject,
          COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'archived', status = 'ARCHIVED'))

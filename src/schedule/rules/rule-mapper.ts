@@ -1,20 +1,10 @@
-import { LoadedRule, LoadedSlot, NameBook } from '../data/schedule-data.types';
+import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
+import { NameBook } from '../core';
 import { ConflictRuleResponse, RuleResponse, RuleSlotResponse } from './dto/schedule-rule-response.dto';
 
 export interface RuleStamps {
   createdAt: Date;
   updatedAt: Date;
-}
-
-/** Every id a rule's response names, for one `ScheduleDataRepository.names` call over many rules. */
-export function namedIds(rules: readonly LoadedRule[]) {
-  const slots = rules.flatMap((rule) => rule.slots);
-  return {
-    teacherIds: [...new Set(slots.map((slot) => slot.teacherId))],
-    classroomIds: [...new Set(slots.map((slot) => slot.classroomId))],
-    groupIds: [...new Set(rules.flatMap((rule) => rule.groupIds))],
-    subgroupIds: [...new Set(slots.flatMap((slot) => slot.subgroups.map((subgroup) => subgroup.id)))],
-  };
 }
 
 export function toSlotResponse(slot: LoadedSlot, names: NameBook): RuleSlotResponse {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
 
 /** A column that refers to a rule slot (a lesson is named by `slot id + date`). */
 export interface RuleSlotReference {
@@ -24,11 +23,13 @@ export function ruleSlotUsageSql(references: readonly RuleSlotReference[]): stri
 
 @Injectable()
 export class RuleSlotUsage {
+  constructor(private readonly db: TenantDb) {}
+
   /** How many records refer to any of `slotIds`. */
-  async count(manager: EntityManager, slotIds: readonly number[]): Promise<number> {
+  async count(slotIds: readonly number[]): Promise<number> {
     const sql = ruleSlotUsageSql(RULE_SLOT_REFERENCES);
     if (!sql || slotIds.length === 0) return 0;
-    const [row] = await queryRows<{ count: number }>(manager, sql, [slotIds]);
+    const [row] = await this.db.query<{ count: number }>(sql, [slotIds]);
     return row.count;
   }
 }

@@ -1,17 +1,16 @@
 import { BadRequestError, ConflictError } from '../../platform/http/app-error';
 import { LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
+import { LoadedRule, LoadedSemester, LoadedSlot } from '../../schedule-engine/rule-model';
+import { KIND_GENITIVE } from '../../schedule-engine/rule-problems';
 import { weekNumber } from '../../schedule-engine/weeks';
-import { LoadedRule, LoadedSemester, LoadedSlot } from '../data/schedule-data.types';
+import { LockedVersion } from '../core';
 import { RuleFacts } from './rule-facts.repository';
 import { PayloadSlot, RulePayload } from './rule-payload';
-import { VersionRow } from './schedule-rules.repository';
 
 /** Rules 1–7 of spec 4.9: pure checks of a rule body against what its ids name. */
 
 export const ARCHIVED_VERSION = 'Версия в архиве доступна только для чтения';
 
-/** «лекций», «практик», «лабораторных работ». */
-export const KIND_GENITIVE: Record<LessonKind, string> = { LECTURE: 'лекций', PRACTICE: 'практик', LABORATORY: 'лабораторных работ' };
 const START_WEEK_FIELD: Record<LessonKind, string> = {
   LECTURE: 'lectureStartWeek',
   PRACTICE: 'practiceStartWeek',
@@ -19,7 +18,7 @@ const START_WEEK_FIELD: Record<LessonKind, string> = {
 };
 
 /** Rule 1: the version exists, belongs to the semester and is not archived. */
-export function checkVersion(version: VersionRow | undefined, semesterId: number): VersionRow {
+export function checkVersion(version: LockedVersion | undefined, semesterId: number): LockedVersion {
   if (!version) throw new BadRequestError('Версия расписания не найдена');
   if (version.semesterId !== semesterId) throw new BadRequestError('Версия расписания относится к другому семестру');
   if (version.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_VERSION);

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../platform/http/app-error';
 import { Page, toPage } from '../../platform/http/paging';
-import { ScheduleDataRepository } from '../data/schedule-data.repository';
-import { LoadedRule } from '../data/schedule-data.types';
+import { LoadedRule } from '../../schedule-engine/rule-model';
+import { namedIds, ScheduleDataRepository } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { RuleListQuery, RulePageQuery, RuleResponse } from './dto/schedule-rule-response.dto';
-import { namedIds, toRuleResponse } from './rule-mapper';
+import { toRuleResponse } from './rule-mapper';
 import { ScheduleRulesRepository } from './schedule-rules.repository';
 
 /**

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ScheduleDataModule } from '../data/schedule-data.module';
-import { CandidateRulesRepository } from './candidate-rules.repository';
+import { ScheduleCoreModule } from '../core';
 import { RuleChecker } from './rule-checker';
 import { RuleFactsRepository } from './rule-facts.repository';
 import { RuleSlotUsage } from './rule-slot-usage';
@@ -8,24 +7,11 @@ import { ScheduleRuleReads } from './schedule-rule-reads.service';
 import { ScheduleRulesController } from './schedule-rules.controller';
 import { ScheduleRulesRepository } from './schedule-rules.repository';
 import { ScheduleRulesService } from './schedule-rules.service';
-import { NoTeacherUnavailability, TeacherAvailability } from './teacher-availability';
 
-/** Schedule rules (spec 4.9): CRUD with validation and conflict checks on the generated lessons. */
+/** Schedule rules (spec 4.9): CRUD with validation and, through the schedule core, conflict checks on the generated lessons. */
 @Module({
-  imports: [ScheduleDataModule],
+  imports: [ScheduleCoreModule],
   controllers: [ScheduleRulesController],
-  providers: [
-    ScheduleRulesService,
-    ScheduleRuleReads,
-    ScheduleRulesRepository,
-    RuleFactsRepository,
-    CandidateRulesRepository,
-    RuleChecker,
-    RuleSlotUsage,
-    // Teacher preferences (a later issue) bind the real approved HARD_UNAVAILABLE lookup here.
-    { provide: TeacherAvailability, useClass: NoTeacherUnavailability },
-  ],
-  // Publication re-validates rules and overrides check hard unavailability with the same pieces.
-  exports: [RuleChecker, TeacherAvailability],
+  providers: [ScheduleRulesService, ScheduleRuleReads, ScheduleRulesRepository, RuleFactsRepository, RuleChecker, RuleSlotUsage],
 })
 export class ScheduleRulesModule {}

@@ -24,20 +24,11 @@ defineConstraintMessages({
   ck_schedule_rule_slots_format: 'Формат занятия должен быть «Очно» или «Онлайн»',
 });
 
-/** Class of the advisory locks that serialize rule changes per semester (the second key is the semester id). */
-const RULE_CHANGE_LOCK = 4909;
-
 export interface RuleRow {
   id: number;
   versionId: number;
   semesterId: number;
   status: 'ACTIVE' | 'ARCHIVED';
-}
-
-export interface VersionRow {
-  id: number;
-  semesterId: number;
-  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
 }
 
 /** The stored columns of a rule that a create or update sets. */
@@ -61,29 +52,18 @@ export interface SlotFields {
 
 const RULE_COLUMNS = `r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.status`;
 
-/** SQL over the rule tables: locks, writes, and the id lists behind the rule lists and pages. */
+/** SQL over the rule tables: row locks, writes (on the write unit's manager), and the id lists behind the rule lists and pages. */
 @Injectable()
 export class ScheduleRulesRepository {
   constructor(private readonly db: TenantDb) {}
 
-  /** Serializes every change of the semester's rules until the transaction ends. */
-  async lockSemester(manager: EntityManager, semesterId: number): Promise<void> {
-    await queryRows(manager, `SELECT pg_advisory_xact_lock($1, $2)`, [RULE_CHANGE_LOCK, semesterId]);
+  async find(id: number): Promise<RuleRow | undefined> {
+    return (await this.db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1`, [id]))[0];
   }
 
-  async find(manager: EntityManager, id: number): Promise<RuleRow | undefined> {
-    return (await queryRows<RuleRow>(manager, `SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1`, [id]))[0];
-  }
-
-  async lockForChange(manager: EntityManager, id: number): Promise<RuleRow | undefined> {
-    return (await queryRows<RuleRow>(manager, `SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1 FOR UPDATE`, [id]))[0];
-  }
-
-  /** The version, share-locked until commit so that it cannot be published or archived meanwhile. */
-  async lockVersion(manager: EntityManager, id: number): Promise<VersionRow | undefined> {
-    return (
-      await queryRows<VersionRow>(manager, `SELECT id, semester_id AS "semesterId", status FROM schedule_versions WHERE id = $1 FOR SHARE`, [id])
-    )[0];
+  /** The rule, locked until the end of the open transaction. */
+  async lockForChange(id: number): Promise<RuleRow | undefined> {
+    return (await this.db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1 FOR UPDATE`, [id]))[0];
   }
 
   async insert(manager: EntityManager, fields: RuleFields, authorId: number): Promise<number> {

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../platform/auth/auth-user';
-import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
-import { ScheduleDataRepository } from '../data/schedule-data.repository';
-import { LoadedRule } from '../data/schedule-data.types';
+import { LoadedRule } from '../../schedule-engine/rule-model';
+import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleResponse } from './dto/schedule-rule-response.dto';
@@ -22,14 +21,14 @@ const REFERENCED_SLOTS =
   'Нельзя удалить слоты правила, на которые ссылаются разовые изменения, заявки преподавателей или решения по отсутствиям';
 
 /**
- * Creating, changing and archiving rules. Each change is one transaction that first takes the
- * semester's advisory lock, so changes of one semester's rules are checked and saved one at a time and
- * two conflicting rules can never both pass; any error rolls everything back.
+ * Creating, changing and archiving rules. Each change runs in the core's semester write unit (one
+ * transaction under the semester's lock), so changes of one semester's schedule are checked and saved
+ * one at a time and two conflicting rules can never both pass; any error rolls everything back.
  */
 @Injectable()
 export class ScheduleRulesService {
   constructor(
-    private readonly db: TenantDb,
+    private readonly writes: SemesterWriteUnit,
     private readonly rules: ScheduleRulesRepository,
     private readonly data: ScheduleDataRepository,
     private readonly checker: RuleChecker,
@@ -40,14 +39,14 @@ export class ScheduleRulesService {
   async create(caller: AuthUser, request: RuleRequest): Promise<RuleResponse> {
     const payload = toPayload(request, false);
     const frame = await this.frame(payload.semesterId);
-    return this.inSemesterLock(payload.semesterId, async (manager) => {
-      const version = checkVersion(await this.rules.lockVersion(manager, payload.versionId), payload.semesterId);
-      const validated = await this.checker.validate(manager, payload, frame.semester);
-      await this.checker.ensureNoConflicts(manager, payload, validated, frame, version.status === 'PUBLISHED');
+    return this.writes.run(payload.semesterId, async (tx) => {
+      const version = checkVersion(await tx.lockVersion(payload.versionId), payload.semesterId);
+      const validated = await this.checker.validate(payload, frame.semester);
+      await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
 
-      const id = await this.rules.insert(manager, ruleFields(payload), caller.userId);
-      await this.rules.replaceGroups(manager, id, payload.groupIds);
-      await this.saveSlots(manager, id, payload);
+      const id = await this.rules.insert(tx.manager, ruleFields(payload), caller.userId);
+      await this.rules.replaceGroups(tx.manager, id, payload.groupIds);
+      await this.saveSlots(tx.manager, id, payload);
       return this.reads.get(id);
     });
   }
@@ -55,48 +54,40 @@ export class ScheduleRulesService {
   /** Replaces the rule's fields, groups and slots; slots sent with their `id` keep it. */
   async update(id: number, request: RuleRequest): Promise<RuleResponse> {
     const payload = toPayload(request, true);
-    const found = await this.rules.find(this.db.manager, id);
+    const found = await this.rules.find(id);
     if (!found) throw new NotFoundError(RULE_NOT_FOUND);
     const frame = await this.frame(found.semesterId);
-    return this.inSemesterLock(found.semesterId, async (manager) => {
-      const stored = await this.rules.lockForChange(manager, id);
+    return this.writes.run(found.semesterId, async (tx) => {
+      const stored = await this.rules.lockForChange(id);
       if (!stored) throw new NotFoundError(RULE_NOT_FOUND);
-      const version = checkVersion(await this.rules.lockVersion(manager, stored.versionId), stored.semesterId);
+      const version = checkVersion(await tx.lockVersion(stored.versionId), stored.semesterId);
       if (payload.versionId !== stored.versionId || payload.semesterId !== stored.semesterId) throw new BadRequestError(MOVED_RULE);
       if (stored.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_RULE);
 
       const [current] = await this.data.rules({ versionIds: [stored.versionId], ruleIds: [id] });
-      const validated = await this.checker.validate(manager, payload, frame.semester, current);
+      const validated = await this.checker.validate(payload, frame.semester, current);
       const removed = removedSlotIds(current, payload);
-      if ((await this.slotUsage.count(manager, removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS);
-      await this.checker.ensureNoConflicts(manager, payload, validated, frame, version.status === 'PUBLISHED');
+      if ((await this.slotUsage.count(removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS);
+      await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
 
-      await this.rules.update(manager, id, ruleFields(payload));
-      await this.rules.replaceGroups(manager, id, payload.groupIds);
-      await this.rules.deleteSlots(manager, removed);
-      await this.saveSlots(manager, id, payload);
+      await this.rules.update(tx.manager, id, ruleFields(payload));
+      await this.rules.replaceGroups(tx.manager, id, payload.groupIds);
+      await this.rules.deleteSlots(tx.manager, removed);
+      await this.saveSlots(tx.manager, id, payload);
       return this.reads.get(id);
     });
   }
 
   /** Archives the rule (status ARCHIVED); archiving an archived rule changes nothing. */
   async archive(id: number): Promise<RuleResponse> {
-    const found = await this.rules.find(this.db.manager, id);
+    const found = await this.rules.find(id);
     if (!found) throw new NotFoundError(RULE_NOT_FOUND);
-    return this.inSemesterLock(found.semesterId, async (manager) => {
-      const stored = await this.rules.lockForChange(manager, id);
+    return this.writes.run(found.semesterId, async (tx) => {
+      const stored = await this.rules.lockForChange(id);
       if (!stored) throw new NotFoundError(RULE_NOT_FOUND);
-      checkVersion(await this.rules.lockVersion(manager, stored.versionId), stored.semesterId);
-      if (stored.status === 'ACTIVE') await this.rules.archive(manager, id);
+      checkVersion(await tx.lockVersion(stored.versionId), stored.semesterId);
+      if (stored.status === 'ACTIVE') await this.rules.archive(tx.manager, id);
       return this.reads.get(id);
-    });
-  }
-
-  /** One transaction that starts with the semester's lock; the shared loaders join it (TenantDb). */
-  private inSemesterLock<T>(semesterId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (manager) => {
-      await this.rules.lockSemester(manager, semesterId);
-      return work(manager);
     });
   }
 

@@ -16,13 +16,6 @@ defineConstraintMessages({
   ck_schedule_version_events_type: 'Тип события версии должен быть CREATE, PUBLISH, ARCHIVE или RESTORE',
 });
 
-/**
- * Class of the advisory locks that serialize changes of a semester's schedule; the second key is the
- * semester id. The same pair as schedule rule changes take (ScheduleRulesRepository), so a publication
- * or a copy never runs while a rule of the semester is being saved, and the other way round.
- */
-const SEMESTER_SCHEDULE_LOCK = 4909;
-
 /** The columns that decide version transitions. */
 export interface VersionState {
   id: number;
@@ -114,12 +107,7 @@ export class ScheduleVersionsRepository {
     return new Map(rows.map((row) => [row.id, row.lineageId]));
   }
 
-  // ---- locks and writes (inside a transaction) ----
-
-  /** Serializes every change of the semester's schedule until the transaction ends. */
-  async lockSemester(manager: EntityManager, semesterId: number): Promise<void> {
-    await queryRows(manager, `SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
-  }
+  // ---- locks and writes (inside the semester write unit) ----
 
   /** Every version of the semester, locked until commit, in id order (a fixed order, so lockers never deadlock). */
   lockVersionsOfSemester(manager: EntityManager, semesterId: number): Promise<VersionState[]> {

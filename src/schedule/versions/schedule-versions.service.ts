@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
-import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
+import { SemesterWriteUnit } from '../core';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionCreateRequest } from './dto/version-requests.dto';
 import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
@@ -17,7 +17,7 @@ const SOURCE_OF_OTHER_SEMESTER = 'Исходная версия расписан
 @Injectable()
 export class ScheduleVersionsService {
   constructor(
-    private readonly db: TenantDb,
+    private readonly writes: SemesterWriteUnit,
     private readonly versions: ScheduleVersionsRepository,
     private readonly validator: VersionValidator,
   ) {}
@@ -44,8 +44,7 @@ export class ScheduleVersionsService {
    */
   async create(caller: AuthUser, request: VersionCreateRequest): Promise<VersionResponse> {
     if (!(await this.versions.semesterExists(request.semesterId))) throw new BadRequestError(SEMESTER_NOT_FOUND);
-    return this.db.transaction(async (manager) => {
-      await this.versions.lockSemester(manager, request.semesterId);
+    return this.writes.run(request.semesterId, async ({ manager }) => {
       let source: VersionState | undefined;
       if (request.basedOnVersionId !== undefined) {
         source = await this.versions.state(request.basedOnVersionId);

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
 import { DiffableLesson, diffLessons } from '../../schedule-engine/lesson-diff';
-import { GeneratedLesson } from '../data/lesson-generator';
-import { ScheduleDataRepository } from '../data/schedule-data.repository';
-import { NameBook } from '../data/schedule-data.types';
-import { namedIds } from '../rules/rule-mapper';
+import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
+import { NameBook, namedIds, ScheduleDataRepository, SemesterSchedules } from '../core';
 import { VERSION_NOT_FOUND } from './access';
 import { DiffLessonSummary, DiffRuleSummary, VersionDiffResponse } from './dto/version-diff.dto';
-import { diffRules, LineageRule } from './rule-diff';
+import { diffRules, LineageRule } from '../../schedule-engine/rule-diff';
 import { ScheduleVersionsRepository } from './schedule-versions.repository';
-import { VersionLessonsGenerator } from './version-lessons';
 
 /** Each lesson list of a diff holds at most this many lessons (the totals are always given). */
 export const MAX_DIFF_LESSONS = 500;
@@ -27,7 +24,7 @@ export class VersionDiffService {
   constructor(
     private readonly versions: ScheduleVersionsRepository,
     private readonly data: ScheduleDataRepository,
-    private readonly lessons: VersionLessonsGenerator,
+    private readonly schedules: SemesterSchedules,
   ) {}
 
   async diff(id: number, baseVersionId: number): Promise<VersionDiffResponse> {
@@ -45,7 +42,7 @@ export class VersionDiffService {
       rules.filter((rule) => rule.versionId === versionId).map((rule) => ({ rule, lineageId: lineage.get(rule.id) ?? rule.id }));
     const ruleDiff = diffRules(withLineage(id), withLineage(baseVersionId));
 
-    const { lessons } = await this.lessons.generate(semester, rules);
+    const { lessons } = await this.schedules.baseLessons(semester, rules);
     const compared = lessons.map((lesson) => comparable(lesson, lineage.get(lesson.ruleId) ?? lesson.ruleId));
     const lessonDiff = diffLessons(
       compared.filter((item) => item.lesson.rule.versionId === id),

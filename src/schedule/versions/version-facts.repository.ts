@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { referencedIds, VersionFacts } from './rule-problems';
+import { referencedIds, VersionFacts } from '../../schedule-engine/rule-problems';
 
 interface FactsRow {
   subjects: { id: number; name: string; archived: boolean }[];

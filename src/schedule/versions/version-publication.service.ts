@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../platform/auth/auth-user';
-import { TenantDb } from '../../platform/database/tenant-db';
 import { ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { SemesterWriteUnit } from '../core';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
 import { VersionValidationResponse } from './dto/version-validation.dto';
@@ -21,8 +20,8 @@ function refusal(version: VersionState, action: string, report: VersionValidatio
 }
 
 /**
- * Publication and restore: one transaction that takes the semester's schedule lock (the one rule
- * changes take), locks every version row of the semester, re-validates all active rules of the version
+ * Publication and restore: one semester write unit (the lock rule and override changes take) that
+ * locks every version row of the semester, re-validates all active rules of the version
  * to promote, archives the current publication and promotes the version, and writes the history. Any
  * problem throws before the first write, so nothing changes. The partial unique index
  * `uq_schedule_versions_published` keeps at most one PUBLISHED version per semester even against
@@ -31,7 +30,7 @@ function refusal(version: VersionState, action: string, report: VersionValidatio
 @Injectable()
 export class VersionPublicationService {
   constructor(
-    private readonly db: TenantDb,
+    private readonly writes: SemesterWriteUnit,
     private readonly versions: ScheduleVersionsRepository,
     private readonly validator: VersionValidator,
   ) {}
@@ -66,8 +65,8 @@ export class VersionPublicationService {
   ): Promise<VersionResponse> {
     const found = await this.versions.state(id);
     if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
-    return this.db.transaction(async (manager) => {
-      const versions = await this.lockSemester(manager, found.semesterId);
+    return this.writes.run(found.semesterId, async ({ manager }) => {
+      const versions = await this.versions.lockVersionsOfSemester(manager, found.semesterId);
       const version = versions.find((item) => item.id === id);
       if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
       ensureAllowed(version);
@@ -81,11 +80,5 @@ export class VersionPublicationService {
       await this.versions.addEvents(manager, [...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
       return (await this.versions.record(id)) as VersionResponse;
     });
-  }
-
-  /** The semester's schedule lock, then its version rows (FOR UPDATE). */
-  private async lockSemester(manager: EntityManager, semesterId: number): Promise<VersionState[]> {
-    await this.versions.lockSemester(manager, semesterId);
-    return this.versions.lockVersionsOfSemester(manager, semesterId);
   }
 }

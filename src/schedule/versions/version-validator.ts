@@ -1,23 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { RuleClash, findAllClashes } from '../../schedule-engine/all-clashes';
+import { findAllClashes, RuleClash } from '../../schedule-engine/all-clashes';
+import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
+import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
+import { referencedIds, ruleLabel, ruleProblems, VersionFacts } from '../../schedule-engine/rule-problems';
 import { weekNumber } from '../../schedule-engine/weeks';
-import { GeneratedLesson } from '../data/lesson-generator';
-import { ScheduleDataRepository } from '../data/schedule-data.repository';
-import { LoadedRule, LoadedSemester } from '../data/schedule-data.types';
-import { CONFLICT_REASONS, describeMoment } from '../rules/rule-conflicts';
-import { blocks, TeacherAvailability } from '../rules/teacher-availability';
+import { ClashGuard, describeMoment, reasonsText, ScheduleDataRepository, SemesterSchedules } from '../core';
 import { VersionProblem, VersionValidationResponse } from './dto/version-validation.dto';
-import { referencedIds, ruleLabel, ruleProblems, VersionFacts } from './rule-problems';
 import { VersionFactsRepository } from './version-facts.repository';
-import { VersionLessonsGenerator } from './version-lessons';
 
 /** The validation answer lists at most this many problems (the total is always given). */
 export const MAX_LISTED_PROBLEMS = 500;
 
 /**
  * Full validation of a version's active rules, in bulk: one query for the rules, one for what they
- * refer to, three for the semester's grids and calendars; each rule's series generated once; every
- * clash found with the bucketed search of `findAllClashes`. Used by GET validate and, inside the
+ * refer to, three for the semester's grids and calendars; each rule's base series generated once by
+ * the core; every clash found with the engine's bucketed search `findAllClashes`. Used by GET validate and, inside the
  * locked transaction, by publication and restore (TenantDb makes these reads join it).
  */
 @Injectable()
@@ -25,8 +22,8 @@ export class VersionValidator {
   constructor(
     private readonly data: ScheduleDataRepository,
     private readonly facts: VersionFactsRepository,
-    private readonly lessons: VersionLessonsGenerator,
-    private readonly availability: TeacherAvailability,
+    private readonly schedules: SemesterSchedules,
+    private readonly guard: ClashGuard,
   ) {}
 
   async validate(version: { id: number; semesterId: number }): Promise<VersionValidationResponse> {
@@ -37,7 +34,7 @@ export class VersionValidator {
     const weeks = weekNumber(semester.startDate, semester.endDate);
 
     const problems: VersionProblem[] = rules.flatMap((rule) => ruleProblems(rule, facts, weeks));
-    const { lessons } = await this.lessons.generate(semester, rules);
+    const { lessons } = await this.schedules.baseLessons(semester, rules);
     problems.push(...findAllClashes(lessons).map(clashProblem));
     problems.push(...(await this.unavailableTeachers(lessons, semester, facts)));
 
@@ -54,14 +51,11 @@ export class VersionValidator {
 
   /** Spec 4.9 rule 13 over the whole version: the first lesson of each rule at a time its teacher cannot teach. */
   private async unavailableTeachers(lessons: GeneratedLesson[], semester: LoadedSemester, facts: VersionFacts): Promise<VersionProblem[]> {
-    const teacherIds = [...new Set(lessons.map((lesson) => lesson.teacherId))];
-    if (teacherIds.length === 0) return [];
-    const blocked = await this.availability.blockedLessons(teacherIds, semester);
-    if (blocked.length === 0) return [];
+    const blocked = await this.guard.unavailable(lessons, semester, await this.data.grids(semester.startDate, semester.endDate));
     const reported = new Set<number>();
     const problems: VersionProblem[] = [];
-    for (const lesson of lessons) {
-      if (reported.has(lesson.ruleId) || !blocked.some((block) => blocks(block, lesson))) continue;
+    for (const lesson of blocked) {
+      if (reported.has(lesson.ruleId)) continue;
       reported.add(lesson.ruleId);
       const teacher = facts.users.get(lesson.teacherId)?.name ?? String(lesson.teacherId);
       problems.push({
@@ -79,7 +73,7 @@ export class VersionValidator {
 
 function clashProblem(clash: RuleClash<GeneratedLesson>): VersionProblem {
   const { first, second } = clash;
-  const reasons = clash.fields.map((field) => CONFLICT_REASONS[field].toLowerCase()).join('; ');
+  const reasons = reasonsText(clash.fields);
   const more = clash.lessonPairCount > 1 ? ` (всего пересечений: ${clash.lessonPairCount})` : '';
   const own = clash.ruleId === clash.otherRuleId;
   const who = own ? `${slotsLabel(first.rule, first.slotId, second.slotId)}` : `${ruleLabel(first.rule)} и правило №${second.rule.id} «${second.rule.subjectName}»`;

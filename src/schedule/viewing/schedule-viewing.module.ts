@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ScheduleDataModule } from '../data/schedule-data.module';
+import { ScheduleCoreModule } from '../core';
 import { LessonPipeline } from './pipeline/lesson-pipeline';
 import { OverrideStep } from './pipeline/override-step';
 import { DepartmentScheduleController, LessonTypesController, ScheduleViewingController } from './schedule-viewing.controller';
@@ -13,7 +13,7 @@ import { ViewingSnapshotCache } from './snapshot/viewing-snapshot.cache';
  * /api/department/schedule) over per-tenant snapshots validated by the schedule data stamp.
  */
 @Module({
-  imports: [ScheduleDataModule],
+  imports: [ScheduleCoreModule],
   controllers: [ScheduleViewingController, LessonTypesController, DepartmentScheduleController],
   providers: [ViewingDataRepository, SnapshotLoader, ViewingSnapshotCache, OverrideStep, LessonPipeline, ScheduleViewingService],
   exports: [ViewingSnapshotCache, LessonPipeline],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { isoDayOfWeek } from '../../platform/http/dates';
+import { isoDayOfWeek } from '../../schedule-engine/dates';
 import { effectiveGridOf, GridChoices } from '../../schedule-engine/effective-grid';
 import { GridScopeRow, GridScopesRepository } from '../scopes/grid-scopes.repository';
 import { EffectiveGridResponse } from './dto/time-slot.dto';

@@ -2,8 +2,8 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { CalendarDateField, IdField, OneOfField, TextField } from '../../../platform/http/validators';
-import { LESSON_FORMATS } from '../../rules/dto/schedule-rule.dto';
-import { OVERRIDE_ACTIONS, OverrideAction } from '../override-record';
+import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
+import { OVERRIDE_ACTIONS, OverrideAction } from '../../../schedule-engine/override-application';
 
 export const MAX_COMMENT_LENGTH = 2000;
 

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { LESSON_FORMATS } from '../../rules/dto/schedule-rule.dto';
-import { OVERRIDE_ACTIONS } from '../override-record';
+import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
+import { OVERRIDE_ACTIONS } from '../../../schedule-engine/override-application';
 
 /**
  * A registry entry: the override with everything needed to show the original lesson (date, time,

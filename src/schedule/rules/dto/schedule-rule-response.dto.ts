@@ -2,7 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PageQuery } from '../../../platform/http/paging';
 import { IdField, QueryId, QueryText } from '../../../platform/http/validators';
-import { LESSON_FORMATS, PARITIES, SlotParity } from './schedule-rule.dto';
+import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
+import { PARITIES, SlotParity } from './schedule-rule.dto';
 
 export class RuleListQuery {
   @ApiPropertyOptional({ description: 'Без versionId — опубликованная версия этого семестра' }) @QueryId() semesterId?: number;

@@ -16,12 +16,12 @@ import {
 } from 'class-validator';
 import { IdField, IntField, OneOfField } from '../../../platform/http/validators';
 import { HOURS_PER_LESSON } from '../../../schedule-engine/lesson-series';
+import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
 
 const say = (text: string) => (args: ValidationArguments) => `Поле «${args.property}» ${text}`;
 
 export const PARITIES = ['BOTH', 'ODD', 'EVEN'] as const;
 export type SlotParity = (typeof PARITIES)[number];
-export const LESSON_FORMATS = ['Очно', 'Онлайн'] as const;
 
 export const MAX_HOURS = 2000;
 export const MAX_START_WEEK = 60;

@@ -1,10 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ConflictField } from '../../../schedule-engine/conflicts';
+import { PROBLEM_TYPES, ProblemType, RuleProblem } from '../../../schedule-engine/rule-problems';
 
-export const PROBLEM_TYPES = ['CONFLICT', 'INVALID_REFERENCE', 'ARCHIVED_REFERENCE', 'HOURS'] as const;
-export type ProblemType = (typeof PROBLEM_TYPES)[number];
-
-export class VersionProblem {
+export class VersionProblem implements RuleProblem {
   @ApiProperty({ description: 'Правило с проблемой (у конфликта — меньший id пары)' }) ruleId!: number;
   @ApiPropertyOptional({ description: 'Второе правило конфликта; нет, если пересекаются слоты одного правила' }) otherRuleId?: number;
   @ApiProperty({ enum: PROBLEM_TYPES }) type!: ProblemType;

@@ -1,5 +1,5 @@
-import { GeneratedLesson } from '../../data/lesson-generator';
-import { LoadedRule, LoadedSlot } from '../../data/schedule-data.types';
+import { GeneratedLesson } from '../../../schedule-engine/lesson-expansion';
+import { LoadedRule, LoadedSlot } from '../../../schedule-engine/rule-model';
 import { SemesterSnapshot } from '../snapshot/semester-snapshot';
 import { LessonCriteria } from './lesson-criteria';
 

@@ -1,5 +1,5 @@
 import { BadRequestError } from '../../../platform/http/app-error';
-import { daysBetween } from '../../../platform/http/dates';
+import { daysBetween } from '../../../schedule-engine/dates';
 import { DateRange } from './lesson-criteria';
 
 /** Spec 8: a schedule range holds at most 200 dates, both ends counted. */

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { GeneratedLesson } from '../../data/lesson-generator';
-import { ChangedLesson, OverrideMark } from '../../overrides/override-application';
+import { GeneratedLesson } from '../../../schedule-engine/lesson-expansion';
+import { ActualLesson, OverrideMark } from '../../../schedule-engine/override-application';
 import { snapshotOf } from '../snapshot/semester-snapshot';
 import { LessonCriteria } from './lesson-criteria';
 
 export type { OverrideMark };
 
 /** A lesson between generation and rendering: a base lesson, possibly changed by an override. */
-export type ViewLesson = ChangedLesson;
+export type ViewLesson = ActualLesson;
 
 /**
  * Step 3 of the view pipeline, between generating the base series and filtering: applies one-off

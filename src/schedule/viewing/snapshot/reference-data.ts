@@ -1,5 +1,5 @@
-import { LoadedSemester } from '../../data/schedule-data.types';
-import { OverrideRecord } from '../../overrides/override-record';
+import { OverrideRecord } from '../../../schedule-engine/override-application';
+import { LoadedSemester } from '../../../schedule-engine/rule-model';
 
 export interface GroupInfo {
   id: number;

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { SemesterContextFactory } from '../../../schedule-engine/series-context';
-import { ScheduleDataRepository } from '../../data/schedule-data.repository';
-import { LoadedSemester } from '../../data/schedule-data.types';
-import { OverrideRecord } from '../../overrides/override-record';
+import { OverrideRecord } from '../../../schedule-engine/override-application';
+import { LoadedSemester } from '../../../schedule-engine/rule-model';
+import { ScheduleDataRepository, SemesterSchedules } from '../../core';
 import { ReferenceData } from './reference-data';
 import { SemesterSnapshot } from './semester-snapshot';
 import { ViewingDataRepository } from './viewing-data.repository';
 
 /**
- * Loads snapshots through the shared batched reads: a fixed number of queries whatever the number of
+ * Loads snapshots through the schedule core's batched reads: a fixed number of queries whatever the number of
  * rules, slots, groups or dates (reference: 2, with the published versions'
  * one-off changes; a semester: rules and grids together, then calendars).
  */
@@ -17,6 +16,7 @@ export class SnapshotLoader {
   constructor(
     private readonly viewing: ViewingDataRepository,
     private readonly data: ScheduleDataRepository,
+    private readonly schedules: SemesterSchedules,
   ) {}
 
   readStamp(): Promise<number> {
@@ -35,8 +35,6 @@ export class SnapshotLoader {
       this.data.rules({ versionIds: [versionId] }),
       this.data.grids(semester.startDate, semester.endDate),
     ]);
-    const groupIds = [...new Set(rules.flatMap((rule) => rule.groupIds))];
-    const calendars = await this.data.calendars(groupIds, [semester.academicYearId]);
-    return new SemesterSnapshot(semester, rules, new SemesterContextFactory(semester, grids, calendars), calendars, overrides);
+    return new SemesterSnapshot(await this.schedules.load(semester, rules, { grids, overrides }));
   }
 }

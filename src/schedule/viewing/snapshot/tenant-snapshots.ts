@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
-import { GeneratedLesson } from '../../data/lesson-generator';
-import { LoadedSemester } from '../../data/schedule-data.types';
+import { GeneratedLesson } from '../../../schedule-engine/lesson-expansion';
+import { LoadedSemester } from '../../../schedule-engine/rule-model';
 import { LruMap } from './lru-map';
 import { ReferenceData } from './reference-data';
 import { SemesterSnapshot } from './semester-snapshot';

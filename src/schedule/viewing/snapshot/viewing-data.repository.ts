@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../../platform/database/tenant-db';
-import { ScheduleDataRepository } from '../../data/schedule-data.repository';
-import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, OverrideRecord, OverrideRecordRow, toOverrideRecord } from '../../overrides/override-record';
+import { OverrideRecord } from '../../../schedule-engine/override-application';
+import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, OverrideRecordRow, ScheduleDataRepository, toOverrideRecord } from '../../core';
 import { GroupInfo, ReferenceData } from './reference-data';
 
 interface NamedRow {

@@ -1,4 +1,4 @@
-import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
+import { LoadedRule, LoadedSlot } from './rule-model';
 
 /**
  * The rules of two versions matched by lineage: a copied rule and its source (or any earlier copy of

@@ -1,5 +1,5 @@
-import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
-import { OverrideRecord } from '../overrides/override-record';
+import { OverrideRecord } from './override-application';
+import { LoadedRule, LoadedSlot } from './rule-model';
 import { irregularWeekdays, landingSlot, mayMeet, overrideMayMeet, withLandings } from './clash-prefilter';
 
 const slot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => ({

@@ -1,9 +1,9 @@
-import { isoDayOfWeek } from '../../platform/http/dates';
-import { audiencesOverlap } from '../../schedule-engine/conflicts';
-import { GridSnapshot } from '../../schedule-engine/series-context';
-import { audienceOf } from '../data/lesson-generator';
-import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
-import { OverrideRecord } from '../overrides/override-record';
+import { audiencesOverlap } from './conflicts';
+import { isoDayOfWeek } from './dates';
+import { audienceOf } from './lesson-expansion';
+import { OverrideRecord } from './override-application';
+import { LoadedRule, LoadedSlot } from './rule-model';
+import { GridSnapshot } from './series-context';
 
 /**
  * Which stored rules are worth generating before a clash check. Laying out a rule's lessons costs far

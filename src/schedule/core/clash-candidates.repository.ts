@@ -1,21 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { queryRows } from '../../platform/database/query-rows';
-import { RULE_SELECT, RuleRow, toLoadedRule } from '../data/schedule-data.repository';
-import { LoadedRule } from '../data/schedule-data.types';
-import {
-  OVERRIDE_RECORD_FROM,
-  OVERRIDE_RECORD_JSON,
-  OVERRIDE_RECORD_SELECT,
-  OverrideRecord,
-  OverrideRecordRow,
-  toOverrideRecord,
-} from '../overrides/override-record';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { OverrideRecord } from '../../schedule-engine/override-application';
+import { LoadedRule } from '../../schedule-engine/rule-model';
+import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, OverrideRecordRow, toOverrideRecord } from './override-records';
+import { RULE_SELECT, RuleRow, toLoadedRule } from './schedule-data.repository';
 
-/** What a rule being saved could clash with: its version, weekly pairs, teachers, rooms and groups. */
+/** What proposed lessons could clash with: their version, weekly pairs, teachers, rooms and groups. */
 export interface ClashScope {
   versionId: number;
-  /** The rule itself on update (0 on create). */
+  /** A rule whose stored lessons are being replaced (the rule being updated), or 0. */
   exceptRuleId: number;
   /** `day:timeSlotId` of the rule's slots. */
   slotKeys: string[];
@@ -69,11 +62,13 @@ const LANDS_NEAR = `
  * a group and have such a slot; with `withOverrides`, also those with a one-off change that lands a
  * lesson of theirs where it could meet (LANDS_NEAR), each with its overrides in the same row.
  * `ScheduleDataRepository.rules` filters with AND, so this is its OR counterpart over the same select.
- * `clash-prefilter.ts` then narrows them exactly.
+ * The engine's `clash-prefilter.ts` then narrows them exactly.
  */
 @Injectable()
-export class CandidateRulesRepository {
-  async load(manager: EntityManager, scope: ClashScope): Promise<Candidates> {
+export class ClashCandidatesRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async load(scope: ClashScope): Promise<Candidates> {
     const candidates = `${RULE_SELECT}
         WHERE r.schedule_version_id = $1 AND r.status = 'ACTIVE' AND r.id <> $2
           AND r.id IN (
@@ -84,12 +79,11 @@ export class CandidateRulesRepository {
                  WHERE g.group_id = ANY($6::int[]) AND ${MEETS}${scope.withOverrides ? `\n                UNION${LANDS_NEAR}` : ''})`;
     const params = [scope.versionId, scope.exceptRuleId, scope.anyTimeDays, scope.teacherIds, scope.classroomIds, scope.groupIds, scope.slotKeys];
     if (!scope.withOverrides) {
-      const rows = await queryRows<RuleRow>(manager, `${candidates} ORDER BY r.id`, params);
+      const rows = await this.db.query<RuleRow>(`${candidates} ORDER BY r.id`, params);
       return { rules: rows.map(toLoadedRule), overrides: [] };
     }
     params.push(scope.landingDates);
-    const rows = await queryRows<RuleRow & { overrides: OverrideRecordRow[] }>(
-      manager,
+    const rows = await this.db.query<RuleRow & { overrides: OverrideRecordRow[] }>(
       `SELECT c.*, COALESCE((SELECT json_agg(${OVERRIDE_RECORD_JSON} ORDER BY o.id) ${OVERRIDE_RECORD_FROM}
                               WHERE o.schedule_version_id = $1 AND sl.rule_id = c.id), '[]') AS overrides
          FROM (${candidates}) c
@@ -100,18 +94,5 @@ export class CandidateRulesRepository {
       rules: rows.map(toLoadedRule),
       overrides: rows.flatMap((row) => row.overrides.map(toOverrideRecord)).sort((a, b) => a.id - b.id),
     };
-  }
-
-  /** The version's one-off changes of lessons of `ruleIds` (the shape viewing and the override checks use), by id. */
-  async overridesOf(manager: EntityManager, versionId: number, ruleIds: number[]): Promise<OverrideRecord[]> {
-    if (ruleIds.length === 0) return [];
-    const rows = await queryRows<OverrideRecordRow>(
-      manager,
-      `${OVERRIDE_RECORD_SELECT} ${OVERRIDE_RECORD_FROM}
-        WHERE o.schedule_version_id = $1 AND sl.rule_id = ANY($2::int[])
-        ORDER BY o.id`,
-      [versionId, ruleIds],
-    );
-    return rows.map(toOverrideRecord);
   }
 }

@@ -1,7 +1,6 @@
-import { GeneratedLesson } from '../data/lesson-generator';
-import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
-import { actualLessons, applyOverride, lessonKey, lessonsOnDate, overridesByLesson } from './override-application';
-import { OverrideChange } from './override-record';
+import { GeneratedLesson } from './lesson-expansion';
+import { actualLessons, applyOverride, OverrideChange, overridesByLesson } from './override-application';
+import { LoadedRule, LoadedSlot } from './rule-model';
 
 // Semester from Tuesday 2026-09-01: week 1 is 31 Aug – 6 Sep.
 const SEMESTER_START = '2026-09-01';
@@ -88,26 +87,6 @@ describe('applyOverride', () => {
     expect(replaced?.slot).not.toBe(slot);
     expect({ date: base.date, slot: base.slot, teacherId: base.teacherId }).toEqual(copy);
     expect(base.slot).toBe(slot);
-  });
-});
-
-describe('lessonsOnDate', () => {
-  it('keeps unchanged lessons, drops cancelled and moved-away ones, and adds moved-in ones', () => {
-    const staying = lesson('2026-09-08');
-    const cancelled = lesson('2026-09-08', { slotId: 12 });
-    const leaving = lesson('2026-09-08', { slotId: 13 });
-    const arriving = lesson('2026-09-01', { slotId: 14, weekNumber: 1, parity: 'ODD' });
-    const overrides = new Map([
-      [lessonKey(12, '2026-09-08'), change({ action: 'CANCEL' })],
-      [lessonKey(13, '2026-09-08'), change({ targetLessonDate: '2026-09-09', newTime: pair3 })],
-    ]);
-    const result = lessonsOnDate('2026-09-08', [staying, cancelled, leaving], overrides, [
-      { base: arriving, change: change({ id: 9, targetLessonDate: '2026-09-08', newTime: pair3 }) },
-    ], SEMESTER_START);
-    expect(result.map((item) => [item.slotId, item.date, item.startTime, item.override?.scheduleOverrideId ?? null])).toEqual([
-      [11, '2026-09-08', '08:30:00', null],
-      [14, '2026-09-08', '11:50:00', 9],
-    ]);
   });
 });
 

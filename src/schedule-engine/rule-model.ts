@@ -1,5 +1,12 @@
-import { LessonKind } from '../../schedule-engine/lesson-series';
-import { Parity } from '../../schedule-engine/weeks';
+/**
+ * The stored schedule as the engine reads it: a semester, its rules and their weekly slots. Plain data,
+ * loaded in batches by the schedule core.
+ */
+import { LessonKind } from './lesson-series';
+import { Parity } from './weeks';
+
+/** How a lesson is held (spec 2): in person or online. */
+export const LESSON_FORMATS = ['Очно', 'Онлайн'] as const;
 
 /** A semester with what the schedule needs around it. */
 export interface LoadedSemester {
@@ -40,23 +47,4 @@ export interface LoadedRule {
   startWeeks: Record<LessonKind, number>;
   groupIds: number[];
   slots: LoadedSlot[];
-}
-
-export interface RuleFilter {
-  versionIds: number[];
-  ruleIds?: number[];
-  groupIds?: number[];
-  teacherIds?: number[];
-  classroomIds?: number[];
-  /** Archived rules are left out unless asked for. */
-  includeArchived?: boolean;
-}
-
-/** Display names of everything a rendered lesson mentions. */
-export interface NameBook {
-  teachers: ReadonlyMap<number, string>;
-  classrooms: ReadonlyMap<number, string>;
-  groups: ReadonlyMap<number, string>;
-  subgroups: ReadonlyMap<number, { name: string; groupId: number }>;
-  lessonTypes: ReadonlyMap<number, string>;
 }

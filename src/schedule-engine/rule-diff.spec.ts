@@ -1,4 +1,4 @@
-import { LoadedRule, LoadedSlot } from '../data/schedule-data.types';
+import { LoadedRule, LoadedSlot } from './rule-model';
 import { diffRules, LineageRule, ruleChanges } from './rule-diff';
 
 const slot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => ({

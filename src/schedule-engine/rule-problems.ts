@@ -1,7 +1,6 @@
-import { LESSON_KINDS } from '../../schedule-engine/lesson-series';
-import { LoadedRule } from '../data/schedule-data.types';
-import { KIND_GENITIVE } from '../rules/rule-validation';
-import { ProblemType, VersionProblem } from './dto/version-validation.dto';
+import { ConflictField } from './conflicts';
+import { LESSON_KINDS, LessonKind } from './lesson-series';
+import { LoadedRule } from './rule-model';
 
 /**
  * Re-validation of a stored rule without its clashes (those need every lesson, see version-validator):
@@ -9,6 +8,25 @@ import { ProblemType, VersionProblem } from './dto/version-validation.dto';
  * laboratory subgroups of the rule's own groups), and its hours must match its slots and the semester.
  * Pure: the facts about the referenced rows are loaded once for the whole version.
  */
+
+export const PROBLEM_TYPES = ['CONFLICT', 'INVALID_REFERENCE', 'ARCHIVED_REFERENCE', 'HOURS'] as const;
+export type ProblemType = (typeof PROBLEM_TYPES)[number];
+
+/** One problem of a stored rule (the shape of a version validation's problem). */
+export interface RuleProblem {
+  ruleId: number;
+  /** The other rule of a conflict; absent when two slots of one rule meet. */
+  otherRuleId?: number;
+  type: ProblemType;
+  fields?: ConflictField[];
+  /** The first clash's date and start time. */
+  date?: string;
+  startTime?: string;
+  message: string;
+}
+
+/** «лекций», «практик», «лабораторных работ». */
+export const KIND_GENITIVE: Record<LessonKind, string> = { LECTURE: 'лекций', PRACTICE: 'практик', LABORATORY: 'лабораторных работ' };
 
 export interface VersionFacts {
   subjects: ReadonlyMap<number, { name: string; archived: boolean }>;
@@ -39,8 +57,8 @@ export function ruleLabel(rule: Pick<LoadedRule, 'id' | 'subjectName'>): string 
 }
 
 /** The reference and hours problems of one rule, in the order its fields are read. */
-export function ruleProblems(rule: LoadedRule, facts: VersionFacts, semesterWeeks: number): VersionProblem[] {
-  const problems: VersionProblem[] = [];
+export function ruleProblems(rule: LoadedRule, facts: VersionFacts, semesterWeeks: number): RuleProblem[] {
+  const problems: RuleProblem[] = [];
   const add = (type: ProblemType, text: string) => problems.push({ ruleId: rule.id, type, message: `${ruleLabel(rule)}: ${text}` });
 
   const subject = facts.subjects.get(rule.subjectId);

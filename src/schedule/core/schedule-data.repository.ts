@@ -1,9 +1,57 @@
 import { Injectable } from '@nestjs/common';
-import { TenantDb } from '../../platform/database/tenant-db';
 import { SqlParams } from '../../platform/database/sql';
+import { TenantDb } from '../../platform/database/tenant-db';
 import { CalendarPeriod } from '../../schedule-engine/calendar-days';
+import { OverrideRecord } from '../../schedule-engine/override-application';
+import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
 import { assignmentKey, CalendarSnapshot, GridSnapshot, LoadedGrid } from '../../schedule-engine/series-context';
-import { LoadedRule, LoadedSemester, NameBook, RuleFilter } from './schedule-data.types';
+import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_SELECT, OverrideRecordRow, toOverrideRecord } from './override-records';
+
+/** Which rules to load; every given criterion narrows (AND). */
+export interface RuleFilter {
+  versionIds: number[];
+  ruleIds?: number[];
+  groupIds?: number[];
+  teacherIds?: number[];
+  classroomIds?: number[];
+  slotIds?: number[];
+  /**
+   * With teacher or classroom criteria: also rules a one-off change of the version gives that teacher
+   * or classroom for one lesson (a replaced lesson belongs to its new teacher's timetable).
+   */
+  includeReassigned?: boolean;
+  /** Archived rules are left out unless asked for. */
+  includeArchived?: boolean;
+}
+
+/** Display names of everything a rendered lesson mentions. */
+export interface NameBook {
+  teachers: ReadonlyMap<number, string>;
+  classrooms: ReadonlyMap<number, string>;
+  groups: ReadonlyMap<number, string>;
+  subgroups: ReadonlyMap<number, { name: string; groupId: number }>;
+  lessonTypes: ReadonlyMap<number, string>;
+}
+
+/** Every id the names of `rules` (their groups, slots' teachers, rooms and subgroups) need, for one `names` call. */
+export function namedIds(rules: readonly LoadedRule[]) {
+  const slots = rules.flatMap((rule) => rule.slots);
+  return {
+    teacherIds: [...new Set(slots.map((slot) => slot.teacherId))],
+    classroomIds: [...new Set(slots.map((slot) => slot.classroomId))],
+    groupIds: [...new Set(rules.flatMap((rule) => rule.groupIds))],
+    subgroupIds: [...new Set(slots.flatMap((slot) => slot.subgroups.map((subgroup) => subgroup.id)))],
+  };
+}
+
+/** The rule slot a lesson comes from, with the rule's version and semester. */
+export interface LessonSlot {
+  slotId: number;
+  ruleId: number;
+  versionId: number;
+  versionStatus: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+  semesterId: number;
+}
 
 const SEMESTER_SELECT = `
   SELECT s.id, s.academic_year_id AS "academicYearId", y.title AS "academicYearTitle",
@@ -69,7 +117,7 @@ export function toLoadedRule(row: RuleRow): LoadedRule {
 }
 
 /**
- * The batched reads behind schedule generation: every method is one query (or a fixed few), whatever
+ * The batched reads behind schedule generation (the only schedule SQL other schedule features share): every method is one query (or a fixed few), whatever
  * the number of rules, slots or dates, so viewing and conflict checks stay O(1) in round trips.
  */
 @Injectable()
@@ -97,13 +145,17 @@ export class ScheduleDataRepository {
     if (filter.groupIds) {
       where.push(`EXISTS (SELECT 1 FROM schedule_rule_groups fg WHERE fg.rule_id = r.id AND fg.group_id = ANY(${params.add(filter.groupIds)}::int[]))`);
     }
-    if (filter.teacherIds) {
-      where.push(`EXISTS (SELECT 1 FROM schedule_rule_slots ft WHERE ft.rule_id = r.id AND ft.teacher_id = ANY(${params.add(filter.teacherIds)}::int[]))`);
-    }
-    if (filter.classroomIds) {
-      where.push(
-        `EXISTS (SELECT 1 FROM schedule_rule_slots fc WHERE fc.rule_id = r.id AND fc.classroom_id = ANY(${params.add(filter.classroomIds)}::int[]))`,
-      );
+    if (filter.slotIds) where.push(`EXISTS (SELECT 1 FROM schedule_rule_slots fs WHERE fs.rule_id = r.id AND fs.id = ANY(${params.add(filter.slotIds)}::int[]))`);
+    for (const [ids, column] of [
+      [filter.teacherIds, 'teacher_id'],
+      [filter.classroomIds, 'classroom_id'],
+    ] as const) {
+      if (!ids) continue;
+      const list = params.add(ids);
+      const own = `EXISTS (SELECT 1 FROM schedule_rule_slots fr WHERE fr.rule_id = r.id AND fr.${column} = ANY(${list}::int[]))`;
+      const reassigned = `EXISTS (SELECT 1 FROM schedule_overrides fo JOIN schedule_rule_slots fr ON fr.id = fo.base_rule_slot_id
+                                   WHERE fr.rule_id = r.id AND fo.schedule_version_id = r.schedule_version_id AND fo.new_${column} = ANY(${list}::int[]))`;
+      where.push(filter.includeReassigned ? `(${own} OR ${reassigned})` : own);
     }
     const rows = await this.db.query<RuleRow>(
       `${RULE_SELECT}
@@ -112,6 +164,41 @@ export class ScheduleDataRepository {
       params.values,
     );
     return rows.map(toLoadedRule);
+  }
+
+  /** The version's one-off changes, of lessons of `ruleIds` when given, by id. */
+  async overrides(versionId: number, ruleIds?: readonly number[]): Promise<OverrideRecord[]> {
+    if (ruleIds?.length === 0) return [];
+    const rows = await this.db.query<OverrideRecordRow>(
+      `${OVERRIDE_RECORD_SELECT} ${OVERRIDE_RECORD_FROM}
+        WHERE o.schedule_version_id = $1 AND ($2::int[] IS NULL OR sl.rule_id = ANY($2::int[]))
+        ORDER BY o.id`,
+      [versionId, ruleIds ?? null],
+    );
+    return rows.map(toOverrideRecord);
+  }
+
+  /** The rule slot `slotId` with its rule, version and semester. */
+  async lessonSlot(slotId: number): Promise<LessonSlot | undefined> {
+    const [row] = await this.db.query<LessonSlot>(
+      `SELECT sl.id AS "slotId", r.id AS "ruleId", r.schedule_version_id AS "versionId", v.status AS "versionStatus", r.semester_id AS "semesterId"
+         FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id JOIN schedule_versions v ON v.id = r.schedule_version_id
+        WHERE sl.id = $1`,
+      [slotId],
+    );
+    return row;
+  }
+
+  /** Classrooms that are not archived, by id. */
+  async activeClassroomIds(): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(`SELECT id FROM classrooms WHERE archived_at IS NULL ORDER BY id`);
+    return rows.map((row) => row.id);
+  }
+
+  /** Active users with the TEACHER role, by id. */
+  async activeTeacherIds(): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 'TEACHER' AND status = 'ACTIVE' ORDER BY id`);
+    return rows.map((row) => row.id);
   }
 
   /** The base and Saturday grids and the manual grids assigned to dates in the range (two queries). */

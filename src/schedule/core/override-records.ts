@@ -1,36 +1,10 @@
+import { OverrideAction, OverrideRecord } from '../../schedule-engine/override-application';
+
 /**
- * A stored one-off change as generation needs it (viewing snapshots and the override checker load the
- * same shape with the same SQL): the lesson it names (`baseRuleSlotId + lessonDate`), what it does, and
- * for a move the new pair with its own times (a slot of the target day's effective grid).
+ * The SQL that loads stored one-off changes in the engine's shape (`OverrideRecord`): the lesson it
+ * names (`baseRuleSlotId + lessonDate`), what it does, and for a move the new pair with its own times.
+ * Viewing snapshots, actual lessons and the clash guard read overrides through these fragments.
  */
-export const OVERRIDE_ACTIONS = ['CANCEL', 'MOVE', 'REPLACE'] as const;
-export type OverrideAction = (typeof OVERRIDE_ACTIONS)[number];
-
-export interface NewLessonTime {
-  timeSlotId: number;
-  orderNumber: number;
-  startTime: string;
-  endTime: string;
-}
-
-/** What an override changes; `targetLessonDate` is null when the lesson stays on its day. */
-export interface OverrideChange {
-  id: number;
-  action: OverrideAction;
-  targetLessonDate: string | null;
-  newTime: NewLessonTime | null;
-  newTeacherId: number | null;
-  newClassroomId: number | null;
-  newLessonFormat: string | null;
-}
-
-export interface OverrideRecord extends OverrideChange {
-  versionId: number;
-  /** The rule of the base slot. */
-  ruleId: number;
-  baseRuleSlotId: number;
-  lessonDate: string;
-}
 
 /** Columns of `schedule_overrides o` joined with its slot `sl` and the new pair `nts` (see OVERRIDE_RECORD_FROM). */
 export const OVERRIDE_RECORD_SELECT = `

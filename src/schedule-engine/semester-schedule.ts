@@ -1,0 +1,78 @@
+import { expandRule, GeneratedLesson } from './lesson-expansion';
+import { ActualLesson, applyOverride, lessonKey, OverrideRecord } from './override-application';
+import { LoadedRule, LoadedSemester } from './rule-model';
+import { SemesterContextFactory } from './series-context';
+
+/**
+ * Rules of one version of a semester together with what lays them out (grids and calendars in the
+ * context factory) and the version's one-off changes. Answers each rule's base series and actual
+ * lessons, each computed once: a base lesson keeps its identity, and so does the lesson an override
+ * makes of it, which lets viewers cache their rendering per lesson object.
+ */
+export class SemesterSchedule {
+  private readonly ruleById = new Map<number, LoadedRule>();
+  private readonly overrideByLesson = new Map<string, OverrideRecord>();
+  private readonly series = new Map<number, GeneratedLesson[]>();
+  private readonly changed = new Map<number, ActualLesson | null>();
+
+  constructor(
+    readonly semester: LoadedSemester,
+    readonly rules: readonly LoadedRule[],
+    readonly context: SemesterContextFactory,
+    /** One-off changes of lessons of `rules` (others are ignored). */
+    readonly overrides: readonly OverrideRecord[] = [],
+  ) {
+    for (const rule of rules) this.ruleById.set(rule.id, rule);
+    for (const override of overrides) this.overrideByLesson.set(lessonKey(override.baseRuleSlotId, override.lessonDate), override);
+  }
+
+  rule(id: number): LoadedRule | undefined {
+    return this.ruleById.get(id);
+  }
+
+  /** The rule's whole base series (every date of the semester). */
+  lessonsOf(rule: LoadedRule): GeneratedLesson[] {
+    let lessons = this.series.get(rule.id);
+    if (!lessons) {
+      lessons = expandRule(rule, this.context);
+      this.series.set(rule.id, lessons);
+    }
+    return lessons;
+  }
+
+  /** The base lesson `slotId + date` of a rule of this schedule, if its series has it. */
+  baseLessonAt(ruleId: number, slotId: number, date: string): GeneratedLesson | undefined {
+    const rule = this.ruleById.get(ruleId);
+    return rule && this.lessonsOf(rule).find((lesson) => lesson.slotId === slotId && lesson.date === date);
+  }
+
+  /** The override of a base lesson, if any. */
+  overrideOf(base: { slotId: number; date: string }): OverrideRecord | undefined {
+    return this.overrideByLesson.get(lessonKey(base.slotId, base.date));
+  }
+
+  /** What the timetable shows for a base lesson: itself, its changed form, or nothing (cancelled). */
+  shown(base: GeneratedLesson): ActualLesson | undefined {
+    if (this.overrideByLesson.size === 0) return base;
+    const override = this.overrideOf(base);
+    if (!override) return base;
+    let changed = this.changed.get(override.id);
+    if (changed === undefined) {
+      changed = applyOverride(base, override, this.semester.startDate) ?? null;
+      this.changed.set(override.id, changed);
+    }
+    return changed ?? undefined;
+  }
+
+  /** The rule's lessons as the timetable has them (cancelled ones left out), in base-series order. */
+  actualLessonsOf(rule: LoadedRule): ActualLesson[] {
+    const base = this.lessonsOf(rule);
+    if (this.overrideByLesson.size === 0) return base;
+    const result: ActualLesson[] = [];
+    for (const lesson of base) {
+      const shown = this.shown(lesson);
+      if (shown) result.push(shown);
+    }
+    return result;
+  }
+}

@@ -1,0 +1,24 @@
+/**
+ * The public surface of the schedule core. Schedule features import from here (and from the pure
+ * `schedule-engine`), never from the core's files or from each other.
+ */
+export { ActualLessons } from './actual-lessons';
+export type { LessonSelection, SemesterLessons } from './actual-lessons';
+export { CANDIDATE_KINDS, CandidateFinder } from './candidate-finder';
+export type { AcceptedCandidate, CandidateKind, LessonCandidates, RejectedCandidate } from './candidate-finder';
+export { ClashGuard, StoredLessons } from './clash-guard';
+export type { ClashQuery, StoredClash } from './clash-guard';
+export { CONFLICT_REASONS, DAY_NAMES, describeMoment, hhmm, reasonsText } from './clash-texts';
+export { ChangeCheck, LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly } from './lesson-changes';
+export type { LessonChange, LessonScene } from './lesson-changes';
+export { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, toOverrideRecord } from './override-records';
+export type { OverrideRecordRow } from './override-records';
+export { namedIds, RULE_SELECT, ScheduleDataRepository } from './schedule-data.repository';
+export type { LessonSlot, NameBook, RuleFilter } from './schedule-data.repository';
+export { ScheduleCoreModule } from './schedule-core.module';
+export { SemesterSchedules } from './semester-schedules';
+export type { BaseLessons } from './semester-schedules';
+export { SEMESTER_SCHEDULE_LOCK, ScheduleTx, SemesterWriteUnit } from './semester-write-unit';
+export type { LockedVersion, VersionStatus } from './semester-write-unit';
+export { TeacherAvailability, TeacherBlocks } from './teacher-availability';
+export type { BlockedTime } from './teacher-availability';

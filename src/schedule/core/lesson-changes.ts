@@ -1,0 +1,280 @@
+import { Injectable } from '@nestjs/common';
+import { AppError, BadRequestError, ConflictError } from '../../platform/http/app-error';
+import { formatDate, isoDayOfWeek } from '../../schedule-engine/dates';
+import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
+import { ActualLesson, applyOverride, lessonKey, NewLessonTime, OverrideAction, OverrideChange } from '../../schedule-engine/override-application';
+import { LoadedRule, LoadedSemester, LoadedSlot } from '../../schedule-engine/rule-model';
+import { SemesterSchedule } from '../../schedule-engine/semester-schedule';
+import { effectiveSlotsOn, GridSnapshot } from '../../schedule-engine/series-context';
+import { ClashGuard, StoredLessons } from './clash-guard';
+import { describeMoment, hhmm, reasonsText } from './clash-texts';
+import { LessonChangeFacts, LessonChangeFactsRepository } from './lesson-change-facts.repository';
+import { LessonSlot, ScheduleDataRepository } from './schedule-data.repository';
+import { SemesterSchedules } from './semester-schedules';
+import { TeacherBlocks } from './teacher-availability';
+
+export const LESSON_SLOT_NOT_FOUND = 'Занятие не найдено в расписании: слот правила с таким идентификатором не существует';
+
+/**
+ * One-off changes touch only lessons of the PUBLISHED version: only that version is viewed and listed
+ * in the registry (a draft's lessons are not anyone's timetable yet, an archived version is history).
+ */
+export function publishedOnly(status: string | undefined): void {
+  if (status === 'PUBLISHED') return;
+  if (status === 'ARCHIVED') throw new BadRequestError('Версия расписания в архиве доступна только для чтения: её занятия изменить нельзя');
+  if (status === 'DRAFT') {
+    throw new BadRequestError('Разовые изменения вносятся только в опубликованное расписание, а занятие относится к черновику версии');
+  }
+  throw new BadRequestError('Версия расписания не найдена');
+}
+
+/** What a one-off change of one lesson does (an override body without the lesson it names). */
+export interface LessonChange {
+  action: OverrideAction;
+  /** null: the lesson stays on its date. */
+  targetLessonDate: string | null;
+  newTimeSlotId: number | null;
+  newTeacherId: number | null;
+  newClassroomId: number | null;
+  newLessonFormat: string | null;
+}
+
+/** A lesson of the base series, rebuilt by the ordinary rules, with what it was built from. */
+export interface LessonScene {
+  semester: LoadedSemester;
+  rule: LoadedRule;
+  grids: GridSnapshot;
+  /** The rule laid out over the semester (its groups' calendars decide which dates allow lessons). */
+  schedule: SemesterSchedule;
+  base: GeneratedLesson;
+}
+
+/**
+ * The checks of spec 4.10 for one-off changes of one lesson, shared by override creation, update and
+ * deletion and by the candidate finder, so a candidate offered is one that saving would accept.
+ * `prepare` loads what checking any number of changes needs in a fixed number of queries; `verify`
+ * then decides each change in memory.
+ */
+@Injectable()
+export class LessonChanges {
+  constructor(
+    private readonly data: ScheduleDataRepository,
+    private readonly schedules: SemesterSchedules,
+    private readonly facts: LessonChangeFactsRepository,
+    private readonly guard: ClashGuard,
+  ) {}
+
+  /** The lesson `slot + lessonDate` of the base series of the rule's version; 400 when the rule or lesson is not there. */
+  async locate(slot: LessonSlot, lessonDate: string): Promise<LessonScene> {
+    const semester = await this.data.semester(slot.semesterId);
+    if (!semester) throw new BadRequestError('Семестр занятия не найден');
+    const [rule] = await this.data.rules({ versionIds: [slot.versionId], ruleIds: [slot.ruleId] });
+    if (!rule) throw new BadRequestError(`Правило расписания №${slot.ruleId} в архиве: его занятия изменить нельзя`);
+    const grids = await this.data.grids(semester.startDate, semester.endDate);
+    const schedule = await this.schedules.load(semester, [rule], { grids });
+    const base = schedule.baseLessonAt(rule.id, slot.slotId, lessonDate);
+    if (!base) {
+      throw new BadRequestError(
+        `Занятие не найдено в расписании: по слоту №${slot.slotId} правила №${rule.id} ${formatDate(lessonDate)} занятия нет ` +
+          '(проверьте дату, день недели и чётность слота, календарь групп и оставшиеся часы)',
+      );
+    }
+    return { semester, rule, grids, schedule, base };
+  }
+
+  /**
+   * Loads what checking `changes` of the scene's lesson needs: the rows they name, the stored lessons
+   * they could meet (after every override but `exceptOverrideId`, the one they replace) and the
+   * teachers' blocked times.
+   */
+  async prepare(scene: LessonScene, changes: readonly LessonChange[], exceptOverrideId: number): Promise<ChangeCheck> {
+    const { base } = scene;
+    const facts = await this.facts.load({
+      teacherIds: distinct(changes.map((change) => change.newTeacherId)),
+      classroomIds: distinct(changes.map((change) => change.newClassroomId)),
+      timeSlotIds: distinct(changes.map((change) => change.newTimeSlotId)),
+      groupIds: scene.rule.groupIds,
+    });
+    const landings = changes.filter((change) => change.action !== 'CANCEL').map((change) => landingOf(base, change));
+    return this.checkAgainst(scene, facts, landings, exceptOverrideId);
+  }
+
+  /** Whether the base lesson itself may come back (an override being deleted): 409 when it would clash. */
+  async ensureRestorable(scene: LessonScene, overrideId: number): Promise<void> {
+    const check = await this.checkAgainst(scene, emptyFacts(), [landingOf(scene.base, null)], overrideId);
+    check.ensureFree(scene.base, 'Нельзя удалить изменение: восстановленное занятие пересекается');
+  }
+
+  private async checkAgainst(scene: LessonScene, facts: LessonChangeFacts, landings: Landing[], exceptOverrideId: number): Promise<ChangeCheck> {
+    const { semester, rule, grids, base } = scene;
+    const stored =
+      landings.length === 0
+        ? undefined
+        : await this.guard.storedAround({
+            semester,
+            grids,
+            versionId: rule.versionId,
+            published: true,
+            reach: { ...rule, slots: landings.map((landing) => landing.slot) },
+            dates: landings.map((landing) => landing.date),
+            exceptOverrideId,
+            exceptLesson: lessonKey(base.slotId, base.date),
+          });
+    const teacherIds = distinct(landings.map((landing) => landing.slot.teacherId));
+    const blocks = await this.guard.teacherBlocks(teacherIds, semester, grids);
+    return new ChangeCheck(scene, facts, stored, blocks, exceptOverrideId);
+  }
+}
+
+interface Landing {
+  date: string;
+  slot: LoadedSlot;
+}
+
+/** The weekly place the changed lesson takes, as a slot of its rule (any parity), for the clash guard's candidate search. */
+function landingOf(base: GeneratedLesson, change: LessonChange | null): Landing {
+  const date = change?.targetLessonDate ?? base.date;
+  return {
+    date,
+    slot: {
+      ...base.slot,
+      dayOfWeek: isoDayOfWeek(date),
+      parity: 'BOTH',
+      timeSlotId: change?.newTimeSlotId ?? base.timeSlotId,
+      teacherId: change?.newTeacherId ?? base.teacherId,
+      classroomId: change?.newClassroomId ?? base.classroomId,
+    },
+  };
+}
+
+function distinct(values: readonly (number | null)[]): number[] {
+  return [...new Set(values.filter((value): value is number => value !== null))];
+}
+
+function emptyFacts(): LessonChangeFacts {
+  return { teachers: new Map(), classrooms: new Map(), timeSlots: new Map(), groups: new Map() };
+}
+
+/** The checks of one prepared scene; each `verify` runs them in the order of spec 4.10 and throws the first broken one. */
+export class ChangeCheck {
+  constructor(
+    private readonly scene: LessonScene,
+    private readonly facts: LessonChangeFacts,
+    private readonly stored: StoredLessons | undefined,
+    private readonly blocks: TeacherBlocks,
+    /** The override the change replaces (0 when the lesson has none). */
+    readonly overrideId: number,
+  ) {}
+
+  /** The lesson the change makes (undefined for CANCEL), or throws 400 or 409 with the reason. */
+  verify(change: LessonChange): ActualLesson | undefined {
+    const { semester, base } = this.scene;
+    const date = change.targetLessonDate ?? base.date;
+    if (change.targetLessonDate !== null) this.checkTargetDate(change.targetLessonDate);
+    const newTime = change.newTimeSlotId === null ? null : this.newTime(change.newTimeSlotId, date);
+    this.checkResources(change);
+
+    const override: OverrideChange = { id: this.overrideId, ...change, newTime };
+    const result = applyOverride(base, override, semester.startDate);
+    if (!result) return undefined; // a cancel frees its place and cannot clash
+    checkChangesSomething(change, base, result);
+
+    this.ensureFree(result, 'Изменение занятия пересекается');
+    this.ensureTeacherAvailable(result);
+    return result;
+  }
+
+  /** The outcome of `verify` without throwing: the lesson, or the refusal. */
+  attempt(change: LessonChange): { lesson?: ActualLesson; refusal?: AppError } {
+    try {
+      return { lesson: this.verify(change) };
+    } catch (error) {
+      if (error instanceof AppError) return { refusal: error };
+      throw error;
+    }
+  }
+
+  /**
+   * The lesson must not clash with any other lesson of the version on its date after every other
+   * override is applied (moved-away and cancelled lessons free their place, moved-in ones take theirs).
+   */
+  ensureFree(lesson: ActualLesson, lead: string): void {
+    const clash = this.stored?.firstClash([lesson]);
+    if (!clash) return;
+    const other = clash.existing;
+    throw new ConflictError(
+      `${lead} ${describeMoment(lesson)} с занятием «${other.rule.subjectName}» (правило №${other.rule.id}, ` +
+        `${hhmm(other.startTime)}–${hhmm(other.endTime)}): ${reasonsText(clash.fields)}`,
+    );
+  }
+
+  /** Approved hard unavailability of the lesson's teacher (spec 4.9 rule 13) blocks the change (409). */
+  private ensureTeacherAvailable(lesson: ActualLesson): void {
+    if (this.blocks.among([lesson]).length === 0) return;
+    const newTeacher = this.facts.teachers.get(lesson.teacherId)?.name;
+    const who = lesson.teacherId !== this.scene.base.teacherId && newTeacher ? `«${newTeacher}»` : 'занятия';
+    throw new ConflictError(`Преподаватель ${who} недоступен ${describeMoment(lesson)}: это время закрыто утверждённым ограничением`);
+  }
+
+  /** A date move stays in the semester, on a day every group's calendar allows lessons (400). */
+  private checkTargetDate(date: string): void {
+    const { semester, rule, schedule } = this.scene;
+    if (date < semester.startDate || date > semester.endDate) {
+      throw new BadRequestError(
+        `Перенести занятие можно только в пределах его семестра (${formatDate(semester.startDate)} – ${formatDate(semester.endDate)})`,
+      );
+    }
+    const closed = rule.groupIds.filter((groupId) => !schedule.context.groupAllows(groupId, date));
+    if (closed.length > 0) {
+      const names = closed.map((groupId) => `«${this.facts.groups.get(groupId) ?? groupId}»`).join(', ');
+      throw new BadRequestError(`${formatDate(date)} учебный календарь ${closed.length > 1 ? 'групп' : 'группы'} ${names} не допускает занятий`);
+    }
+  }
+
+  /** The new pair must be one of the bell schedule in effect on the lesson's (new) date (400). */
+  private newTime(timeSlotId: number, date: string): NewLessonTime {
+    const known = this.facts.timeSlots.get(timeSlotId);
+    if (!known) throw new BadRequestError(`Пара (временной слот) №${timeSlotId} не найдена`);
+    const slot = effectiveSlotsOn(this.scene.grids, date).find((candidate) => candidate.id === timeSlotId);
+    if (!slot) {
+      throw new BadRequestError(
+        `Пара ${known.orderNumber} (${hhmm(known.startTime)}–${hhmm(known.endTime)}) не входит в сетку звонков, действующую ${formatDate(date)}: выберите пару этой сетки`,
+      );
+    }
+    return { timeSlotId: slot.id, orderNumber: slot.orderNumber, startTime: slot.startTime, endTime: slot.endTime };
+  }
+
+  /** A new teacher is an active TEACHER and a new room is not archived; the lesson's own ones are always accepted. */
+  private checkResources(change: LessonChange): void {
+    const { base } = this.scene;
+    if (change.newTeacherId !== null && change.newTeacherId !== base.teacherId) {
+      const teacher = this.facts.teachers.get(change.newTeacherId);
+      if (!teacher) throw new BadRequestError(`Преподаватель №${change.newTeacherId} не найден`);
+      if (teacher.role !== 'TEACHER') throw new BadRequestError(`Пользователь «${teacher.name}» не является преподавателем`);
+      if (!teacher.active) throw new BadRequestError(`Преподаватель «${teacher.name}» в архиве: выберите действующего`);
+    }
+    if (change.newClassroomId !== null && change.newClassroomId !== base.classroomId) {
+      const classroom = this.facts.classrooms.get(change.newClassroomId);
+      if (!classroom) throw new BadRequestError(`Аудитория №${change.newClassroomId} не найдена`);
+      if (classroom.archived) throw new BadRequestError(`Аудитория «${classroom.name}» в архиве: выберите действующую`);
+    }
+  }
+}
+
+/** MOVE changes the date or the interval (another pair id with the same times is no move); REPLACE changes a resource or the format. */
+function checkChangesSomething(change: LessonChange, base: GeneratedLesson, result: ActualLesson): void {
+  if (change.action === 'MOVE' && result.date === base.date && result.startTime === base.startTime && result.endTime === base.endTime) {
+    throw new BadRequestError(
+      `Перенос должен менять дату или время занятия: пара ${hhmm(result.startTime)}–${hhmm(result.endTime)} совпадает с исходной. ` +
+        'Для смены преподавателя, аудитории или формата используйте замену (REPLACE)',
+    );
+  }
+  if (
+    change.action === 'REPLACE' &&
+    result.teacherId === base.teacherId &&
+    result.classroomId === base.classroomId &&
+    result.slot.lessonFormat === base.slot.lessonFormat
+  ) {
+    throw new BadRequestError('Замена должна менять преподавателя, аудиторию или формат занятия: указанные значения совпадают с исходными');
+  }
+}

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { ActualLessons } from './actual-lessons';
+import { CandidateFinder } from './candidate-finder';
+import { ClashCandidatesRepository } from './clash-candidates.repository';
+import { ClashGuard } from './clash-guard';
+import { LessonChangeFactsRepository } from './lesson-change-facts.repository';
+import { LessonChanges } from './lesson-changes';
+import { ScheduleDataRepository } from './schedule-data.repository';
+import { SemesterSchedules } from './semester-schedules';
+import { SemesterWriteUnit } from './semester-write-unit';
+import { NoTeacherUnavailability, TeacherAvailability } from './teacher-availability';
+
+/**
+ * The schedule core: the one way into the schedule for every schedule feature (rules, overrides,
+ * versions, viewing, and later absences, change requests, quality, workload and calendar feeds).
+ * Features import it through `./index.ts` only; the lint configuration enforces that.
+ */
+@Module({
+  providers: [
+    ScheduleDataRepository,
+    SemesterSchedules,
+    SemesterWriteUnit,
+    ActualLessons,
+    ClashCandidatesRepository,
+    ClashGuard,
+    LessonChangeFactsRepository,
+    LessonChanges,
+    CandidateFinder,
+    // Teacher preferences and absences (a later issue) bind the real approved-unavailability lookup here.
+    { provide: TeacherAvailability, useClass: NoTeacherUnavailability },
+  ],
+  exports: [ScheduleDataRepository, SemesterSchedules, SemesterWriteUnit, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, TeacherAvailability],
+})
+export class ScheduleCoreModule {}

@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
+import { TenantDb } from '../../platform/database/tenant-db';
+
+/**
+ * Class of the advisory locks that serialize every change of one semester's schedule (rules,
+ * overrides, versions, and later absences and change requests); the second key is the semester id.
+ */
+export const SEMESTER_SCHEDULE_LOCK = 4909;
+
+export type VersionStatus = 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+
+/** The columns of a version row that decide whether its schedule may change. */
+export interface LockedVersion {
+  id: number;
+  semesterId: number;
+  status: VersionStatus;
+}
+
+/**
+ * The open transaction of a semester write: its manager for the feature's own writes, and the row
+ * locks every schedule write needs. Shared reads through `TenantDb` (and the core's loaders) join it.
+ */
+export class ScheduleTx {
+  constructor(
+    readonly manager: EntityManager,
+    readonly semesterId: number,
+    private readonly db: TenantDb,
+  ) {}
+
+  /** The version, share-locked until commit so that it cannot be published or archived meanwhile. */
+  async lockVersion(versionId: number): Promise<LockedVersion | undefined> {
+    const [row] = await this.db.query<LockedVersion>(
+      `SELECT id, semester_id AS "semesterId", status FROM schedule_versions WHERE id = $1 FOR SHARE`,
+      [versionId],
+    );
+    return row;
+  }
+}
+
+/**
+ * The one way a schedule change is written: one transaction (READ COMMITTED) that first takes the
+ * semester's advisory lock, so changes of one semester are checked and saved one at a time and a
+ * check and its write see the same state; any error rolls everything back.
+ */
+@Injectable()
+export class SemesterWriteUnit {
+  constructor(private readonly db: TenantDb) {}
+
+  run<T>(semesterId: number, work: (tx: ScheduleTx) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (manager) => {
+      await this.db.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
+      return work(new ScheduleTx(manager, semesterId, this.db));
+    });
+  }
+}
