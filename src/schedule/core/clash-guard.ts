@@ -20,17 +20,18 @@ export interface ClashQuery {
   published: boolean;
   /**
    * The groups and the weekly places of the proposed lessons, as a rule: a rule's slots (with the
-   * landings of its own overrides, see `withLandings`), or the one place a one-off change takes.
+   * landings of its own overrides, see `withLandings`), the places one-off changes take (for a batch
+   * over several rules, their groups together: the prefilter only ever keeps more then).
    */
   reach: LoadedRule;
   /** Only stored lessons on these dates matter (a one-off change); every date when absent. */
   dates?: readonly string[];
   /** A rule whose stored lessons the proposal replaces (the rule being updated). */
   exceptRuleId?: number;
-  /** An override the proposal replaces (the one being changed or deleted). */
-  exceptOverrideId?: number;
-  /** A base lesson (`lessonKey`) the proposal replaces (the lesson being changed). */
-  exceptLesson?: string;
+  /** Overrides the proposal replaces (those being changed or deleted). */
+  exceptOverrideIds?: readonly number[];
+  /** Base lessons (`lessonKey`) the proposal replaces (the lessons being changed). */
+  exceptLessons?: readonly string[];
 }
 
 /** A proposed lesson and the stored one it clashes with, with the shared resources. */
@@ -70,7 +71,8 @@ export class StoredLessons {
 
 /**
  * The clash guard: "would these lessons clash with the version's other lessons?" for a new or changed
- * rule, one one-off change or a batch of them. It loads only the stored rules whose weekly slots, or
+ * rule, one one-off change or a batch of them (proposed lessons among themselves are the engine's
+ * `firstOwnClash` or `findAllClashes`). It loads only the stored rules whose weekly slots, or
  * whose overrides, can meet the proposal (one query), keeps those the engine's prefilter cannot rule
  * out, lays them out and applies their overrides; the comparison itself is the engine's. Teacher
  * availability comes through the `TeacherAvailability` port, so preferences and absences plug in here.
@@ -98,7 +100,8 @@ export class ClashGuard {
       withOverrides: query.published,
       landingDates: query.published ? (dates ?? datesOnWeekdays(semester, new Set(reach.slots.map((slot) => slot.dayOfWeek)))) : [],
     });
-    const overrides = loaded.overrides.filter((override) => override.id !== query.exceptOverrideId);
+    const replacedOverrides = new Set(query.exceptOverrideIds);
+    const overrides = loaded.overrides.filter((override) => !replacedOverrides.has(override.id));
     const overridesOfRule = groupByRule(overrides);
     // Only rules whose weekly slots, or overrides, can meet the proposal are laid out: that keeps checks fast.
     const others = loaded.rules.filter(
@@ -108,9 +111,10 @@ export class ClashGuard {
     );
     const schedule = await this.schedules.load(semester, others, { grids, overrides, extraGroupIds: reach.groupIds });
     const onDates = dates && new Set(dates);
+    const replacedLessons = new Set(query.exceptLessons);
     const lessons = others
       .flatMap((other) => schedule.actualLessonsOf(other))
-      .filter((lesson) => (!onDates || onDates.has(lesson.date)) && lessonKey(lesson.slotId, originalDateOf(lesson)) !== query.exceptLesson);
+      .filter((lesson) => (!onDates || onDates.has(lesson.date)) && !replacedLessons.has(lessonKey(lesson.slotId, originalDateOf(lesson))));
     return new StoredLessons(schedule, lessons);
   }
 

@@ -117,8 +117,8 @@ export class LessonChanges {
             published: true,
             reach: { ...rule, slots: landings.map((landing) => landing.slot) },
             dates: landings.map((landing) => landing.date),
-            exceptOverrideId,
-            exceptLesson: lessonKey(base.slotId, base.date),
+            exceptOverrideIds: [exceptOverrideId],
+            exceptLessons: [lessonKey(base.slotId, base.date)],
           });
     const teacherIds = distinct(landings.map((landing) => landing.slot.teacherId));
     const blocks = await this.guard.teacherBlocks(teacherIds, semester, grids);

@@ -1,0 +1,85 @@
+import { OverrideRecord } from './override-application';
+import { LoadedRule, LoadedSemester } from './rule-model';
+import { SemesterSchedule } from './semester-schedule';
+import { assignmentKey, CalendarSnapshot, GridSnapshot, SemesterContextFactory } from './series-context';
+
+// Autumn 2026 from Tuesday 1 September; one base pair; group 100 may study every day.
+const semester: LoadedSemester = {
+  id: 1,
+  academicYearId: 1,
+  academicYearTitle: '2026-2027',
+  academicYearStart: '2026-09-01',
+  semesterType: 'autumn',
+  startDate: '2026-09-01',
+  endDate: '2026-12-31',
+  publishedVersionId: 1,
+};
+const grids: GridSnapshot = {
+  base: { id: 1, applyMode: 'DEFAULT', slots: [{ id: 11, orderNumber: 1, startTime: '08:30:00', endTime: '10:00:00' }, { id: 12, orderNumber: 2, startTime: '10:10:00', endTime: '11:40:00' }] },
+  manualByDate: new Map(),
+};
+const calendars: CalendarSnapshot = {
+  assignments: new Map([[assignmentKey(100, 1), 500]]),
+  periodsByCalendar: new Map([[500, [{ courseNumber: 1, startDate: '2026-09-01', endDate: '2026-12-31', activityTypeId: 1 }]]]),
+  activityTypes: [{ id: 1, allowSchedule: true }],
+  groupStartYears: new Map([[100, 2026]]),
+};
+
+// Lectures on Tuesdays in pair 1: 2026-09-01, 09-08, 09-15.
+const rule: LoadedRule = {
+  id: 7,
+  versionId: 1,
+  semesterId: 1,
+  subjectId: 1,
+  subjectName: 'Физика',
+  status: 'ACTIVE',
+  hours: { LECTURE: 6, PRACTICE: 0, LABORATORY: 0 },
+  startWeeks: { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 },
+  groupIds: [100],
+  slots: [{ id: 70, ruleId: 7, dayOfWeek: 2, parity: 'BOTH', timeSlotId: 11, teacherId: 5, classroomId: 9, lessonTypeId: 1, lessonKind: 'LECTURE', lessonFormat: 'Очно', subgroups: [] }],
+};
+
+const override = (fields: Partial<OverrideRecord>): OverrideRecord => ({
+  id: 1,
+  versionId: 1,
+  ruleId: 7,
+  baseRuleSlotId: 70,
+  lessonDate: '2026-09-01',
+  action: 'CANCEL',
+  targetLessonDate: null,
+  newTime: null,
+  newTeacherId: null,
+  newClassroomId: null,
+  newLessonFormat: null,
+  ...fields,
+});
+
+const scheduleWith = (overrides: OverrideRecord[]) =>
+  new SemesterSchedule(semester, [rule], new SemesterContextFactory(semester, grids, calendars), overrides);
+
+describe('SemesterSchedule', () => {
+  it('lays out each rule once and answers the same lesson objects', () => {
+    const schedule = scheduleWith([]);
+    const lessons = schedule.lessonsOf(rule);
+    expect(lessons.map((lesson) => lesson.date)).toEqual(['2026-09-01', '2026-09-08', '2026-09-15']);
+    expect(schedule.lessonsOf(rule)).toBe(lessons);
+    expect(schedule.baseLessonAt(7, 70, '2026-09-08')).toBe(lessons[1]);
+    expect(schedule.baseLessonAt(7, 70, '2026-09-09')).toBeUndefined();
+    expect(schedule.actualLessonsOf(rule)).toBe(lessons);
+  });
+
+  it('applies overrides: a cancelled lesson is gone, a moved one is made once and keeps where it came from', () => {
+    const schedule = scheduleWith([
+      override({ id: 1 }),
+      override({ id: 2, action: 'MOVE', lessonDate: '2026-09-08', targetLessonDate: '2026-09-10', newTime: { timeSlotId: 12, orderNumber: 2, startTime: '10:10:00', endTime: '11:40:00' } }),
+    ]);
+    const actual = schedule.actualLessonsOf(rule);
+    expect(actual.map((lesson) => [lesson.date, lesson.startTime, lesson.slotId, lesson.override?.originalLessonDate ?? null])).toEqual([
+      ['2026-09-10', '10:10:00', 70, '2026-09-08'],
+      ['2026-09-15', '08:30:00', 70, null],
+    ]);
+    expect(schedule.actualLessonsOf(rule)[0]).toBe(actual[0]);
+    expect(schedule.shown(schedule.lessonsOf(rule)[0])).toBeUndefined();
+    expect(schedule.overrideOf({ slotId: 70, date: '2026-09-08' })?.id).toBe(2);
+  });
+});
