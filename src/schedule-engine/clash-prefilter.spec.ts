@@ -1,34 +1,10 @@
 import { OverrideRecord } from './override-application';
 import { LoadedRule, LoadedSlot } from './rule-model';
+import { newRule, newSlot } from './rule.fixtures';
 import { irregularWeekdays, landingSlot, mayMeet, overrideMayMeet, withLandings } from './clash-prefilter';
 
-const slot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => ({
-  id: 1,
-  ruleId: 1,
-  dayOfWeek: 2,
-  parity: 'BOTH',
-  timeSlotId: 10,
-  teacherId: 100,
-  classroomId: 200,
-  lessonTypeId: 1,
-  lessonKind: 'LECTURE',
-  lessonFormat: 'Очно',
-  subgroups: [],
-  ...fields,
-});
-
-const rule = (groupIds: number[], slots: LoadedSlot[]): LoadedRule => ({
-  id: 1,
-  versionId: 1,
-  semesterId: 1,
-  subjectId: 1,
-  subjectName: 'Физика',
-  status: 'ACTIVE',
-  hours: { LECTURE: 4, PRACTICE: 0, LABORATORY: 4 },
-  startWeeks: { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 },
-  groupIds,
-  slots,
-});
+const slot = newSlot;
+const rule = (groupIds: number[], slots: LoadedSlot[]): LoadedRule => newRule({ groupIds, slots });
 
 const grid = (id: number, applyMode: 'DEFAULT' | 'SATURDAY' | 'MANUAL', slotCount: number) => ({
   id,

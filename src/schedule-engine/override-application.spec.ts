@@ -1,22 +1,11 @@
 import { GeneratedLesson } from './lesson-expansion';
 import { actualLessons, applyOverride, OverrideChange, overridesByLesson } from './override-application';
 import { LoadedRule, LoadedSlot } from './rule-model';
+import { newSlot } from './rule.fixtures';
 
 // Semester from Tuesday 2026-09-01: week 1 is 31 Aug – 6 Sep.
 const SEMESTER_START = '2026-09-01';
-const slot: LoadedSlot = {
-  id: 11,
-  ruleId: 7,
-  dayOfWeek: 2,
-  parity: 'BOTH',
-  timeSlotId: 1,
-  teacherId: 100,
-  classroomId: 200,
-  lessonTypeId: 1,
-  lessonKind: 'LECTURE',
-  lessonFormat: 'Очно',
-  subgroups: [],
-};
+const slot: LoadedSlot = newSlot({ id: 11, ruleId: 7, timeSlotId: 1 });
 const rule = { id: 7, groupIds: [300], slots: [slot] } as unknown as LoadedRule;
 
 function lesson(date: string, fields: Partial<GeneratedLesson> = {}): GeneratedLesson {

@@ -1,34 +1,10 @@
-import { LoadedRule, LoadedSlot } from './rule-model';
+import { LoadedRule } from './rule-model';
+import { newRule, newSlot } from './rule.fixtures';
 import { diffRules, LineageRule, ruleChanges } from './rule-diff';
 
-const slot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => ({
-  id: 1,
-  ruleId: 1,
-  dayOfWeek: 2,
-  parity: 'BOTH',
-  timeSlotId: 10,
-  teacherId: 100,
-  classroomId: 200,
-  lessonTypeId: 1,
-  lessonKind: 'LECTURE',
-  lessonFormat: 'Очно',
-  subgroups: [],
-  ...fields,
-});
-
-const rule = (id: number, fields: Partial<LoadedRule> = {}): LoadedRule => ({
-  id,
-  versionId: 1,
-  semesterId: 1,
-  subjectId: 5,
-  subjectName: 'Физика',
-  status: 'ACTIVE',
-  hours: { LECTURE: 4, PRACTICE: 0, LABORATORY: 0 },
-  startWeeks: { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 },
-  groupIds: [30, 31],
-  slots: [slot({ id: id * 10, ruleId: id })],
-  ...fields,
-});
+const slot = newSlot;
+const rule = (id: number, fields: Partial<LoadedRule> = {}): LoadedRule =>
+  newRule({ id, subjectId: 5, groupIds: [30, 31], slots: [slot({ id: id * 10, ruleId: id })], ...fields });
 
 const entry = (lineageId: number, value: LoadedRule): LineageRule => ({ rule: value, lineageId });
 

@@ -1,34 +1,9 @@
 import { LoadedRule, LoadedSlot } from './rule-model';
+import { newRule, newSlot } from './rule.fixtures';
 import { ruleProblems, VersionFacts } from './rule-problems';
 
-const slot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => ({
-  id: 1,
-  ruleId: 7,
-  dayOfWeek: 2,
-  parity: 'BOTH',
-  timeSlotId: 10,
-  teacherId: 100,
-  classroomId: 200,
-  lessonTypeId: 1,
-  lessonKind: 'LECTURE',
-  lessonFormat: 'Очно',
-  subgroups: [],
-  ...fields,
-});
-
-const rule = (fields: Partial<LoadedRule> = {}): LoadedRule => ({
-  id: 7,
-  versionId: 1,
-  semesterId: 1,
-  subjectId: 5,
-  subjectName: 'Физика',
-  status: 'ACTIVE',
-  hours: { LECTURE: 4, PRACTICE: 0, LABORATORY: 0 },
-  startWeeks: { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 },
-  groupIds: [30],
-  slots: [slot()],
-  ...fields,
-});
+const slot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => newSlot({ ruleId: 7, ...fields });
+const rule = (fields: Partial<LoadedRule> = {}): LoadedRule => newRule({ id: 7, slots: [slot()], ...fields });
 
 function facts(changes: Partial<{ [K in keyof VersionFacts]: [number, unknown][] }> = {}): VersionFacts {
   const base = {

@@ -1,5 +1,6 @@
 import { OverrideRecord } from './override-application';
 import { LoadedRule, LoadedSemester } from './rule-model';
+import { newRule, newSlot } from './rule.fixtures';
 import { SemesterSchedule } from './semester-schedule';
 import { assignmentKey, CalendarSnapshot, GridSnapshot, SemesterContextFactory } from './series-context';
 
@@ -26,18 +27,12 @@ const calendars: CalendarSnapshot = {
 };
 
 // Lectures on Tuesdays in pair 1: 2026-09-01, 09-08, 09-15.
-const rule: LoadedRule = {
+const rule: LoadedRule = newRule({
   id: 7,
-  versionId: 1,
-  semesterId: 1,
-  subjectId: 1,
-  subjectName: 'Физика',
-  status: 'ACTIVE',
   hours: { LECTURE: 6, PRACTICE: 0, LABORATORY: 0 },
-  startWeeks: { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 },
   groupIds: [100],
-  slots: [{ id: 70, ruleId: 7, dayOfWeek: 2, parity: 'BOTH', timeSlotId: 11, teacherId: 5, classroomId: 9, lessonTypeId: 1, lessonKind: 'LECTURE', lessonFormat: 'Очно', subgroups: [] }],
-};
+  slots: [newSlot({ id: 70, ruleId: 7, timeSlotId: 11, teacherId: 5, classroomId: 9 })],
+});
 
 const override = (fields: Partial<OverrideRecord>): OverrideRecord => ({
   id: 1,

@@ -60,22 +60,15 @@ const SEMESTER_SELECT = `
          (SELECT v.id FROM schedule_versions v WHERE v.semester_id = s.id AND v.status = 'PUBLISHED') AS "publishedVersionId"
     FROM semesters s JOIN academic_years y ON y.id = s.academic_year_id`;
 
-export interface RuleRow {
-  id: number;
-  versionId: number;
-  semesterId: number;
-  subjectId: number;
-  subjectName: string;
-  status: 'ACTIVE' | 'ARCHIVED';
+/** A rule as one row of RULE_SELECT: the loaded rule's own fields, with hours and start weeks as columns. */
+export type RuleRow = Pick<LoadedRule, 'id' | 'versionId' | 'semesterId' | 'subjectId' | 'subjectName' | 'status' | 'groupIds' | 'slots'> & {
   lectureHours: number;
   laboratoryHours: number;
   practiceHours: number;
   lectureStartWeek: number;
   laboratoryStartWeek: number;
   practiceStartWeek: number;
-  groupIds: number[];
-  slots: LoadedRule['slots'];
-}
+};
 
 /**
  * A rule with its groups and slots (slots with subgroups and lesson kind) in one row; callers add
