@@ -147,6 +147,76 @@ function ruleScenario(seeded: SeededUniversity): Scenario {
   return { name: 'POST /api/admin/schedule-rules (conflict check)', concurrency: SETTINGS.writeConcurrency, requests: () => next };
 }
 
+/** A weekly pair a seeded teacher teaches every week in the autumn semester. */
+interface BusyCell {
+  dayOfWeek: number;
+  timeSlotId: number;
+  teacherId: number;
+}
+
+/**
+ * Rule creation refused by its conflict check: each rule puts a seeded teacher into a pair they teach
+ * every week, so every request must answer 409 (the whole check runs, stored rules of that teacher,
+ * room and group at that pair are laid out). Rules never get stored, so the cells can repeat.
+ */
+function rejectedRuleScenario(seeded: SeededUniversity, busy: BusyCell[]): Scenario {
+  const autumn = seeded.semesters.autumn;
+  let n = 0;
+  const next = (): LoadRequest | undefined => {
+    const cell = busy[n % busy.length];
+    const k = n++ % seeded.groups.length;
+    return {
+      method: 'POST',
+      path: '/api/admin/schedule-rules',
+      expectStatus: 409,
+      body: {
+        scheduleVersionId: autumn.versionId,
+        semesterId: autumn.id,
+        subjectId: seeded.subjectIds[k % seeded.subjectIds.length],
+        lectureAcademicHours: 2 * BENCH_SCALE.semesterWeeks,
+        laboratoryAcademicHours: 0,
+        practiceAcademicHours: 0,
+        groupIds: [seeded.groups[k].id],
+        slots: [{ ...cell, parity: 'BOTH', subgroupIds: [], classroomId: seeded.classroomIds[k % seeded.classroomIds.length], lessonTypeId: 1, lessonFormat: 'Очно' }],
+      },
+    };
+  };
+  return { name: 'POST /api/admin/schedule-rules (refused: clash)', concurrency: SETTINGS.writeConcurrency, requests: () => next };
+}
+
+async function busyCells(client: Client, versionId: number): Promise<BusyCell[]> {
+  const { rows } = await client.query<BusyCell>(
+    `SELECT sl.day_of_week AS "dayOfWeek", sl.time_slot_id AS "timeSlotId", sl.teacher_id AS "teacherId"
+       FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id
+      WHERE r.schedule_version_id = $1 AND r.status = 'ACTIVE' AND sl.parity = 'BOTH' AND sl.day_of_week < 7
+      ORDER BY sl.id LIMIT 50`,
+    [versionId],
+  );
+  return rows;
+}
+
+/**
+ * Publication of a whole semester: a draft copy of the published autumn version (about 3,200 rules)
+ * is created and published, which re-validates every rule (about 75,000 lessons) under the semester
+ * lock. One request, timed once; it runs last, since it replaces the version the other scenarios use.
+ */
+async function publication(target: Target, seeded: SeededUniversity): Promise<{ ms?: number; failed?: string }> {
+  const autumn = seeded.semesters.autumn;
+  const copy = await send(target, {
+    method: 'POST',
+    path: '/api/edu-office/schedule/versions',
+    body: { semesterId: autumn.id, name: 'Копия для публикации', basedOnVersionId: autumn.versionId },
+  });
+  if (copy.status !== 200) return { failed: `copy answered ${copy.status}: ${copy.body.slice(0, 300)}` };
+  const draftId = (JSON.parse(copy.body) as { id: number }).id;
+  const started = performance.now();
+  const published = await send(target, { method: 'POST', path: `/api/edu-office/schedule/versions/${draftId}/publish`, body: { reason: 'Замер' } });
+  const ms = performance.now() - started;
+  if (published.status !== 200) return { failed: `publish answered ${published.status}: ${published.body.slice(0, 300)}` };
+  log(`  publication of the ${autumn.ruleCount}-rule copy: ${ms.toFixed(0)} ms`);
+  return { ms };
+}
+
 /**
  * One-off changes: each request replaces the format of another lesson that has no change yet (the
  * seeder reports them), so all must succeed; the save rebuilds the lesson and checks it against every
@@ -193,7 +263,7 @@ async function measure(target: Target, scenario: Scenario): Promise<Outcome> {
   if (!probe) return { scenario, skipped: 'nothing to send' };
   const answer = await send(target, probe);
   if (answer.status === 404) return { scenario, skipped: `answers 404: the endpoint is not there yet` };
-  if (answer.status !== 200) return { scenario, skipped: `answers ${answer.status}: ${answer.body.slice(0, 300)}` };
+  if (answer.status !== (probe.expectStatus ?? 200)) return { scenario, skipped: `answers ${answer.status}: ${answer.body.slice(0, 300)}` };
   if (probe.method === 'GET' && answer.body.startsWith('[') && scenario.concurrency === 1) {
     log(`  ${scenario.name}: the probe returned ${(JSON.parse(answer.body) as unknown[]).length} lessons`);
   }
@@ -229,10 +299,12 @@ interface Measured {
   semester: Outcome;
   semesterAlone: Outcome;
   rules: Outcome;
+  refusals: Outcome;
   overrides: Outcome;
+  publication: { ms?: number; failed?: string };
 }
 
-function verdicts({ ceiling, week, semester, semesterAlone, rules, overrides }: Measured): void {
+function verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication }: Measured): void {
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const ms = (outcome: Outcome) => `${outcome.result?.medianMs.toFixed(1)} ms`;
   log('');
@@ -256,6 +328,16 @@ function verdicts({ ceiling, week, semester, semesterAlone, rules, overrides }: 
     rules.result
       ? `  rule creation with its conflict check median < 150 ms: ${ms(rules)}, ${rules.result.errors} errors -> ${verdict(rules.result.medianMs < 150 && rules.result.errors === 0)}`
       : '  rule creation median < 150 ms: SKIPPED',
+  );
+  log(
+    refusals.result
+      ? `  refused rule creation (clash) median < 150 ms: ${ms(refusals)}, ${refusals.result.errors} errors -> ${verdict(refusals.result.medianMs < 150 && refusals.result.errors === 0)}`
+      : '  refused rule creation median < 150 ms: SKIPPED',
+  );
+  log(
+    publication.ms !== undefined
+      ? `  publication of the whole autumn semester < 5 s: ${(publication.ms / 1000).toFixed(2)} s -> ${verdict(publication.ms < 5000)}`
+      : `  publication < 5 s: FAILED (${publication.failed ?? 'not run'})`,
   );
   log(
     overrides.result
@@ -335,6 +417,7 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   started = performance.now();
   const seeded = await seedUniversity(client, { scale: BENCH_SCALE, password: ADMIN_PASSWORD });
   await client.query('ANALYZE');
+  const busy = await busyCells(client, seeded.semesters.autumn.versionId);
   await client.end();
   const c = seeded.counts;
   log(
@@ -354,12 +437,14 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   log(`Measuring: ${SETTINGS.warmupSeconds} s warm-up and ${SETTINGS.seconds} s per scenario`);
   const reads = readScenarios(seeded);
   const outcomes: Outcome[] = [];
-  for (const scenario of [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), ...overrideScenarios(seeded)]) {
+  const scenarios = [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded)];
+  for (const scenario of scenarios) {
     outcomes.push(await measure(target, scenario));
   }
+  const published = await publication(target, seeded);
   printTable(outcomes);
-  const [ceiling, , week, , semester, semesterAlone, rules, overrides] = outcomes;
-  verdicts({ ceiling, week, semester, semesterAlone, rules, overrides });
+  const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes;
+  verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication: published });
 }
 
 async function main(): Promise<void> {

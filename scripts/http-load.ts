@@ -10,6 +10,8 @@ export interface LoadRequest {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
+  /** The status that counts as success (200 unless a refusal is what is measured). */
+  expectStatus?: number;
 }
 
 export interface Target {
@@ -87,7 +89,7 @@ export async function runLoad(target: Target, options: LoadOptions): Promise<Loa
       const sentAt = performance.now();
       try {
         const answer = await send(target, request, agent);
-        if (answer.status === 200) {
+        if (answer.status === (request.expectStatus ?? 200)) {
           latencies.push(performance.now() - sentAt);
         } else {
           errors++;

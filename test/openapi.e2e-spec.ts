@@ -14,7 +14,7 @@ describe('OpenAPI document and Swagger UI', () => {
   let paths: Record<string, Record<string, Operation>>;
 
   beforeAll(async () => {
-    t = await startTestApp({ tenants: ['alpha'] });
+    t = await startTestApp({ tenants: ['alpha'], env: { SWAGGER_ENABLED: 'true' } });
     const response = await request(t.server).get('/v3/api-docs');
     expect(response.status).toBe(200);
     paths = (response.body as { paths: typeof paths }).paths;

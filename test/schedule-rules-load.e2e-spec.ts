@@ -3,7 +3,8 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
  * Rule creation with its conflict check on a semester holding 3,000 rules (100 teachers and rooms with
- * 30 rules each, 300 groups with 10 each), inserted by SQL. The requirement is a median well under 150 ms.
+ * 30 rules each, 300 groups with 10 each), inserted by SQL: free cells are accepted and busy ones
+ * refused at that size. How fast, is measured by `npm run bench:schedule` (target: median < 150 ms).
  */
 describe('schedule rule creation under load', () => {
   let t: TestApp;
@@ -13,12 +14,6 @@ describe('schedule rule creation under load', () => {
   let rooms: number[];
   let extraPairs: number[];
 
-  function medianOf(label: string, durations: number[]): number {
-    const sorted = [...durations].sort((a, b) => a - b);
-    const median = sorted[Math.floor(sorted.length / 2)];
-    console.log(`${label}: median ${median.toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
-    return median;
-  }
 
   async function ids(sql: string, params: unknown[] = []): Promise<number[]> {
     return (await t.sql<{ id: number }>('alpha', sql, params)).map((row) => row.id);
@@ -70,37 +65,33 @@ describe('schedule rule creation under load', () => {
   });
   afterAll(() => t.close());
 
-  it('creates rules with a median well under 150 ms', async () => {
+  it('creates rules in free cells among 3,000 stored ones', async () => {
     const [{ count }] = await t.sql<{ count: number }>('alpha', `SELECT count(*)::int AS count FROM schedule_rules WHERE semester_id = $1`, [u.semester.id]);
     expect(count).toBe(3000);
 
-    const durations: number[] = [];
     for (let k = 0; k < 24; k++) {
       const body = ruleBody(u, {
         lectureAcademicHours: 32,
         slots: [slotBody(u, { dayOfWeek: 1 + (k % 6), timeSlotId: extraPairs[Math.floor(k / 6)], teacherId: teachers[k], classroomId: rooms[k] })],
       });
-      const started = process.hrtime.bigint();
       const response = await admin.post(RULES_PATH, body);
-      durations.push(Number(process.hrtime.bigint() - started) / 1e6);
       expect({ k, status: response.status }).toEqual({ k, status: 200 });
     }
-    expect(medianOf('rule creation with 3000 rules', durations)).toBeLessThan(150);
+    const [{ total }] = await t.sql<{ total: number }>('alpha', `SELECT count(*)::int AS total FROM schedule_rules WHERE semester_id = $1`, [u.semester.id]);
+    expect(total).toBe(3024);
   });
 
-  it('rejects a clash at a busy pair (about 20 stored rules generated) with a median well under 150 ms', async () => {
-    const durations: number[] = [];
+  it('refuses a clash at a busy pair (about 20 stored rules generated) and stores nothing', async () => {
     for (let k = 0; k < 24; k++) {
       // Teacher k teaches rule k (and every 300th after it) on day 1 + k % 6 in pair 1 + k % 4, every week.
       const body = ruleBody(u, {
         lectureAcademicHours: 32,
         slots: [slotBody(u, { dayOfWeek: 1 + (k % 6), timeSlotId: u.timeSlots[k % 4].id, teacherId: teachers[k], classroomId: u.classrooms[0].id })],
       });
-      const started = process.hrtime.bigint();
       const response = await admin.post(RULES_PATH, body);
-      durations.push(Number(process.hrtime.bigint() - started) / 1e6);
       expect({ k, status: response.status, fields: response.body.conflictFields }).toEqual({ k, status: 409, fields: ['teacher'] });
     }
-    expect(medianOf('rejected clash with 3000 rules', durations)).toBeLessThan(150);
+    const [{ total }] = await t.sql<{ total: number }>('alpha', `SELECT count(*)::int AS total FROM schedule_rules WHERE semester_id = $1`, [u.semester.id]);
+    expect(total).toBe(3024);
   });
 });

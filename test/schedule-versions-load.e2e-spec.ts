@@ -2,11 +2,11 @@ import { createUniversity, createVersion, University, VersionBody, VERSIONS_PATH
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
- * Publication of a draft of 3,000 rules (72,000 lessons) with its full re-validation, which the issue
- * requires to finish in under 5 seconds. The rules are written by SQL and free of clashes: rule n
- * belongs to block n / 12 (250 blocks), whose teacher, room and group are its own (three different
- * bijections of the block number), and takes two of the 24 weekly cells (6 days x 4 pairs) of its
- * block. Validation, diff and copy of the same version are timed as well.
+ * Validation, publication (with its full re-validation), diff and copy of a draft of 3,000 rules
+ * (72,000 lessons) give the right answers at that size. The rules are written by SQL and free of
+ * clashes: rule n belongs to block n / 12 (250 blocks), whose teacher, room and group are its own
+ * (three different bijections of the block number), and takes two of the 24 weekly cells (6 days x 4
+ * pairs) of its block. How fast publication is, is measured by `npm run bench:schedule` (target < 5 s).
  */
 describe('schedule version publication under load', () => {
   let t: TestApp;
@@ -21,13 +21,6 @@ describe('schedule version publication under load', () => {
     return (await t.sql<{ id: number }>('alpha', sql, params)).map((row) => row.id);
   }
 
-  async function timed<T>(label: string, work: () => Promise<T>): Promise<{ result: T; ms: number }> {
-    const started = process.hrtime.bigint();
-    const result = await work();
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    console.log(`${label}: ${ms.toFixed(0)} ms`);
-    return { result, ms };
-  }
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
@@ -76,7 +69,7 @@ describe('schedule version publication under load', () => {
   afterAll(() => t.close());
 
   it('validates the 3,000-rule draft as clash-free', async () => {
-    const { result: response } = await timed('validate 3000 rules', () => admin.get(`${VERSIONS_PATH}/${draft.id}/validate`));
+    const response = await admin.get(`${VERSIONS_PATH}/${draft.id}/validate`);
     expect(response.status).toBe(200);
     expect({ ...response.body, checkedLessonCount: response.body.checkedLessonCount > 0 }).toEqual({
       versionId: draft.id,
@@ -87,24 +80,20 @@ describe('schedule version publication under load', () => {
       problemsTruncated: false,
       problems: [],
     });
-    console.log(`lessons checked: ${response.body.checkedLessonCount}`);
   });
 
-  it('publishes the 3,000-rule draft, re-validation included, in under 5 seconds', async () => {
-    const { result: response, ms } = await timed('publish 3000 rules', () => admin.post(`${VERSIONS_PATH}/${draft.id}/publish`, { reason: 'Нагрузка' }));
+  it('publishes the 3,000-rule draft, re-validation included', async () => {
+    const response = await admin.post(`${VERSIONS_PATH}/${draft.id}/publish`, { reason: 'Нагрузка' });
     expect({ status: response.status, state: response.body.status, rules: response.body.ruleCount }).toEqual({ status: 200, state: 'PUBLISHED', rules: RULES });
-    expect(ms).toBeLessThan(5000);
   });
 
   it('compares it with the previous publication and copies it in bulk', async () => {
-    const { result: diff } = await timed('diff 3000 rules against an empty version', () =>
-      admin.get(`${VERSIONS_PATH}/${draft.id}/diff?baseVersionId=${u.versionId}`),
-    );
+    const diff = await admin.get(`${VERSIONS_PATH}/${draft.id}/diff?baseVersionId=${u.versionId}`);
     expect(diff.status).toBe(200);
     expect(diff.body.rules.added).toHaveLength(RULES);
     expect([diff.body.lessons.added.length, diff.body.lessons.removedCount, diff.body.lessons.truncated]).toEqual([500, 0, true]);
 
-    const { result: copy } = await timed('copy 3000 rules', () => createVersion(admin, u.semester.id, 'Копия нагрузки', draft.id));
+    const copy = await createVersion(admin, u.semester.id, 'Копия нагрузки', draft.id);
     expect(copy.ruleCount).toBe(RULES);
     const [counts] = await t.sql<{ slots: number; lineage: number }>(
       'alpha',
@@ -114,7 +103,7 @@ describe('schedule version publication under load', () => {
     );
     expect(counts).toEqual({ slots: 2 * RULES, lineage: RULES });
 
-    const { result: same } = await timed('diff of the copy against its source', () => admin.get(`${VERSIONS_PATH}/${copy.id}/diff?baseVersionId=${draft.id}`));
+    const same = await admin.get(`${VERSIONS_PATH}/${copy.id}/diff?baseVersionId=${draft.id}`);
     expect([same.body.rules.added.length, same.body.rules.removed.length, same.body.rules.changed.length, same.body.lessons.addedCount]).toEqual([0, 0, 0, 0]);
   });
 });

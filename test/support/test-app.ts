@@ -103,6 +103,8 @@ export const TEST_ENV: Record<string, string> = {
   TENANT_RETRY_INTERVAL_MS: '300',
   DB_CONNECT_TIMEOUT_MS: '2000',
   DB_POOL_MAX: '5',
+  // Building the OpenAPI document costs about a third of an app's start-up; openapi.e2e-spec turns it on.
+  SWAGGER_ENABLED: 'false',
 };
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {
