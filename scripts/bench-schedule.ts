@@ -26,7 +26,8 @@ import { ScratchServer, startScratchPostgres } from './scratch-postgres';
  *
  * Settings (environment): BENCH_SECONDS (8) per scenario after BENCH_WARMUP_SECONDS (2),
  * BENCH_READ_CONCURRENCY (16), BENCH_WRITE_CONCURRENCY (1), TEST_DATABASE_URL (use that server
- * instead of an embedded one), DB_POOL_MAX (the app's pool, default 10).
+ * instead of an embedded one), DB_POOL_MAX (the app's pool, default 10), BENCH_ONLY (measure only the
+ * scenarios whose name contains it).
  */
 const TENANT = 'bench';
 const HOST = `${TENANT}.timetable.local`;
@@ -438,10 +439,13 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   const reads = readScenarios(seeded);
   const outcomes: Outcome[] = [];
   const scenarios = [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded)];
+  // BENCH_ONLY (a part of a scenario's name) measures only the matching scenarios, e.g. to compare two builds on one of them.
+  const only = process.env.BENCH_ONLY;
+  const selected = (name: string) => !only || name.includes(only);
   for (const scenario of scenarios) {
-    outcomes.push(await measure(target, scenario));
+    outcomes.push(selected(scenario.name) ? await measure(target, scenario) : { scenario, skipped: 'not selected (BENCH_ONLY)' });
   }
-  const published = await publication(target, seeded);
+  const published = selected('publication') ? await publication(target, seeded) : { failed: 'not selected (BENCH_ONLY)' };
   printTable(outcomes);
   const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes;
   verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication: published });
