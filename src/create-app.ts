@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { refuseDeepJson } from './platform/http/json-depth';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
 
 /** Builds the whole HTTP application; shared by `main.ts` and the end-to-end tests. */
@@ -21,7 +22,7 @@ export async function createApp(
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  app.useBodyParser('json', { limit: '2mb' });
+  app.useBodyParser('json', { limit: '2mb', verify: refuseDeepJson });
   app.use(cookieParser());
 
   if (config.swaggerEnabled) {

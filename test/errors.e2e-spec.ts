@@ -48,6 +48,31 @@ describe('error bodies', () => {
     expect(response.body.message).toContain('JSON');
   });
 
+  it('answers deeply nested JSON with 400 in the common body at any depth, on public and authenticated routes, creating nothing', async () => {
+    const nested = (depth: number, leaf: string) => '['.repeat(depth) + leaf + ']'.repeat(depth);
+    const [{ count: before }] = await t.sql<{ count: number }>('alpha', 'SELECT count(*)::int AS count FROM departments');
+    for (const depth of [40, 1500, 20000]) {
+      const login = await t
+        .as('alpha')
+        .post('/api/auth/login')
+        .set('Content-Type', 'application/json')
+        .send(`{"username":${nested(depth, '1')},"password":"x"}`);
+      expect({ depth, status: login.status }).toEqual({ depth, status: 400 });
+      expectCommonBody(login.body, 400, '/api/auth/login');
+      expect(login.body.message).toContain('вложено слишком глубоко');
+
+      const created = await admin.post('/api/departments').set('Content-Type', 'application/json').send(`{"departmentName":${nested(depth, '"Кафедра"')}}`);
+      expect({ depth, status: created.status }).toEqual({ depth, status: 400 });
+      expectCommonBody(created.body, 400, '/api/departments');
+    }
+    // A shallow nesting in the wrong place is an ordinary validation error, not a depth refusal.
+    const shallow = await admin.post('/api/departments').send({ departmentName: [[['Кафедра']]] });
+    expect(shallow.status).toBe(400);
+    expect(shallow.body.message).not.toContain('вложено слишком глубоко');
+    const [{ count: after }] = await t.sql<{ count: number }>('alpha', 'SELECT count(*)::int AS count FROM departments');
+    expect(after).toBe(before);
+  });
+
   it('requires a bearer token on /api routes', async () => {
     const response = await t.as('alpha').get('/api/auth/me');
     expect(response.status).toBe(401);

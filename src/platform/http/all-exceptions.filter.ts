@@ -4,6 +4,7 @@ import { classifyDatabaseError, describeDatabaseError } from '../database/pg-err
 import { constraintMessage } from '../database/constraint-messages';
 import { AppError, STATUS_MESSAGES } from './app-error';
 import { errorBody } from './error-body';
+import { TOO_DEEP_MESSAGE, TOO_DEEP_TYPE } from './json-depth';
 
 interface Resolved {
   status: number;
@@ -57,6 +58,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (bodyParserError?.type === 'entity.parse.failed') {
       return { status: 400, message: 'Тело запроса содержит некорректный JSON' };
     }
+    if (bodyParserError?.type === TOO_DEEP_TYPE) return { status: 400, message: TOO_DEEP_MESSAGE };
     if (typeof bodyParserError?.type === 'string' && typeof bodyParserError.status === 'number') {
       const status = bodyParserError.status;
       return { status, message: STATUS_MESSAGES[status] ?? STATUS_MESSAGES[400] };
