@@ -183,6 +183,24 @@ describe('authentication', () => {
       expect((await t.as('alpha').post('/api/auth/login', { username: 'user_teacher', password: PASSWORD })).status).toBe(429);
     });
 
+    it('gives at most five parallel attempts a password check, even when the right password comes last in the burst', async () => {
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => t.as('alpha').post('/api/auth/login', { username: 'user_teacher', password: i === 29 ? PASSWORD : 'nope-nope' })),
+      );
+      const count = (status: number) => burst.filter((response) => response.status === status).length;
+      // 401 and 200 are answers after a password check; 429 is refused before one.
+      expect(count(401) + count(200)).toBeLessThanOrEqual(5);
+      expect(count(429)).toBe(30 - count(401) - count(200));
+      if (count(200) === 0) {
+        expect((await t.as('alpha').post('/api/auth/login', { username: 'user_teacher', password: PASSWORD })).status).toBe(429);
+      }
+
+      await t.sql('alpha', `DELETE FROM login_throttle`);
+      const wrong = await Promise.all(Array.from({ length: 50 }, () => t.as('alpha').post('/api/auth/login', { username: 'user_teacher', password: 'nope-nope' })));
+      expect(wrong.filter((response) => response.status === 401)).toHaveLength(5);
+      expect(wrong.filter((response) => response.status === 429)).toHaveLength(45);
+    });
+
     it('keeps its state in the tenant database, where every instance sees it', async () => {
       await fail('user_teacher', 5);
       const rows = await t.sql<{ failures: number }>('alpha', `SELECT failures FROM login_throttle`);

@@ -39,7 +39,9 @@ export class AuthService {
     const normalized = username.trim().toLowerCase();
     const throttleKey = `${currentTenant().tenantKey}|${normalized}|${ip}`;
 
-    const blockedFor = await this.throttle.blockedFor(throttleKey);
+    // The attempt counts as a failure before the password is checked, so parallel attempts cannot
+    // get more password checks than the throttle allows; a success clears the counter.
+    const blockedFor = await this.throttle.claimAttempt(throttleKey);
     if (blockedFor > 0) {
       const message = `Слишком много неудачных попыток входа. Повторите через ${blockedFor} с`;
       throw new AppError(429, message, { ...failedLogin(message) }, { 'Retry-After': String(blockedFor) });
@@ -48,7 +50,6 @@ export class AuthService {
     const account = normalized ? await this.accounts.findByUsername(normalized) : undefined;
     const passwordMatches = await this.hasher.verify(account?.passwordHash, password);
     if (!account || !passwordMatches || account.status !== 'ACTIVE') {
-      await this.throttle.recordFailure(throttleKey);
       throw new AppError(401, BAD_CREDENTIALS, { ...failedLogin(BAD_CREDENTIALS) });
     }
 

@@ -24,7 +24,9 @@ function toState(row: ThrottleRow | undefined): ThrottleState | undefined {
 
 /**
  * Login failure counters in the tenant database (shared by every instance). The arithmetic is in
- * login-throttle.ts; here each failure is applied under a row lock so parallel failures all count.
+ * login-throttle.ts. An attempt is counted as a failure before its password is checked, under a row
+ * lock, and a success deletes the counter: so however many attempts arrive at once, on whichever
+ * instance, at most `maxFailures` of them get a password check before the block.
  */
 @Injectable()
 export class ThrottleStore {
@@ -33,30 +35,33 @@ export class ThrottleStore {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Seconds left in the block of this key, 0 when attempts are allowed. */
-  async blockedFor(key: string): Promise<number> {
-    const rows = await this.db.query<ThrottleRow>(`SELECT * FROM login_throttle WHERE throttle_key = $1`, [key]);
-    return remainingBlockSeconds(toState(rows[0]), Date.now());
-  }
-
-  async recordFailure(key: string): Promise<void> {
-    await this.db.transaction(async (manager) => {
+  /**
+   * Claims one attempt for `key`: the seconds left in its block (nothing claimed), or 0 when the
+   * attempt may check its password, which then already counts as a failure (and may start the block).
+   */
+  async claimAttempt(key: string): Promise<number> {
+    return this.db.transaction(async (manager) => {
       await manager.query(
         `INSERT INTO login_throttle (throttle_key, failures, last_failure_at) VALUES ($1, 0, now())
          ON CONFLICT (throttle_key) DO NOTHING`,
         [key],
       );
       const rows = await queryRows<ThrottleRow>(manager, `SELECT * FROM login_throttle WHERE throttle_key = $1 FOR UPDATE`, [key]);
+      const now = Date.now();
       const current = rows[0].failures === 0 ? undefined : toState(rows[0]);
-      const next = registerFailure(current, Date.now(), this.config.loginThrottle);
+      const blockedFor = remainingBlockSeconds(current, now);
+      if (blockedFor > 0) return blockedFor;
+      const next = registerFailure(current, now, this.config.loginThrottle);
       await manager.query(
         `UPDATE login_throttle SET failures = $2, block_level = $3, blocked_until = $4, last_failure_at = $5
           WHERE throttle_key = $1`,
         [key, next.failures, next.blockLevel, next.blockedUntil ? new Date(next.blockedUntil) : null, new Date(next.lastFailureAt)],
       );
+      return 0;
     });
   }
 
+  /** A successful login clears the key's counter. */
   async reset(key: string): Promise<void> {
     await this.db.query(`DELETE FROM login_throttle WHERE throttle_key = $1`, [key]);
   }
