@@ -1,6 +1,8 @@
+import { Client as PgClient } from 'pg';
 import { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner';
 import { SnapshotLoader } from '../src/schedule/viewing/snapshot/snapshot-loader';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { testServer } from './support/test-database';
 import { buildSmallUniversity, query, SmallUniversity, ViewingWorld } from './support/viewing-builders';
 
 interface Lesson {
@@ -220,6 +222,47 @@ describe('schedule viewing cache and data stamp', () => {
         spy.mockRestore();
         await w.sql(`UPDATE classrooms SET name = '101' WHERE id = $1`, [u.rooms.r101]);
       }
+    });
+  });
+
+  describe('busy writers', () => {
+    it('answers every read with 200 from one consistent state while the schedule data changes all the time', async () => {
+      const expected = await view({ groupId: u.groups.ivt101, ...SEMESTER });
+      // Writers: three connections committing schedule-relevant updates back to back (each bumps the
+      // data stamp), so nearly every snapshot load sees the data change under it.
+      const writers = [1, 2, 3].map(() => new PgClient({ ...testServer(), database: t.databases.alpha }));
+      await Promise.all(writers.map((client) => client.connect()));
+      let writing = true;
+      let writes = 0;
+      const writer = async (client: PgClient) => {
+        while (writing) {
+          await client.query(`UPDATE classrooms SET capacity = capacity WHERE id = (SELECT min(id) FROM classrooms)`);
+          writes++;
+        }
+      };
+      const writing$ = Promise.all(writers.map(writer));
+      const statuses: number[] = [];
+      const bodies: unknown[] = [];
+      const reader = async () => {
+        const until = Date.now() + 2500;
+        while (Date.now() < until) {
+          const response = await alpha.get(`/api/schedule?${query({ groupId: u.groups.ivt101, ...SEMESTER })}`);
+          statuses.push(response.status);
+          if (response.status === 200) bodies.push(response.body);
+        }
+      };
+      try {
+        await Promise.all(Array.from({ length: 8 }, reader));
+      } finally {
+        writing = false;
+        await writing$;
+        await Promise.all(writers.map((client) => client.end()));
+      }
+      expect(writes).toBeGreaterThan(100);
+      expect(statuses.length).toBeGreaterThan(8);
+      expect(statuses.filter((status) => status !== 200)).toEqual([]);
+      // The writes never change a lesson: every answer is the same timetable.
+      for (const body of bodies) expect(body).toEqual(expected);
     });
   });
 

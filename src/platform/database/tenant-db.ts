@@ -40,4 +40,15 @@ export class TenantDb {
     if (scope.manager?.queryRunner?.isTransactionActive) return work(scope.manager);
     return scope.dataSource.transaction((manager) => runInTenant({ ...scope, manager }, () => work(manager)));
   }
+
+  /**
+   * Runs `work` in one REPEATABLE READ transaction: every `TenantDb` read of the request inside it
+   * sees the same committed state, however busy the writers. For reads that must agree with each
+   * other; writes keep READ COMMITTED with locks (`transaction`).
+   */
+  consistentRead<T>(work: () => Promise<T>): Promise<T> {
+    const scope = currentTenant();
+    if (scope.manager?.queryRunner?.isTransactionActive) throw new Error('a consistent read cannot join an open transaction');
+    return scope.dataSource.transaction('REPEATABLE READ', (manager) => runInTenant({ ...scope, manager }, work));
+  }
 }
