@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { installHttpEdge, requireOneHost } from './platform/http/http-edge';
 import { refuseDeepJson } from './platform/http/json-depth';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
 
@@ -22,6 +23,8 @@ export async function createApp(
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  installHttpEdge(app.getHttpServer());
+  app.use(requireOneHost);
   app.useBodyParser('json', { limit: '2mb', verify: refuseDeepJson });
   app.use(cookieParser());
 

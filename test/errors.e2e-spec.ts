@@ -1,3 +1,4 @@
+import { AddressInfo, connect } from 'node:net';
 import { ADMIN, startTestApp, TestApp, TenantClient } from './support/test-app';
 
 const FORBIDDEN_FRAGMENTS = [/select /i, /insert /i, /constraint/i, /postgres/i, /jdbc/i, /\bat .*\.(js|ts):\d+/, /stack/i];
@@ -71,6 +72,46 @@ describe('error bodies', () => {
     expect(shallow.body.message).not.toContain('вложено слишком глубоко');
     const [{ count: after }] = await t.sql<{ count: number }>('alpha', 'SELECT count(*)::int AS count FROM departments');
     expect(after).toBe(before);
+  });
+
+  /** Sends raw bytes to the application and answers the status line and the JSON body (listening on a loopback port). */
+  async function raw(request: string): Promise<{ status: number; contentType: string; body: Record<string, unknown> }> {
+    const server = t.server.listening ? t.server : await new Promise<typeof t.server>((resolve) => t.server.listen(0, '127.0.0.1', () => resolve(t.server)));
+    const { port } = server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.end(request));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      socket.on('error', reject);
+    });
+    const [head, ...rest] = answer.split('\r\n\r\n');
+    const contentType = /content-type: ([^\r]*)/i.exec(head)?.[1] ?? '';
+    return { status: Number(head.split(' ')[1]), contentType, body: JSON.parse(rest.join('\r\n\r\n') || 'null') as Record<string, unknown> };
+  }
+
+  it('answers what the HTTP layer refuses in the common JSON body: oversized headers, no Host, two Host headers, garbage', async () => {
+    const huge = await raw(`GET /api/auth/me?${'a'.repeat(20000)} HTTP/1.1\r\nHost: alpha.timetable.test\r\n\r\n`);
+    expect({ status: huge.status, type: huge.contentType }).toEqual({ status: 431, type: expect.stringContaining('application/json') });
+    expectCommonBody(huge.body, 431, '');
+
+    const noHost = await raw(`GET /api/auth/me HTTP/1.1\r\nConnection: close\r\n\r\n`);
+    expect(noHost.status).toBe(400);
+    expectCommonBody(noHost.body, 400, '/api/auth/me');
+    expect(noHost.body.message).toContain('Host');
+
+    const twoHosts = await raw(`POST /api/auth/login HTTP/1.1\r\nHost: alpha.timetable.test\r\nHost: beta.timetable.test\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`);
+    expect(twoHosts.status).toBe(400);
+    expectCommonBody(twoHosts.body, 400, '/api/auth/login');
+    expect(twoHosts.body.message).toContain('Host');
+
+    // HTTP/1.0 may omit Host (old health checkers): the probe answers as usual.
+    const http10 = await raw(`GET /actuator/health/liveness HTTP/1.0\r\n\r\n`);
+    expect(http10.status).toBe(200);
+
+    const garbage = await raw(`NOT HTTP AT ALL\r\n\r\n`);
+    expect(garbage.status).toBe(400);
+    expectCommonBody(garbage.body, 400, '');
   });
 
   it('requires a bearer token on /api routes', async () => {
