@@ -30,7 +30,13 @@ async function resolveTenants(config: AppConfig): Promise<{ tenants: TenantDefin
   return { tenants: embedded.tenants, embedded };
 }
 
+/** A `.env` in the working directory fills in variables the environment does not set (it never overrides them). */
+function loadDotEnv(): void {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+}
+
 async function main(): Promise<void> {
+  loadDotEnv();
   const config = loadConfig();
   const { tenants, embedded } = await resolveTenants(config);
   let app: INestApplication | undefined;

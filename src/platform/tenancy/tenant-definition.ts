@@ -67,11 +67,21 @@ export function configuredTenants(config: AppConfig): TenantDefinition[] {
     ];
   }
   if (!config.tenantsFile) return [];
+  let text: string;
+  try {
+    text = readFileSync(config.tenantsFile, 'utf8');
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOENT') throw new TenantConfigError(`TENANTS_FILE ${config.tenantsFile} not found`);
+    if (code === 'EACCES') throw new TenantConfigError(`TENANTS_FILE ${config.tenantsFile} cannot be read: permission denied`);
+    if (code === 'EISDIR') throw new TenantConfigError(`TENANTS_FILE ${config.tenantsFile} is a directory, not a file`);
+    throw new TenantConfigError(`TENANTS_FILE ${config.tenantsFile} cannot be read`);
+  }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(readFileSync(config.tenantsFile, 'utf8'));
+    parsed = JSON.parse(text);
   } catch {
-    throw new TenantConfigError('TENANTS_FILE cannot be read as JSON');
+    throw new TenantConfigError('TENANTS_FILE is not valid JSON');
   }
   if (!Array.isArray(parsed)) throw new TenantConfigError('TENANTS_FILE must hold a JSON array');
   const tenants = parsed.map((entry, index) =>

@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../config/app-config';
+import { configuredTenants } from './tenant-definition';
+
+describe('TENANTS_FILE', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'timetable-tenants-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const tenantsOf = (file: string) => () => configuredTenants(loadConfig({ TENANTS_FILE: file, JWT_SECRET: 'a-secret-that-is-long-enough-0123456789-abcdef' }));
+
+  it('says whether the file is missing, a directory or not JSON', () => {
+    expect(tenantsOf(join(dir, 'missing.json'))).toThrow(`TENANTS_FILE ${join(dir, 'missing.json')} not found`);
+    expect(tenantsOf(dir)).toThrow(`TENANTS_FILE ${dir} is a directory, not a file`);
+    writeFileSync(join(dir, 'broken.json'), '[{');
+    expect(tenantsOf(join(dir, 'broken.json'))).toThrow('TENANTS_FILE is not valid JSON');
+  });
+
+  it('reads a valid file', () => {
+    writeFileSync(join(dir, 'tenants.json'), JSON.stringify([{ domain: 'Alpha', url: 'jdbc:postgresql://db:5432/alpha', username: 'u', password: 'p' }]));
+    expect(tenantsOf(join(dir, 'tenants.json'))()).toEqual([expect.objectContaining({ domain: 'alpha' })]);
+  });
+});
