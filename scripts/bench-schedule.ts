@@ -101,13 +101,27 @@ function readScenarios(seeded: SeededUniversity): { me: Scenario[]; week: Scenar
   };
 }
 
+/** A rule body of weekly lectures for the whole autumn semester, for group `k`, in one slot. */
+function lectureRule(seeded: SeededUniversity, k: number, slot: { dayOfWeek: number; timeSlotId: number; teacherId: number; classroomId: number }) {
+  const autumn = seeded.semesters.autumn;
+  return {
+    scheduleVersionId: autumn.versionId,
+    semesterId: autumn.id,
+    subjectId: seeded.subjectIds[k % seeded.subjectIds.length],
+    lectureAcademicHours: 2 * BENCH_SCALE.semesterWeeks,
+    laboratoryAcademicHours: 0,
+    practiceAcademicHours: 0,
+    groupIds: [seeded.groups[k].id],
+    slots: [{ ...slot, parity: 'BOTH', subgroupIds: [], lessonTypeId: 1, lessonFormat: 'Очно' }],
+  };
+}
+
 /**
  * Rule creation with its conflict check. Every rule takes a cell nobody uses (Sunday, pair 1..6) with
  * its own group, teacher and room for that pair, so all of them must succeed; the sequence is shared
  * by warm-up and measurement so no cell is taken twice.
  */
 function ruleScenario(seeded: SeededUniversity): Scenario {
-  const autumn = seeded.semesters.autumn;
   const pairs = seeded.baseTimeSlotIds.length;
   const distinct = Math.min(seeded.groups.length, seeded.teacherIds.length, seeded.classroomIds.length);
   let n = 0;
@@ -119,30 +133,12 @@ function ruleScenario(seeded: SeededUniversity): Scenario {
     return {
       method: 'POST',
       path: '/api/admin/schedule-rules',
-      body: {
-        scheduleVersionId: autumn.versionId,
-        semesterId: autumn.id,
-        subjectId: seeded.subjectIds[k % seeded.subjectIds.length],
-        lectureAcademicHours: 2 * BENCH_SCALE.semesterWeeks,
-        laboratoryAcademicHours: 0,
-        practiceAcademicHours: 0,
-        lectureStartWeek: 1,
-        laboratoryStartWeek: 1,
-        practiceStartWeek: 1,
-        groupIds: [seeded.groups[k].id],
-        slots: [
-          {
-            dayOfWeek: 7,
-            parity: 'BOTH',
-            timeSlotId: seeded.baseTimeSlotIds[pair],
-            subgroupIds: [],
-            teacherId: seeded.teacherIds[k],
-            classroomId: seeded.classroomIds[k],
-            lessonTypeId: 1,
-            lessonFormat: 'Очно',
-          },
-        ],
-      },
+      body: lectureRule(seeded, k, {
+        dayOfWeek: 7,
+        timeSlotId: seeded.baseTimeSlotIds[pair],
+        teacherId: seeded.teacherIds[k],
+        classroomId: seeded.classroomIds[k],
+      }),
     };
   };
   return { name: 'POST /api/admin/schedule-rules (conflict check)', concurrency: SETTINGS.writeConcurrency, requests: () => next };
@@ -161,7 +157,6 @@ interface BusyCell {
  * room and group at that pair are laid out). Rules never get stored, so the cells can repeat.
  */
 function rejectedRuleScenario(seeded: SeededUniversity, busy: BusyCell[]): Scenario {
-  const autumn = seeded.semesters.autumn;
   let n = 0;
   const next = (): LoadRequest | undefined => {
     const cell = busy[n % busy.length];
@@ -170,16 +165,7 @@ function rejectedRuleScenario(seeded: SeededUniversity, busy: BusyCell[]): Scena
       method: 'POST',
       path: '/api/admin/schedule-rules',
       expectStatus: 409,
-      body: {
-        scheduleVersionId: autumn.versionId,
-        semesterId: autumn.id,
-        subjectId: seeded.subjectIds[k % seeded.subjectIds.length],
-        lectureAcademicHours: 2 * BENCH_SCALE.semesterWeeks,
-        laboratoryAcademicHours: 0,
-        practiceAcademicHours: 0,
-        groupIds: [seeded.groups[k].id],
-        slots: [{ ...cell, parity: 'BOTH', subgroupIds: [], classroomId: seeded.classroomIds[k % seeded.classroomIds.length], lessonTypeId: 1, lessonFormat: 'Очно' }],
-      },
+      body: lectureRule(seeded, k, { ...cell, classroomId: seeded.classroomIds[k % seeded.classroomIds.length] }),
     };
   };
   return { name: 'POST /api/admin/schedule-rules (refused: clash)', concurrency: SETTINGS.writeConcurrency, requests: () => next };

@@ -24,6 +24,7 @@ import {
   overrideState,
   OverrideWorld,
   OVERRIDES_PATH,
+  slotsOf,
 } from './support/override-builders';
 import { createSubject } from './support/resource-builders';
 import { RuleBody, ruleBody, RULES_PATH, slotBody } from './support/schedule-builders';
@@ -48,7 +49,7 @@ describe('schedule core', () => {
   let P: OverrideWorld['pairs'];
   let A: OverrideWorld['u']['groups'][number];
   let B: OverrideWorld['u']['groups'][number];
-  let slot: { math: number; phys: number; labA1: number; labA2: number; hist: number; chem: number; draft: number };
+  let slot: ReturnType<typeof slotsOf>;
 
   const SEMESTER_START = '2026-09-01';
   const SEMESTER_END = '2026-12-31';
@@ -78,15 +79,7 @@ describe('schedule core', () => {
     C = w.u.classrooms.map((room) => room.id);
     P = w.pairs;
     [A, B] = w.u.groups;
-    slot = {
-      math: w.rules.math.slots[0].id,
-      phys: w.rules.phys.slots[0].id,
-      labA1: w.rules.labs.slots[0].id,
-      labA2: w.rules.labs.slots[1].id,
-      hist: w.rules.hist.slots[0].id,
-      chem: w.rules.chem.slots[0].id,
-      draft: w.rules.draft.slots[0].id,
-    };
+    slot = slotsOf(w);
   });
   afterAll(() => t.close());
 

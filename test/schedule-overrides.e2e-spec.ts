@@ -14,6 +14,7 @@ import {
   OverrideWorld,
   OVERRIDES_PATH,
   query,
+  slotsOf,
 } from './support/override-builders';
 import { createClassroom } from './support/resource-builders';
 import { createTeachers, setVersionStatus } from './support/schedule-builders';
@@ -37,7 +38,7 @@ describe('schedule overrides (4.10)', () => {
   let C: OverrideWorld['u']['classrooms'];
   let P: OverrideWorld['pairs'];
   /** The base slot of each single-slot rule, and the two lab slots. */
-  let slot: { math: number; phys: number; labA1: number; labA2: number; hist: number; chem: number; archived: number; draft: number };
+  let slot: ReturnType<typeof slotsOf>;
 
   const post = (body: OverrideRequestBody, client = admin) => client.post(OVERRIDES_PATH, body) as unknown as Promise<Response>;
 
@@ -59,16 +60,7 @@ describe('schedule overrides (4.10)', () => {
     T = w.u.teachers;
     C = w.u.classrooms;
     P = w.pairs;
-    slot = {
-      math: w.rules.math.slots[0].id,
-      phys: w.rules.phys.slots[0].id,
-      labA1: w.rules.labs.slots[0].id,
-      labA2: w.rules.labs.slots[1].id,
-      hist: w.rules.hist.slots[0].id,
-      chem: w.rules.chem.slots[0].id,
-      archived: w.rules.archived.slots[0].id,
-      draft: w.rules.draft.slots[0].id,
-    };
+    slot = slotsOf(w);
     ({ user: officeUser, client: office } = await signedInAs(t, admin, { role: 'EDUCATION_OFFICE', departmentId: w.u.department.id }));
   });
   afterEach(() => clearOverrides(t));

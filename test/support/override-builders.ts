@@ -170,6 +170,20 @@ export async function buildOverrideWorld(t: TestApp, admin: TenantClient): Promi
 }
 
 /** Makes `date` a day without lessons (activity «К») in the calendar's only course. */
+/** The base slot ids of the world's rules by name (labs: A1's slot, then A2's). */
+export function slotsOf(w: OverrideWorld) {
+  return {
+    math: w.rules.math.slots[0].id,
+    phys: w.rules.phys.slots[0].id,
+    labA1: w.rules.labs.slots[0].id,
+    labA2: w.rules.labs.slots[1].id,
+    hist: w.rules.hist.slots[0].id,
+    chem: w.rules.chem.slots[0].id,
+    archived: w.rules.archived.slots[0].id,
+    draft: w.rules.draft.slots[0].id,
+  };
+}
+
 export async function setHoliday(t: TestApp, calendarId: number, date: string): Promise<void> {
   const holiday = await insertActivity(t, 'К', false, 'Каникулы');
   const [period] = await t.sql<{ start: string; end: string; activity: number }>(
