@@ -9,6 +9,7 @@ import { ScheduleRules1764000000000 } from './1764000000000-ScheduleRules';
 import { ScheduleDataStamp1764000000100 } from './1764000000100-ScheduleDataStamp';
 import { OverridesAndVersionHistory1764100000000 } from './1764100000000-OverridesAndVersionHistory';
 import { VersionLineage1764100000100 } from './1764100000100-VersionLineage';
+import { TeacherAvailability1764200000000 } from './1764200000000-TeacherAvailability';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   ScheduleDataStamp1764000000100,
   OverridesAndVersionHistory1764100000000,
   VersionLineage1764100000100,
+  TeacherAvailability1764200000000,
 ];

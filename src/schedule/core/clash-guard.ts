@@ -9,7 +9,7 @@ import { GridSnapshot } from '../../schedule-engine/series-context';
 import { eachDate } from '../../schedule-engine/weeks';
 import { ClashCandidatesRepository } from './clash-candidates.repository';
 import { SemesterSchedules } from './semester-schedules';
-import { TeacherAvailability, TeacherBlocks } from './teacher-availability';
+import { BlockScope, TeacherAvailability, TeacherBlocks } from './teacher-availability';
 
 /** Where proposed lessons of one version may be, and which stored lessons they replace. */
 export interface ClashQuery {
@@ -118,13 +118,13 @@ export class ClashGuard {
     return new StoredLessons(schedule, lessons);
   }
 
-  /** The approved blocked times of the teachers in the semester (spec 4.9 rule 13). */
-  async teacherBlocks(teacherIds: readonly number[], semester: LoadedSemester, grids: GridSnapshot): Promise<TeacherBlocks> {
-    const blocked = teacherIds.length === 0 ? [] : await this.availability.blockedLessons([...teacherIds], semester);
+  /** The approved blocked times of the teachers in the semester (spec 4.9 rule 13; with absences for one-off changes). */
+  async teacherBlocks(teacherIds: readonly number[], semester: LoadedSemester, grids: GridSnapshot, scope: BlockScope = 'PREFERENCES'): Promise<TeacherBlocks> {
+    const blocked = teacherIds.length === 0 ? [] : await this.availability.blockedLessons([...teacherIds], semester, scope);
     return new TeacherBlocks(blocked, grids.base.slots);
   }
 
-  /** The lessons (in their order) at a time their teacher cannot teach. */
+  /** The lessons (in their order) at a time their teacher's approved hard unavailability closes. */
   async unavailable<T extends ActualLesson>(lessons: readonly T[], semester: LoadedSemester, grids: GridSnapshot): Promise<T[]> {
     const teacherIds = [...new Set(lessons.map((lesson) => lesson.teacherId))];
     return (await this.teacherBlocks(teacherIds, semester, grids)).among(lessons);

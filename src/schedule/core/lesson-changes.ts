@@ -90,7 +90,8 @@ export class LessonChanges {
   async prepare(scene: LessonScene, changes: readonly LessonChange[], exceptOverrideId: number): Promise<ChangeCheck> {
     const { base } = scene;
     const facts = await this.facts.load({
-      teacherIds: distinct(changes.map((change) => change.newTeacherId)),
+      // The lesson's own teacher too: refusals name whoever would teach.
+      teacherIds: distinct([base.teacherId, ...changes.map((change) => change.newTeacherId)]),
       classroomIds: distinct(changes.map((change) => change.newClassroomId)),
       timeSlotIds: distinct(changes.map((change) => change.newTimeSlotId)),
       groupIds: scene.rule.groupIds,
@@ -121,7 +122,7 @@ export class LessonChanges {
             exceptLessons: [lessonKey(base.slotId, base.date)],
           });
     const teacherIds = distinct(landings.map((landing) => landing.slot.teacherId));
-    const blocks = await this.guard.teacherBlocks(teacherIds, semester, grids);
+    const blocks = await this.guard.teacherBlocks(teacherIds, semester, grids, 'PREFERENCES_AND_ABSENCES');
     return new ChangeCheck(scene, facts, stored, blocks, exceptOverrideId);
   }
 }
@@ -208,12 +209,26 @@ export class ChangeCheck {
     );
   }
 
-  /** Approved hard unavailability of the lesson's teacher (spec 4.9 rule 13) blocks the change (409). */
+  /**
+   * Approved hard unavailability (spec 4.9 rule 13) or an approved absence (4.13) of the lesson's
+   * teacher blocks the change (409). An absence blocks only what the change places on the teacher:
+   * changing just the room or format of a lesson the teacher already has there is allowed.
+   */
   private ensureTeacherAvailable(lesson: ActualLesson): void {
-    if (this.blocks.among([lesson]).length === 0) return;
-    const newTeacher = this.facts.teachers.get(lesson.teacherId)?.name;
-    const who = lesson.teacherId !== this.scene.base.teacherId && newTeacher ? `«${newTeacher}»` : 'занятия';
-    throw new ConflictError(`Преподаватель ${who} недоступен ${describeMoment(lesson)}: это время закрыто утверждённым ограничением`);
+    const block = this.blocks.blockOf(lesson);
+    if (!block) return;
+    const { base } = this.scene;
+    const name = this.facts.teachers.get(lesson.teacherId)?.name;
+    const who = name ? `«${name}»` : 'занятия';
+    if (block.absenceId === undefined) {
+      throw new ConflictError(`Преподаватель ${who} недоступен ${describeMoment(lesson)}: это время закрыто утверждённым ограничением`);
+    }
+    const keepsPlace = lesson.teacherId === base.teacherId && lesson.date === base.date && lesson.startTime === base.startTime;
+    if (keepsPlace) return;
+    throw new ConflictError(
+      `Преподаватель ${who} отсутствует ${formatDate(block.from ?? lesson.date)} – ${formatDate(block.to ?? lesson.date)} ` +
+        `(отсутствие №${block.absenceId}): занятие ${describeMoment(lesson)} ему назначить нельзя`,
+    );
   }
 
   /** A date move stays in the semester, on a day every group's calendar allows lessons (400). */

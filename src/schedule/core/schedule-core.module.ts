@@ -5,10 +5,12 @@ import { ClashCandidatesRepository } from './clash-candidates.repository';
 import { ClashGuard } from './clash-guard';
 import { LessonChangeFactsRepository } from './lesson-change-facts.repository';
 import { LessonChanges } from './lesson-changes';
+import { OverrideWrites } from './override-writes';
 import { ScheduleDataRepository } from './schedule-data.repository';
 import { SemesterSchedules } from './semester-schedules';
 import { SemesterWriteUnit } from './semester-write-unit';
-import { NoTeacherUnavailability, TeacherAvailability } from './teacher-availability';
+import { ApprovedUnavailability } from './approved-unavailability';
+import { TeacherAvailability } from './teacher-availability';
 
 /**
  * The schedule core: the one way into the schedule for every schedule feature (rules, overrides,
@@ -26,9 +28,9 @@ import { NoTeacherUnavailability, TeacherAvailability } from './teacher-availabi
     LessonChangeFactsRepository,
     LessonChanges,
     CandidateFinder,
-    // Teacher preferences and absences (a later issue) bind the real approved-unavailability lookup here.
-    { provide: TeacherAvailability, useClass: NoTeacherUnavailability },
+    OverrideWrites,
+    { provide: TeacherAvailability, useClass: ApprovedUnavailability },
   ],
-  exports: [ScheduleDataRepository, SemesterSchedules, SemesterWriteUnit, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, TeacherAvailability],
+  exports: [ScheduleDataRepository, SemesterSchedules, SemesterWriteUnit, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, TeacherAvailability],
 })
 export class ScheduleCoreModule {}

@@ -30,3 +30,15 @@ describe('TeacherBlocks', () => {
     expect(new TeacherBlocks([], basePairs).among([saturdayGridPair2])).toEqual([]);
   });
 });
+
+describe('TeacherBlocks with absences', () => {
+  it('blocks every day of an absence, both ends included, and nothing outside it', () => {
+    const blocks = new TeacherBlocks([{ teacherId: 5, from: '2026-09-02', to: '2026-09-04', absenceId: 9 }], basePairs);
+    const before = lesson({ date: '2026-09-01', dayOfWeek: 2 });
+    const first = lesson({ date: '2026-09-02', dayOfWeek: 3 });
+    const last = lesson({ date: '2026-09-04', dayOfWeek: 5, timeSlotId: 12, timeSlotOrder: 2 });
+    const after = lesson({ date: '2026-09-05', dayOfWeek: 6 });
+    expect(blocks.among([before, first, last, after])).toEqual([first, last]);
+    expect(blocks.blockOf(first)?.absenceId).toBe(9);
+  });
+});

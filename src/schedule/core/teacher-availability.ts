@@ -1,34 +1,35 @@
-import { Injectable } from '@nestjs/common';
 import { LoadedSemester } from '../../schedule-engine/rule-model';
 import { GridSlot } from '../../schedule-engine/series-context';
 
 /**
- * A time a teacher cannot teach (an approved HARD_UNAVAILABLE preference, later also an absence).
+ * A time a teacher cannot teach: an approved HARD_UNAVAILABLE preference, or an approved absence.
  * Absent fields match anything: `{teacherId, date}` blocks a whole day, `{teacherId, dayOfWeek,
- * timeSlotId}` a weekly base-grid pair.
+ * timeSlotId}` a weekly base-grid pair, `{teacherId, from, to}` every day of an absence.
  */
 export interface BlockedTime {
   teacherId: number;
   date?: string;
+  /** First and last day (inclusive) of an absence. */
+  from?: string;
+  to?: string;
   dayOfWeek?: number;
   timeSlotId?: number;
+  /** Set when the block is an absence (its id), for the message. */
+  absenceId?: number;
 }
 
 /**
+ * Which blocks a check counts. Rules and publication obey approved hard unavailability only (an
+ * absence is handled lesson by lesson in its wizard); one-off changes obey absences as well.
+ */
+export type BlockScope = 'PREFERENCES' | 'PREFERENCES_AND_ABSENCES';
+
+/**
  * The port through which every schedule check learns when teachers are unavailable (spec 4.9 rule
- * 13). Teacher preferences and absences (a later issue) only swap the implementation bound in the
- * schedule core's module.
+ * 13, 4.13). Bound in the schedule core's module to the approved preferences and absences.
  */
 export abstract class TeacherAvailability {
-  abstract blockedLessons(teacherIds: number[], semester: LoadedSemester): Promise<BlockedTime[]>;
-}
-
-/** Until teacher preferences exist nobody is blocked. */
-@Injectable()
-export class NoTeacherUnavailability extends TeacherAvailability {
-  blockedLessons(): Promise<BlockedTime[]> {
-    return Promise.resolve([]);
-  }
+  abstract blockedLessons(teacherIds: number[], semester: LoadedSemester, scope: BlockScope): Promise<BlockedTime[]>;
 }
 
 /** Whether a lesson of `teacherId` on `date` in base slot `timeSlotId` falls into `block`. */
@@ -36,6 +37,8 @@ export function blocks(block: BlockedTime, lesson: { teacherId: number; date: st
   return (
     block.teacherId === lesson.teacherId &&
     (block.date === undefined || block.date === lesson.date) &&
+    (block.from === undefined || block.from <= lesson.date) &&
+    (block.to === undefined || lesson.date <= block.to) &&
     (block.dayOfWeek === undefined || block.dayOfWeek === lesson.dayOfWeek) &&
     (block.timeSlotId === undefined || block.timeSlotId === lesson.timeSlotId)
   );
@@ -66,9 +69,12 @@ export class TeacherBlocks {
    */
   among<T extends PlacedLesson>(lessons: readonly T[]): T[] {
     if (this.blocked.length === 0) return [];
-    return lessons.filter((lesson) => {
-      const timeSlotId = this.basePairByOrder.get(lesson.timeSlotOrder) ?? lesson.timeSlotId;
-      return this.blocked.some((block) => blocks(block, { teacherId: lesson.teacherId, date: lesson.date, dayOfWeek: lesson.dayOfWeek, timeSlotId }));
-    });
+    return lessons.filter((lesson) => this.blockOf(lesson) !== undefined);
+  }
+
+  /** The first block the lesson falls into, if any. */
+  blockOf(lesson: PlacedLesson): BlockedTime | undefined {
+    const timeSlotId = this.basePairByOrder.get(lesson.timeSlotOrder) ?? lesson.timeSlotId;
+    return this.blocked.find((block) => blocks(block, { teacherId: lesson.teacherId, date: lesson.date, dayOfWeek: lesson.dayOfWeek, timeSlotId }));
   }
 }

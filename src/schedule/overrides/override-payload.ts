@@ -1,13 +1,9 @@
 import { BadRequestError } from '../../platform/http/app-error';
-import { LessonChange } from '../core';
+import { OverrideWrite } from '../core';
 import { OverrideRequest } from './dto/override-request.dto';
 
 /** A request with absent fields as null and a target date equal to the original date dropped. */
-export interface OverridePayload extends LessonChange {
-  baseRuleSlotId: number;
-  lessonDate: string;
-  comment: string | null;
-}
+export type OverridePayload = OverrideWrite;
 
 export function toPayload(request: OverrideRequest): OverridePayload {
   const target = request.targetLessonDate ?? null;

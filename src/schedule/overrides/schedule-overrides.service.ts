@@ -2,13 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { formatDate } from '../../schedule-engine/dates';
-import { LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly, ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { DUPLICATE_OVERRIDE, LESSON_SLOT_NOT_FOUND, LessonChanges, OverrideWrites, publishedOnly, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { OverrideRequest } from './dto/override-request.dto';
 import { OverrideResponse } from './dto/override-response.dto';
 import { checkActionMatrix, toPayload } from './override-payload';
 import { OverrideReads } from './override-reads.service';
 import { OVERRIDE_NOT_FOUND } from './override-rules';
-import { DUPLICATE_OVERRIDE, OverridesRepository } from './overrides.repository';
+import { OverridesRepository } from './overrides.repository';
 
 /**
  * Creating, changing and deleting one-off changes. Each runs in the core's semester write unit (the
@@ -22,6 +22,7 @@ export class ScheduleOverridesService {
     private readonly writes: SemesterWriteUnit,
     private readonly data: ScheduleDataRepository,
     private readonly overrides: OverridesRepository,
+    private readonly writer: OverrideWrites,
     private readonly changes: LessonChanges,
     private readonly reads: OverrideReads,
   ) {}
@@ -34,10 +35,10 @@ export class ScheduleOverridesService {
     return this.writes.run(slot.semesterId, async (tx) => {
       publishedOnly((await tx.lockVersion(slot.versionId))?.status);
       const scene = await this.changes.locate(slot, payload.lessonDate);
-      const existing = await this.overrides.idOfLesson(payload.baseRuleSlotId, payload.lessonDate);
+      const existing = await this.writer.idOfLesson(payload.baseRuleSlotId, payload.lessonDate);
       if (existing !== undefined) throw new ConflictError(`${DUPLICATE_OVERRIDE} (№${existing})`);
       (await this.changes.prepare(scene, [payload], 0)).verify(payload);
-      const id = await this.overrides.insert(tx.manager, slot.versionId, payload, caller.userId);
+      const id = await this.writer.insert(tx, slot.versionId, payload, caller.userId);
       return this.reads.get(id);
     });
   }
@@ -62,7 +63,7 @@ export class ScheduleOverridesService {
       if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
       const scene = await this.changes.locate(slot, stored.lessonDate);
       (await this.changes.prepare(scene, [payload], id)).verify(payload);
-      await this.overrides.update(tx.manager, id, payload, caller.userId);
+      await this.writer.update(tx, id, payload, caller.userId);
       return this.reads.get(id);
     });
   }
@@ -83,7 +84,7 @@ export class ScheduleOverridesService {
       const slot = await this.data.lessonSlot(stored.baseRuleSlotId);
       const scene = slot && (await this.changes.locate(slot, stored.lessonDate).catch(ignoreMissingLesson));
       if (scene) await this.changes.ensureRestorable(scene, id);
-      await this.overrides.delete(tx.manager, id);
+      await this.writer.delete(tx, id);
       return entry;
     });
   }
