@@ -15,6 +15,8 @@ import { BootstrapAdmin } from './users/bootstrap-admin';
 import { UsersModule } from './users/users.module';
 import { StudyStructureModule } from './study-structure/study-structure.module';
 import { ResourcesModule } from './resources/resources.module';
+import { TeacherAbsencesModule } from './teacher-absences/teacher-absences.module';
+import { TeacherPreferencesModule } from './teacher-preferences/teacher-preferences.module';
 import { TeacherRequestsModule } from './teacher-requests/teacher-requests.module';
 import { AcademicYearsModule } from './academic-years/academic-years.module';
 import { TimeGridModule } from './time-grid/time-grid.module';
@@ -45,6 +47,8 @@ export class AppModule implements NestModule {
         TimeGridModule,
         AcademicCalendarsModule,
         ScheduleModule,
+        TeacherPreferencesModule,
+        TeacherAbsencesModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,16 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError } from '../../platform/http/app-error';
-import { ActualLesson, applyOverride, OverrideRecord } from '../../schedule-engine/override-application';
+import { ActualLesson, applyOverride } from '../../schedule-engine/override-application';
 import { effectiveSlotsOn } from '../../schedule-engine/series-context';
 import { eachDate } from '../../schedule-engine/weeks';
 import { LESSON_SLOT_NOT_FOUND, LessonChange, LessonChanges, LessonScene, publishedOnly } from './lesson-changes';
 import { ScheduleDataRepository } from './schedule-data.repository';
 
-/** What to change about a lesson: its pair the same day, its date (same pair number), its room or its teacher. */
-export const CANDIDATE_KINDS = ['TIME_SLOT', 'DATE', 'CLASSROOM', 'TEACHER'] as const;
+/**
+ * What to change about a lesson: its pair the same day, its date (same pair number), its date and
+ * pair together, its room or its teacher.
+ */
+export const CANDIDATE_KINDS = ['TIME_SLOT', 'DATE', 'DATE_TIME', 'CLASSROOM', 'TEACHER'] as const;
 export type CandidateKind = (typeof CANDIDATE_KINDS)[number];
 
+/** Narrows the variants tried: only these teachers (TEACHER), only these dates (DATE, DATE_TIME). */
+export interface CandidateNarrowing {
+  teacherIds?: readonly number[];
+  dates?: readonly string[];
+}
+
+/** The kinds wanted, each with its narrowing (`{}` for every variant). */
+export type CandidateRequest = Partial<Record<CandidateKind, CandidateNarrowing>>;
+
 export interface AcceptedCandidate {
+  kind: CandidateKind;
   /** The override body that makes this change (it replaces the lesson's current one, if any). */
   change: LessonChange;
   /** Where the lesson would be. */
@@ -18,6 +31,7 @@ export interface AcceptedCandidate {
 }
 
 export interface RejectedCandidate {
+  kind: CandidateKind;
   change: LessonChange;
   /** 400 (the change is not allowed) or 409 (it clashes or the teacher is unavailable), as saving would answer. */
   status: number;
@@ -48,33 +62,49 @@ export class CandidateFinder {
     private readonly changes: LessonChanges,
   ) {}
 
-  async find(baseRuleSlotId: number, lessonDate: string, kind: CandidateKind): Promise<LessonCandidates> {
+  find(baseRuleSlotId: number, lessonDate: string, kind: CandidateKind): Promise<LessonCandidates> {
+    return this.findAll(baseRuleSlotId, lessonDate, { [kind]: {} });
+  }
+
+  /** Several kinds at once: the lesson is located and the checks prepared once for all their variants. */
+  async findAll(baseRuleSlotId: number, lessonDate: string, request: CandidateRequest): Promise<LessonCandidates> {
     const slot = await this.data.lessonSlot(baseRuleSlotId);
     if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
     publishedOnly(slot.versionStatus);
     const scene = await this.changes.locate(slot, lessonDate);
-    const current = await this.currentOverride(scene);
+    const { record: current, change: currentChange } = await this.changes.currentOf(scene);
     const lesson = (current && applyOverride(scene.base, current, scene.semester.startDate)) ?? scene.base;
-    const variants = await this.variants(scene, lesson, currentChange(current), kind);
+    const variants: { kind: CandidateKind; change: LessonChange }[] = [];
+    for (const kind of CANDIDATE_KINDS) {
+      const narrowing = request[kind];
+      if (!narrowing) continue;
+      const changes = await this.variants(scene, lesson, currentChange, kind, narrowing);
+      variants.push(...changes.map((change) => ({ kind, change })));
+    }
 
-    const check = await this.changes.prepare(scene, variants, current?.id ?? 0);
+    const check = await this.changes.prepare(
+      scene,
+      variants.map((variant) => variant.change),
+      current?.id ?? 0,
+    );
     const result: LessonCandidates = { lesson, overrideId: current?.id ?? null, accepted: [], rejected: [] };
-    for (const change of variants) {
+    for (const { kind, change } of variants) {
       const outcome = check.attempt(change);
-      if (outcome.lesson) result.accepted.push({ change, lesson: outcome.lesson });
-      else if (outcome.refusal) result.rejected.push({ change, status: outcome.refusal.status, reason: outcome.refusal.message });
+      if (outcome.lesson) result.accepted.push({ kind, change, lesson: outcome.lesson });
+      else if (outcome.refusal) result.rejected.push({ kind, change, status: outcome.refusal.status, reason: outcome.refusal.message });
     }
     return result;
   }
 
-  /** The lesson's override, if any. */
-  private async currentOverride(scene: LessonScene): Promise<OverrideRecord | undefined> {
-    const overrides = await this.data.overrides(scene.rule.versionId, [scene.rule.id]);
-    return overrides.find((override) => override.baseRuleSlotId === scene.base.slotId && override.lessonDate === scene.base.date);
-  }
-
-  private async variants(scene: LessonScene, lesson: ActualLesson, current: LessonChange, kind: CandidateKind): Promise<LessonChange[]> {
+  private async variants(
+    scene: LessonScene,
+    lesson: ActualLesson,
+    current: LessonChange,
+    kind: CandidateKind,
+    narrowing: CandidateNarrowing,
+  ): Promise<LessonChange[]> {
     const { semester, grids, base } = scene;
+    const dates = narrowing.dates ?? eachDate(semester.startDate, semester.endDate);
     const moved = (targetLessonDate: string, newTimeSlotId: number): LessonChange => ({
       ...current,
       action: 'MOVE',
@@ -88,34 +118,23 @@ export class CandidateFinder {
           .filter((pair) => lesson.date !== base.date || pair.startTime !== base.startTime || pair.endTime !== base.endTime)
           .map((pair) => moved(lesson.date, pair.id));
       case 'DATE':
-        return eachDate(semester.startDate, semester.endDate).flatMap((date) => {
+        return dates.flatMap((date) => {
           if (date === lesson.date || date === base.date) return [];
           const pair = effectiveSlotsOn(grids, date).find((candidate) => candidate.orderNumber === lesson.timeSlotOrder);
           return pair ? [moved(date, pair.id)] : [];
         });
+      case 'DATE_TIME':
+        return dates.flatMap((date) =>
+          date === lesson.date || date === base.date ? [] : effectiveSlotsOn(grids, date).map((pair) => moved(date, pair.id)),
+        );
       case 'CLASSROOM':
         return (await this.data.activeClassroomIds())
           .filter((id) => id !== lesson.classroomId)
           .map((id) => ({ ...current, action: current.action === 'MOVE' ? 'MOVE' : 'REPLACE', newClassroomId: id }));
       case 'TEACHER':
-        return (await this.data.activeTeacherIds())
+        return (narrowing.teacherIds ?? (await this.data.activeTeacherIds()))
           .filter((id) => id !== lesson.teacherId)
           .map((id) => ({ ...current, action: current.action === 'MOVE' ? 'MOVE' : 'REPLACE', newTeacherId: id }));
     }
   }
-}
-
-/** The lesson's current change as a body to build on; a cancelled or unchanged lesson starts from nothing. */
-function currentChange(current: OverrideRecord | undefined): LessonChange {
-  if (!current || current.action === 'CANCEL') {
-    return { action: 'REPLACE', targetLessonDate: null, newTimeSlotId: null, newTeacherId: null, newClassroomId: null, newLessonFormat: null };
-  }
-  return {
-    action: current.action,
-    targetLessonDate: current.targetLessonDate,
-    newTimeSlotId: current.newTime?.timeSlotId ?? null,
-    newTeacherId: current.newTeacherId,
-    newClassroomId: current.newClassroomId,
-    newLessonFormat: current.newLessonFormat,
-  };
 }

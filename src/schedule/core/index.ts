@@ -5,7 +5,7 @@
 export { ActualLessons } from './actual-lessons';
 export type { LessonSelection, SemesterLessons } from './actual-lessons';
 export { CANDIDATE_KINDS, CandidateFinder } from './candidate-finder';
-export type { AcceptedCandidate, CandidateKind, LessonCandidates, RejectedCandidate } from './candidate-finder';
+export type { AcceptedCandidate, CandidateKind, CandidateNarrowing, CandidateRequest, LessonCandidates, RejectedCandidate } from './candidate-finder';
 export { ClashGuard, StoredLessons } from './clash-guard';
 export type { ClashQuery, StoredClash } from './clash-guard';
 export { CONFLICT_REASONS, DAY_NAMES, describeMoment, hhmm, reasonsText } from './clash-texts';

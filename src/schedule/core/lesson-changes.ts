@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError, ConflictError } from '../../platform/http/app-error';
 import { formatDate, isoDayOfWeek } from '../../schedule-engine/dates';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
-import { ActualLesson, applyOverride, lessonKey, NewLessonTime, OverrideAction, OverrideChange } from '../../schedule-engine/override-application';
+import { ActualLesson, applyOverride, lessonKey, NewLessonTime, OverrideAction, OverrideChange, OverrideRecord } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSemester, LoadedSlot } from '../../schedule-engine/rule-model';
 import { SemesterSchedule } from '../../schedule-engine/semester-schedule';
 import { effectiveSlotsOn, GridSnapshot } from '../../schedule-engine/series-context';
@@ -83,6 +83,16 @@ export class LessonChanges {
   }
 
   /**
+   * The lesson's current override, and its change as a body to build on (a new change replaces it
+   * and keeps what it did unless it says otherwise); a cancelled or unchanged lesson starts from nothing.
+   */
+  async currentOf(scene: LessonScene): Promise<{ record?: OverrideRecord; change: LessonChange }> {
+    const overrides = await this.data.overrides(scene.rule.versionId, [scene.rule.id]);
+    const record = overrides.find((override) => override.baseRuleSlotId === scene.base.slotId && override.lessonDate === scene.base.date);
+    return { record, change: changeOf(record) };
+  }
+
+  /**
    * Loads what checking `changes` of the scene's lesson needs: the rows they name, the stored lessons
    * they could meet (after every override but `exceptOverrideId`, the one they replace) and the
    * teachers' blocked times.
@@ -145,6 +155,20 @@ function landingOf(base: GeneratedLesson, change: LessonChange | null): Landing 
       teacherId: change?.newTeacherId ?? base.teacherId,
       classroomId: change?.newClassroomId ?? base.classroomId,
     },
+  };
+}
+
+function changeOf(current: OverrideRecord | undefined): LessonChange {
+  if (!current || current.action === 'CANCEL') {
+    return { action: 'REPLACE', targetLessonDate: null, newTimeSlotId: null, newTeacherId: null, newClassroomId: null, newLessonFormat: null };
+  }
+  return {
+    action: current.action,
+    targetLessonDate: current.targetLessonDate,
+    newTimeSlotId: current.newTime?.timeSlotId ?? null,
+    newTeacherId: current.newTeacherId,
+    newClassroomId: current.newClassroomId,
+    newLessonFormat: current.newLessonFormat,
   };
 }
 

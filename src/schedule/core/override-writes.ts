@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
 import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LessonChange } from './lesson-changes';
-import { ScheduleTx } from './semester-write-unit';
 
 export const DUPLICATE_OVERRIDE = 'Для этого занятия уже есть разовое изменение: измените или удалите его';
 
@@ -27,6 +27,11 @@ export interface OverrideWrite extends LessonChange {
   comment: string | null;
 }
 
+/** The open transaction of a semester write (a `ScheduleTx`, or the manager of `SemesterWriteUnit.runAcross`). */
+interface WriteTx {
+  manager: EntityManager;
+}
+
 /**
  * The one place overrides are written. Every writer (the override endpoints, absence resolution,
  * change requests) calls it inside a semester write unit, after `LessonChanges` accepted the change;
@@ -45,7 +50,7 @@ export class OverrideWrites {
     return row?.id;
   }
 
-  async insert(tx: ScheduleTx, versionId: number, write: OverrideWrite, authorId: number): Promise<number> {
+  async insert(tx: WriteTx, versionId: number, write: OverrideWrite, authorId: number): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
       tx.manager,
       `INSERT INTO schedule_overrides (schedule_version_id, base_rule_slot_id, lesson_date, action, target_lesson_date, new_time_slot_id,
@@ -57,7 +62,7 @@ export class OverrideWrites {
   }
 
   /** Replaces what the override does; the lesson it names never changes. */
-  async update(tx: ScheduleTx, id: number, write: OverrideWrite, authorId: number): Promise<void> {
+  async update(tx: WriteTx, id: number, write: OverrideWrite, authorId: number): Promise<void> {
     await queryRows(
       tx.manager,
       `UPDATE schedule_overrides SET action = $2, target_lesson_date = $3, new_time_slot_id = $4, new_classroom_id = $5, new_teacher_id = $6,
@@ -67,7 +72,7 @@ export class OverrideWrites {
     );
   }
 
-  async delete(tx: ScheduleTx, id: number): Promise<void> {
+  async delete(tx: WriteTx, id: number): Promise<void> {
     await queryRows(tx.manager, `DELETE FROM schedule_overrides WHERE id = $1`, [id]);
   }
 }

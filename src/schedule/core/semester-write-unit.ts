@@ -53,4 +53,17 @@ export class SemesterWriteUnit {
       return work(new ScheduleTx(manager, semesterId, this.db));
     });
   }
+
+  /**
+   * One transaction holding the locks of several semesters (a change of teacher availability that
+   * spans them), taken in ascending id order so two such writes never deadlock.
+   */
+  runAcross<T>(semesterIds: readonly number[], work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.db.transaction(async (manager) => {
+      for (const semesterId of [...new Set(semesterIds)].sort((a, b) => a - b)) {
+        await this.db.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
+      }
+      return work(manager);
+    });
+  }
 }

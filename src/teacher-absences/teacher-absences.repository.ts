@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { SqlParams } from '../platform/database/sql';
+import { TenantDb } from '../platform/database/tenant-db';
+import { assignedDuringSql } from '../users/department-membership';
+import { AbsenceDecisionResponse, AbsenceResponse } from './dto/absence.dto';
+import { AbsenceStatus, Resolution } from './absence-rules';
+
+export const OVERLAPPING_ABSENCE = 'У преподавателя уже есть действующее отсутствие, пересекающееся с этим периодом';
+
+defineConstraintMessages({
+  ex_teacher_absences_overlap: OVERLAPPING_ABSENCE,
+  ck_teacher_absences_order: 'Дата окончания отсутствия раньше даты начала',
+  ck_teacher_absences_length: 'Отсутствие длится не более 120 дней',
+  fk_teacher_absences_teacher: 'Преподаватель не найден',
+  fk_teacher_absence_decisions_teacher: 'Преподаватель не найден',
+  fk_teacher_absence_decisions_classroom: 'Аудитория не найдена',
+  fk_teacher_absence_decisions_time_slot: 'Пара (временной слот) не найдена',
+});
+
+type AbsenceRow = Omit<AbsenceResponse, 'createdAt' | 'reviewedAt' | 'closedAt' | 'resolvedAt' | 'updatedAt'> & {
+  createdAt: Date;
+  reviewedAt: Date | null;
+  closedAt: Date | null;
+  resolvedAt: Date | null;
+  updatedAt: Date;
+};
+
+const SELECT = `
+  SELECT a.id, a.teacher_id AS "teacherId", t.full_name AS "teacherName", a.start_date AS "startDate", a.end_date AS "endDate",
+         (a.end_date - a.start_date + 1) AS "dayCount", a.reason, a.status,
+         a.created_by AS "createdById", cb.full_name AS "createdByName", a.created_at AS "createdAt",
+         a.reviewed_by AS "reviewedById", rb.full_name AS "reviewedByName", a.reviewed_at AS "reviewedAt",
+         a.review_comment AS "reviewComment", a.closed_at AS "closedAt", a.resolved_at AS "resolvedAt",
+         (SELECT count(*)::int FROM teacher_absence_decisions d WHERE d.absence_id = a.id) AS "decisionCount",
+         a.updated_at AS "updatedAt"
+    FROM teacher_absences a
+    JOIN users t ON t.id = a.teacher_id
+    LEFT JOIN users cb ON cb.id = a.created_by
+    LEFT JOIN users rb ON rb.id = a.reviewed_by`;
+
+/** Who sees which absences: everything, one teacher's, or one department's teachers' (by history over each period). */
+export type AbsenceVisibility = { all: true } | { teacherId: number } | { departmentId: number };
+
+export interface NewAbsence {
+  teacherId: number;
+  startDate: string;
+  endDate: string;
+  reason: string;
+  status: 'PENDING' | 'APPROVED';
+  authorId: number;
+}
+
+export interface NewDecision {
+  absenceId: number;
+  baseRuleSlotId: number;
+  lessonDate: string;
+  resolution: Resolution;
+  newTeacherId: number | null;
+  targetLessonDate: string | null;
+  newTimeSlotId: number | null;
+  newClassroomId: number | null;
+  overrideId: number | null;
+  comment: string | null;
+  decidedBy: number;
+}
+
+const DECISION_SELECT = `
+  SELECT d.id, d.base_rule_slot_id AS "baseRuleSlotId", d.lesson_date AS "lessonDate", d.resolution,
+         d.new_teacher_id AS "newTeacherId", nt.full_name AS "newTeacherName", d.target_lesson_date AS "targetLessonDate",
+         d.new_time_slot_id AS "newTimeSlotId", d.new_classroom_id AS "newClassroomId", c.name AS "newClassroomName",
+         d.override_id AS "scheduleOverrideId", d.comment, d.decided_by AS "decidedById", db.full_name AS "decidedByName",
+         d.decided_at AS "decidedAt"
+    FROM teacher_absence_decisions d
+    LEFT JOIN users nt ON nt.id = d.new_teacher_id
+    LEFT JOIN classrooms c ON c.id = d.new_classroom_id
+    LEFT JOIN users db ON db.id = d.decided_by`;
+
+/** SQL over `teacher_absences` and their decision log; writes join the caller's open transaction through `TenantDb`. */
+@Injectable()
+export class TeacherAbsencesRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async list(visibility: AbsenceVisibility, status: AbsenceStatus | undefined): Promise<AbsenceResponse[]> {
+    const params = new SqlParams();
+    const where: string[] = [];
+    if ('teacherId' in visibility) where.push(`a.teacher_id = ${params.add(visibility.teacherId)}`);
+    if ('departmentId' in visibility) where.push(assignedDuringSql('a.teacher_id', params.add(visibility.departmentId), 'a.start_date', 'a.end_date'));
+    if (status !== undefined) where.push(`a.status = ${params.add(status)}`);
+    const rows = await this.db.query<AbsenceRow>(
+      `${SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.start_date DESC, lower(t.full_name), a.id`,
+      params.values,
+    );
+    return rows.map(toResponse);
+  }
+
+  /** One absence; with `lock`, row-locked until the open transaction ends. */
+  async find(id: number, lock = false): Promise<AbsenceResponse | undefined> {
+    const [row] = await this.db.query<AbsenceRow>(`${SELECT} WHERE a.id = $1 ${lock ? 'FOR UPDATE OF a' : ''}`, [id]);
+    return row && toResponse(row);
+  }
+
+  /** Whether the teacher belongs to the department at some time of the period. */
+  async inDepartmentDuring(teacherId: number, departmentId: number, startDate: string, endDate: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 WHERE ${assignedDuringSql('$1', '$2', '$3', '$4')}`, [teacherId, departmentId, startDate, endDate]);
+    return rows.length > 0;
+  }
+
+  /** An active (waiting, approved or resolved) absence of the teacher overlapping the period. */
+  async overlapping(teacherId: number, startDate: string, endDate: string): Promise<AbsenceResponse | undefined> {
+    const [row] = await this.db.query<AbsenceRow>(
+      `${SELECT} WHERE a.teacher_id = $1 AND a.status IN ('PENDING','APPROVED','RESOLVED') AND a.start_date <= $3::date AND a.end_date >= $2::date
+        ORDER BY a.start_date LIMIT 1`,
+      [teacherId, startDate, endDate],
+    );
+    return row && toResponse(row);
+  }
+
+  /** Stores an absence; one created APPROVED counts as reviewed by its author. */
+  async insert(absence: NewAbsence): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO teacher_absences (teacher_id, start_date, end_date, reason, status, created_by, reviewed_by, reviewed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5 = 'APPROVED' THEN $6::int END, CASE WHEN $5 = 'APPROVED' THEN now() END)
+       RETURNING id`,
+      [absence.teacherId, absence.startDate, absence.endDate, absence.reason, absence.status, absence.authorId],
+    );
+    return row.id;
+  }
+
+  async review(id: number, status: 'APPROVED' | 'REJECTED', comment: string | null, reviewerId: number): Promise<void> {
+    await this.db.query(
+      `UPDATE teacher_absences SET status = $2, review_comment = $3, reviewed_by = $4, reviewed_at = now(), updated_at = now() WHERE id = $1`,
+      [id, status, comment, reviewerId],
+    );
+  }
+
+  async cancel(id: number, closedBy: number): Promise<void> {
+    await this.db.query(`UPDATE teacher_absences SET status = 'CANCELLED', closed_by = $2, closed_at = now(), updated_at = now() WHERE id = $1`, [
+      id,
+      closedBy,
+    ]);
+  }
+
+  async markResolved(id: number): Promise<void> {
+    await this.db.query(`UPDATE teacher_absences SET status = 'RESOLVED', resolved_at = now(), updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  async decisions(absenceId: number): Promise<AbsenceDecisionResponse[]> {
+    const rows = await this.db.query<AbsenceDecisionResponse & { decidedAt: Date }>(`${DECISION_SELECT} WHERE d.absence_id = $1 ORDER BY d.id`, [
+      absenceId,
+    ]);
+    return rows.map((row) => ({ ...row, decidedAt: row.decidedAt.toISOString() }));
+  }
+
+  async insertDecisions(decisions: readonly NewDecision[]): Promise<number[]> {
+    const ids: number[] = [];
+    for (const decision of decisions) {
+      const [row] = await this.db.query<{ id: number }>(
+        `INSERT INTO teacher_absence_decisions (absence_id, base_rule_slot_id, lesson_date, resolution, new_teacher_id, target_lesson_date,
+                                                new_time_slot_id, new_classroom_id, override_id, comment, decided_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+        [
+          decision.absenceId,
+          decision.baseRuleSlotId,
+          decision.lessonDate,
+          decision.resolution,
+          decision.newTeacherId,
+          decision.targetLessonDate,
+          decision.newTimeSlotId,
+          decision.newClassroomId,
+          decision.overrideId,
+          decision.comment,
+          decision.decidedBy,
+        ],
+      );
+      ids.push(row.id);
+    }
+    return ids;
+  }
+}
+
+function toResponse(row: AbsenceRow): AbsenceResponse {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    resolvedAt: row.resolvedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

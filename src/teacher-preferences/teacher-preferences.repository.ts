@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { SqlParams } from '../platform/database/sql';
+import { TenantDb } from '../platform/database/tenant-db';
+import { assignedDuringSql } from '../users/department-membership';
+import { PreferenceResponse } from './dto/preference.dto';
+import { PreferenceStatus, PreferenceTime, PreferenceType } from './preference-rules';
+
+export const DUPLICATE_PREFERENCE = 'Такое пожелание преподавателя на это время уже подано или утверждено';
+
+defineConstraintMessages({
+  uq_teacher_preferences_active: DUPLICATE_PREFERENCE,
+  fk_teacher_preferences_teacher: 'Преподаватель не найден',
+  fk_teacher_preferences_semester: 'Семестр не найден',
+  fk_teacher_preferences_time_slot: 'Пара (временной слот) не найдена',
+  ck_teacher_preferences_shape: 'Укажите день недели и пару основной сетки либо целую дату',
+  ck_teacher_preferences_day: 'День недели должен быть от 1 до 7',
+});
+
+type PreferenceRow = Omit<PreferenceResponse, 'createdAt' | 'reviewedAt' | 'closedAt' | 'updatedAt'> & {
+  createdAt: Date;
+  reviewedAt: Date | null;
+  closedAt: Date | null;
+  updatedAt: Date;
+};
+
+const SELECT = `
+  SELECT p.id, p.teacher_id AS "teacherId", t.full_name AS "teacherName", p.semester_id AS "semesterId",
+         p.preference_type AS "preferenceType", p.day_of_week AS "dayOfWeek", p.time_slot_id AS "timeSlotId",
+         ts.order_number AS "timeSlotOrder", ts.start_time::text AS "startTime", ts.end_time::text AS "endTime",
+         p.preference_date AS "preferenceDate", p.comment, p.status,
+         p.created_by AS "createdById", cb.full_name AS "createdByName", p.created_at AS "createdAt",
+         p.reviewed_by AS "reviewedById", rb.full_name AS "reviewedByName", p.reviewed_at AS "reviewedAt",
+         p.review_comment AS "reviewComment", p.closed_at AS "closedAt", p.updated_at AS "updatedAt"
+    FROM teacher_preferences p
+    JOIN users t ON t.id = p.teacher_id
+    JOIN semesters s ON s.id = p.semester_id
+    LEFT JOIN time_slots ts ON ts.id = p.time_slot_id
+    LEFT JOIN users cb ON cb.id = p.created_by
+    LEFT JOIN users rb ON rb.id = p.reviewed_by`;
+
+/** Who sees which preferences: everything, one teacher's, or one department's teachers' (by history over the semester). */
+export type PreferenceVisibility = { all: true } | { teacherId: number } | { departmentId: number };
+
+export interface PreferenceFilter {
+  semesterId?: number;
+  status?: PreferenceStatus;
+}
+
+export interface NewPreference extends PreferenceTime {
+  teacherId: number;
+  semesterId: number;
+  preferenceType: PreferenceType;
+  comment: string | null;
+  status: 'PENDING' | 'APPROVED';
+  authorId: number;
+}
+
+/** SQL over `teacher_preferences`; writes join the caller's open transaction through `TenantDb`. */
+@Injectable()
+export class TeacherPreferencesRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async list(visibility: PreferenceVisibility, filter: PreferenceFilter): Promise<PreferenceResponse[]> {
+    const params = new SqlParams();
+    const where: string[] = [...visibilityWhere(visibility, params)];
+    if (filter.semesterId !== undefined) where.push(`p.semester_id = ${params.add(filter.semesterId)}`);
+    if (filter.status !== undefined) where.push(`p.status = ${params.add(filter.status)}`);
+    const rows = await this.db.query<PreferenceRow>(
+      `${SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY s.start_date DESC, lower(t.full_name), p.teacher_id, p.preference_date NULLS FIRST, p.day_of_week, ts.order_number, p.id`,
+      params.values,
+    );
+    return rows.map(toResponse);
+  }
+
+  /** One preference; with `lock`, row-locked until the open transaction ends. */
+  async find(id: number, lock = false): Promise<PreferenceResponse | undefined> {
+    const [row] = await this.db.query<PreferenceRow>(`${SELECT} WHERE p.id = $1 ${lock ? 'FOR UPDATE OF p' : ''}`, [id]);
+    return row && toResponse(row);
+  }
+
+  /** Whether the teacher belongs to the department at some time of the semester. */
+  async inDepartmentDuringSemester(teacherId: number, departmentId: number, semesterId: number): Promise<boolean> {
+    const rows = await this.db.query(
+      `SELECT 1 FROM semesters s WHERE s.id = $3 AND ${assignedDuringSql('$1', '$2', 's.start_date', 's.end_date')}`,
+      [teacherId, departmentId, semesterId],
+    );
+    return rows.length > 0;
+  }
+
+  /** An active (waiting or approved) preference the new one would duplicate. */
+  async activeDuplicate(preference: NewPreference): Promise<number | undefined> {
+    const [row] = await this.db.query<{ id: number }>(
+      `SELECT id FROM teacher_preferences
+        WHERE teacher_id = $1 AND semester_id = $2 AND preference_type = $3 AND status IN ('PENDING','APPROVED')
+          AND day_of_week IS NOT DISTINCT FROM $4 AND time_slot_id IS NOT DISTINCT FROM $5 AND preference_date IS NOT DISTINCT FROM $6::date`,
+      [preference.teacherId, preference.semesterId, preference.preferenceType, preference.dayOfWeek, preference.timeSlotId, preference.preferenceDate],
+    );
+    return row?.id;
+  }
+
+  /** Stores a preference; one created APPROVED counts as reviewed by its author. */
+  async insert(preference: NewPreference): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO teacher_preferences (teacher_id, semester_id, preference_type, day_of_week, time_slot_id, preference_date, comment, status,
+                                        created_by, reviewed_by, reviewed_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::varchar, $9, CASE WHEN $8::varchar = 'APPROVED' THEN $9::int END,
+               CASE WHEN $8::varchar = 'APPROVED' THEN now() END)
+       RETURNING id`,
+      [
+        preference.teacherId,
+        preference.semesterId,
+        preference.preferenceType,
+        preference.dayOfWeek,
+        preference.timeSlotId,
+        preference.preferenceDate,
+        preference.comment,
+        preference.status,
+        preference.authorId,
+      ],
+    );
+    return row.id;
+  }
+
+  async review(id: number, status: 'APPROVED' | 'REJECTED', comment: string | null, reviewerId: number): Promise<void> {
+    await this.db.query(
+      `UPDATE teacher_preferences SET status = $2, review_comment = $3, reviewed_by = $4, reviewed_at = now(), updated_at = now() WHERE id = $1`,
+      [id, status, comment, reviewerId],
+    );
+  }
+
+  async close(id: number, status: 'WITHDRAWN' | 'CANCELLED', closedBy: number): Promise<void> {
+    await this.db.query(`UPDATE teacher_preferences SET status = $2, closed_by = $3, closed_at = now(), updated_at = now() WHERE id = $1`, [
+      id,
+      status,
+      closedBy,
+    ]);
+  }
+}
+
+function visibilityWhere(visibility: PreferenceVisibility, params: SqlParams): string[] {
+  if ('teacherId' in visibility) return [`p.teacher_id = ${params.add(visibility.teacherId)}`];
+  if ('departmentId' in visibility) return [assignedDuringSql('p.teacher_id', params.add(visibility.departmentId), 's.start_date', 's.end_date')];
+  return [];
+}
+
+function toResponse(row: PreferenceRow): PreferenceResponse {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+    closedAt: row.closedAt?.toISOString() ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

@@ -1,0 +1,151 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../platform/auth/auth-user';
+import { ownDepartment } from '../platform/auth/department-scope';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
+import { todayInBusinessZone } from '../platform/http/dates';
+import { TenantDb } from '../platform/database/tenant-db';
+import { formatDate } from '../schedule-engine/dates';
+import { DAY_NAMES, SemesterWriteUnit } from '../schedule/core';
+import { lockActiveTeacher } from '../users/active-teacher';
+import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest } from './dto/preference.dto';
+import { PreferenceMetaRepository, SemesterRow } from './preference-meta.repository';
+import { checkPreferenceShape, PREFERENCE_NOT_FOUND, PREFERENCE_TYPE_LABELS, PREFERENCE_TYPES } from './preference-rules';
+import { DUPLICATE_PREFERENCE, NewPreference, PreferenceVisibility, TeacherPreferencesRepository } from './teacher-preferences.repository';
+
+const OTHER_DEPARTMENT = 'Преподаватель не относился к вашей кафедре в этом семестре';
+
+/**
+ * Teacher preferences (spec 4.14). A teacher files PENDING ones for themself; the office and the
+ * department create APPROVED ones and review the waiting ones. Every write runs under the semester's
+ * schedule lock: an approved hard unavailability and a rule or override that it would block are
+ * never saved side by side.
+ */
+@Injectable()
+export class TeacherPreferencesService {
+  constructor(
+    private readonly preferences: TeacherPreferencesRepository,
+    private readonly meta: PreferenceMetaRepository,
+    private readonly writes: SemesterWriteUnit,
+    private readonly db: TenantDb,
+  ) {}
+
+  async describe(): Promise<PreferenceMetaResponse> {
+    const today = todayInBusinessZone();
+    const [semesters, timeSlots] = [await this.meta.semesters(), await this.meta.basePairs()];
+    return {
+      semesters: semesters.map((semester) => ({
+        id: semester.id,
+        label: semesterLabel(semester),
+        academicYearId: semester.academicYearId,
+        semesterType: semester.semesterType,
+        startDate: semester.startDate,
+        endDate: semester.endDate,
+        current: semester.startDate <= today && today <= semester.endDate,
+      })),
+      timeSlots,
+      days: DAY_NAMES.slice(1).map((name, index) => ({ dayOfWeek: index + 1, name })),
+      preferenceTypes: PREFERENCE_TYPES.map((code) => ({ code, label: PREFERENCE_TYPE_LABELS[code], blocking: code === 'HARD_UNAVAILABLE' })),
+    };
+  }
+
+  list(caller: AuthUser, query: PreferenceListQuery): Promise<PreferenceResponse[]> {
+    return this.preferences.list(visibilityOf(caller), query);
+  }
+
+  async create(caller: AuthUser, request: PreferenceRequest): Promise<PreferenceResponse> {
+    // An explicit null is as missing as an absent field (the optional id validator lets null through).
+    const teacherId = caller.role === 'TEACHER' ? caller.userId : (request.teacherId ?? undefined);
+    if (teacherId === undefined) throw new BadRequestError('Поле «teacherId» обязательно: укажите преподавателя');
+    const preference: NewPreference = {
+      teacherId,
+      semesterId: request.semesterId,
+      preferenceType: request.preferenceType,
+      dayOfWeek: request.dayOfWeek ?? null,
+      timeSlotId: request.timeSlotId ?? null,
+      preferenceDate: request.preferenceDate ?? null,
+      comment: request.comment ? request.comment : null,
+      status: caller.role === 'TEACHER' ? 'PENDING' : 'APPROVED',
+      authorId: caller.userId,
+    };
+    checkPreferenceShape(preference.preferenceType, preference);
+    const semester = await this.meta.semester(preference.semesterId);
+    if (!semester) throw new BadRequestError(`Семестр №${preference.semesterId} не найден`);
+    if (preference.preferenceDate !== null && (preference.preferenceDate < semester.startDate || preference.preferenceDate > semester.endDate)) {
+      throw new BadRequestError(
+        `Дата ${formatDate(preference.preferenceDate)} вне семестра (${formatDate(semester.startDate)} – ${formatDate(semester.endDate)})`,
+      );
+    }
+    if (preference.timeSlotId !== null && !(await this.meta.basePairs()).some((pair) => pair.id === preference.timeSlotId)) {
+      throw new BadRequestError(`Пара №${preference.timeSlotId} не входит в основную сетку звонков: выберите пару основной сетки`);
+    }
+
+    return this.writes.run(semester.id, async () => {
+      // The department's scope first, so nothing about another department's people (existence, name, status) leaks.
+      if (caller.role === 'DEPARTMENT' && !(await this.preferences.inDepartmentDuringSemester(teacherId, ownDepartment(caller), semester.id))) {
+        throw new ForbiddenError(OTHER_DEPARTMENT);
+      }
+      await lockActiveTeacher(this.db, teacherId);
+      const duplicate = await this.preferences.activeDuplicate(preference);
+      if (duplicate !== undefined) throw new ConflictError(`${DUPLICATE_PREFERENCE} (№${duplicate})`);
+      return this.found(await this.preferences.insert(preference));
+    });
+  }
+
+  /** Approves or rejects a waiting preference (a rejection needs a comment). */
+  async review(caller: AuthUser, id: number, request: PreferenceReviewRequest): Promise<PreferenceResponse> {
+    const comment = request.comment ? request.comment : null;
+    if (!request.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»');
+    return this.changeLocked(caller, id, async (preference) => {
+      if (preference.status !== 'PENDING') {
+        throw new ConflictError(`Пожелание №${id} уже рассмотрено (статус ${preference.status}): рассматривать можно только ожидающие`);
+      }
+      await this.preferences.review(id, request.approved ? 'APPROVED' : 'REJECTED', comment, caller.userId);
+    });
+  }
+
+  /** Withdraws a waiting preference (WITHDRAWN) or cancels an approved one (CANCELLED); a cancelled block lifts at once. */
+  async close(caller: AuthUser, id: number): Promise<PreferenceResponse> {
+    return this.changeLocked(caller, id, async (preference) => {
+      if (preference.status === 'PENDING') return this.preferences.close(id, 'WITHDRAWN', caller.userId);
+      if (preference.status === 'APPROVED') return this.preferences.close(id, 'CANCELLED', caller.userId);
+      throw new ConflictError(`Пожелание №${id} уже закрыто (статус ${preference.status})`);
+    });
+  }
+
+  /** Runs `change` on the row-locked preference under its semester's lock, after the caller's access is checked; answers the result. */
+  private async changeLocked(caller: AuthUser, id: number, change: (preference: PreferenceResponse) => Promise<void>): Promise<PreferenceResponse> {
+    const found = await this.preferences.find(id);
+    if (!found) throw new NotFoundError(PREFERENCE_NOT_FOUND);
+    await this.ensureInScope(caller, found);
+    return this.writes.run(found.semesterId, async () => {
+      const preference = await this.preferences.find(id, true);
+      if (!preference) throw new NotFoundError(PREFERENCE_NOT_FOUND);
+      await change(preference);
+      return this.found(id);
+    });
+  }
+
+  /** A teacher acts only on their own preferences, a department on its teachers' (403 otherwise). */
+  private async ensureInScope(caller: AuthUser, preference: PreferenceResponse): Promise<void> {
+    if (caller.role === 'TEACHER' && preference.teacherId !== caller.userId) throw new ForbiddenError('Можно работать только со своими пожеланиями');
+    if (caller.role === 'DEPARTMENT' && !(await this.preferences.inDepartmentDuringSemester(preference.teacherId, ownDepartment(caller), preference.semesterId))) {
+      throw new ForbiddenError(OTHER_DEPARTMENT);
+    }
+  }
+
+  private async found(id: number): Promise<PreferenceResponse> {
+    const preference = await this.preferences.find(id);
+    if (!preference) throw new NotFoundError(PREFERENCE_NOT_FOUND);
+    return preference;
+  }
+}
+
+function visibilityOf(caller: AuthUser): PreferenceVisibility {
+  if (caller.role === 'TEACHER') return { teacherId: caller.userId };
+  if (caller.role === 'DEPARTMENT') return { departmentId: ownDepartment(caller) };
+  return { all: true };
+}
+
+function semesterLabel(semester: SemesterRow): string {
+  return `${semester.academicYearTitle}, ${semester.semesterType === 'autumn' ? 'осенний' : 'весенний'} семестр`;
+}

@@ -1,0 +1,18 @@
+import { TenantDb } from '../platform/database/tenant-db';
+import { BadRequestError } from '../platform/http/app-error';
+
+/**
+ * The teacher a record is filed for (an absence, a preference): an existing active user with role
+ * TEACHER, share-locked until the open transaction ends so they cannot be archived meanwhile.
+ * Answers the teacher's full name; anything else is a 400 with a Russian message.
+ */
+export async function lockActiveTeacher(db: TenantDb, teacherId: number): Promise<string> {
+  const [row] = await db.query<{ name: string; role: string; active: boolean }>(
+    `SELECT full_name AS name, role, status = 'ACTIVE' AS active FROM users WHERE id = $1 FOR KEY SHARE`,
+    [teacherId],
+  );
+  if (!row) throw new BadRequestError(`Преподаватель №${teacherId} не найден`);
+  if (row.role !== 'TEACHER') throw new BadRequestError(`Пользователь «${row.name}» не является преподавателем`);
+  if (!row.active) throw new BadRequestError(`Преподаватель «${row.name}» в архиве`);
+  return row.name;
+}
