@@ -120,9 +120,9 @@ export class TeacherAbsencesRepository {
   async insert(absence: NewAbsence): Promise<number> {
     const [row] = await this.db.query<{ id: number }>(
       `INSERT INTO teacher_absences (teacher_id, start_date, end_date, reason, status, created_by, reviewed_by, reviewed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $5 = 'APPROVED' THEN $6::int END, CASE WHEN $5 = 'APPROVED' THEN now() END)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7::int IS NULL THEN NULL ELSE now() END)
        RETURNING id`,
-      [absence.teacherId, absence.startDate, absence.endDate, absence.reason, absence.status, absence.authorId],
+      [absence.teacherId, absence.startDate, absence.endDate, absence.reason, absence.status, absence.authorId, approvedBy(absence)],
     );
     return row.id;
   }
@@ -177,6 +177,11 @@ export class TeacherAbsencesRepository {
     }
     return ids;
   }
+}
+
+/** An absence created APPROVED counts as reviewed by its author. */
+function approvedBy(absence: NewAbsence): number | null {
+  return absence.status === 'APPROVED' ? absence.authorId : null;
 }
 
 function toResponse(row: AbsenceRow): AbsenceResponse {

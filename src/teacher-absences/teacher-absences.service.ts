@@ -46,10 +46,11 @@ export class TeacherAbsencesService {
       authorId: caller.userId,
     };
     return this.underScheduleLocks(absence.startDate, absence.endDate, async () => {
-      await lockActiveTeacher(this.db, teacherId);
+      // The department's scope first, so nothing about another department's people (existence, name, status) leaks.
       if (caller.role === 'DEPARTMENT' && !(await this.absences.inDepartmentDuring(teacherId, ownDepartment(caller), absence.startDate, absence.endDate))) {
         throw new ForbiddenError(OTHER_DEPARTMENT);
       }
+      await lockActiveTeacher(this.db, teacherId);
       const overlapping = await this.absences.overlapping(teacherId, absence.startDate, absence.endDate);
       if (overlapping) {
         throw new ConflictError(

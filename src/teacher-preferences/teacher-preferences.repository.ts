@@ -105,8 +105,7 @@ export class TeacherPreferencesRepository {
     const [row] = await this.db.query<{ id: number }>(
       `INSERT INTO teacher_preferences (teacher_id, semester_id, preference_type, day_of_week, time_slot_id, preference_date, comment, status,
                                         created_by, reviewed_by, reviewed_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::varchar, $9, CASE WHEN $8::varchar = 'APPROVED' THEN $9::int END,
-               CASE WHEN $8::varchar = 'APPROVED' THEN now() END)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10::int IS NULL THEN NULL ELSE now() END)
        RETURNING id`,
       [
         preference.teacherId,
@@ -118,6 +117,7 @@ export class TeacherPreferencesRepository {
         preference.comment,
         preference.status,
         preference.authorId,
+        preference.status === 'APPROVED' ? preference.authorId : null,
       ],
     );
     return row.id;
