@@ -603,6 +603,17 @@ describe('teacher preferences (4.14)', () => {
       expect(updated.body).toMatchObject({ id: override.id, newTimeSlotId: P[3].id });
     });
 
+    it('judges a rule where its lessons really are: a blocked date whose lesson was moved away does not stop an update of the rule', async () => {
+      const moved = await createOverride(admin, math('2026-09-08', { targetLessonDate: '2026-09-11', newTimeSlotId: P[2].id }));
+      await createPreference(admin, wholeDay(0, '2026-09-08'));
+      const update = await admin.put(`${RULES_PATH}/${w.rules.math.id}`, { ...requestOf(w.rules.math), slots: requestOf(w.rules.math).slots.map((s) => ({ ...s, classroomId: w.u.classrooms[4].id })) });
+      expect(update.status).toBe(200);
+      await updateRule(admin, w.rules.math.id, requestOf(w.rules.math));
+      // Deleting the move would put the lesson back on the blocked date: refused, the move stays.
+      const path = `${OVERRIDES_PATH}/${moved.id}`;
+      await refused(() => admin.delete(path), 409, path, blockedMessage(0, '08.09.2026 (вторник), 08:30–10:00'));
+    });
+
     it('is not blocked by a waiting or soft preference, and the cancelled block lifts at once', async () => {
       await createPreference(asTeacher[0], weekly(0, 2, 3));
       await createPreference(admin, weekly(0, 2, 3, 'SOFT_UNWANTED'));

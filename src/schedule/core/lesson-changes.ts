@@ -110,10 +110,16 @@ export class LessonChanges {
     return this.checkAgainst(scene, facts, landings, exceptOverrideId);
   }
 
-  /** Whether the base lesson itself may come back (an override being deleted): 409 when it would clash. */
+  /**
+   * Whether the base lesson itself may come back (an override being deleted): 409 when it would clash
+   * or land in its teacher's approved hard unavailability (an absence does not stop it: the lesson was
+   * the teacher's before).
+   */
   async ensureRestorable(scene: LessonScene, overrideId: number): Promise<void> {
-    const check = await this.checkAgainst(scene, emptyFacts(), [landingOf(scene.base, null)], overrideId);
+    const facts = await this.facts.load({ teacherIds: [scene.base.teacherId], classroomIds: [], timeSlotIds: [], groupIds: [] });
+    const check = await this.checkAgainst(scene, facts, [landingOf(scene.base, null)], overrideId);
     check.ensureFree(scene.base, 'Нельзя удалить изменение: восстановленное занятие пересекается');
+    check.ensureTeacherAvailable(scene.base);
   }
 
   private async checkAgainst(scene: LessonScene, facts: LessonChangeFacts, landings: Landing[], exceptOverrideId: number): Promise<ChangeCheck> {
@@ -176,10 +182,6 @@ function distinct(values: readonly (number | null)[]): number[] {
   return [...new Set(values.filter((value): value is number => value !== null))];
 }
 
-function emptyFacts(): LessonChangeFacts {
-  return { teachers: new Map(), classrooms: new Map(), timeSlots: new Map(), groups: new Map() };
-}
-
 /** The checks of one prepared scene; each `verify` runs them in the order of spec 4.10 and throws the first broken one. */
 export class ChangeCheck {
   constructor(
@@ -238,7 +240,7 @@ export class ChangeCheck {
    * teacher blocks the change (409). An absence blocks only what the change places on the teacher:
    * changing just the room or format of a lesson the teacher already has there is allowed.
    */
-  private ensureTeacherAvailable(lesson: ActualLesson): void {
+  ensureTeacherAvailable(lesson: ActualLesson): void {
     const block = this.blocks.blockOf(lesson);
     if (!block) return;
     const { base } = this.scene;

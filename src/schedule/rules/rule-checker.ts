@@ -84,8 +84,8 @@ export class RuleChecker {
       throw storedClashError(storedClash, toConflictRule(storedClash.existing.rule, names));
     }
 
-    // Rule 13: approved hard unavailability of a teacher blocks the rule (409).
-    const [blocked] = await this.guard.unavailable(own, semester, grids);
+    // Rule 13: approved hard unavailability of a teacher blocks the rule (409), where its lessons really are.
+    const [blocked] = await this.guard.unavailable(ownActual, semester, grids);
     if (blocked) {
       const name = facts.users.get(blocked.teacherId)?.name ?? String(blocked.teacherId);
       throw new ConflictError(`Преподаватель «${name}» недоступен ${describeMoment(blocked)}: это время закрыто утверждённым ограничением`);
