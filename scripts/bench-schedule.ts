@@ -245,6 +245,59 @@ function overrideScenarios(seeded: SeededUniversity): Scenario[] {
   ];
 }
 
+/** The teachers with the most weekly slots in a version (busy teachers make the heaviest wizards). */
+async function busiestTeachers(client: Client, versionId: number, count: number): Promise<number[]> {
+  const { rows } = await client.query<{ teacherId: number }>(
+    `SELECT sl.teacher_id AS "teacherId" FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id
+      WHERE r.schedule_version_id = $1 AND r.status = 'ACTIVE' GROUP BY sl.teacher_id ORDER BY count(*) DESC, sl.teacher_id LIMIT $2`,
+    [versionId, count],
+  );
+  return rows.map((row) => row.teacherId);
+}
+
+interface AbsenceTimings {
+  wizardMs: number[];
+  resolveMs: number[];
+  decisionCounts: number[];
+  failed?: string;
+}
+
+const median = (values: readonly number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * Teacher absences, one request at a time: for each busy teacher an approved two-week absence (weeks
+ * 3–4), its wizard (every affected lesson with checked replacement teachers, moves and rooms), then
+ * one resolve of up to 20 decisions (a replacement where the wizard offers one, else a cancellation).
+ */
+async function absenceTimings(target: Target, seeded: SeededUniversity, teacherIds: readonly number[]): Promise<AbsenceTimings> {
+  const timings: AbsenceTimings = { wizardMs: [], resolveMs: [], decisionCounts: [] };
+  const period = { startDate: semesterWeek(seeded.semesters.autumn, 3).startDate, endDate: semesterWeek(seeded.semesters.autumn, 4).endDate };
+  for (const teacherId of teacherIds) {
+    const created = await send(target, { method: 'POST', path: '/api/teacher-absences', body: { teacherId, ...period, reason: 'Замер' } });
+    if (created.status !== 200) return { ...timings, failed: `absence creation answered ${created.status}: ${created.body.slice(0, 300)}` };
+    const absenceId = (JSON.parse(created.body) as { id: number }).id;
+    let started = performance.now();
+    const wizard = await send(target, { method: 'GET', path: `/api/teacher-absences/${absenceId}/wizard` });
+    timings.wizardMs.push(performance.now() - started);
+    if (wizard.status !== 200) return { ...timings, failed: `wizard answered ${wizard.status}: ${wizard.body.slice(0, 300)}` };
+    const items = (JSON.parse(wizard.body) as { lessons: { lesson: { baseRuleSlotId: number; lessonDate: string }; replacementTeachers: { teacherId: number }[] }[] }).lessons;
+    const decisions = items.slice(0, 20).map(({ lesson, replacementTeachers: [first] }) =>
+      first ? { ...lesson, resolution: 'REPLACE_TEACHER', newTeacherId: first.teacherId } : { ...lesson, resolution: 'CANCEL' },
+    );
+    if (decisions.length === 0) continue;
+    started = performance.now();
+    const resolved = await send(target, { method: 'POST', path: `/api/teacher-absences/${absenceId}/resolve`, body: { decisions } });
+    timings.resolveMs.push(performance.now() - started);
+    timings.decisionCounts.push(decisions.length);
+    if (resolved.status !== 200) return { ...timings, failed: `resolve answered ${resolved.status}: ${resolved.body.slice(0, 300)}` };
+  }
+  log(
+    `  absences of ${teacherIds.length} busy teachers: wizard median ${median(timings.wizardMs).toFixed(0)} ms, ` +
+      `resolve of ${timings.decisionCounts.join('/')} decisions median ${median(timings.resolveMs).toFixed(0)} ms`,
+  );
+  return timings;
+}
+
 async function measure(target: Target, scenario: Scenario): Promise<Outcome> {
   const probe = scenario.requests()();
   if (!probe) return { scenario, skipped: 'nothing to send' };
@@ -289,9 +342,10 @@ interface Measured {
   refusals: Outcome;
   overrides: Outcome;
   publication: { ms?: number; failed?: string };
+  absences?: AbsenceTimings;
 }
 
-function verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication }: Measured): void {
+function verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication, absences }: Measured): void {
   const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
   const ms = (outcome: Outcome) => `${outcome.result?.medianMs.toFixed(1)} ms`;
   log('');
@@ -332,6 +386,14 @@ function verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, ove
           verdict(overrides.result.medianMs < 150 && overrides.result.errors === 0)
       : '  override creation median < 150 ms: SKIPPED',
   );
+  if (!absences || absences.failed || absences.resolveMs.length === 0) {
+    log(`  absence wizard < 300 ms, resolve of 20 decisions < 500 ms: ${absences?.failed ? `FAILED (${absences.failed})` : 'SKIPPED'}`);
+  } else {
+    const wizard = median(absences.wizardMs);
+    const resolved = median(absences.resolveMs);
+    log(`  absence wizard (two weeks, busy teacher) median < 300 ms: ${wizard.toFixed(0)} ms -> ${verdict(wizard < 300)}`);
+    log(`  resolving up to 20 decisions median < 500 ms: ${resolved.toFixed(0)} ms -> ${verdict(resolved < 500)}`);
+  }
 }
 
 function freePort(): Promise<number> {
@@ -405,6 +467,7 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   const seeded = await seedUniversity(client, { scale: BENCH_SCALE, password: ADMIN_PASSWORD });
   await client.query('ANALYZE');
   const busy = await busyCells(client, seeded.semesters.autumn.versionId);
+  const absentTeachers = await busiestTeachers(client, seeded.semesters.autumn.versionId, 9);
   await client.end();
   const c = seeded.counts;
   log(
@@ -431,10 +494,11 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   for (const scenario of scenarios) {
     outcomes.push(selected(scenario.name) ? await measure(target, scenario) : { scenario, skipped: 'not selected (BENCH_ONLY)' });
   }
+  const absences = selected('absence') ? await absenceTimings(target, seeded, absentTeachers) : undefined;
   const published = selected('publication') ? await publication(target, seeded) : { failed: 'not selected (BENCH_ONLY)' };
   printTable(outcomes);
   const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes;
-  verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication: published });
+  verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication: published, absences });
 }
 
 async function main(): Promise<void> {

@@ -35,7 +35,7 @@ export class TeacherAbsencesService {
 
   async create(caller: AuthUser, request: AbsenceRequest): Promise<AbsenceResponse> {
     const teacherId = caller.role === 'TEACHER' ? caller.userId : request.teacherId;
-    if (teacherId === undefined) throw new BadRequestError('Поле «teacherId» обязательно: укажите преподавателя');
+    if (teacherId === undefined || teacherId === null) throw new BadRequestError('Поле «teacherId» обязательно: укажите преподавателя');
     checkAbsencePeriod(request.startDate, request.endDate);
     const absence: NewAbsence = {
       teacherId,

@@ -66,7 +66,7 @@ export class CandidateFinder {
     return this.findAll(baseRuleSlotId, lessonDate, { [kind]: {} });
   }
 
-  /** Several kinds at once: the lesson is located and the checks prepared once for all their variants. */
+  /** Several kinds at once: the lesson is located once, each kind checked with its own prepared scope. */
   async findAll(baseRuleSlotId: number, lessonDate: string, request: CandidateRequest): Promise<LessonCandidates> {
     const slot = await this.data.lessonSlot(baseRuleSlotId);
     if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
@@ -74,24 +74,20 @@ export class CandidateFinder {
     const scene = await this.changes.locate(slot, lessonDate);
     const { record: current, change: currentChange } = await this.changes.currentOf(scene);
     const lesson = (current && applyOverride(scene.base, current, scene.semester.startDate)) ?? scene.base;
-    const variants: { kind: CandidateKind; change: LessonChange }[] = [];
+    const result: LessonCandidates = { lesson, overrideId: current?.id ?? null, accepted: [], rejected: [] };
+    // Each kind is prepared on its own: together, every room times every date would make the clash
+    // guard load nearly the whole semester, while each alone reaches only a few rules.
     for (const kind of CANDIDATE_KINDS) {
       const narrowing = request[kind];
       if (!narrowing) continue;
-      const changes = await this.variants(scene, lesson, currentChange, kind, narrowing);
-      variants.push(...changes.map((change) => ({ kind, change })));
-    }
-
-    const check = await this.changes.prepare(
-      scene,
-      variants.map((variant) => variant.change),
-      current?.id ?? 0,
-    );
-    const result: LessonCandidates = { lesson, overrideId: current?.id ?? null, accepted: [], rejected: [] };
-    for (const { kind, change } of variants) {
-      const outcome = check.attempt(change);
-      if (outcome.lesson) result.accepted.push({ kind, change, lesson: outcome.lesson });
-      else if (outcome.refusal) result.rejected.push({ kind, change, status: outcome.refusal.status, reason: outcome.refusal.message });
+      const variants = await this.variants(scene, lesson, currentChange, kind, narrowing);
+      if (variants.length === 0) continue;
+      const check = await this.changes.prepare(scene, variants, current?.id ?? 0);
+      for (const change of variants) {
+        const outcome = check.attempt(change);
+        if (outcome.lesson) result.accepted.push({ kind, change, lesson: outcome.lesson });
+        else if (outcome.refusal) result.rejected.push({ kind, change, status: outcome.refusal.status, reason: outcome.refusal.message });
+      }
     }
     return result;
   }

@@ -10,9 +10,13 @@ export const MAX_DECISIONS = 500;
 
 /** Spec 2, teacher absence (request). */
 export class AbsenceRequest {
-  @ApiPropertyOptional({ description: 'Преподаватель; для роли TEACHER игнорируется (всегда сам вызывающий), для остальных обязателен' })
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'Преподаватель; для роли TEACHER игнорируется (всегда сам вызывающий), для остальных обязателен',
+  })
   @IdField({ optional: true })
-  teacherId?: number;
+  teacherId?: number | null;
 
   @ApiProperty({ format: 'date', example: '2026-10-05', description: 'Первый день отсутствия (включительно)' })
   @CalendarDateField()
