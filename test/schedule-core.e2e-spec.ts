@@ -320,8 +320,13 @@ describe('schedule core', () => {
   describe('CandidateFinder.find', () => {
     afterEach(() => clearOverrides(t));
 
-    const find = (baseRuleSlotId: number, lessonDate: string, kind: CandidateKind): Promise<LessonCandidates> =>
-      inTenant(t, () => t.app.get(CandidateFinder).find(baseRuleSlotId, lessonDate, kind));
+    /** The finder's answer for one kind; every candidate carries that kind, which the assertions below then leave out. */
+    const find = async (baseRuleSlotId: number, lessonDate: string, kind: CandidateKind): Promise<LessonCandidates> => {
+      const found = await inTenant(t, () => t.app.get(CandidateFinder).find(baseRuleSlotId, lessonDate, kind));
+      expect([...found.accepted, ...found.rejected].every((candidate) => candidate.kind === kind)).toBe(true);
+      const withoutKind = <T extends { kind: CandidateKind }>({ kind: _kind, ...rest }: T) => rest as T;
+      return { ...found, accepted: found.accepted.map(withoutKind), rejected: found.rejected.map(withoutKind) };
+    };
     const bodyOf = (baseRuleSlotId: number, lessonDate: string, change: LessonChange): OverrideRequestBody => ({ baseRuleSlotId, lessonDate, ...change });
 
     /** Up to `count` items spread over the list (first and last included). */
