@@ -41,7 +41,7 @@ export class BootstrapAdmin implements TenantInitializer {
     }
     const passwordNote =
       isEmbeddedMode(this.config) && !process.env.BOOTSTRAP_ADMIN_PASSWORD
-        ? `default password ${password} (change it)`
+        ? `default password ${password} (change it: POST /api/auth/password)`
         : 'the password from BOOTSTRAP_ADMIN_PASSWORD';
     this.logger.log(`Tenant ${tenant.domain}: created administrator "${username}" with ${passwordNote}`);
   }

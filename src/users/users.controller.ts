@@ -6,6 +6,7 @@ import { PostOk } from '../platform/http/decorators';
 import { ApiPageResponse, Page } from '../platform/http/paging';
 import { CreateUserRequest, UserResponse } from './dto/user.dto';
 import { UserPageQuery } from './dto/user-queries.dto';
+import { ResetPasswordRequest } from './dto/password.dto';
 import { IdParam } from '../platform/http/id-param';
 import { UsersService } from './users.service';
 
@@ -54,5 +55,13 @@ export class UsersController {
   @ApiOkResponse({ type: UserResponse })
   restore(@IdParam('id') id: number): Promise<UserResponse> {
     return this.users.restore(id);
+  }
+
+  @PostOk(':id/password')
+  @Roles('ADMIN')
+  @ApiOperation({ summary: 'Задать пользователю новый пароль (сброс администратором); все его сеансы завершаются' })
+  @ApiOkResponse({ type: UserResponse })
+  resetPassword(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: ResetPasswordRequest): Promise<UserResponse> {
+    return this.users.resetPassword(caller, id, body.newPassword);
   }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DepartmentsRepository } from '../departments/departments.repository';
 import { AuthUser } from '../platform/auth/auth-user';
 import { PasswordHasher } from '../platform/auth/password-hasher';
+import { Passwords } from '../platform/auth/passwords';
 import { RefreshTokens } from '../platform/auth/refresh-tokens';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
@@ -26,6 +27,7 @@ export class UsersService {
     private readonly departments: DepartmentsRepository,
     private readonly hasher: PasswordHasher,
     private readonly refreshTokens: RefreshTokens,
+    private readonly passwords: Passwords,
   ) {}
 
   async listActive(): Promise<UserResponse[]> {
@@ -86,6 +88,22 @@ export class UsersService {
   async restore(id: number): Promise<UserResponse> {
     if (!(await this.users.statusOf(id))) throw new NotFoundError(USER_NOT_FOUND);
     await this.users.restore(id);
+    return this.get(id);
+  }
+
+  /**
+   * An administrator sets another user's password (the user forgot theirs): every session of that
+   * user ends at its next refresh, and the reset is audited. The administrator's own password needs
+   * the current one, through the self-service change.
+   */
+  async resetPassword(caller: AuthUser, id: number, newPassword: string): Promise<UserResponse> {
+    if (id === caller.userId) {
+      throw new BadRequestError('Собственный пароль меняется с указанием текущего: POST /api/auth/password');
+    }
+    if (!(await this.users.statusOf(id))) throw new NotFoundError(USER_NOT_FOUND);
+    if (!(await this.passwords.replace({ userId: id, actorId: caller.userId, kind: 'RESET', newPassword }))) {
+      throw new NotFoundError(USER_NOT_FOUND);
+    }
     return this.get(id);
   }
 

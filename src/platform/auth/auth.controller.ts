@@ -7,7 +7,7 @@ import { PostOk } from '../http/decorators';
 import { AuthService, SignedIn } from './auth.service';
 import { AuthUser } from './auth-user';
 import { CurrentUser, Public, Roles } from './decorators';
-import { LoginRequest, LoginResponse, LogoutResponse, MeResponse } from './dto/auth.dto';
+import { ChangePasswordRequest, LoginRequest, LoginResponse, LogoutResponse, MeResponse } from './dto/auth.dto';
 import { ALL_ROLES } from './roles';
 
 export const REFRESH_COOKIE = 'service_refresh';
@@ -61,6 +61,22 @@ export class AuthController {
   @ApiOkResponse({ type: MeResponse })
   me(@CurrentUser() user: AuthUser): MeResponse {
     return { userId: user.userId, username: user.username, role: user.role, departmentId: user.departmentId };
+  }
+
+  @PostOk('password')
+  @Roles(...ALL_ROLES)
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Сменить свой пароль (нужен текущий); завершает все остальные сеансы и выдаёт этому сеансу новую пару токенов',
+  })
+  @ApiOkResponse({ type: LoginResponse })
+  async changePassword(
+    @CurrentUser() caller: AuthUser,
+    @Body() body: ChangePasswordRequest,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoginResponse> {
+    return this.respond(await this.auth.changePassword(caller, body.currentPassword, body.newPassword), req, res);
   }
 
   private respond(signedIn: SignedIn, req: Request, res: Response): LoginResponse {

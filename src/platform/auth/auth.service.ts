@@ -3,17 +3,21 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { UserAccount, UserAccounts } from '../../users/user-accounts';
-import { AppError } from '../http/app-error';
+import { AppError, BadRequestError, ConflictError, UnauthorizedError } from '../http/app-error';
 import { currentTenant } from '../tenancy/tenant-context';
-import { AccessTokenClaims } from './auth-user';
+import { AccessTokenClaims, AuthUser } from './auth-user';
 import { failedLogin, LoginResponse } from './dto/auth.dto';
 import { PasswordHasher } from './password-hasher';
+import { Passwords } from './passwords';
 import { RefreshTokens } from './refresh-tokens';
 import { ROLE_REDIRECTS } from './roles';
 import { ThrottleStore } from './throttle-store';
 
 export const BAD_CREDENTIALS = 'Неверное имя пользователя или пароль';
 export const SESSION_EXPIRED = 'Сессия истекла, войдите снова';
+export const WRONG_CURRENT_PASSWORD = 'Текущий пароль указан неверно';
+export const SAME_PASSWORD = 'Новый пароль должен отличаться от текущего';
+export const PASSWORD_CHANGED_MEANWHILE = 'Пароль уже изменён другим запросом; войдите с новым паролем';
 
 export interface SignedIn {
   response: LoginResponse;
@@ -29,6 +33,7 @@ export class AuthService {
     private readonly jwt: JwtService,
     private readonly refreshTokens: RefreshTokens,
     private readonly throttle: ThrottleStore,
+    private readonly passwords: Passwords,
   ) {}
 
   /**
@@ -65,6 +70,37 @@ export class AuthService {
       throw new AppError(401, SESSION_EXPIRED, { ...failedLogin(SESSION_EXPIRED) });
     }
     return this.signIn(account, 'Сессия продлена');
+  }
+
+  /**
+   * The caller's own password change. The current password is checked under the same throttle as a
+   * login (5 failures, then blocks), so a stolen access token cannot be used to guess it. On success
+   * every refresh token of the user is revoked (other sessions end at their next refresh) and this
+   * session gets a fresh pair, so the caller stays signed in.
+   */
+  async changePassword(caller: AuthUser, currentPassword: string, newPassword: string): Promise<SignedIn> {
+    const throttleKey = `${currentTenant().tenantKey}|password-change|${caller.userId}`;
+    const blockedFor = await this.throttle.claimAttempt(throttleKey);
+    if (blockedFor > 0) {
+      throw new AppError(429, `Слишком много неудачных попыток смены пароля. Повторите через ${blockedFor} с`, undefined, {
+        'Retry-After': String(blockedFor),
+      });
+    }
+    const account = await this.accounts.findById(caller.userId);
+    if (!account || account.status !== 'ACTIVE') throw new UnauthorizedError(SESSION_EXPIRED);
+    if (!(await this.hasher.verify(account.passwordHash, currentPassword))) throw new BadRequestError(WRONG_CURRENT_PASSWORD);
+    await this.throttle.reset(throttleKey);
+    if (newPassword === currentPassword) throw new BadRequestError(SAME_PASSWORD);
+
+    const replaced = await this.passwords.replace({
+      userId: account.id,
+      actorId: account.id,
+      kind: 'CHANGE',
+      newPassword,
+      expectedHash: account.passwordHash,
+    });
+    if (!replaced) throw new ConflictError(PASSWORD_CHANGED_MEANWHILE);
+    return this.signIn(account, 'Пароль изменён; остальные сеансы завершатся при следующем обновлении');
   }
 
   async logout(refreshToken: string | undefined): Promise<void> {

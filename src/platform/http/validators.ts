@@ -1,4 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
+import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -75,6 +76,24 @@ export function CalendarDateField(options: Presence = {}) {
       name: 'isCalendarDate',
       validator: { validate: (value) => isCalendarDate(value), defaultMessage: say('должно быть датой в формате ГГГГ-ММ-ДД') },
     }),
+  );
+}
+
+/** The password rule of user creation (spec: at least 8 characters), shared by every endpoint that sets one. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/**
+ * A new password: a string of 8 to 128 characters, never trimmed (every character counts). Carries
+ * its Swagger metadata, so the limits are written once.
+ */
+export function PasswordField(description?: string) {
+  return applyDecorators(
+    ApiProperty({ minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH, example: 'new-secret-password', description }),
+    IsDefined({ message: say('обязательно') }),
+    IsString({ message: say('должно быть строкой') }),
+    MinLength(PASSWORD_MIN_LENGTH, { message: say(`должно содержать не менее ${PASSWORD_MIN_LENGTH} символов`) }),
+    MaxLength(PASSWORD_MAX_LENGTH, { message: say(`должно содержать не более ${PASSWORD_MAX_LENGTH} символов`) }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString } from 'class-validator';
+import { IsDefined, IsString, MaxLength } from 'class-validator';
+import { PasswordField } from '../../http/validators';
 import { Role, ROLES } from '../roles';
 
 export class LoginRequest {
@@ -36,4 +37,16 @@ export class MeResponse {
 
 export function failedLogin(message: string): LoginResponse {
   return { success: false, message, token: null, role: null, redirect: null, departmentId: null, userId: null };
+}
+
+export class ChangePasswordRequest {
+  // Checked against the stored hash only; bounded so a huge string cannot make hashing expensive.
+  @ApiProperty({ example: 'admin12345', maxLength: 1024, description: 'Текущий пароль' })
+  @IsDefined({ message: 'Поле «currentPassword» обязательно' })
+  @IsString({ message: 'Поле «currentPassword» должно быть строкой' })
+  @MaxLength(1024, { message: 'Поле «currentPassword» должно содержать не более 1024 символов' })
+  currentPassword!: string;
+
+  @PasswordField('Новый пароль: те же правила, что при создании пользователя')
+  newPassword!: string;
 }

@@ -1,0 +1,6 @@
+import { PasswordField } from '../../platform/http/validators';
+
+export class ResetPasswordRequest {
+  @PasswordField('Новый пароль пользователя: те же правила, что при создании')
+  newPassword!: string;
+}
