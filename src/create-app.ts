@@ -1,4 +1,4 @@
-import { INestApplication, Logger } from '@nestjs/common';
+import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -7,22 +7,24 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { installHttpEdge, requireOneHost } from './platform/http/http-edge';
 import { refuseDeepJson } from './platform/http/json-depth';
+import { installRequestLog } from './platform/logging/request-log';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
 
 /** Builds the whole HTTP application; shared by `main.ts` and the end-to-end tests. */
 export async function createApp(
   config: AppConfig,
   tenants: TenantDefinition[],
-  options: { logger?: false | Logger['log'][] } = {},
+  options: { logger?: false | LoggerService } = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, tenants), {
-    logger: options.logger === false ? false : ['log', 'warn', 'error'],
+    logger: options.logger ?? ['log', 'warn', 'error'],
     bodyParser: true,
     forceCloseConnections: false,
     abortOnError: false,
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
+  installRequestLog(app, config);
   installHttpEdge(app.getHttpServer());
   app.use(requireOneHost);
   app.useBodyParser('json', { limit: '2mb', verify: refuseDeepJson });

@@ -5,9 +5,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AppConfig, ConfigError, isEmbeddedMode, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
+import { AppLogger } from './platform/logging/app-logger';
 import { EmbeddedCluster, startEmbeddedPostgres } from './platform/tenancy/embedded-postgres';
 import { configuredTenants, normalizeTenant, TenantConfigError, TenantDefinition } from './platform/tenancy/tenant-definition';
 
+loadDotEnv(); // first: it may set LOG_FORMAT
+// One logger for the whole process, from the first line on (Nest's `Logger` calls end in it).
+const appLogger = AppLogger.forProcess();
+Logger.overrideLogger(appLogger);
 const logger = new Logger('Main');
 
 /** Embedded mode keeps a generated JWT secret next to its data, so sessions survive restarts. */
@@ -36,7 +41,6 @@ function loadDotEnv(): void {
 }
 
 async function main(): Promise<void> {
-  loadDotEnv();
   const config = loadConfig();
   const { tenants, embedded } = await resolveTenants(config);
   let app: INestApplication | undefined;
@@ -60,7 +64,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop('SIGINT'));
 
   try {
-    app = await createApp(config, tenants);
+    app = await createApp(config, tenants, { logger: appLogger });
     await app.listen(config.port);
   } catch (error) {
     await embedded?.stop();

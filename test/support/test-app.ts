@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, LoggerService } from '@nestjs/common';
 import { Server } from 'node:http';
 import request from 'supertest';
 import { Client as PgClient } from 'pg';
@@ -16,6 +16,8 @@ export interface StartOptions {
   /** Extra tenants pointing anywhere (for unreachable-database scenarios). */
   extraTenants?: TenantDefinition[];
   env?: Record<string, string>;
+  /** Where the application logs (silent by default). */
+  logger?: LoggerService;
 }
 
 export class TestApp {
@@ -117,7 +119,7 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
     definitions.push({ name: domain, domain, url: jdbcUrl(databases[domain]), username: server.user, password: server.password });
   }
   definitions.push(...(options.extraTenants ?? []));
-  const app = await createApp(config, definitions, { logger: false });
+  const app = await createApp(config, definitions, { logger: options.logger ?? false });
   await app.init();
   return new TestApp(app, config, databases);
 }

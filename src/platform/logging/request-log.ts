@@ -1,0 +1,53 @@
+import { INestApplication, Logger } from '@nestjs/common';
+import { NextFunction, Request, Response } from 'express';
+import { randomUUID } from 'node:crypto';
+import { AppConfig } from '../../config/app-config';
+import { parseHost } from '../tenancy/host';
+import { runWithRequestId } from './request-context';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/** An incoming id is kept only when it is short and plain, so it cannot forge or break a log line. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The route pattern that handled the request (`/api/users/:id`), or the path without its query. */
+function routeOf(req: Request): string {
+  const pattern = (req.route as { path?: unknown } | undefined)?.path;
+  if (typeof pattern === 'string') return pattern;
+  return req.originalUrl.split('?')[0].slice(0, 200);
+}
+
+/**
+ * One structured line per request: method, route, status, duration, tenant and request id; never a
+ * header value, cookie, token or body. The request id comes from a sane incoming `X-Request-Id` or is
+ * generated, and is echoed in the response. Installed first, so it sees every request the
+ * application answers, refused ones included.
+ */
+export function installRequestLog(app: INestApplication, config: AppConfig): void {
+  const logger = new Logger('Request');
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    const incoming = req.headers['x-request-id'];
+    const requestId = typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+
+    res.once('close', () => {
+      const host = parseHost(req.headers.host);
+      const tenant = (host?.isIpLiteral ? config.defaultTenant : host?.tenantKey) ?? null;
+      const line = {
+        message: `${req.method} ${routeOf(req)} ${res.statusCode}`,
+        method: req.method,
+        route: routeOf(req),
+        status: res.statusCode,
+        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        tenant,
+        requestId,
+        // The client went away before the answer was complete.
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (res.statusCode >= 500) logger.warn(line);
+      else logger.log(line);
+    });
+    runWithRequestId(requestId, next);
+  });
+}
