@@ -6,6 +6,8 @@ export interface DatabasePoolConfig {
   maxConnections: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
+  /** Client-side read timeout of one query: how long a request waits on a database that does not answer. */
+  queryTimeoutMs: number;
   idleTimeoutMs: number;
 }
 
@@ -103,6 +105,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy = read.int('TRUST_PROXY', 0, 0, 10);
   }
 
+  // A request must fail within about 3 s when the database hangs: the defaults keep every wait below it.
+  const statementTimeoutMs = read.int('DB_STATEMENT_TIMEOUT_MS', 2000, 100, 600000);
   const config: AppConfig = {
     port: read.int('PORT', 8080, 0, 65535),
     tenantsFile,
@@ -133,8 +137,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     swaggerEnabled: read.bool('SWAGGER_ENABLED', true),
     pool: {
       maxConnections: read.int('DB_POOL_MAX', 10, 1, 200),
-      connectTimeoutMs: read.int('DB_CONNECT_TIMEOUT_MS', 5000, 100, 120000),
-      statementTimeoutMs: read.int('DB_STATEMENT_TIMEOUT_MS', 15000, 100, 600000),
+      connectTimeoutMs: read.int('DB_CONNECT_TIMEOUT_MS', 2000, 100, 120000),
+      statementTimeoutMs,
+      queryTimeoutMs: read.int('DB_QUERY_TIMEOUT_MS', statementTimeoutMs + 500, 100, 610000),
       idleTimeoutMs: read.int('DB_IDLE_TIMEOUT_MS', 30000, 1000, 3600000),
     },
     health: {

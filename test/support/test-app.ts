@@ -104,6 +104,8 @@ export const TEST_ENV: Record<string, string> = {
   HEALTH_STALE_AFTER_MS: '3000',
   TENANT_RETRY_INTERVAL_MS: '300',
   DB_CONNECT_TIMEOUT_MS: '2000',
+  // Generous for a busy shared test machine; the production defaults are tested in hung-database.e2e-spec.
+  DB_STATEMENT_TIMEOUT_MS: '15000',
   DB_POOL_MAX: '5',
   // Building the OpenAPI document costs about a third of an app's start-up; openapi.e2e-spec turns it on.
   SWAGGER_ENABLED: 'false',

@@ -1,6 +1,7 @@
 import { types } from 'pg';
 import { DataSource, MixedList, EntitySchema } from 'typeorm';
 import { DatabasePoolConfig } from '../../config/app-config';
+import { DeadlineClient } from './deadline-client';
 
 // Calendar dates stay 'YYYY-MM-DD' strings end to end: a JS Date would shift them by the zone.
 types.setTypeParser(types.builtins.DATE, (value) => value);
@@ -24,9 +25,11 @@ export interface ConnectionTarget {
 }
 
 /**
- * A TypeORM DataSource with a bounded pg pool: connect timeout, server-side statement timeout and a
- * client-side read timeout slightly longer, so a hung server can never hold a request or a
- * connection forever (an errored client is destroyed by the pool, not returned to it).
+ * A TypeORM DataSource with a bounded pg pool: a timeout for getting a connection (waiting for a free
+ * one or opening one), a server-side statement timeout and a client-side read timeout slightly
+ * longer. A frozen server (which never enforces its statement timeout) therefore fails a request
+ * within the read timeout, and the connection it hung on is dropped (DeadlineClient). Migrations run
+ * on a separate DataSource without these limits (migrations.ts).
  */
 export function createTenantDataSource(
   target: ConnectionTarget,
@@ -56,8 +59,9 @@ export function createTenantDataSource(
     connectTimeoutMS: pool.connectTimeoutMs,
     applicationName,
     extra: {
+      Client: DeadlineClient,
       statement_timeout: pool.statementTimeoutMs,
-      query_timeout: pool.statementTimeoutMs + 2000,
+      query_timeout: pool.queryTimeoutMs,
       idle_in_transaction_session_timeout: pool.statementTimeoutMs * 2,
       idleTimeoutMillis: pool.idleTimeoutMs,
       keepAlive: true,

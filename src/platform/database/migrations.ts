@@ -1,22 +1,42 @@
-import { DataSource } from 'typeorm';
+import { DataSource, DataSourceOptions } from 'typeorm';
 
 // Arbitrary constant: every instance takes this advisory lock before migrating a tenant database,
 // so two instances starting together never run the same migration twice.
 const MIGRATION_LOCK_KEY = 7_314_202_611;
 
+/**
+ * The request pool's settings on two connections without its time limits: a migration may rebuild a
+ * large table, and waiting for another instance's migration (the advisory lock) may take minutes.
+ * The statement, read and idle-in-transaction timeouts protect requests, never migrations.
+ */
+function unlimitedOptions(dataSource: DataSource): DataSourceOptions {
+  const extra = (dataSource.options as { extra?: Record<string, unknown> }).extra;
+  return {
+    ...dataSource.options,
+    poolSize: 2, // the lock holder and the migration runner
+    extra: { ...extra, statement_timeout: 0, query_timeout: 0, idle_in_transaction_session_timeout: 0 },
+  } as DataSourceOptions;
+}
+
 /** Applies pending migrations under a session advisory lock; returns how many were applied. */
 export async function runMigrationsLocked(dataSource: DataSource): Promise<number> {
-  const lockRunner = dataSource.createQueryRunner();
-  await lockRunner.connect();
+  const migrator = new DataSource(unlimitedOptions(dataSource));
+  await migrator.initialize();
   try {
-    await lockRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    const lockRunner = migrator.createQueryRunner();
+    await lockRunner.connect();
     try {
-      const applied = await dataSource.runMigrations({ transaction: 'each' });
-      return applied.length;
+      await lockRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      try {
+        const applied = await migrator.runMigrations({ transaction: 'each' });
+        return applied.length;
+      } finally {
+        await lockRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      }
     } finally {
-      await lockRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      await lockRunner.release();
     }
   } finally {
-    await lockRunner.release();
+    await migrator.destroy();
   }
 }
