@@ -7,6 +7,7 @@ import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { installHttpEdge, requireOneHost } from './platform/http/http-edge';
 import { refuseDeepJson } from './platform/http/json-depth';
+import { applyApiConventions } from './platform/http/openapi-conventions';
 import { installRequestLog } from './platform/logging/request-log';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
 
@@ -31,16 +32,16 @@ export async function createApp(
   app.use(cookieParser());
 
   if (config.swaggerEnabled) {
-    const document = SwaggerModule.createDocument(
+    const document = applyApiConventions(SwaggerModule.createDocument(
       app,
       new DocumentBuilder()
         .setTitle('Timetable service')
         .setDescription('Расписание университета: API сервиса (арендатор выбирается по домену в заголовке Host)')
         .setVersion('1')
         .addBearerAuth()
-        .addCookieAuth('service_refresh')
+        .addCookieAuth('service_refresh', { type: 'apiKey', in: 'cookie' }, 'service_refresh')
         .build(),
-    );
+    ));
     SwaggerModule.setup('swagger-ui', app, document, {
       jsonDocumentUrl: 'v3/api-docs',
       swaggerOptions: { persistAuthorization: true },

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { CookieOptions, Request, Response } from 'express';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
@@ -25,6 +25,8 @@ export class AuthController {
   @PostOk('login')
   @ApiOperation({ summary: 'Вход по логину и паролю; ставит cookie обновления' })
   @ApiOkResponse({ type: LoginResponse })
+  @ApiResponse({ status: 401, type: LoginResponse, description: 'Неверное имя пользователя или пароль; поля, кроме success и message, — null' })
+  @ApiResponse({ status: 429, type: LoginResponse, description: 'Вход временно заблокирован; заголовок Retry-After — секунды до конца блокировки' })
   async login(@Body() body: LoginRequest, @Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     const signedIn = await this.auth.login(body.username, body.password, req.ip ?? 'unknown');
     return this.respond(signedIn, req, res);
@@ -35,6 +37,7 @@ export class AuthController {
   @ApiCookieAuth(REFRESH_COOKIE)
   @ApiOperation({ summary: 'Новый токен доступа по cookie обновления (cookie одноразовая и ротируется)' })
   @ApiOkResponse({ type: LoginResponse })
+  @ApiResponse({ status: 401, type: LoginResponse, description: 'Сессия истекла или cookie отозвана; cookie очищается' })
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     try {
       return this.respond(await this.auth.refresh(this.cookieOf(req)), req, res);
@@ -70,6 +73,7 @@ export class AuthController {
     summary: 'Сменить свой пароль (нужен текущий); завершает все остальные сеансы и выдаёт этому сеансу новую пару токенов',
   })
   @ApiOkResponse({ type: LoginResponse })
+  @ApiResponse({ status: 429, description: 'Слишком много неверных текущих паролей; заголовок Retry-After — секунды до конца блокировки' })
   async changePassword(
     @CurrentUser() caller: AuthUser,
     @Body() body: ChangePasswordRequest,

@@ -1,5 +1,5 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptions } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import {
   IsBoolean,
@@ -19,13 +19,20 @@ import { isCalendarDate } from './dates';
 
 /**
  * Composite validators: each carries its Russian message naming the field, so every DTO speaks the
- * same language. Swagger metadata stays on the DTO property next to them.
+ * same language, and the Swagger metadata of its rule (length, range, values, format), so a limit is
+ * written once. That metadata is merged into the property's own ApiProperty whichever is applied
+ * first (only keys given here are set; the DTO's own description, example or type stay).
  */
 const field = (args: ValidationArguments) => `Поле «${args.property}»`;
 const say = (text: string) => (args: ValidationArguments) => `${field(args)} ${text}`;
 
 interface Presence {
   optional?: boolean;
+}
+
+/** The rule's Swagger metadata; keys left undefined are not set. */
+function documented(metadata: ApiPropertyOptions, options: Presence | undefined): PropertyDecorator {
+  return ApiProperty({ ...metadata, required: !options?.optional } as ApiPropertyOptions);
 }
 
 function presence(options: Presence | undefined): PropertyDecorator {
@@ -36,7 +43,13 @@ const trim = Transform(({ value }: { value: unknown }) => (typeof value === 'str
 
 /** A string; required ones must be non-blank. Surrounding spaces are trimmed. */
 export function TextField(options: Presence & { maxLength?: number; minLength?: number; allowEmpty?: boolean } = {}) {
-  const decorators = [presence(options), trim, IsString({ message: say('должно быть строкой') })];
+  const minLength = options.minLength ?? (!options.optional && !options.allowEmpty ? 1 : undefined);
+  const decorators = [
+    documented({ type: 'string', minLength, maxLength: options.maxLength ?? 255 }, options),
+    presence(options),
+    trim,
+    IsString({ message: say('должно быть строкой') }),
+  ];
   if (!options.optional && !options.allowEmpty) decorators.push(MinLength(1, { message: say('не может быть пустым') }));
   if (options.minLength) {
     decorators.push(MinLength(options.minLength, { message: say(`должно содержать не менее ${options.minLength} символов`) }));
@@ -48,6 +61,7 @@ export function TextField(options: Presence & { maxLength?: number; minLength?: 
 /** A database id: a positive integer. */
 export function IdField(options: Presence = {}) {
   return applyDecorators(
+    documented({ type: 'integer', minimum: 1 }, options),
     presence(options),
     IsInt({ message: say('должно быть целым числом') }),
     Min(1, { message: say('должно быть положительным числом') }),
@@ -55,7 +69,11 @@ export function IdField(options: Presence = {}) {
 }
 
 export function IntField(options: Presence & { min?: number; max?: number } = {}) {
-  const decorators = [presence(options), IsInt({ message: say('должно быть целым числом') })];
+  const decorators = [
+    documented({ type: 'integer', minimum: options.min, maximum: options.max }, options),
+    presence(options),
+    IsInt({ message: say('должно быть целым числом') }),
+  ];
   if (options.min !== undefined) decorators.push(Min(options.min, { message: say(`должно быть не меньше ${options.min}`) }));
   if (options.max !== undefined) decorators.push(Max(options.max, { message: say(`должно быть не больше ${options.max}`) }));
   return applyDecorators(...decorators);
@@ -66,11 +84,13 @@ export function BooleanField(options: Presence = {}) {
 }
 
 export function OneOfField(values: readonly string[], options: Presence = {}) {
-  return applyDecorators(presence(options), IsIn(values, { message: say(`должно иметь одно из значений: ${values.join(', ')}`) }));
+  return applyDecorators(documented({ enum: [...values] }, options), presence(options), IsIn(values, { message: say(`должно иметь одно из значений: ${values.join(', ')}`) }));
 }
 
+/** A calendar date `YYYY-MM-DD`; documented as `format: date` wherever it is used (body or query). */
 export function CalendarDateField(options: Presence = {}) {
   return applyDecorators(
+    documented({ type: 'string', format: 'date' }, options),
     presence(options),
     ValidateBy({
       name: 'isCalendarDate',
