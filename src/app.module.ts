@@ -16,6 +16,7 @@ import { UsersModule } from './users/users.module';
 import { StudyStructureModule } from './study-structure/study-structure.module';
 import { ResourcesModule } from './resources/resources.module';
 import { TeacherAbsencesModule } from './teacher-absences/teacher-absences.module';
+import { TeacherChangeRequestsModule } from './teacher-change-requests/teacher-change-requests.module';
 import { TeacherPreferencesModule } from './teacher-preferences/teacher-preferences.module';
 import { TeacherRequestsModule } from './teacher-requests/teacher-requests.module';
 import { AcademicYearsModule } from './academic-years/academic-years.module';
@@ -49,6 +50,7 @@ export class AppModule implements NestModule {
         ScheduleModule,
         TeacherPreferencesModule,
         TeacherAbsencesModule,
+        TeacherChangeRequestsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
