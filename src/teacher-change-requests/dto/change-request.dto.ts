@@ -1,4 +1,6 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
 import { BooleanField, CalendarDateField, IdField, OneOfField, TextField } from '../../platform/http/validators';
 import {
   CHANGE_REQUEST_EVENTS,
@@ -63,9 +65,17 @@ export class ChangeRequestReviewRequest {
   comment?: string | null;
 }
 
+/** A required positive id in the query string (always a string on the wire). */
+function RequiredQueryId() {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? Number.NaN : Number(value))),
+    IdField(),
+  );
+}
+
 export class CandidatesQuery {
   @ApiProperty({ description: 'Слот правила занятия' })
-  @IdField()
+  @RequiredQueryId()
   baseRuleSlotId!: number;
 
   @ApiProperty({ format: 'date', description: 'Исходная дата занятия' })
