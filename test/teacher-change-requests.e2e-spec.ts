@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { Role } from '../src/platform/auth/roles';
 import { clearAbsences, createAbsence } from './support/absence-builders';
 import {
@@ -109,7 +110,7 @@ describe('teacher change requests (4.15)', () => {
   const ids = (list: { id: number }[]) => list.map((item) => item.id).sort((a, b) => a - b);
 
   beforeAll(async () => {
-    t = await startTestApp({ tenants: ['alpha'] });
+    t = await startTestApp({ tenants: ['alpha'], env: { SWAGGER_ENABLED: 'true' } });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     [adminUser] = await t.sql<{ id: number; name: string }>('alpha', `SELECT id, full_name AS name FROM users WHERE username = $1`, [ADMIN.username]);
     w = await buildOverrideWorld(t, admin);
@@ -600,5 +601,31 @@ describe('teacher change requests (4.15)', () => {
     const response = (await admin.put(`/api/admin/schedule-rules/${w.rules.math.id}`, body)) as unknown as Response;
     expect(response.status).toBe(400);
     expect((await requestRows(t)).requests).toHaveLength(1);
+  });
+
+  it('documents every operation with its request and response schemas, bearer-protected', async () => {
+    const response = await request(t.server).get('/v3/api-docs');
+    expect(response.status).toBe(200);
+    type Operation = { security?: unknown[]; requestBody?: { content: Record<string, { schema: unknown }> }; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+    const document = response.body as { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, { properties: Record<string, unknown> }> } };
+    const operation = (path: string, method: string) => document.paths[path][method];
+    const schemaOf = (content: Record<string, { schema: unknown }> | undefined) => JSON.stringify(content?.['application/json']?.schema ?? null);
+    const expectations: [string, string, string | null, string][] = [
+      [CHANGE_REQUESTS_PATH, 'get', null, 'ChangeRequestResponse'],
+      [CANDIDATES_PATH, 'get', null, 'ChangeRequestCandidatesResponse'],
+      [CHANGE_REQUESTS_PATH, 'post', 'ChangeRequestRequest', 'ChangeRequestResponse'],
+      [`${CHANGE_REQUESTS_PATH}/{id}/review`, 'post', 'ChangeRequestReviewRequest', 'ChangeRequestResponse'],
+      [`${CHANGE_REQUESTS_PATH}/{id}`, 'delete', null, 'ChangeRequestResponse'],
+    ];
+    for (const [path, method, requestSchema, responseSchema] of expectations) {
+      const found = operation(path, method);
+      expect(found.security?.length).toBeGreaterThan(0);
+      if (requestSchema) expect(schemaOf(found.requestBody?.content)).toContain(`#/components/schemas/${requestSchema}`);
+      expect(schemaOf(found.responses['200'].content)).toContain(`#/components/schemas/${responseSchema}`);
+    }
+    expect(Object.keys(document.components.schemas.ChangeRequestRequest.properties)).toEqual(
+      expect.arrayContaining(['baseRuleSlotId', 'lessonDate', 'requestType', 'targetLessonDate', 'requestedTimeSlotId', 'requestedClassroomId', 'reason']),
+    );
+    expect(Object.keys(document.components.schemas.ChangeRequestResponse.properties)).toEqual(expect.arrayContaining(['appliedOverrideId', 'history', 'status']));
   });
 });
