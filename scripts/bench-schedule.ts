@@ -245,6 +245,24 @@ function overrideScenarios(seeded: SeededUniversity): Scenario[] {
   ];
 }
 
+/**
+ * Change-request candidates (spec 4.15) as the office asks for them while reviewing: every semester
+ * day a lesson could move to, the free pairs of its day and the free rooms, each checked like an
+ * override. Lessons come from the end of the seeder's list of lessons without a change, so the
+ * override scenario (which takes them from the start) leaves them untouched.
+ */
+function changeRequestScenarios(seeded: SeededUniversity): Scenario[] {
+  const lessons = [...seeded.overrides.untouchedLessons].reverse();
+  const candidates = () => {
+    let n = 0;
+    return (): LoadRequest => {
+      const lesson = lessons[n++ % lessons.length];
+      return { method: 'GET', path: `/api/teacher-change-requests/candidates?baseRuleSlotId=${lesson.baseRuleSlotId}&lessonDate=${lesson.lessonDate}` };
+    };
+  };
+  return [{ name: 'GET /api/teacher-change-requests/candidates (whole semester)', concurrency: 1, requests: candidates }];
+}
+
 /** The teachers with the most weekly slots in a version (busy teachers make the heaviest wizards). */
 async function busiestTeachers(client: Client, versionId: number, count: number): Promise<number[]> {
   const { rows } = await client.query<{ teacherId: number }>(
@@ -487,7 +505,7 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   log(`Measuring: ${SETTINGS.warmupSeconds} s warm-up and ${SETTINGS.seconds} s per scenario`);
   const reads = readScenarios(seeded);
   const outcomes: Outcome[] = [];
-  const scenarios = [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded)];
+  const scenarios = [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded), ...changeRequestScenarios(seeded)];
   // BENCH_ONLY (a part of a scenario's name) measures only the matching scenarios, e.g. to compare two builds on one of them.
   const only = process.env.BENCH_ONLY;
   const selected = (name: string) => !only || name.includes(only);
