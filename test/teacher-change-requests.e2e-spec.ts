@@ -389,8 +389,7 @@ describe('teacher change requests (4.15)', () => {
     });
 
     it('refusals: not own (403), overridden (409), outside the semester or without parameters (400), other roles (403)', async () => {
-      const path = (params: Record<string, string | number>) => candidatesPath(params);
-      const get = (client: TenantClient, params: Record<string, string | number>) => () => client.get(path(params)) as unknown as Promise<Response>;
+      const get = (client: TenantClient, params: Record<string, string | number>) => () => client.get(candidatesPath(params)) as unknown as Promise<Response>;
       await refused(get(asT1, { baseRuleSlotId: slot.math, lessonDate: '2026-09-08' }), 403, CANDIDATES_PATH, NOT_OWN);
       await createOverride(admin, { baseRuleSlotId: slot.math, lessonDate: '2026-09-15', action: 'CANCEL' });
       await refused(get(asT0, { baseRuleSlotId: slot.math, lessonDate: '2026-09-15' }), 409, CANDIDATES_PATH, HAS_OVERRIDE);
