@@ -298,6 +298,44 @@ async function absenceTimings(target: Target, seeded: SeededUniversity, teacherI
   return timings;
 }
 
+/**
+ * Workload reports (issue 13), one request at a time: the global teacher report over the whole autumn
+ * semester (every lesson of the university laid out, overrides applied, attributed to departments),
+ * and the free rooms of one pair, each request another date and pair.
+ */
+function workloadScenarios(seeded: SeededUniversity): Scenario[] {
+  const autumn = seeded.semesters.autumn;
+  const teachers = () => () => ({ method: 'GET', path: `/api/workload/teachers?startDate=${autumn.startDate}&endDate=${autumn.endDate}` }) as LoadRequest;
+  const pairs = seeded.baseTimeSlotIds;
+  const freeRooms = () => {
+    let n = 0;
+    return (): LoadRequest => {
+      const date = semesterWeek(autumn, 1 + (n % BENCH_SCALE.semesterWeeks)).startDate; // a Monday (or the first day of week 1)
+      const timeSlotId = pairs[Math.floor(n / BENCH_SCALE.semesterWeeks) % pairs.length];
+      n++;
+      return { method: 'GET', path: `/api/workload/free-classrooms?date=${date}&timeSlotId=${timeSlotId}` };
+    };
+  };
+  return [
+    { name: 'GET /api/workload/teachers: whole semester, global', concurrency: 1, requests: teachers },
+    { name: 'GET /api/workload/free-classrooms: one pair', concurrency: 1, requests: freeRooms },
+  ];
+}
+
+function workloadVerdicts(outcomes: Outcome[]): void {
+  const verdict = (name: string, label: string, targetMs: number) => {
+    const outcome = outcomes.find((candidate) => candidate.scenario.name === name);
+    log(
+      outcome?.result
+        ? `  ${label} median < ${targetMs} ms: ${outcome.result.medianMs.toFixed(1)} ms, ${outcome.result.errors} errors -> ` +
+            (outcome.result.medianMs < targetMs && outcome.result.errors === 0 ? 'PASS' : 'FAIL')
+        : `  ${label} median < ${targetMs} ms: SKIPPED`,
+    );
+  };
+  verdict('GET /api/workload/teachers: whole semester, global', 'global teacher workload over the whole semester', 1000);
+  verdict('GET /api/workload/free-classrooms: one pair', 'free classrooms of one pair', 100);
+}
+
 async function measure(target: Target, scenario: Scenario): Promise<Outcome> {
   const probe = scenario.requests()();
   if (!probe) return { scenario, skipped: 'nothing to send' };
@@ -487,7 +525,7 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   log(`Measuring: ${SETTINGS.warmupSeconds} s warm-up and ${SETTINGS.seconds} s per scenario`);
   const reads = readScenarios(seeded);
   const outcomes: Outcome[] = [];
-  const scenarios = [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded)];
+  const scenarios = [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded), ...workloadScenarios(seeded)];
   // BENCH_ONLY (a part of a scenario's name) measures only the matching scenarios, e.g. to compare two builds on one of them.
   const only = process.env.BENCH_ONLY;
   const selected = (name: string) => !only || name.includes(only);
@@ -499,6 +537,7 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   printTable(outcomes);
   const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes;
   verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication: published, absences });
+  workloadVerdicts(outcomes);
 }
 
 async function main(): Promise<void> {

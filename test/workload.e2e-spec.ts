@@ -1,5 +1,5 @@
 import { createDepartment, DepartmentBody, expectErrorBody, PASSWORD, signedInAs, UserBody } from './support/factories';
-import { createOverride, overrideState } from './support/override-builders';
+import { countQueries, createOverride, overrideState } from './support/override-builders';
 import { ClassroomBody, createClassroom, createEquipment } from './support/resource-builders';
 import { createRule, createUniversity, LESSON_TYPES, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -161,6 +161,28 @@ describe('workload reports (4.16)', () => {
     it('a teacher sees only their own load, substitutions included', async () => {
       expect(await september(clients.get('T3') as TenantClient)).toEqual([teacherRow(T[3], D, 2)]);
       expect(await september(clients.get('T3') as TenantClient, `&departmentId=${D2.id}`)).toEqual([]);
+    });
+
+    it('follows a change made after a report at once, in a fixed number of queries whatever the size', async () => {
+      expect((await september(admin)).filter((row) => row.id === T[1].id).map((row) => row.lessonCount)).toEqual([1, 2]);
+      const cancel = await createOverride(admin, { baseRuleSlotId: rules.phys.slots[0].id, lessonDate: '2026-09-16', action: 'CANCEL' });
+      try {
+        expect((await september(admin)).filter((row) => row.id === T[1].id).map((row) => row.lessonCount)).toEqual([1, 1]);
+        // A transfer is no schedule change, yet the next report already splits by it.
+        await t.sql('alpha', `UPDATE user_department_assignments SET valid_to = '2026-09-01' WHERE user_id = $1 AND is_primary AND valid_to IS NOT NULL`, [T[1].id]);
+        await t.sql('alpha', `UPDATE user_department_assignments SET valid_from = '2026-09-02' WHERE user_id = $1 AND is_primary AND valid_from = '2026-09-09'`, [T[1].id]);
+        expect((await september(admin)).filter((row) => row.id === T[1].id).map((row) => [row.departmentId, row.lessonCount])).toEqual([
+          [D.id, 0], // still in D on 09-01, without a lesson that day
+          [D2.id, 2], // 09-02 now counts for D2, 09-16 is cancelled
+        ]);
+        const queries = await countQueries(() => september(admin));
+        expect(queries).toBeLessThanOrEqual(12);
+      } finally {
+        await t.sql('alpha', `UPDATE user_department_assignments SET valid_from = '2026-09-09' WHERE user_id = $1 AND is_primary AND valid_from = '2026-09-02'`, [T[1].id]);
+        await t.sql('alpha', `UPDATE user_department_assignments SET valid_to = '2026-09-08' WHERE user_id = $1 AND is_primary AND valid_to = '2026-09-01'`, [T[1].id]);
+        await t.sql('alpha', `DELETE FROM schedule_overrides WHERE id = $1`, [cancel.id]);
+      }
+      expect((await september(admin)).filter((row) => row.id === T[1].id).map((row) => row.lessonCount)).toEqual([1, 2]);
     });
 
     it('lessons of archived groups leave the reports; the shared lecture stays for its active group', async () => {

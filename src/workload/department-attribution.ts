@@ -1,3 +1,5 @@
+import { addDays } from '../schedule-engine/dates';
+
 /**
  * Which department a lesson's teacher belonged to on the lesson's date (spec 4.16): the primary
  * assignment in effect that day, else an additional one (the longest-standing, then the lowest id),
@@ -37,9 +39,18 @@ export class DepartmentAttribution {
     return found ? found.departmentId : null;
   }
 
-  /** Every department (null for "none") the teacher is attributed to on at least one of `dates`. */
-  departmentsOver(teacherId: number, dates: readonly string[]): Set<number | null> {
-    return new Set(dates.map((date) => this.departmentOn(teacherId, date)));
+  /**
+   * Every department (null for "none") the teacher is attributed to on at least one date of the
+   * inclusive range: the attribution can only change where a period starts or ends, so those dates
+   * (and the range's first) are enough.
+   */
+  departmentsBetween(teacherId: number, startDate: string, endDate: string): Set<number | null> {
+    const changes = new Set([startDate]);
+    for (const period of this.byTeacher.get(teacherId) ?? []) {
+      const after = period.validTo === null ? undefined : addDays(period.validTo, 1);
+      for (const date of [period.validFrom, after]) if (date !== undefined && date > startDate && date <= endDate) changes.add(date);
+    }
+    return new Set([...changes].sort().map((date) => this.departmentOn(teacherId, date)));
   }
 }
 

@@ -7,6 +7,7 @@ import { effectiveSlotOf } from '../schedule-engine/effective-grid';
 import { effectiveSlotsOn, GridSlot, GridSnapshot } from '../schedule-engine/series-context';
 import { ActualLessons, ScheduleDataRepository } from '../schedule/core';
 import { FreeClassroomRow, FreeClassroomsQuery } from './dto/workload.dto';
+import { WorkloadLessons } from './workload-lessons';
 import { WorkloadRepository } from './workload.repository';
 import { workloadScope } from './workload-scope';
 
@@ -18,6 +19,7 @@ import { workloadScope } from './workload-scope';
 export class FreeClassroomsService {
   constructor(
     private readonly actual: ActualLessons,
+    private readonly lessons: WorkloadLessons,
     private readonly schedule: ScheduleDataRepository,
     private readonly repo: WorkloadRepository,
   ) {}
@@ -31,8 +33,15 @@ export class FreeClassroomsService {
     return rooms.filter((room) => !busy.has(room.id));
   }
 
-  /** The actual lessons of `date` in the published version of its semester (none outside semesters). */
+  /**
+   * The actual lessons of `date` in the published version of its semester (none outside semesters):
+   * from the semester kept in memory when it is current, else loading only the rules that can have a
+   * lesson that day (its weekday's slots and lessons moved onto it), so a lookup right after a change
+   * does not lay out the whole semester.
+   */
   private async lessonsOn(date: string) {
+    const kept = await this.lessons.keptOn(date);
+    if (kept) return kept;
     const [semester] = await this.schedule.semestersOverlapping(date, date);
     if (!semester || semester.publishedVersionId === null) return [];
     const slotIds = await this.repo.slotsThatMayLandOn(semester.publishedVersionId, date, isoDayOfWeek(date));

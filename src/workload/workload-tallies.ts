@@ -17,23 +17,33 @@ export interface AttributedLesson {
   departmentId: number | null;
 }
 
-/** Lessons and the distinct moments (date and time) they take. */
+/**
+ * Lessons and the distinct moments (date and time) they take. Lessons must arrive in date and
+ * start-time order, as the schedule core gives them: a moment is then new unless it repeats the
+ * previous start (no string per lesson, which matters at 75,000 lessons a semester).
+ */
 export class LoadTally {
   lessonCount = 0;
-  private readonly moments = new Set<string>();
+  occupiedSlotCount = 0;
+  private lastDate = '';
+  private lastStart = '';
+  private endsAtLastStart: string[] = [];
 
   add(lesson: ActualLesson): void {
     this.lessonCount += 1;
-    this.moments.add(`${lesson.date} ${lesson.startTime}-${lesson.endTime}`);
+    if (lesson.date !== this.lastDate || lesson.startTime !== this.lastStart) {
+      this.lastDate = lesson.date;
+      this.lastStart = lesson.startTime;
+      this.endsAtLastStart = [lesson.endTime];
+      this.occupiedSlotCount += 1;
+    } else if (!this.endsAtLastStart.includes(lesson.endTime)) {
+      this.endsAtLastStart.push(lesson.endTime);
+      this.occupiedSlotCount += 1;
+    }
   }
 
   get academicHours(): number {
     return this.lessonCount * HOURS_PER_LESSON;
-  }
-
-  /** Distinct (date, time) moments: fewer than lessons only where two lessons coincide. */
-  get occupiedSlotCount(): number {
-    return this.moments.size;
   }
 }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from '../schedule/core';
 import { FreeClassroomsService } from './free-classrooms.service';
 import { WorkloadController } from './workload.controller';
+import { WorkloadLessons } from './workload-lessons';
 import { WorkloadRepository } from './workload.repository';
 import { WorkloadService } from './workload.service';
 
@@ -9,6 +10,6 @@ import { WorkloadService } from './workload.service';
 @Module({
   imports: [ScheduleCoreModule],
   controllers: [WorkloadController],
-  providers: [WorkloadRepository, WorkloadService, FreeClassroomsService],
+  providers: [WorkloadRepository, WorkloadLessons, WorkloadService, FreeClassroomsService],
 })
 export class WorkloadModule {}

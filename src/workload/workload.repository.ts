@@ -35,6 +35,12 @@ export interface RoomWithEquipment extends NamedRow {
 export class WorkloadRepository {
   constructor(private readonly db: TenantDb) {}
 
+  /** The schedule data stamp (see the ScheduleDataStamp migration): it moves with every committed schedule change. */
+  async dataStamp(): Promise<number> {
+    const [row] = await this.db.query<{ stamp: number }>(`SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
+    return Number(row.stamp);
+  }
+
   async departmentExists(id: number): Promise<boolean> {
     return (await this.db.query(`SELECT 1 FROM departments WHERE id = $1`, [id])).length > 0;
   }

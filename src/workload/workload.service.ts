@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../platform/http/app-error';
 import { daysBetween } from '../schedule-engine/dates';
-import { eachDate } from '../schedule-engine/weeks';
-import { ActualLessons, DAY_NAMES, ScheduleDataRepository } from '../schedule/core';
+import { DAY_NAMES, ScheduleDataRepository } from '../schedule/core';
 import { DepartmentAttribution } from './department-attribution';
 import {
   ClassroomWorkloadRow,
@@ -12,6 +11,7 @@ import {
   TimeSlotWorkloadRow,
   WorkloadQuery,
 } from './dto/workload.dto';
+import { WorkloadLessons } from './workload-lessons';
 import { WorkloadRepository } from './workload.repository';
 import { workloadScope, WorkloadScope } from './workload-scope';
 import {
@@ -31,7 +31,6 @@ export const MAX_REPORT_DATES = 200;
 /** The lessons of a report: in the caller's scope, each with its teacher's department on its date. */
 interface ScopedLessons {
   scope: WorkloadScope;
-  dates: string[];
   attribution: DepartmentAttribution;
   lessons: AttributedLesson[];
 }
@@ -45,13 +44,13 @@ interface ScopedLessons {
 @Injectable()
 export class WorkloadService {
   constructor(
-    private readonly actual: ActualLessons,
+    private readonly lessons: WorkloadLessons,
     private readonly schedule: ScheduleDataRepository,
     private readonly repo: WorkloadRepository,
   ) {}
 
   async teachers(caller: AuthUser, query: WorkloadQuery): Promise<TeacherWorkloadRow[]> {
-    const { scope, dates, attribution, lessons } = await this.scopedLessons(caller, query);
+    const { scope, attribution, lessons } = await this.scopedLessons(caller, query);
     const [teachers, departments] = [await this.repo.teachers(), await this.departmentNames()];
     const tallies = tallyTeachers(lessons);
     const taughtIn = new Map<number, Set<number | null>>();
@@ -64,7 +63,7 @@ export class WorkloadService {
       if (scope.teacherId !== undefined && teacher.id !== scope.teacherId) continue;
       // Active teachers also appear with no lessons, once per department they belonged to in the range:
       // "who has no load yet" is part of what a department or the office reads this report for.
-      const departmentIds = new Set<number | null>(teacher.active ? attribution.departmentsOver(teacher.id, dates) : []);
+      const departmentIds = new Set<number | null>(teacher.active ? attribution.departmentsBetween(teacher.id, query.startDate, query.endDate) : []);
       for (const departmentId of taughtIn.get(teacher.id) ?? []) departmentIds.add(departmentId);
       for (const departmentId of departmentIds) {
         if (scope.departmentId !== undefined && departmentId !== scope.departmentId) continue;
@@ -176,22 +175,16 @@ export class WorkloadService {
     if (scope.chosen && scope.departmentId !== undefined && !(await this.repo.departmentExists(scope.departmentId))) {
       throw new NotFoundError(`Кафедра с id ${scope.departmentId} не найдена`);
     }
-    const groupIds = await this.repo.activeGroupIds();
-    const semesters = await this.actual.inRange({
-      startDate: query.startDate,
-      endDate: query.endDate,
-      groupIds,
-      ...(scope.teacherId !== undefined ? { teacherIds: [scope.teacherId] } : {}),
-    });
+    const activeGroups = new Set(await this.repo.activeGroupIds());
     const attribution = new DepartmentAttribution(await this.repo.assignments(query.startDate, query.endDate));
     const lessons: AttributedLesson[] = [];
-    for (const semester of semesters) {
-      for (const lesson of semester.lessons) {
-        const departmentId = attribution.departmentOn(lesson.teacherId, lesson.date);
-        if (scope.departmentId === undefined || departmentId === scope.departmentId) lessons.push({ lesson, departmentId });
-      }
+    for (const lesson of await this.lessons.between(query.startDate, query.endDate)) {
+      if (scope.teacherId !== undefined && lesson.teacherId !== scope.teacherId) continue;
+      if (!lesson.rule.groupIds.some((groupId) => activeGroups.has(groupId))) continue;
+      const departmentId = attribution.departmentOn(lesson.teacherId, lesson.date);
+      if (scope.departmentId === undefined || departmentId === scope.departmentId) lessons.push({ lesson, departmentId });
     }
-    return { scope, dates: eachDate(query.startDate, query.endDate), attribution, lessons };
+    return { scope, attribution, lessons };
   }
 
   private async departmentNames(): Promise<Map<number, string>> {
