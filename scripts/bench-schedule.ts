@@ -322,6 +322,35 @@ function workloadScenarios(seeded: SeededUniversity): Scenario[] {
   ];
 }
 
+/**
+ * The first report after a schedule change, which lays the semester out again (the scenarios above
+ * mostly measure reports on kept lessons): five times a new room (any committed change to schedule
+ * data moves the schedule data stamp) followed by one global teacher report, then five times the same
+ * before one free-room lookup (which then loads only the rules that can have a lesson that day).
+ */
+async function workloadColdTimings(target: Target, seeded: SeededUniversity): Promise<void> {
+  const autumn = seeded.semesters.autumn;
+  const timed = async (path: string, round: number) => {
+    const room = { name: `Замер нагрузки ${round}`, capacity: 30, building: 'Корпус замеров', floor: 1 };
+    const touched = await send(target, { method: 'POST', path: '/api/classrooms', body: room });
+    if (touched.status !== 200) throw new Error(`room creation answered ${touched.status}: ${touched.body.slice(0, 300)}`);
+    const started = performance.now();
+    const answer = await send(target, { method: 'GET', path });
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    return performance.now() - started;
+  };
+  const report: number[] = [];
+  const rooms: number[] = [];
+  for (let round = 0; round < 5; round++) report.push(await timed(`/api/workload/teachers?startDate=${autumn.startDate}&endDate=${autumn.endDate}`, round));
+  for (let round = 0; round < 5; round++) {
+    const date = semesterWeek(autumn, 3 + round).startDate;
+    rooms.push(await timed(`/api/workload/free-classrooms?date=${date}&timeSlotId=${seeded.baseTimeSlotIds[round % seeded.baseTimeSlotIds.length]}`, 10 + round));
+  }
+  const shown = (values: number[]) => `${values.map((value) => value.toFixed(0)).join(', ')} ms (median ${median(values).toFixed(0)})`;
+  log(`  first global teacher report after a change: ${shown(report)}`);
+  log(`  first free-room lookup after a change: ${shown(rooms)}`);
+}
+
 function workloadVerdicts(outcomes: Outcome[]): void {
   const verdict = (name: string, label: string, targetMs: number) => {
     const outcome = outcomes.find((candidate) => candidate.scenario.name === name);
@@ -533,6 +562,7 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
     outcomes.push(selected(scenario.name) ? await measure(target, scenario) : { scenario, skipped: 'not selected (BENCH_ONLY)' });
   }
   const absences = selected('absence') ? await absenceTimings(target, seeded, absentTeachers) : undefined;
+  if (selected('workload')) await workloadColdTimings(target, seeded);
   const published = selected('publication') ? await publication(target, seeded) : { failed: 'not selected (BENCH_ONLY)' };
   printTable(outcomes);
   const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes;
