@@ -153,7 +153,9 @@ describe('workload reports (4.16)', () => {
       expect(await september(department)).toEqual(own);
       expect(await september(department, `&departmentId=${D.id}`)).toEqual(own);
       expect(await september(clients.get('DEPARTMENT2') as TenantClient)).toEqual([teacherRow(T[1], D2, 2), teacherRow(T[2], D2, 1)]);
+      const everything = await september(admin);
       for (const role of ['EDUCATION_OFFICE', 'SCHEDULE_VIEWER']) {
+        expect(await september(clients.get(role) as TenantClient)).toEqual(everything); // global without a department
         expect(await september(clients.get(role) as TenantClient, `&departmentId=${D2.id}`)).toEqual([teacherRow(T[1], D2, 2), teacherRow(T[2], D2, 1)]);
       }
     });
