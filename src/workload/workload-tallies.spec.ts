@@ -1,5 +1,5 @@
 import { ActualLesson } from '../schedule-engine/override-application';
-import { audienceSize, ClassroomTally, tallyDepartments, tallyPairs, tallyTeachers, teacherRowKey } from './workload-tallies';
+import { audienceSize, ClassroomTally, tallyDepartments, tallyPairs, tallyTeachers } from './workload-tallies';
 
 function lesson(fields: Partial<ActualLesson>): ActualLesson {
   return {
@@ -28,9 +28,9 @@ describe('workload tallies', () => {
       { lesson: lesson({ date: '2026-09-08' }), departmentId: 10 },
       { lesson: lesson({ date: '2026-09-15' }), departmentId: 20 },
     ]);
-    const first = tallies.get(teacherRowKey(5, 10));
+    const first = tallies.get(5)?.get(10);
     expect([first?.lessonCount, first?.academicHours, first?.occupiedSlotCount]).toEqual([2, 4, 2]);
-    expect(tallies.get(teacherRowKey(5, 20))?.lessonCount).toBe(1);
+    expect(tallies.get(5)?.get(20)?.lessonCount).toBe(1);
   });
 
   it('two lessons of one teacher at the same moment occupy one slot', () => {
@@ -38,7 +38,7 @@ describe('workload tallies', () => {
       { lesson: lesson({ slotId: 1 }), departmentId: null },
       { lesson: lesson({ slotId: 2 }), departmentId: null },
     ]);
-    const row = tallies.get(teacherRowKey(5, null));
+    const row = tallies.get(5)?.get(null);
     expect([row?.lessonCount, row?.occupiedSlotCount]).toEqual([2, 1]);
   });
 

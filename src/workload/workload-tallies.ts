@@ -47,15 +47,17 @@ export class LoadTally {
   }
 }
 
-/** Key of a (teacher, department) row: a transfer inside the range gives the teacher two rows. */
-export function teacherRowKey(teacherId: number, departmentId: number | null): string {
-  return `${teacherId}:${departmentId ?? '-'}`;
-}
-
-export function tallyTeachers(lessons: readonly AttributedLesson[]): Map<string, LoadTally> {
-  const rows = new Map<string, LoadTally>();
-  for (const { lesson, departmentId } of lessons) tallyOf(rows, teacherRowKey(lesson.teacherId, departmentId)).add(lesson);
-  return rows;
+/** Tallies by teacher, then department: a transfer inside the range gives the teacher two rows. */
+export function tallyTeachers(lessons: readonly AttributedLesson[]): Map<number, Map<number | null, LoadTally>> {
+  const byTeacher = new Map<number, Map<number | null, LoadTally>>();
+  for (const { lesson, departmentId } of lessons) {
+    let byDepartment = byTeacher.get(lesson.teacherId);
+    if (!byDepartment) byTeacher.set(lesson.teacherId, (byDepartment = new Map<number | null, LoadTally>()));
+    let tally = byDepartment.get(departmentId);
+    if (!tally) byDepartment.set(departmentId, (tally = new LoadTally()));
+    tally.add(lesson);
+  }
+  return byTeacher;
 }
 
 export class DepartmentTally extends LoadTally {
@@ -147,10 +149,4 @@ export function tallyPairs(lessons: readonly AttributedLesson[]): Map<number, Pa
     tally.add(lesson);
   }
   return rows;
-}
-
-function tallyOf(rows: Map<string, LoadTally>, key: string): LoadTally {
-  let tally = rows.get(key);
-  if (!tally) rows.set(key, (tally = new LoadTally()));
-  return tally;
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../platform/http/app-error';
 import { daysBetween } from '../schedule-engine/dates';
+import { LoadedRule } from '../schedule-engine/rule-model';
 import { DAY_NAMES, ScheduleDataRepository } from '../schedule/core';
 import { DepartmentAttribution } from './department-attribution';
 import {
@@ -22,7 +23,6 @@ import {
   tallyDepartments,
   tallyPairs,
   tallyTeachers,
-  teacherRowKey,
 } from './workload-tallies';
 
 /** Spec 8: a report range holds at most 200 dates, both ends counted (as the schedule's). */
@@ -53,21 +53,17 @@ export class WorkloadService {
     const { scope, attribution, lessons } = await this.scopedLessons(caller, query);
     const [teachers, departments] = [await this.repo.teachers(), await this.departmentNames()];
     const tallies = tallyTeachers(lessons);
-    const taughtIn = new Map<number, Set<number | null>>();
-    for (const { lesson, departmentId } of lessons) {
-      const set = taughtIn.get(lesson.teacherId) ?? new Set<number | null>();
-      taughtIn.set(lesson.teacherId, set.add(departmentId));
-    }
     const rows: TeacherWorkloadRow[] = [];
     for (const teacher of teachers) {
       if (scope.teacherId !== undefined && teacher.id !== scope.teacherId) continue;
       // Active teachers also appear with no lessons, once per department they belonged to in the range:
       // "who has no load yet" is part of what a department or the office reads this report for.
       const departmentIds = new Set<number | null>(teacher.active ? attribution.departmentsBetween(teacher.id, query.startDate, query.endDate) : []);
-      for (const departmentId of taughtIn.get(teacher.id) ?? []) departmentIds.add(departmentId);
+      const taught = tallies.get(teacher.id);
+      for (const departmentId of taught?.keys() ?? []) departmentIds.add(departmentId);
       for (const departmentId of departmentIds) {
         if (scope.departmentId !== undefined && departmentId !== scope.departmentId) continue;
-        const tally = tallies.get(teacherRowKey(teacher.id, departmentId));
+        const tally = taught?.get(departmentId);
         if (!tally && departmentId === null && departmentIds.size > 1) continue; // days before hiring, not a row of its own
         rows.push({
           id: teacher.id,
@@ -176,11 +172,14 @@ export class WorkloadService {
       throw new NotFoundError(`Кафедра с id ${scope.departmentId} не найдена`);
     }
     const activeGroups = new Set(await this.repo.activeGroupIds());
+    const ofActiveGroup = new Map<LoadedRule, boolean>(); // per rule, not per lesson
     const attribution = new DepartmentAttribution(await this.repo.assignments(query.startDate, query.endDate));
     const lessons: AttributedLesson[] = [];
     for (const lesson of await this.lessons.between(query.startDate, query.endDate)) {
       if (scope.teacherId !== undefined && lesson.teacherId !== scope.teacherId) continue;
-      if (!lesson.rule.groupIds.some((groupId) => activeGroups.has(groupId))) continue;
+      let active = ofActiveGroup.get(lesson.rule);
+      if (active === undefined) ofActiveGroup.set(lesson.rule, (active = lesson.rule.groupIds.some((groupId) => activeGroups.has(groupId))));
+      if (!active) continue;
       const departmentId = attribution.departmentOn(lesson.teacherId, lesson.date);
       if (scope.departmentId === undefined || departmentId === scope.departmentId) lessons.push({ lesson, departmentId });
     }
