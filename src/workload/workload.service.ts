@@ -166,8 +166,8 @@ export class WorkloadService {
 
   /** Range checks, scope, the actual lessons of the active groups and their departments (a fixed handful of queries). */
   private async scopedLessons(caller: AuthUser, query: WorkloadQuery): Promise<ScopedLessons> {
-    checkReportRange(query.startDate, query.endDate);
     const scope = workloadScope(caller, query.departmentId);
+    checkReportRange(query.startDate, query.endDate);
     if (scope.chosen && scope.departmentId !== undefined && !(await this.repo.departmentExists(scope.departmentId))) {
       throw new NotFoundError(`Кафедра с id ${scope.departmentId} не найдена`);
     }
