@@ -23,6 +23,7 @@ import { AcademicYearsModule } from './academic-years/academic-years.module';
 import { TimeGridModule } from './time-grid/time-grid.module';
 import { AcademicCalendarsModule } from './academic-calendars/academic-calendars.module';
 import { ScheduleModule } from './schedule/schedule.module';
+import { WorkloadModule } from './workload/workload.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -51,6 +52,7 @@ export class AppModule implements NestModule {
         TeacherPreferencesModule,
         TeacherAbsencesModule,
         TeacherChangeRequestsModule,
+        WorkloadModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },
