@@ -2,6 +2,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ServerResponse } from 'node:http';
+import type { Express, Request, Response } from 'express';
 
 /**
  * The timetable pages (`/student/`, `/teacher/`, `/admin/`) are plain files in the repository's `web/`
@@ -61,5 +62,6 @@ export function serveWebPages(app: NestExpressApplication): void {
     });
   }
   // The bare address leads to the student page, which sends every other role on to its own page.
-  app.getHttpAdapter().get('/', (_req: unknown, res: { redirect(status: number, url: string): void }) => res.redirect(302, '/student/'));
+  const express: Express = app.getHttpAdapter().getInstance();
+  express.get('/', (_req: Request, res: Response) => res.redirect(302, '/student/'));
 }
