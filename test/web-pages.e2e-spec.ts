@@ -1,5 +1,7 @@
 /// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { createUser, PASSWORD } from './support/factories';
@@ -29,6 +31,14 @@ type Lesson = LessonBody & {
   groupNames: string[];
   subgroupNames: string[];
 };
+
+/** `WEB_SCREENSHOTS=docs/screenshots` saves the main screens (how the README's pictures are made). */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WEB_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
 
 interface ShownLesson {
   date: string;
@@ -235,6 +245,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       await page.goto(`${origin}/student/`);
       await page.waitForSelector('#login-form');
       expect(await page.$eval('#login-message', (node) => node.textContent)).toBe('Войдите, чтобы увидеть расписание');
+      await screenshot(page, 'login');
       await signIn(page, student.username);
       await page.waitForSelector('#week-placeholder');
       await choose(page, groupA.name, groupA.id);
@@ -248,6 +259,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       expect(lessons).toHaveLength(3);
       expectSameLessons(await shownLessons(page), lessons);
       expect(watch.consoleErrors).toEqual([]);
+      await screenshot(page, 'student-week');
     });
 
     it('marks the moved lesson on its new day with the day it came from, and shows the online one', async () => {
@@ -367,6 +379,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       expect(boxes.map((box) => box.top)).toEqual([...boxes.map((box) => box.top)].sort((a, b) => a - b));
       expect(new Set(boxes.map((box) => box.top)).size).toBe(boxes.length);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, 'student-phone');
       expectSameLessons(await shownLessons(page), await api('/api/schedule', { groupId: groupA.id, ...WEEK_2 }));
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);
@@ -405,6 +418,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       const lessons = await api('/api/schedule/search', { classroomId: room.id, ...WEEK_2 });
       expect(lessons).toHaveLength(1);
       expectSameLessons(await shownLessons(page), lessons);
+      await screenshot(page, 'admin-classroom');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       await page.click('#kind-teacher');
