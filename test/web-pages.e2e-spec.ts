@@ -285,6 +285,15 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       expect(await page.$eval('#week-title', (node) => node.textContent)).toBe('Неделя 7 сентября – 13 сентября 2026 г.');
     });
 
+    it('prints the week without the controls', async () => {
+      await page.emulateMediaType('print');
+      const shown = await page.evaluate(() =>
+        ['.week-nav', '.controls', '.top', '.week-grid'].map((selector) => getComputedStyle(document.querySelector(selector) as Element).display),
+      );
+      await page.emulateMediaType(undefined);
+      expect(shown).toEqual(['none', 'none', 'none', 'grid']);
+    });
+
     it('says so when a week has no lessons', async () => {
       await pickDate(page, EMPTY_WEEK);
       expect(await page.$eval('#week-empty', (node) => (node as HTMLElement).innerText)).toContain('На этой неделе занятий нет.');
@@ -425,6 +434,28 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       await choose(page, u.teachers[1].fullName, u.teachers[1].id);
       expectSameLessons(await shownLessons(page), await api('/api/schedule/search', { teacherId: u.teachers[1].id, ...WEEK_2 }));
       expect(watch.consoleErrors).toEqual([]);
+    });
+
+    it('lands the administrator and a schedule viewer on the schedule view; a student opening /admin/ is sent to /student/', async () => {
+      const viewer = await createUser(admin, { role: 'SCHEDULE_VIEWER', departmentId: u.department.id });
+      for (const [username, password] of [
+        [ADMIN.username, ADMIN.password],
+        [viewer.username, PASSWORD],
+      ]) {
+        const { page, watch } = await newPage();
+        await page.goto(`${origin}/admin/`);
+        await signIn(page, username, password);
+        await page.waitForSelector('#kind-group');
+        expect(await page.$eval('#page-title', (node) => node.textContent)).toBe('Просмотр расписания');
+        expect(watch.consoleErrors).toEqual([]);
+      }
+      const { page } = await newPage();
+      await page.goto(`${origin}/student/`);
+      await signIn(page, student.username);
+      await page.waitForSelector('.picker');
+      await page.goto(`${origin}/admin/`);
+      await page.waitForFunction(() => location.pathname === '/student/');
+      await page.waitForSelector('.picker');
     });
 
     it('says a section that does not exist yet is not available', async () => {
