@@ -13,7 +13,8 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
  * The pages in a real Chromium against the real service (tenant `alpha`, reached as
  * `alpha.localhost:<port>`; Chromium resolves `*.localhost` to this machine).
  *
- * Group A's week 2 (7–13 Sep 2026): Wed 9 an online practice, Thu 10 a laboratory of subgroup 1,
+ * Group A's week 2 (7–13 Sep 2026): Wed 9 an online practice given a replacement room, Thu 10 a
+ * laboratory of subgroup 1,
  * Fri 11 the Tuesday lecture of 8 Sep moved there (pair 2). 19–25 Oct (week 8) has no lessons.
  */
 const WEEK_2 = { startDate: '2026-09-07', endDate: '2026-09-13' };
@@ -60,6 +61,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
   let office: { username: string };
   let groupA: { id: number; name: string };
   let movedSlot: number;
+  let replacedSlot: number;
   const contexts: BrowserContext[] = [];
   const watches: PageWatch[] = [];
 
@@ -77,7 +79,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       admin,
       ruleBody(u, { subjectId: u.subjects[0].id, groupIds: [A.id], lectureAcademicHours: 8, slots: [slotBody(u, { dayOfWeek: 2, teacherId: T0, classroomId: C0 })] }),
     );
-    await createRule(
+    const online = await createRule(
       admin,
       ruleBody(u, {
         subjectId: u.subjects[1].id,
@@ -98,6 +100,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       }),
     );
     movedSlot = math.slots[0].id;
+    replacedSlot = online.slots[0].id;
     await createOverride(admin, {
       baseRuleSlotId: movedSlot,
       lessonDate: '2026-09-08',
@@ -105,6 +108,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       action: 'MOVE',
       newTimeSlotId: u.timeSlots[1].id,
     });
+    await createOverride(admin, { baseRuleSlotId: replacedSlot, lessonDate: '2026-09-09', action: 'REPLACE', newClassroomId: C2 });
     student = await createUser(admin, { role: 'STUDENT', departmentId: u.department.id, fullName: 'Студентова Анна' });
     office = await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id, fullName: 'Учебный отдел' });
     chrome = await launchBrowser();
@@ -262,13 +266,17 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       await screenshot(page, 'student-week');
     });
 
-    it('marks the moved lesson on its new day with the day it came from, and shows the online one', async () => {
+    it('marks the moved lesson on its new day with the day it came from, the replaced one, and the online one', async () => {
       const shown = await shownLessons(page);
       const moved = shown.find((lesson) => lesson.slot === movedSlot) as ShownLesson;
       expect(moved).toMatchObject({ date: '2026-09-11', override: 'MOVE' });
       expect(moved.text).toContain('Перенесено с 08.09 (вт)');
       expect(await page.$eval('.day[data-date="2026-09-08"]', (day) => (day as HTMLElement).innerText)).toContain('Занятий нет');
       expect(await page.$$eval('.lesson-online .badge-online', (badges) => badges.map((badge) => badge.textContent))).toEqual(['Онлайн']);
+      const replaced = shown.find((lesson) => lesson.slot === replacedSlot) as ShownLesson;
+      expect(replaced).toMatchObject({ date: '2026-09-09', override: 'REPLACE' });
+      expect(replaced.text).toContain('Замена');
+      expect(replaced.text).toContain(u.classrooms[2].name);
     });
 
     it('lays the days out as columns on a wide screen, passes axe-core, and moves between weeks', async () => {
