@@ -47,7 +47,7 @@ function changeMark(lesson) {
     return h('p', { class: 'badge badge-moved' }, text);
   }
   if (lesson.overrideAction === 'REPLACE') {
-    return h('p', { class: 'badge badge-replaced' }, 'Замена: разовое изменение (преподаватель, аудитория, время или формат)');
+    return h('p', { class: 'badge badge-replaced' }, 'Замена: разовое изменение занятия');
   }
   return null;
 }
