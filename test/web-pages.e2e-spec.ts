@@ -7,6 +7,7 @@ import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, 
 import { createUser, PASSWORD } from './support/factories';
 import { createOverride, LessonBody, query } from './support/override-builders';
 import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
+import { createGroup } from './support/study-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -441,6 +442,14 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       await page.click('#kind-teacher');
       await choose(page, u.teachers[1].fullName, u.teachers[1].id);
       expectSameLessons(await shownLessons(page), await api('/api/schedule/search', { teacherId: u.teachers[1].id, ...WEEK_2 }));
+
+      // A group without a calendar for the year: the office is told why its week is empty.
+      const uncalendared = await createGroup(admin, u.study, { name: 'БЕЗ-КАЛЕНДАРЯ' });
+      await page.click('#kind-group');
+      await choose(page, 'БЕЗ-КАЛ', uncalendared.id);
+      expect(await page.$eval('#week-empty', (node) => (node as HTMLElement).innerText)).toContain(
+        `Группе не назначен учебный календарь на ${u.year.title} учебный год`,
+      );
       expect(watch.consoleErrors).toEqual([]);
     });
 
