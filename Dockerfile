@@ -14,6 +14,8 @@ ENV NODE_ENV=production PORT=8080
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# The web pages (/student/, /teacher/, /admin/) are served as they are from web/.
+COPY --chown=node:node web ./web
 COPY --chown=node:node package.json ./
 USER node
 EXPOSE 8080

@@ -8,6 +8,7 @@ import { AppConfig } from './config/app-config';
 import { installHttpEdge, requireOneHost } from './platform/http/http-edge';
 import { refuseDeepJson } from './platform/http/json-depth';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
+import { serveWebPages } from './web/web-pages';
 
 /** Builds the whole HTTP application; shared by `main.ts` and the end-to-end tests. */
 export async function createApp(
@@ -27,6 +28,7 @@ export async function createApp(
   app.use(requireOneHost);
   app.useBodyParser('json', { limit: '2mb', verify: refuseDeepJson });
   app.use(cookieParser());
+  serveWebPages(app);
 
   if (config.swaggerEnabled) {
     const document = SwaggerModule.createDocument(
