@@ -86,7 +86,10 @@ export class TenantSync implements OnApplicationBootstrap, OnApplicationShutdown
       return;
     }
     const sum = checksum(text);
-    if (sum === this.confirmedChecksum) return;
+    if (sum === this.confirmedChecksum) {
+      this.unreadable = false;
+      return;
+    }
     if (this.failure?.checksum === sum && Date.now() < this.failure.notBefore) return;
 
     let document: TenantsDocument;
