@@ -174,7 +174,7 @@ function freePort(): Promise<number> {
 }
 
 /** The real service as its own process (`src/main.ts` through ts-node), sharing TENANTS_FILE. */
-async function startProcess(port: number, file: string, cwd: string): Promise<{ child: ChildProcess; output: () => string }> {
+function startProcess(port: number, file: string, cwd: string): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
     cwd,
     env: {
@@ -215,7 +215,7 @@ describe('two service processes sharing one tenants file', () => {
     const [alpha, gamma, delta, epsilon] = databases;
     writeFileSync(file, JSON.stringify([entry('alpha', alpha)]));
     const ports = [await freePort(), await freePort()];
-    const processes = [await startProcess(ports[0], file, dir), await startProcess(ports[1], file, dir)];
+    const processes = [startProcess(ports[0], file, dir), startProcess(ports[1], file, dir)];
     children.push(...processes.map((started) => started.child));
     const deadline = Date.now() + 120000;
     while (!processes.every((started) => started.output().includes('Listening on port'))) {
