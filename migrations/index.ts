@@ -11,6 +11,7 @@ import { OverridesAndVersionHistory1764100000000 } from './1764100000000-Overrid
 import { VersionLineage1764100000100 } from './1764100000100-VersionLineage';
 import { TeacherAvailability1764200000000 } from './1764200000000-TeacherAvailability';
 import { TeacherChangeRequests1764300000000 } from './1764300000000-TeacherChangeRequests';
+import { TenantIdentity1764300000100 } from './1764300000100-TenantIdentity';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   VersionLineage1764100000100,
   TeacherAvailability1764200000000,
   TeacherChangeRequests1764300000000,
+  TenantIdentity1764300000100,
 ];

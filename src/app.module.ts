@@ -24,6 +24,7 @@ import { TimeGridModule } from './time-grid/time-grid.module';
 import { AcademicCalendarsModule } from './academic-calendars/academic-calendars.module';
 import { ScheduleModule } from './schedule/schedule.module';
 import { WorkloadModule } from './workload/workload.module';
+import { TenantsModule } from './tenants/tenants.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -53,6 +54,7 @@ export class AppModule implements NestModule {
         TeacherAbsencesModule,
         TeacherChangeRequestsModule,
         WorkloadModule,
+        TenantsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

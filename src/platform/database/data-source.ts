@@ -42,7 +42,9 @@ export function createTenantDataSource(
     database: target.database,
     username: target.user,
     password: target.password,
-    ssl: target.ssl ? { rejectUnauthorized: false } : false,
+    // TLS, when the URL asks for it, verifies the server's certificate and name: against the system CAs,
+    // or against DB_SSL_CA_FILE alone when it is set (a university's own CA).
+    ssl: target.ssl ? { rejectUnauthorized: true, ...(pool.sslCa ? { ca: pool.sslCa } : {}) } : false,
     entities: schema.entities,
     migrations: schema.migrations,
     migrationsTableName: 'schema_migrations',
