@@ -21,6 +21,8 @@ RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack 
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
+# The web pages (/student/, /teacher/, /admin/) are served as they are from web/.
+COPY --chown=node:node web ./web
 COPY --chown=node:node package.json ./
 # Embedded mode (no TENANTS_FILE / DATABASE_URL) keeps its PostgreSQL data and generated JWT secret
 # here: writable by `node`, and a volume so the data outlives the container.

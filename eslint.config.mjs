@@ -17,6 +17,19 @@ export default tseslint.config(
     },
   },
   ...scheduleBoundaries,
+  // The pages' plain browser modules (web/): the recommended rules without type information.
+  { files: ['web/**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['web/**/*.js'],
+    languageOptions: {
+      sourceType: 'module',
+      globals: Object.fromEntries(
+        ['window', 'document', 'location', 'history', 'localStorage', 'sessionStorage', 'fetch', 'URL', 'URLSearchParams', 'Event', 'Node', 'console', 'setTimeout', 'clearTimeout'].map(
+          (name) => [name, 'readonly'],
+        ),
+      ),
+    },
+  },
   {
     files: ['test/**/*.ts', '**/*.spec.ts'],
     rules: {

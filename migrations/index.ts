@@ -10,6 +10,8 @@ import { ScheduleDataStamp1764000000100 } from './1764000000100-ScheduleDataStam
 import { OverridesAndVersionHistory1764100000000 } from './1764100000000-OverridesAndVersionHistory';
 import { VersionLineage1764100000100 } from './1764100000100-VersionLineage';
 import { TeacherAvailability1764200000000 } from './1764200000000-TeacherAvailability';
+import { TeacherChangeRequests1764300000000 } from './1764300000000-TeacherChangeRequests';
+import { TenantIdentity1764300000100 } from './1764300000100-TenantIdentity';
 import { PasswordEvents1764300000900 } from './1764300000900-PasswordEvents';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
@@ -26,5 +28,7 @@ export const MIGRATIONS = [
   OverridesAndVersionHistory1764100000000,
   VersionLineage1764100000100,
   TeacherAvailability1764200000000,
+  TeacherChangeRequests1764300000000,
+  TenantIdentity1764300000100,
   PasswordEvents1764300000900,
 ];

@@ -245,6 +245,24 @@ function overrideScenarios(seeded: SeededUniversity): Scenario[] {
   ];
 }
 
+/**
+ * Change-request candidates (spec 4.15) as the office asks for them while reviewing: every semester
+ * day a lesson could move to, the free pairs of its day and the free rooms, each checked like an
+ * override. Lessons come from the end of the seeder's list of lessons without a change, so the
+ * override scenario (which takes them from the start) leaves them untouched.
+ */
+function changeRequestScenarios(seeded: SeededUniversity): Scenario[] {
+  const lessons = [...seeded.overrides.untouchedLessons].reverse();
+  const candidates = () => {
+    let n = 0;
+    return (): LoadRequest => {
+      const lesson = lessons[n++ % lessons.length];
+      return { method: 'GET', path: `/api/teacher-change-requests/candidates?baseRuleSlotId=${lesson.baseRuleSlotId}&lessonDate=${lesson.lessonDate}` };
+    };
+  };
+  return [{ name: 'GET /api/teacher-change-requests/candidates (whole semester)', concurrency: 1, requests: candidates }];
+}
+
 /** The teachers with the most weekly slots in a version (busy teachers make the heaviest wizards). */
 async function busiestTeachers(client: Client, versionId: number, count: number): Promise<number[]> {
   const { rows } = await client.query<{ teacherId: number }>(
@@ -296,6 +314,73 @@ async function absenceTimings(target: Target, seeded: SeededUniversity, teacherI
       `resolve of ${timings.decisionCounts.join('/')} decisions median ${median(timings.resolveMs).toFixed(0)} ms`,
   );
   return timings;
+}
+
+/**
+ * Workload reports (issue 13), one request at a time: the global teacher report over the whole autumn
+ * semester (every lesson of the university laid out, overrides applied, attributed to departments),
+ * and the free rooms of one pair, each request another date and pair.
+ */
+function workloadScenarios(seeded: SeededUniversity): Scenario[] {
+  const autumn = seeded.semesters.autumn;
+  const teachers = () => () => ({ method: 'GET', path: `/api/workload/teachers?startDate=${autumn.startDate}&endDate=${autumn.endDate}` }) as LoadRequest;
+  const pairs = seeded.baseTimeSlotIds;
+  const freeRooms = () => {
+    let n = 0;
+    return (): LoadRequest => {
+      const date = semesterWeek(autumn, 1 + (n % BENCH_SCALE.semesterWeeks)).startDate; // a Monday (or the first day of week 1)
+      const timeSlotId = pairs[Math.floor(n / BENCH_SCALE.semesterWeeks) % pairs.length];
+      n++;
+      return { method: 'GET', path: `/api/workload/free-classrooms?date=${date}&timeSlotId=${timeSlotId}` };
+    };
+  };
+  return [
+    { name: 'GET /api/workload/teachers: whole semester, global', concurrency: 1, requests: teachers },
+    { name: 'GET /api/workload/free-classrooms: one pair', concurrency: 1, requests: freeRooms },
+  ];
+}
+
+/**
+ * The first report after a schedule change, which lays the semester out again (the scenarios above
+ * mostly measure reports on kept lessons): five times a new room (any committed change to schedule
+ * data moves the schedule data stamp) followed by one global teacher report, then five times the same
+ * before one free-room lookup (which then loads only the rules that can have a lesson that day).
+ */
+async function workloadColdTimings(target: Target, seeded: SeededUniversity): Promise<void> {
+  const autumn = seeded.semesters.autumn;
+  const timed = async (path: string, round: number) => {
+    const room = { name: `Замер нагрузки ${round}`, capacity: 30, building: 'Корпус замеров', floor: 1 };
+    const touched = await send(target, { method: 'POST', path: '/api/classrooms', body: room });
+    if (touched.status !== 200) throw new Error(`room creation answered ${touched.status}: ${touched.body.slice(0, 300)}`);
+    const started = performance.now();
+    const answer = await send(target, { method: 'GET', path });
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+    return performance.now() - started;
+  };
+  const report: number[] = [];
+  const rooms: number[] = [];
+  for (let round = 0; round < 5; round++) report.push(await timed(`/api/workload/teachers?startDate=${autumn.startDate}&endDate=${autumn.endDate}`, round));
+  for (let round = 0; round < 5; round++) {
+    const date = semesterWeek(autumn, 3 + round).startDate;
+    rooms.push(await timed(`/api/workload/free-classrooms?date=${date}&timeSlotId=${seeded.baseTimeSlotIds[round % seeded.baseTimeSlotIds.length]}`, 10 + round));
+  }
+  const shown = (values: number[]) => `${values.map((value) => value.toFixed(0)).join(', ')} ms (median ${median(values).toFixed(0)})`;
+  log(`  first global teacher report after a change: ${shown(report)}`);
+  log(`  first free-room lookup after a change: ${shown(rooms)}`);
+}
+
+function workloadVerdicts(outcomes: Outcome[]): void {
+  const verdict = (name: string, label: string, targetMs: number) => {
+    const outcome = outcomes.find((candidate) => candidate.scenario.name === name);
+    log(
+      outcome?.result
+        ? `  ${label} median < ${targetMs} ms: ${outcome.result.medianMs.toFixed(1)} ms, ${outcome.result.errors} errors -> ` +
+            (outcome.result.medianMs < targetMs && outcome.result.errors === 0 ? 'PASS' : 'FAIL')
+        : `  ${label} median < ${targetMs} ms: SKIPPED`,
+    );
+  };
+  verdict('GET /api/workload/teachers: whole semester, global', 'global teacher workload over the whole semester', 1000);
+  verdict('GET /api/workload/free-classrooms: one pair', 'free classrooms of one pair', 100);
 }
 
 async function measure(target: Target, scenario: Scenario): Promise<Outcome> {
@@ -487,7 +572,10 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   log(`Measuring: ${SETTINGS.warmupSeconds} s warm-up and ${SETTINGS.seconds} s per scenario`);
   const reads = readScenarios(seeded);
   const outcomes: Outcome[] = [];
-  const scenarios = [...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded)];
+  const scenarios = [
+    ...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded),
+    ...changeRequestScenarios(seeded), ...workloadScenarios(seeded),
+  ];
   // BENCH_ONLY (a part of a scenario's name) measures only the matching scenarios, e.g. to compare two builds on one of them.
   const only = process.env.BENCH_ONLY;
   const selected = (name: string) => !only || name.includes(only);
@@ -495,10 +583,12 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
     outcomes.push(selected(scenario.name) ? await measure(target, scenario) : { scenario, skipped: 'not selected (BENCH_ONLY)' });
   }
   const absences = selected('absence') ? await absenceTimings(target, seeded, absentTeachers) : undefined;
+  if (selected('workload')) await workloadColdTimings(target, seeded);
   const published = selected('publication') ? await publication(target, seeded) : { failed: 'not selected (BENCH_ONLY)' };
   printTable(outcomes);
   const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes;
   verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication: published, absences });
+  workloadVerdicts(outcomes);
 }
 
 async function main(): Promise<void> {

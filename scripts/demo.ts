@@ -95,6 +95,7 @@ function printSummary(seeded: SeededUniversity, adminPassword: string, port: num
   say();
   say('Next:');
   say('  npm start');
+  say(`  Web pages: http://localhost:${port}/student/?date=${week.startDate}  (sign in as student; teachers and the office are sent to /teacher/ and /admin/)`);
   say(`  Swagger UI: http://localhost:${port}/swagger-ui  (POST /api/auth/login, then put the token into «Authorize»)`);
   say(`  Group ${group.name}, one week: GET /api/schedule?groupId=${group.id}&startDate=${week.startDate}&endDate=${week.endDate}`);
   say(`  Groups: GET /api/groups; semesters: GET /api/schedule/semesters; rules: GET /api/admin/schedule-rules?semesterId=${seeded.semesters.autumn.id}`);

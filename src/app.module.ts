@@ -16,12 +16,15 @@ import { UsersModule } from './users/users.module';
 import { StudyStructureModule } from './study-structure/study-structure.module';
 import { ResourcesModule } from './resources/resources.module';
 import { TeacherAbsencesModule } from './teacher-absences/teacher-absences.module';
+import { TeacherChangeRequestsModule } from './teacher-change-requests/teacher-change-requests.module';
 import { TeacherPreferencesModule } from './teacher-preferences/teacher-preferences.module';
 import { TeacherRequestsModule } from './teacher-requests/teacher-requests.module';
 import { AcademicYearsModule } from './academic-years/academic-years.module';
 import { TimeGridModule } from './time-grid/time-grid.module';
 import { AcademicCalendarsModule } from './academic-calendars/academic-calendars.module';
 import { ScheduleModule } from './schedule/schedule.module';
+import { WorkloadModule } from './workload/workload.module';
+import { TenantsModule } from './tenants/tenants.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -49,6 +52,9 @@ export class AppModule implements NestModule {
         ScheduleModule,
         TeacherPreferencesModule,
         TeacherAbsencesModule,
+        TeacherChangeRequestsModule,
+        WorkloadModule,
+        TenantsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

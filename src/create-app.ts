@@ -10,6 +10,7 @@ import { refuseDeepJson } from './platform/http/json-depth';
 import { applyApiConventions } from './platform/http/openapi-conventions';
 import { installRequestLog } from './platform/logging/request-log';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
+import { serveWebPages } from './web/web-pages';
 
 /** Builds the whole HTTP application; shared by `main.ts` and the end-to-end tests. */
 export async function createApp(
@@ -30,6 +31,7 @@ export async function createApp(
   app.use(requireOneHost);
   app.useBodyParser('json', { limit: '2mb', verify: refuseDeepJson });
   app.use(cookieParser());
+  serveWebPages(app);
 
   if (config.swaggerEnabled) {
     const document = applyApiConventions(SwaggerModule.createDocument(

@@ -16,4 +16,6 @@ export interface AccessTokenClaims {
   role: Role;
   departmentId: number | null;
   tenant: string;
+  /** Identity of the tenant database that issued the token: a re-pointed domain refuses it. */
+  tenantDb: string;
 }

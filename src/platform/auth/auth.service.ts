@@ -108,12 +108,15 @@ export class AuthService {
   }
 
   private async signIn(account: UserAccount, message: string): Promise<SignedIn> {
+    const tenant = currentTenant();
+    if (!tenant.databaseId) throw new Error('the tenant database has no identity');
     const claims: AccessTokenClaims = {
       sub: String(account.id),
       username: account.username,
       role: account.role,
       departmentId: account.departmentId,
-      tenant: currentTenant().tenantKey,
+      tenant: tenant.tenantKey,
+      tenantDb: tenant.databaseId,
     };
     const token = await this.jwt.signAsync(claims);
     const refreshToken = await this.refreshTokens.issue(account.id, this.config.jwt.refreshTtlSeconds);

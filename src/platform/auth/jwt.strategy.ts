@@ -8,7 +8,10 @@ import { currentTenantOrUndefined } from '../tenancy/tenant-context';
 import { AccessTokenClaims, AuthUser } from './auth-user';
 import { ROLES } from './roles';
 
-/** Verifies the bearer token and binds it to the tenant of the request's host. */
+/**
+ * Verifies the bearer token and binds it to the tenant of the request's host and to the database
+ * that tenant is served from now: a token issued before the domain was re-pointed is refused.
+ */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -26,6 +29,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const tenant = currentTenantOrUndefined();
     const userId = Number(claims.sub);
     if (!tenant || claims.tenant !== tenant.tenantKey) return false;
+    if (!tenant.databaseId || claims.tenantDb !== tenant.databaseId) return false;
     if (!Number.isInteger(userId) || !ROLES.includes(claims.role)) return false;
     return {
       userId,

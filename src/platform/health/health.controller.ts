@@ -4,6 +4,7 @@ import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { Response } from 'express';
 import { Public } from '../auth/decorators';
 import { TenantRegistry } from '../tenancy/tenant-registry';
+import { TenantSync } from '../tenancy/tenant-sync';
 
 type ProbeStatus = { status: 'UP' | 'DOWN' };
 
@@ -20,6 +21,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicators: HealthIndicatorService,
     private readonly registry: TenantRegistry,
+    private readonly sync: TenantSync,
   ) {}
 
   @Get('liveness')
@@ -33,7 +35,7 @@ export class HealthController {
       await this.health.check([
         () => {
           const indicator = this.indicators.check('tenants');
-          return this.registry.isReady() ? indicator.up() : indicator.down();
+          return this.registry.isReady() && this.sync.isHealthy() ? indicator.up() : indicator.down();
         },
       ]);
       return { status: 'UP' };

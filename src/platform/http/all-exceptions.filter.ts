@@ -11,6 +11,7 @@ interface Resolved {
   message: string;
   body?: Record<string, unknown>;
   headers?: Record<string, string>;
+  extra?: Record<string, unknown>;
 }
 
 const DATABASE_MESSAGES = {
@@ -39,12 +40,12 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(resolved.headers ?? {})) response.setHeader(name, value);
     const path = request.originalUrl.split('?')[0];
-    response.status(resolved.status).json(resolved.body ?? errorBody(resolved.status, resolved.message, path));
+    response.status(resolved.status).json(resolved.body ?? { ...errorBody(resolved.status, resolved.message, path), ...resolved.extra });
   }
 
   private resolve(exception: unknown, request: Request): Resolved {
     if (exception instanceof AppError) {
-      return { status: exception.status, message: exception.message, body: exception.body, headers: exception.headers };
+      return { status: exception.status, message: exception.message, body: exception.body, headers: exception.headers, extra: exception.extra };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -9,6 +9,8 @@ export class AppError extends Error {
     /** Replaces the common body for endpoints with their own shape (login, rule conflicts). */
     readonly body?: Record<string, unknown>,
     readonly headers?: Record<string, string>,
+    /** Fields added to the common body (for example `success: false` of the tenant operations). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }

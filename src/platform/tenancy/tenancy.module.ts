@@ -1,7 +1,11 @@
 import { DynamicModule, Global, Module, ModuleMetadata, Type } from '@nestjs/common';
 import { DatabaseSchema } from '../database/data-source';
 import { TenantDb } from '../database/tenant-db';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/app-config';
+import { createTenantStore, TENANT_STORE } from './stores';
 import { TenantDefinition } from './tenant-definition';
+import { TenantSync } from './tenant-sync';
 import { TenantMiddleware } from './tenant.middleware';
 import { DATABASE_SCHEMA, TENANT_DEFINITIONS, TENANT_INITIALIZERS, TenantInitializer, TenantRegistry } from './tenant-registry';
 
@@ -23,8 +27,10 @@ export class TenancyModule {
       imports: options.imports,
       providers: [
         TenantRegistry,
+        TenantSync,
         TenantMiddleware,
         TenantDb,
+        { provide: TENANT_STORE, useFactory: (config: AppConfig) => createTenantStore(config), inject: [APP_CONFIG] },
         { provide: TENANT_DEFINITIONS, useValue: options.tenants },
         { provide: DATABASE_SCHEMA, useValue: options.schema },
         {
@@ -33,7 +39,7 @@ export class TenancyModule {
           inject: options.initializers,
         },
       ],
-      exports: [TenantRegistry, TenantMiddleware, TenantDb],
+      exports: [TenantRegistry, TenantSync, TenantMiddleware, TenantDb, TENANT_STORE],
     };
   }
 }

@@ -5,6 +5,8 @@ import { DataSource, EntityManager } from 'typeorm';
 export interface TenantScope {
   readonly tenantKey: string;
   readonly dataSource: DataSource;
+  /** Identity of the database behind `dataSource`; tokens are signed with it and checked against it. */
+  readonly databaseId?: string;
   /** The transaction in progress, if any: every TenantDb read inside it joins it. */
   readonly manager?: EntityManager;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/app-config';
-import { configuredTenants } from './tenant-definition';
+import { configuredTenants, parseTenantsDocument } from './tenant-definition';
 
 describe('TENANTS_FILE', () => {
   let dir: string;
@@ -21,5 +21,14 @@ describe('TENANTS_FILE', () => {
   it('reads a valid file', () => {
     writeFileSync(join(dir, 'tenants.json'), JSON.stringify([{ domain: 'Alpha', url: 'jdbc:postgresql://db:5432/alpha', username: 'u', password: 'p' }]));
     expect(tenantsOf(join(dir, 'tenants.json'))()).toEqual([expect.objectContaining({ domain: 'alpha' })]);
+  });
+
+  it('reads the {version, tenants} form the tenant API writes, and refuses a bad version', () => {
+    const file = join(dir, 'versioned.json');
+    writeFileSync(file, JSON.stringify({ version: 7, tenants: [{ domain: 'beta', url: 'jdbc:postgresql://db:5432/beta' }] }));
+    expect(tenantsOf(file)()).toEqual([expect.objectContaining({ domain: 'beta', name: 'beta' })]);
+    expect(parseTenantsDocument(JSON.stringify({ version: 7, tenants: [] }))).toEqual({ version: 7, tenants: [] });
+    expect(parseTenantsDocument('[]')).toEqual({ version: undefined, tenants: [] });
+    expect(() => parseTenantsDocument(JSON.stringify({ version: -1, tenants: [] }))).toThrow('version must be a non-negative integer');
   });
 });

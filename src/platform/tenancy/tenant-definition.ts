@@ -77,14 +77,38 @@ export function configuredTenants(config: AppConfig): TenantDefinition[] {
     if (code === 'EISDIR') throw new TenantConfigError(`TENANTS_FILE ${config.tenantsFile} is a directory, not a file`);
     throw new TenantConfigError(`TENANTS_FILE ${config.tenantsFile} cannot be read`);
   }
+  return parseTenantsDocument(text).tenants;
+}
+
+/**
+ * The content of TENANTS_FILE: a plain JSON array of tenants (written by hand), or
+ * `{version, tenants}` as the tenant API writes it; the version grows by one with every write, so an
+ * instance can tell an older snapshot from a newer one.
+ */
+export interface TenantsDocument {
+  version?: number;
+  tenants: TenantDefinition[];
+}
+
+export function parseTenantsDocument(text: string): TenantsDocument {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     throw new TenantConfigError('TENANTS_FILE is not valid JSON');
   }
-  if (!Array.isArray(parsed)) throw new TenantConfigError('TENANTS_FILE must hold a JSON array');
-  const tenants = parsed.map((entry, index) =>
+  let version: number | undefined;
+  let list: unknown = parsed;
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const document = parsed as { version?: unknown; tenants?: unknown };
+    if (!Number.isSafeInteger(document.version) || (document.version as number) < 0) {
+      throw new TenantConfigError('TENANTS_FILE version must be a non-negative integer');
+    }
+    version = document.version as number;
+    list = document.tenants;
+  }
+  if (!Array.isArray(list)) throw new TenantConfigError('TENANTS_FILE must hold a JSON array (or {version, tenants})');
+  const tenants = list.map((entry, index) =>
     normalizeTenant((entry ?? {}) as Partial<TenantDefinition>, `TENANTS_FILE[${index}]`),
   );
   const seen = new Set<string>();
@@ -92,5 +116,23 @@ export function configuredTenants(config: AppConfig): TenantDefinition[] {
     if (seen.has(tenant.domain)) throw new TenantConfigError(`TENANTS_FILE names ${tenant.domain} twice`);
     seen.add(tenant.domain);
   }
-  return tenants;
+  return { version, tenants };
+}
+
+/** The text the stores write: stable key order, so equal content gives an equal checksum. */
+export function formatTenantsDocument(document: { version: number; tenants: TenantDefinition[] }): string {
+  const tenants = [...document.tenants]
+    .sort((a, b) => a.domain.localeCompare(b.domain))
+    .map((tenant) => ({ name: tenant.name, domain: tenant.domain, url: tenant.url, username: tenant.username, password: tenant.password }));
+  return JSON.stringify({ version: document.version, tenants }, null, 2) + '\n';
+}
+
+/** Whether two definitions connect the same way (a name change alone needs no new pool). */
+export function sameConnection(a: TenantDefinition, b: TenantDefinition): boolean {
+  return a.url === b.url && (a.username ?? '') === (b.username ?? '') && (a.password ?? '') === (b.password ?? '');
+}
+
+export function sameTenant(a: TenantDefinition | undefined, b: TenantDefinition | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.domain === b.domain && a.name === b.name && sameConnection(a, b);
 }

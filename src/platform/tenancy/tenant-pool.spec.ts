@@ -9,7 +9,7 @@ function fakeDataSource() {
 describe('TenantPool', () => {
   it('closes a retired pool only after its last lease ends', () => {
     const dataSource = fakeDataSource();
-    const pool = new TenantPool(dataSource);
+    const pool = new TenantPool(dataSource, 'database-id');
     pool.acquire();
     pool.acquire();
     pool.retire(60_000);
@@ -22,7 +22,7 @@ describe('TenantPool', () => {
 
   it('closes an idle pool at once when retired, and only once', async () => {
     const dataSource = fakeDataSource();
-    const pool = new TenantPool(dataSource);
+    const pool = new TenantPool(dataSource, 'database-id');
     pool.retire(60_000);
     await pool.close();
     expect(dataSource.destroy).toHaveBeenCalledTimes(1);
@@ -32,7 +32,7 @@ describe('TenantPool', () => {
     jest.useFakeTimers();
     try {
       const dataSource = fakeDataSource();
-      const pool = new TenantPool(dataSource);
+      const pool = new TenantPool(dataSource, 'database-id');
       pool.acquire();
       pool.retire(1000);
       jest.advanceTimersByTime(999);

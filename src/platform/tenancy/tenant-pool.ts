@@ -12,7 +12,11 @@ export class TenantPool {
   lastCheck?: { ok: boolean; at: number };
   private checkInFlight = false;
 
-  constructor(readonly dataSource: DataSource) {}
+  constructor(
+    readonly dataSource: DataSource,
+    /** The identity of the database behind this pool; access tokens carry it (see TenantIdentity). */
+    readonly databaseId: string,
+  ) {}
 
   acquire(): void {
     this.activeLeases++;

@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { createTenantDataSource, DatabaseSchema } from '../database/data-source';
 import { runMigrationsLocked } from '../database/migrations';
 import { describeDatabaseError } from '../database/pg-errors';
+import { DomainLocks } from './domain-locks';
 import { TenantDefinition, tenantConnection } from './tenant-definition';
 import { TenantPool } from './tenant-pool';
 
@@ -17,22 +19,46 @@ export interface TenantInitializer {
   initializeTenant(dataSource: DataSource, tenant: TenantDefinition): Promise<void>;
 }
 
+/** Which step of preparing a tenant database failed: the API answers each with its own safe message. */
+export class TenantPrepareError extends Error {
+  constructor(
+    readonly step: 'connect' | 'migrate',
+    readonly failure: unknown,
+  ) {
+    super(`tenant database ${step} failed: ${describeDatabaseError(failure)}`);
+  }
+}
+
 interface TenantEntry {
   definition: TenantDefinition;
   /** The pool that serves requests; set only after migrations and initializers succeeded. */
   pool?: TenantPool;
   retryTimer?: NodeJS.Timeout;
-  activation?: Promise<boolean>;
+  /** Bumped by every change of this domain; a background activation started earlier then gives up. */
+  generation: number;
+}
+
+/** What the tenant listing shows of one tenant (the password never leaves the registry this way). */
+export interface TenantState {
+  definition: TenantDefinition;
+  live: boolean;
+  connected: boolean;
 }
 
 /**
  * The tenants this instance serves, each with at most one live pool. A tenant that cannot be reached
  * at start-up is retried in the background; readiness stays DOWN meanwhile.
+ *
+ * Changes of one domain run one at a time (`exclusive`), and every change bumps the domain's
+ * generation, so a background activation of an older definition can never swap its pool in over a
+ * newer change or bring a removed tenant back.
  */
 @Injectable()
 export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Tenancy');
   private readonly entries = new Map<string, TenantEntry>();
+  private readonly locks = new DomainLocks();
+  private generations = 0;
   private healthTimer?: NodeJS.Timeout;
   private stopped = false;
 
@@ -47,7 +73,7 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     if (this.definitions.length === 0) {
       this.logger.warn('No tenant is configured: readiness stays DOWN');
     }
-    for (const definition of this.definitions) this.entries.set(definition.domain, { definition });
+    for (const definition of this.definitions) this.entries.set(definition.domain, this.newEntry(definition));
     await Promise.all([...this.entries.values()].map((entry) => this.activate(entry)));
     this.healthTimer = setInterval(() => void this.checkAll(), this.config.health.checkIntervalMs);
     this.healthTimer.unref();
@@ -70,6 +96,18 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
 
   domains(): string[] {
     return [...this.entries.keys()];
+  }
+
+  /** The configured definition of a domain (with its credentials: for the tenancy layer only). */
+  definition(domain: string): TenantDefinition | undefined {
+    return this.entries.get(domain)?.definition;
+  }
+
+  /** Every tenant with whether it serves requests and whether its last check succeeded, by domain. */
+  states(): TenantState[] {
+    return [...this.entries.values()]
+      .map((entry) => ({ definition: entry.definition, live: entry.pool !== undefined, connected: entry.pool?.lastCheck?.ok === true }))
+      .sort((a, b) => a.definition.domain.localeCompare(b.definition.domain));
   }
 
   /** Leases the live pool of a tenant for one request; undefined while the tenant is not ready. */
@@ -98,56 +136,25 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     await Promise.all(checks);
   }
 
+  /** Checks the live pool of a tenant now; false when it has none or the check fails. */
+  async checkNow(domain: string): Promise<boolean> {
+    const pool = this.entries.get(domain)?.pool;
+    if (!pool) return false;
+    await pool.check(this.config.health.checkTimeoutMs);
+    return pool.lastCheck?.ok === true;
+  }
+
+  /** Runs `work` while no other change of `domain` runs on this instance (changes queue in order). */
+  exclusive<T>(domain: string, work: () => Promise<T>): Promise<T> {
+    return this.locks.run(domain, work);
+  }
+
   /**
-   * Points a tenant at a database (new or changed): a fresh pool is opened, migrated and initialized
-   * while the previous one keeps serving, then swapped in atomically; the previous pool closes after
-   * the requests that hold it finish. On failure nothing changes and the error is rethrown.
+   * Opens a pool for a definition that routing does not see yet: connects, verifies, migrates and
+   * initializes the database and reads its identity. On failure the pool is closed and a
+   * `TenantPrepareError` names the step.
    */
-  async replace(definition: TenantDefinition): Promise<void> {
-    const pool = await this.openPool(definition);
-    const entry = this.entries.get(definition.domain) ?? { definition };
-    clearTimeout(entry.retryTimer);
-    entry.definition = definition;
-    this.entries.set(definition.domain, entry);
-    this.swap(entry, pool);
-  }
-
-  /** Removes a tenant from routing at once; its pool closes after its requests finish. */
-  remove(domain: string): boolean {
-    const entry = this.entries.get(domain);
-    if (!entry) return false;
-    this.entries.delete(domain);
-    clearTimeout(entry.retryTimer);
-    entry.pool?.retire(this.config.poolRetireTimeoutMs);
-    return true;
-  }
-
-  /** First activation of a configured tenant; on failure retries in the background. */
-  private activate(entry: TenantEntry): Promise<boolean> {
-    entry.activation ??= this.openPool(entry.definition)
-      .then((pool) => {
-        if (this.stopped || this.entries.get(entry.definition.domain) !== entry) {
-          void pool.close();
-          return false;
-        }
-        this.swap(entry, pool);
-        return true;
-      })
-      .catch((error: unknown) => {
-        this.logger.warn(
-          `Tenant ${entry.definition.domain}: database not ready (${describeDatabaseError(error)}); ` +
-            `retrying in ${this.config.tenantRetryIntervalMs} ms`,
-        );
-        this.scheduleRetry(entry);
-        return false;
-      })
-      .finally(() => {
-        entry.activation = undefined;
-      });
-    return entry.activation;
-  }
-
-  private async openPool(definition: TenantDefinition): Promise<TenantPool> {
+  async prepare(definition: TenantDefinition): Promise<TenantPool> {
     const dataSource = createTenantDataSource(
       tenantConnection(definition),
       this.config.pool,
@@ -155,31 +162,122 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
       `timetable:${definition.domain}`,
       (error) => this.logger.warn(`Tenant ${definition.domain}: pool error (${describeDatabaseError(error)})`),
     );
+    let step: TenantPrepareError['step'] = 'connect';
     try {
       await dataSource.initialize();
+      await dataSource.query('SELECT 1');
+      step = 'migrate';
       const applied = await runMigrationsLocked(dataSource);
       if (applied > 0) this.logger.log(`Tenant ${definition.domain}: applied ${applied} migration(s)`);
       for (const initializer of this.initializers) await initializer.initializeTenant(dataSource, definition);
+      const pool = new TenantPool(dataSource, await databaseIdentity(dataSource));
+      await pool.check(this.config.health.checkTimeoutMs);
+      return pool;
     } catch (error) {
       if (dataSource.isInitialized) await dataSource.destroy().catch(() => undefined);
-      throw error;
+      throw new TenantPrepareError(step, error);
     }
-    const pool = new TenantPool(dataSource);
-    await pool.check(this.config.health.checkTimeoutMs);
-    return pool;
   }
 
-  private swap(entry: TenantEntry, pool: TenantPool): void {
+  /**
+   * Makes a prepared pool the one that serves `definition.domain`, in one synchronous step; the
+   * previous pool closes after the requests that hold it finish. Call inside `exclusive`.
+   */
+  commit(definition: TenantDefinition, pool: TenantPool): void {
+    if (this.stopped) throw new Error('the registry is stopped');
+    const entry = this.entries.get(definition.domain) ?? this.newEntry(definition);
+    clearTimeout(entry.retryTimer);
+    entry.definition = definition;
+    entry.generation = ++this.generations;
+    this.entries.set(definition.domain, entry);
     const previous = entry.pool;
     entry.pool = pool;
-    previous?.retire(this.config.poolRetireTimeoutMs);
-    this.logger.log(`Tenant ${entry.definition.domain}: ready`);
+    if (previous !== pool) previous?.retire(this.config.poolRetireTimeoutMs);
+    this.logger.log(`Tenant ${definition.domain}: ready`);
   }
 
-  private scheduleRetry(entry: TenantEntry): void {
-    if (this.stopped) return;
-    clearTimeout(entry.retryTimer);
-    entry.retryTimer = setTimeout(() => void this.activate(entry), this.config.tenantRetryIntervalMs);
-    entry.retryTimer.unref();
+  /** Changes only the display name of a tenant; its pool stays. Call inside `exclusive`. */
+  rename(domain: string, name: string): void {
+    const entry = this.entries.get(domain);
+    if (entry) entry.definition = { ...entry.definition, name };
   }
+
+  /**
+   * A configured tenant whose database is not reachable yet: routing answers 503 for it and readiness
+   * stays DOWN until a later change or sync activates it. Call inside `exclusive`.
+   */
+  addPending(definition: TenantDefinition): void {
+    const entry = this.entries.get(definition.domain);
+    if (entry?.pool) return;
+    if (entry) clearTimeout(entry.retryTimer);
+    this.entries.set(definition.domain, { ...this.newEntry(definition), generation: ++this.generations });
+  }
+
+  /** Removes a tenant from routing at once; its pool closes after its requests finish. Call inside `exclusive`. */
+  drop(domain: string): boolean {
+    const entry = this.entries.get(domain);
+    if (!entry) return false;
+    this.entries.delete(domain);
+    entry.generation = ++this.generations;
+    clearTimeout(entry.retryTimer);
+    entry.pool?.retire(this.config.poolRetireTimeoutMs);
+    this.logger.log(`Tenant ${domain}: removed`);
+    return true;
+  }
+
+  /** Points a tenant at a database (new or changed) with the safe swap; on failure nothing changes. */
+  replace(definition: TenantDefinition): Promise<void> {
+    return this.exclusive(definition.domain, async () => this.commit(definition, await this.prepare(definition)));
+  }
+
+  /** Removes a tenant after any change of it in progress. */
+  remove(domain: string): Promise<boolean> {
+    return this.exclusive(domain, () => Promise.resolve(this.drop(domain)));
+  }
+
+  private newEntry(definition: TenantDefinition): TenantEntry {
+    return { definition, generation: ++this.generations };
+  }
+
+  /** First activation of a configured tenant; on failure retries in the background while nothing newer happened. */
+  private activate(entry: TenantEntry): Promise<boolean> {
+    const { domain } = entry.definition;
+    const generation = entry.generation;
+    const stale = () => this.stopped || this.entries.get(domain) !== entry || entry.generation !== generation;
+    return this.exclusive(domain, async () => {
+      if (stale()) return false;
+      const pool = await this.prepare(entry.definition);
+      if (stale()) {
+        await pool.close();
+        return false;
+      }
+      this.commit(entry.definition, pool);
+      return true;
+    }).catch((error: unknown) => {
+      if (stale()) return false;
+      this.logger.warn(
+        `Tenant ${domain}: database not ready (${describeDatabaseError(error instanceof TenantPrepareError ? error.failure : error)}); ` +
+          `retrying in ${this.config.tenantRetryIntervalMs} ms`,
+      );
+      clearTimeout(entry.retryTimer);
+      entry.retryTimer = setTimeout(() => void this.activate(entry), this.config.tenantRetryIntervalMs);
+      entry.retryTimer.unref();
+      return false;
+    });
+  }
+}
+
+/**
+ * The identity tokens are bound to: the id the TenantIdentity migration stored, mixed with the oid of
+ * the database, so two databases cloned from one template (same stored id) still differ. A physical
+ * replica promoted after a failover keeps both, so its sessions stay valid.
+ */
+async function databaseIdentity(dataSource: DataSource): Promise<string> {
+  const rows: { database_id: string; oid: string }[] = await dataSource.query(
+    `SELECT i.database_id::text AS database_id, d.oid::text AS oid
+       FROM tenant_identity i, pg_database d
+      WHERE d.datname = current_database()`,
+  );
+  if (rows.length !== 1) throw new Error('tenant database has no identity row');
+  return createHash('sha256').update(`${rows[0].database_id}/${rows[0].oid}`).digest('base64url').slice(0, 22);
 }

@@ -36,6 +36,6 @@ export class TenantMiddleware implements NestMiddleware {
         pool.release();
       }
     });
-    runInTenant({ tenantKey, dataSource: pool.dataSource }, next);
+    runInTenant({ tenantKey, dataSource: pool.dataSource, databaseId: pool.databaseId }, next);
   }
 }

@@ -8,13 +8,14 @@ export interface RuleSlotReference {
 }
 
 /**
- * Where other records refer to rule slots: one-off changes (overrides) and absence decisions; teacher
- * change requests add their table here in their issue. A rule update that would delete a referenced
+ * Where other records refer to rule slots: one-off changes (overrides), absence decisions and teacher
+ * change requests. A rule update that would delete a referenced
  * slot is refused.
  */
 export const RULE_SLOT_REFERENCES: readonly RuleSlotReference[] = [
   { table: 'schedule_overrides', column: 'base_rule_slot_id' },
   { table: 'teacher_absence_decisions', column: 'base_rule_slot_id' },
+  { table: 'teacher_change_requests', column: 'base_rule_slot_id' },
 ];
 
 /** One query counting the rows that refer to any of `$1` (an int[] of slot ids); undefined when nothing can. */

@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../platform/auth/auth-user';
+import { BadRequestError } from '../platform/http/app-error';
+import { formatDate, isoDayOfWeek } from '../schedule-engine/dates';
+import { AcceptedCandidate, CandidateFinder, ScheduleDataRepository } from '../schedule/core';
+import { ChangeRequestsRepository } from './change-requests.repository';
+import {
+  CandidateClassroom,
+  CandidateDate,
+  CandidateLesson,
+  CandidatesQuery,
+  CandidateTimeSlot,
+  ChangeRequestCandidatesResponse,
+} from './dto/change-request.dto';
+import { RequestableLessons } from './requestable-lessons';
+
+/**
+ * Pre-checked options for a request (spec 4.15): the semester's dates where the lesson could move
+ * (some pair of that day's grid is free for it), the free pairs of the chosen day, and the rooms free
+ * at the lesson's own time. Every option comes from the core's candidate finder, so each has passed
+ * the checks override application runs (clashes, calendars, effective grid, absences, hard
+ * unavailability) and a request built from it is accepted as it is.
+ */
+@Injectable()
+export class ChangeRequestCandidatesService {
+  constructor(
+    private readonly lessons: RequestableLessons,
+    private readonly finder: CandidateFinder,
+    private readonly data: ScheduleDataRepository,
+    private readonly requests: ChangeRequestsRepository,
+  ) {}
+
+  async candidates(caller: AuthUser, query: CandidatesQuery): Promise<ChangeRequestCandidatesResponse> {
+    const owner = caller.role === 'TEACHER' ? caller.userId : undefined;
+    const { slot, scene } = await this.lessons.locate(query.baseRuleSlotId, query.lessonDate, owner);
+    const { semester, base } = scene;
+    const targetDate = query.targetDate ?? base.date;
+    if (targetDate < semester.startDate || targetDate > semester.endDate) {
+      throw new BadRequestError(`Дата «targetDate» должна быть внутри семестра занятия (${formatDate(semester.startDate)} – ${formatDate(semester.endDate)})`);
+    }
+    const found = await this.finder.findAll(slot.slotId, base.date, { TIME_SLOT: {}, DATE_TIME: {}, CLASSROOM: {} });
+    const moves = found.accepted.filter((candidate) => candidate.kind === 'TIME_SLOT' || candidate.kind === 'DATE_TIME');
+    const rooms = found.accepted.filter((candidate) => candidate.kind === 'CLASSROOM');
+
+    return {
+      lesson: await this.lessonOf(scene.base),
+      semesterId: semester.id,
+      semesterStartDate: semester.startDate,
+      semesterEndDate: semester.endDate,
+      pendingRequestId: (await this.requests.pendingOf(slot.slotId, base.date)) ?? null,
+      targetDate,
+      dates: datesOf(moves),
+      timeSlots: moves
+        .filter((candidate) => candidate.lesson.date === targetDate)
+        .map(
+          (candidate): CandidateTimeSlot => ({
+            targetLessonDate: candidate.change.targetLessonDate,
+            requestedTimeSlotId: candidate.lesson.timeSlotId,
+            timeSlotOrder: candidate.lesson.timeSlotOrder,
+            startTime: candidate.lesson.startTime,
+            endTime: candidate.lesson.endTime,
+          }),
+        )
+        .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.timeSlotOrder - b.timeSlotOrder),
+      classrooms: await this.classroomsOf(rooms),
+      canCancel: true,
+    };
+  }
+
+  private async lessonOf(lesson: AcceptedCandidate['lesson']): Promise<CandidateLesson> {
+    const subgroupIds = lesson.slot.subgroups.map((subgroup) => subgroup.id);
+    const names = await this.data.names({
+      teacherIds: [lesson.teacherId],
+      classroomIds: [lesson.classroomId],
+      groupIds: lesson.rule.groupIds,
+      subgroupIds,
+    });
+    return {
+      baseRuleSlotId: lesson.slotId,
+      lessonDate: lesson.date,
+      dayOfWeek: lesson.dayOfWeek,
+      timeSlotId: lesson.timeSlotId,
+      timeSlotOrder: lesson.timeSlotOrder,
+      startTime: lesson.startTime,
+      endTime: lesson.endTime,
+      scheduleRuleId: lesson.rule.id,
+      subjectId: lesson.rule.subjectId,
+      subjectName: lesson.rule.subjectName,
+      lessonTypeId: lesson.slot.lessonTypeId,
+      lessonTypeName: names.lessonTypes.get(lesson.slot.lessonTypeId) ?? '',
+      groupIds: lesson.rule.groupIds,
+      groupNames: lesson.rule.groupIds.map((id) => names.groups.get(id) ?? ''),
+      subgroupIds,
+      subgroupNames: subgroupIds.map((id) => names.subgroups.get(id)?.name ?? ''),
+      teacherId: lesson.teacherId,
+      teacherName: names.teachers.get(lesson.teacherId) ?? '',
+      classroomId: lesson.classroomId,
+      classroomName: names.classrooms.get(lesson.classroomId) ?? '',
+      lessonFormat: lesson.slot.lessonFormat,
+    };
+  }
+
+  private async classroomsOf(rooms: readonly AcceptedCandidate[]): Promise<CandidateClassroom[]> {
+    const rows = await this.requests.classrooms(rooms.map((room) => room.lesson.classroomId));
+    return rows.sort((a, b) => a.classroomName.localeCompare(b.classroomName, 'ru') || a.requestedClassroomId - b.requestedClassroomId);
+  }
+}
+
+/** The days with at least one accepted move, in date order, with how many pairs are free there. */
+function datesOf(moves: readonly AcceptedCandidate[]): CandidateDate[] {
+  const counts = new Map<string, number>();
+  for (const move of moves) counts.set(move.lesson.date, (counts.get(move.lesson.date) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([date, freeTimeSlotCount]) => ({ date, dayOfWeek: isoDayOfWeek(date), freeTimeSlotCount }));
+}

@@ -1,0 +1,90 @@
+import { Injectable } from '@nestjs/common';
+import { AuthUser } from '../platform/auth/auth-user';
+import { TenantDb } from '../platform/database/tenant-db';
+import { AppError, BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { LessonChanges, OverrideWrites, publishedOnly, ScheduleTx, SemesterWriteUnit } from '../schedule/core';
+import { CHANGE_REQUEST_NOT_FOUND, changeOf } from './change-request-rules';
+import { ChangeRequestsRepository } from './change-requests.repository';
+import { ChangeRequestsService } from './change-requests.service';
+import { ChangeRequestResponse, ChangeRequestReviewRequest } from './dto/change-request.dto';
+import { RequestableLessons } from './requestable-lessons';
+
+/**
+ * Review of a waiting request by the education office (spec 4.15). Applying runs in the semester's
+ * write unit (the lock every schedule write takes): the request is checked again against the
+ * timetable as it is now, and the override is written in the same transaction, so what was checked
+ * is what gets saved. When the timetable changed so that the request no longer fits, the answer is
+ * 409 and nothing changes: the request keeps waiting and the office may reject it.
+ */
+@Injectable()
+export class ChangeRequestReviewService {
+  constructor(
+    private readonly requests: ChangeRequestsRepository,
+    private readonly requestService: ChangeRequestsService,
+    private readonly lessons: RequestableLessons,
+    private readonly changes: LessonChanges,
+    private readonly writer: OverrideWrites,
+    private readonly writes: SemesterWriteUnit,
+    private readonly db: TenantDb,
+  ) {}
+
+  async review(caller: AuthUser, id: number, body: ChangeRequestReviewRequest): Promise<ChangeRequestResponse> {
+    const comment = body.comment ? body.comment : null;
+    if (!body.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»');
+    const found = await this.requestService.found(id);
+    ensurePending(found);
+    if (body.approved) {
+      await this.writes.run(found.semesterId, async (tx) => {
+        const request = await this.locked(id);
+        const overrideId = await this.apply(tx, request, caller);
+        await this.requests.close(id, 'APPROVED', caller.userId, comment, overrideId);
+        await this.requests.addEvent(id, 'APPROVED', caller.userId, comment);
+      });
+    } else {
+      await this.db.transaction(async () => {
+        await this.locked(id);
+        await this.requests.close(id, 'REJECTED', caller.userId, comment);
+        await this.requests.addEvent(id, 'REJECTED', caller.userId, comment);
+      });
+    }
+    return this.requestService.found(id);
+  }
+
+  /** The request row-locked until the transaction ends, still waiting. */
+  private async locked(id: number): Promise<ChangeRequestResponse> {
+    const request = await this.requests.find(id, true);
+    if (!request) throw new NotFoundError(CHANGE_REQUEST_NOT_FOUND);
+    ensurePending(request);
+    return request;
+  }
+
+  /** Re-checks the request against the timetable as it is now and writes its override; any refusal becomes 409. */
+  private async apply(tx: ScheduleTx, request: ChangeRequestResponse, caller: AuthUser): Promise<number> {
+    try {
+      publishedOnly((await tx.lockVersion(request.scheduleVersionId))?.status);
+      const { slot, scene } = await this.lessons.locate(request.baseRuleSlotId, request.lessonDate, request.teacherId);
+      const change = changeOf(request, request.lessonDate);
+      (await this.changes.prepare(scene, [change], 0)).verify(change);
+      const write = { ...change, baseRuleSlotId: request.baseRuleSlotId, lessonDate: request.lessonDate, comment: `Заявка преподавателя №${request.id}: ${request.reason}` };
+      return await this.writer.insert(tx, slot.versionId, write, caller.userId);
+    } catch (error) {
+      if (error instanceof AppError && error.status >= 400 && error.status < 500) {
+        throw new ConflictError(
+          `Заявку №${request.id} применить нельзя: расписание изменилось после её подачи. ${withoutFinalDot(error.message)}. ` +
+            'Ничего не изменено, заявка по-прежнему ждёт решения',
+        );
+      }
+      throw error;
+    }
+  }
+}
+
+function ensurePending(request: ChangeRequestResponse): void {
+  if (request.status !== 'PENDING') {
+    throw new ConflictError(`Заявка №${request.id} уже рассмотрена или отозвана (статус ${request.status}): рассматривать можно только ожидающие`);
+  }
+}
+
+function withoutFinalDot(text: string): string {
+  return text.endsWith('.') ? text.slice(0, -1) : text;
+}

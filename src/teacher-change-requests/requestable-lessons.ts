@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { BadRequestError, ConflictError, ForbiddenError } from '../platform/http/app-error';
+import { formatDate } from '../schedule-engine/dates';
+import { LESSON_SLOT_NOT_FOUND, LessonChanges, LessonScene, LessonSlot, publishedOnly, ScheduleDataRepository } from '../schedule/core';
+
+export const NOT_OWN_LESSON = 'Заявку можно подать только по своему занятию: в расписании это занятие ведёт другой преподаватель';
+
+/** A lesson a change may be asked for, with what the override checks need. */
+export interface RequestableLesson {
+  slot: LessonSlot;
+  scene: LessonScene;
+}
+
+/**
+ * Spec 4.15: a request names an existing lesson of the published timetable that has no one-off change
+ * yet, and a teacher only one they teach as the actual timetable shows it (a lesson handed to them by
+ * an override still has that override, so it is refused either way).
+ */
+@Injectable()
+export class RequestableLessons {
+  constructor(
+    private readonly data: ScheduleDataRepository,
+    private readonly changes: LessonChanges,
+  ) {}
+
+  /**
+   * The lesson `baseRuleSlotId + lessonDate`: 400 when it is not in the published timetable, 403 when
+   * `teacherId` is given and does not teach it, 409 when it already has an override.
+   */
+  async locate(baseRuleSlotId: number, lessonDate: string, teacherId?: number): Promise<RequestableLesson> {
+    const slot = await this.data.lessonSlot(baseRuleSlotId);
+    if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
+    publishedOnly(slot.versionStatus);
+    const scene = await this.changes.locate(slot, lessonDate);
+    const { record } = await this.changes.currentOf(scene);
+    const actualTeacherId = record?.newTeacherId ?? scene.base.teacherId;
+    if (teacherId !== undefined && actualTeacherId !== teacherId) throw new ForbiddenError(NOT_OWN_LESSON);
+    if (record) {
+      throw new ConflictError(
+        `У занятия ${formatDate(lessonDate)} уже есть разовое изменение №${record.id}: заявку можно подать только по занятию без изменений`,
+      );
+    }
+    return { slot, scene };
+  }
+}

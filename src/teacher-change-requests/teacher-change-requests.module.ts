@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { ScheduleCoreModule } from '../schedule/core';
+import { ChangeRequestCandidatesService } from './change-request-candidates.service';
+import { ChangeRequestReviewService } from './change-request-review.service';
+import { ChangeRequestsRepository } from './change-requests.repository';
+import { ChangeRequestsService } from './change-requests.service';
+import { RequestableLessons } from './requestable-lessons';
+import { TeacherChangeRequestsController } from './teacher-change-requests.controller';
+
+/** Teacher change requests (spec 4.15); applying one writes an ordinary override through the schedule core. */
+@Module({
+  imports: [ScheduleCoreModule],
+  controllers: [TeacherChangeRequestsController],
+  providers: [ChangeRequestsRepository, RequestableLessons, ChangeRequestsService, ChangeRequestReviewService, ChangeRequestCandidatesService],
+})
+export class TeacherChangeRequestsModule {}

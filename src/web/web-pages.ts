@@ -1,0 +1,67 @@
+import { NestExpressApplication } from '@nestjs/platform-express';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import type { Express, Request, Response } from 'express';
+
+/**
+ * The timetable pages (`/student/`, `/teacher/`, `/admin/`) are plain files in the repository's `web/`
+ * folder, served as they are: no build step, no CDN. Only these prefixes are mounted, so an `/api`
+ * request never costs a file lookup. The pages are the same for every tenant: the tenant is chosen
+ * by the API calls they make, which go to their own origin (the tenant's host).
+ */
+export const WEB_SECTIONS = ['student', 'teacher', 'admin', 'assets'] as const;
+
+/**
+ * Everything the pages load comes from their own origin; no inline script or style, no frames,
+ * no plugins. The API calls are same-origin too (`connect-src 'self'`).
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "font-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** `web/` next to `src/` (ts-node, tests) or two levels up from `dist/src/` (the built service). */
+export function webRoot(): string | undefined {
+  return [resolve(__dirname, '..', '..', 'web'), resolve(__dirname, '..', '..', '..', 'web')].find((dir) =>
+    existsSync(join(dir, 'assets')),
+  );
+}
+
+function setPageHeaders(res: ServerResponse): void {
+  // File names carry no content hash, so the browser revalidates every time (a cheap 304 thanks to the
+  // ETag) and never runs a page against scripts of an older deployment.
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'same-origin');
+  res.setHeader('X-Frame-Options', 'DENY');
+}
+
+export function serveWebPages(app: NestExpressApplication): void {
+  const root = webRoot();
+  if (!root) return;
+  for (const section of WEB_SECTIONS) {
+    app.useStaticAssets(join(root, section), {
+      prefix: `/${section}`,
+      index: section === 'assets' ? false : 'index.html',
+      redirect: true,
+      etag: true,
+      lastModified: false,
+      dotfiles: 'ignore',
+      fallthrough: true,
+      setHeaders: setPageHeaders,
+    });
+  }
+  // The bare address leads to the student page, which sends every other role on to its own page.
+  const express: Express = app.getHttpAdapter().getInstance();
+  express.get('/', (_req: Request, res: Response) => res.redirect(302, '/student/'));
+}

@@ -1,0 +1,126 @@
+import { Injectable } from '@nestjs/common';
+import { TenantDb } from '../platform/database/tenant-db';
+import { AssignmentPeriod } from './department-attribution';
+import { AudienceSizes } from './workload-tallies';
+
+export interface NamedRow {
+  id: number;
+  name: string;
+}
+
+export interface TeacherRow extends NamedRow {
+  active: boolean;
+}
+
+export interface ClassroomRow extends NamedRow {
+  building: string | null;
+  floor: number | null;
+  capacity: number;
+  isAvailable: boolean;
+  archived: boolean;
+}
+
+export interface RoomWithEquipment extends NamedRow {
+  building: string | null;
+  floor: number | null;
+  capacity: number;
+  equipments: NamedRow[];
+}
+
+/**
+ * The workload reports' own reads around the schedule core's lessons: departments and assignment
+ * history, teachers, rooms, group sizes. Each method is one query whatever the size of the university.
+ */
+@Injectable()
+export class WorkloadRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  /** The schedule data stamp (see the ScheduleDataStamp migration): it moves with every committed schedule change. */
+  async dataStamp(): Promise<number> {
+    const [row] = await this.db.query<{ stamp: number }>(`SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
+    return Number(row.stamp);
+  }
+
+  async departmentExists(id: number): Promise<boolean> {
+    return (await this.db.query(`SELECT 1 FROM departments WHERE id = $1`, [id])).length > 0;
+  }
+
+  departments(): Promise<NamedRow[]> {
+    return this.db.query<NamedRow>(`SELECT id, name FROM departments ORDER BY lower(name), id`);
+  }
+
+  /** Every user with the TEACHER role, archived ones too (their past lessons still count). */
+  teachers(): Promise<TeacherRow[]> {
+    return this.db.query<TeacherRow>(
+      `SELECT id, full_name AS name, status = 'ACTIVE' AS active FROM users WHERE role = 'TEACHER' ORDER BY lower(full_name), id`,
+    );
+  }
+
+  /** Primary and additional department assignments of any user overlapping the inclusive period. */
+  assignments(startDate: string, endDate: string): Promise<AssignmentPeriod[]> {
+    return this.db.query<AssignmentPeriod>(
+      `SELECT id, user_id AS "teacherId", department_id AS "departmentId", is_primary AS "primary",
+              valid_from AS "validFrom", valid_to AS "validTo"
+         FROM user_department_assignments
+        WHERE valid_from <= $2::date AND (valid_to IS NULL OR valid_to >= $1::date)`,
+      [startDate, endDate],
+    );
+  }
+
+  /** Groups that are not archived (spec 4.16: reports cover the active groups). */
+  async activeGroupIds(): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(`SELECT id FROM study_groups WHERE status = 'ACTIVE'`);
+    return rows.map((row) => row.id);
+  }
+
+  /** Students of each group and subgroup (one query). */
+  async audienceSizes(): Promise<AudienceSizes> {
+    const [row] = await this.db.query<{ groups: [number, number][]; subgroups: [number, number][] }>(
+      `SELECT COALESCE((SELECT json_agg(json_build_array(id, group_size)) FROM study_groups), '[]') AS groups,
+              COALESCE((SELECT json_agg(json_build_array(id, student_capacity)) FROM subgroups), '[]') AS subgroups`,
+    );
+    return { groups: new Map(row.groups), subgroups: new Map(row.subgroups) };
+  }
+
+  classrooms(): Promise<ClassroomRow[]> {
+    return this.db.query<ClassroomRow>(
+      `SELECT id, name, building, floor, capacity, is_available AS "isAvailable", archived_at IS NOT NULL AS archived
+         FROM classrooms ORDER BY lower(name), id`,
+    );
+  }
+
+  /**
+   * Rooms open for the schedule (not archived, `isAvailable`) with at least `minCapacity` seats and
+   * every piece of `equipmentIds`, smallest first (the room that fits best), then by name.
+   */
+  openRooms(minCapacity: number, equipmentIds: readonly number[]): Promise<RoomWithEquipment[]> {
+    return this.db.query<RoomWithEquipment>(
+      `SELECT c.id, c.name, c.building, c.floor, c.capacity,
+              COALESCE((SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY lower(e.name), e.id)
+                          FROM classroom_equipments ce JOIN equipments e ON e.id = ce.equipment_id
+                         WHERE ce.classroom_id = c.id), '[]') AS equipments
+         FROM classrooms c
+        WHERE c.archived_at IS NULL AND c.is_available AND c.capacity >= $1
+          AND NOT EXISTS (SELECT 1 FROM unnest($2::int[]) need(id)
+                           WHERE NOT EXISTS (SELECT 1 FROM classroom_equipments ce WHERE ce.classroom_id = c.id AND ce.equipment_id = need.id))
+        ORDER BY c.capacity, lower(c.name), c.id`,
+      [minCapacity, equipmentIds],
+    );
+  }
+
+  /**
+   * The base rule slots whose lessons can be on `date` in the version: the active rules' slots of
+   * its weekday and the slots of lessons a one-off change moves onto it. Only a narrowing for the
+   * schedule core, which still decides where each lesson really is.
+   */
+  async slotsThatMayLandOn(versionId: number, date: string, dayOfWeek: number): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(
+      `SELECT sl.id FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id
+        WHERE r.schedule_version_id = $1 AND r.status = 'ACTIVE' AND sl.day_of_week = $3
+       UNION
+       SELECT o.base_rule_slot_id FROM schedule_overrides o WHERE o.schedule_version_id = $1 AND o.target_lesson_date = $2::date`,
+      [versionId, date, dayOfWeek],
+    );
+    return rows.map((row) => row.id);
+  }
+}

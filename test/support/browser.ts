@@ -1,0 +1,86 @@
+/// <reference lib="dom" />
+import chromium from '@sparticuz/chromium';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import puppeteer, { Browser, HTTPRequest, Page } from 'puppeteer-core';
+
+/**
+ * A real headless Chromium for the page tests: the binary shipped inside the `@sparticuz/chromium` npm
+ * package (a fresh machine needs only `npm install`), or a system one named by `CHROMIUM_PATH`. The
+ * flags keep it off the network (no updates, sync or background calls) with a throw-away profile.
+ */
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export interface TestBrowser {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function launchBrowser(): Promise<TestBrowser> {
+  const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
+  const userDataDir = mkdtempSync(join(tmpdir(), 'timetable-chromium-'));
+  const browser = await puppeteer.launch({ executablePath, headless: true, userDataDir, args: [...FLAGS, `--user-data-dir=${userDataDir}`] });
+  return {
+    browser,
+    close: async () => {
+      await browser.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What a page did that a test checks afterwards: requests to other origins and console errors. */
+export interface PageWatch {
+  foreignRequests: string[];
+  consoleErrors: string[];
+  /** Changes one outgoing request before it is sent (return true when applied, to apply it once). */
+  tamper?: (request: HTTPRequest) => Record<string, string> | undefined;
+}
+
+/**
+ * Every request of the page is intercepted: one to another origin is aborted and recorded (the pages
+ * must never leave their own), the rest go on unchanged (or with the headers `tamper` returns).
+ */
+export async function watchPage(page: Page, origin: string): Promise<PageWatch> {
+  const watch: PageWatch = { foreignRequests: [], consoleErrors: [] };
+  await page.setRequestInterception(true);
+  page.on('request', (request) => {
+    const url = request.url();
+    if (url.startsWith('data:')) return void request.continue();
+    if (new URL(url).origin !== origin) {
+      watch.foreignRequests.push(url);
+      return void request.abort();
+    }
+    const headers = watch.tamper?.(request);
+    return void request.continue(headers ? { headers: { ...request.headers(), ...headers } } : undefined);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') watch.consoleErrors.push(`${message.text()} ${message.location()?.url ?? ''}`.trim());
+  });
+  page.on('pageerror', (error) => watch.consoleErrors.push(`pageerror: ${String(error)}`));
+  return watch;
+}
+
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the current page (rule id and the first target). */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, target: violation.nodes[0]?.target.join(' ') }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} at ${violation.target}`);
+}
