@@ -1,13 +1,17 @@
+import { readFileSync } from 'node:fs';
+
 /**
  * Typed, validated configuration read once from the environment.
  * Every variable is documented in `.env.example`; a wrong value stops start-up with a clear message.
  */
 export interface DatabasePoolConfig {
+  /** PEM certificates trusted for tenant database TLS besides the system ones (DB_SSL_CA_FILE). */
+  sslCa?: string;
   maxConnections: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
-  /** Client-side read timeout of one query: how long a request waits on a database that does not answer. */
-  queryTimeoutMs: number;
+  /** Client-side read timeout of one query: how long a request waits on a database that does not answer (default: statement + 0.5 s). */
+  queryTimeoutMs?: number;
   idleTimeoutMs: number;
 }
 
@@ -43,6 +47,23 @@ export interface AppConfig {
   tenantRetryIntervalMs: number;
   poolRetireTimeoutMs: number;
   loginThrottle: LoginThrottleConfig;
+  tenantAdmin: TenantAdminConfig;
+}
+
+export type TenantStoreKind = 'none' | 'file' | 'kubernetes';
+
+export interface TenantAdminConfig {
+  /** Where tenant changes made through the API are persisted (TENANTS_STORE). */
+  store: TenantStoreKind;
+  kubernetes: { secretName?: string; namespace?: string; secretKey: string };
+  /** How often every instance looks at TENANTS_FILE for changes made elsewhere. */
+  syncIntervalMs: number;
+  syncRetryMinMs: number;
+  syncRetryMaxMs: number;
+  /** Connect and statement budget of `POST /api/database/test`; every failure answers after it. */
+  testTimeoutMs: number;
+  /** Domains whose ADMINs may manage tenants; undefined: the ADMIN of any tenant (the spec's rule). */
+  adminDomains?: string[];
 }
 
 export class ConfigError extends Error {
@@ -91,6 +112,17 @@ class EnvReader {
   }
 }
 
+function readCa(read: EnvReader): string | undefined {
+  const file = read.string('DB_SSL_CA_FILE');
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    read.problems.push(`DB_SSL_CA_FILE ${file} cannot be read`);
+    return undefined;
+  }
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const read = new EnvReader(env);
   const tenantsFile = read.string('TENANTS_FILE');
@@ -136,6 +168,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     trustProxy,
     swaggerEnabled: read.bool('SWAGGER_ENABLED', true),
     pool: {
+      sslCa: readCa(read),
       maxConnections: read.int('DB_POOL_MAX', 10, 1, 200),
       connectTimeoutMs: read.int('DB_CONNECT_TIMEOUT_MS', 2000, 100, 120000),
       statementTimeoutMs,
@@ -155,6 +188,23 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxBlockSeconds: read.int('LOGIN_MAX_BLOCK_SECONDS', 900, 1, 86400),
       failureWindowSeconds: read.int('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86400),
     },
+    tenantAdmin: {
+      store: read.oneOf('TENANTS_STORE', ['none', 'file', 'kubernetes'] as const, 'none'),
+      kubernetes: {
+        secretName: read.string('TENANTS_SECRET_NAME'),
+        namespace: read.string('TENANTS_SECRET_NAMESPACE'),
+        secretKey: read.string('TENANTS_SECRET_KEY') ?? 'tenants.json',
+      },
+      syncIntervalMs: read.int('TENANTS_SYNC_INTERVAL_MS', 2000, 100, 600000),
+      syncRetryMinMs: read.int('TENANTS_SYNC_RETRY_MIN_MS', 30000, 100, 3600000),
+      syncRetryMaxMs: read.int('TENANTS_SYNC_RETRY_MAX_MS', 300000, 100, 3600000),
+      testTimeoutMs: read.int('DB_TEST_TIMEOUT_MS', 3000, 100, 60000),
+      adminDomains: read
+        .string('TENANT_ADMIN_DOMAINS')
+        ?.split(',')
+        .map((domain) => domain.trim().toLowerCase())
+        .filter(Boolean),
+    },
   };
 
   if (tenantsFile && databaseUrl) {
@@ -168,6 +218,15 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   if (config.jwt.secret && config.jwt.secret.length < 32) {
     read.problems.push('JWT_SECRET must be at least 32 characters long');
+  }
+  if (config.tenantAdmin.store !== 'none' && !tenantsFile) {
+    read.problems.push(`TENANTS_STORE=${config.tenantAdmin.store} needs TENANTS_FILE (every instance follows the file)`);
+  }
+  if (config.tenantAdmin.store === 'kubernetes' && !config.tenantAdmin.kubernetes.secretName) {
+    read.problems.push('TENANTS_STORE=kubernetes needs TENANTS_SECRET_NAME');
+  }
+  if (config.tenantAdmin.syncRetryMinMs > config.tenantAdmin.syncRetryMaxMs) {
+    read.problems.push('TENANTS_SYNC_RETRY_MIN_MS must not exceed TENANTS_SYNC_RETRY_MAX_MS');
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

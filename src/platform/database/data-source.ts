@@ -45,7 +45,9 @@ export function createTenantDataSource(
     database: target.database,
     username: target.user,
     password: target.password,
-    ssl: target.ssl ? { rejectUnauthorized: false } : false,
+    // TLS, when the URL asks for it, verifies the server's certificate and name: against the system CAs,
+    // or against DB_SSL_CA_FILE alone when it is set (a university's own CA).
+    ssl: target.ssl ? { rejectUnauthorized: true, ...(pool.sslCa ? { ca: pool.sslCa } : {}) } : false,
     entities: schema.entities,
     migrations: schema.migrations,
     migrationsTableName: 'schema_migrations',
@@ -61,7 +63,7 @@ export function createTenantDataSource(
     extra: {
       Client: DeadlineClient,
       statement_timeout: pool.statementTimeoutMs,
-      query_timeout: pool.queryTimeoutMs,
+      query_timeout: pool.queryTimeoutMs ?? pool.statementTimeoutMs + 500,
       idle_in_transaction_session_timeout: pool.statementTimeoutMs * 2,
       idleTimeoutMillis: pool.idleTimeoutMs,
       keepAlive: true,
