@@ -5,16 +5,23 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 const MIGRATION_LOCK_KEY = 7_314_202_611;
 
 /**
- * The request pool's settings on two connections without its time limits: a migration may rebuild a
- * large table, and waiting for another instance's migration (the advisory lock) may take minutes.
- * The statement, read and idle-in-transaction timeouts protect requests, never migrations.
+ * How long the client waits for one migration statement (or for another instance's migration lock)
+ * before giving up on the connection: only a frozen server gets near it, and the tenant is then
+ * retried in the background instead of hanging for ever.
+ */
+const MIGRATION_READ_TIMEOUT_MS = 30 * 60 * 1000;
+
+/**
+ * The request pool's settings on two connections without its short time limits: a migration may
+ * rebuild a large table, and waiting for another instance's migration (the advisory lock) may take
+ * minutes. The statement, read and idle-in-transaction timeouts protect requests, not migrations.
  */
 function unlimitedOptions(dataSource: DataSource): DataSourceOptions {
   const extra = (dataSource.options as { extra?: Record<string, unknown> }).extra;
   return {
     ...dataSource.options,
     poolSize: 2, // the lock holder and the migration runner
-    extra: { ...extra, statement_timeout: 0, query_timeout: 0, idle_in_transaction_session_timeout: 0 },
+    extra: { ...extra, statement_timeout: 0, query_timeout: MIGRATION_READ_TIMEOUT_MS, idle_in_transaction_session_timeout: 0 },
   } as DataSourceOptions;
 }
 
