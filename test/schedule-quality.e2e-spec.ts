@@ -365,5 +365,8 @@ describe('schedule quality analysis (4.12)', () => {
     expect(body.problems[0]).toMatchObject({ scheduleRuleId: rules.a2.id, penalty: 3 });
     const penalties = body.problems.map((problem) => problem.penalty);
     expect(penalties).toEqual([...penalties].sort((a, b) => b - a));
+    // The score change of a recommendation follows the new lesson count: 10 × 2 / 305.
+    const [hallFix] = (await recommend(rules.b1.slots[0].id)).recommendations;
+    expect(hallFix).toMatchObject({ penaltyDelta: -2, scoreDelta: 0.07 });
   });
 });

@@ -210,12 +210,16 @@ export function analyseQuality<L extends QualityLesson>(lessons: readonly L[], f
     if (penalty > 0) penalties.push({ lesson, type, penalty, amount, label });
   };
   const names = new Names(facts);
-  dayPenalties(lessons, facts, names, add);
+  const days = new DayBuckets(lessons);
+  groupDayPenalties(days, names, add);
+  teacherDayPenalties(days, facts, names, add);
   for (const lesson of lessons) roomPenalties(lesson, facts, names, add);
   wishPenalties(lessons, facts, names, add);
-  unevenWeekPenalties(lessons, names, add);
+  unevenWeekPenalties(days, names, add);
 
-  const rawPenalty = round(penalties.reduce((sum, item) => sum + item.penalty, 0));
+  let rawPenalty = 0;
+  for (const item of penalties) rawPenalty += item.penalty;
+  rawPenalty = round(rawPenalty);
   return { lessonCount: lessons.length, rawPenalty, score: scoreOf(rawPenalty, lessons.length), metrics: metricsOf(penalties), penalties };
 }
 
@@ -257,35 +261,92 @@ class Names {
   }
 }
 
+/** Room for day numbers in a numeric key (a semester has far fewer days). */
+const DAY_SLOTS = 4096;
+
+/**
+ * The lessons bucketed once by group and day and by teacher and day, under numeric keys (a whole
+ * version has ~70,000 lessons: string keys and per-lesson sets cost more than the scoring itself).
+ */
+class DayBuckets<L extends QualityLesson> {
+  /** Key `groupId * DAY_SLOTS + day`; each list sorted by pair. */
+  readonly groupDays = new Map<number, L[]>();
+  readonly teacherDays = new Map<number, L[]>();
+  /** Day numbers with any lesson, by week. */
+  readonly studyDays = new Map<number, Set<number>>();
+  private readonly dayNumbers = new Map<string, number>();
+
+  constructor(lessons: readonly L[]) {
+    for (const lesson of lessons) {
+      const day = this.dayOf(lesson.date);
+      let week = this.studyDays.get(lesson.weekNumber);
+      if (!week) this.studyDays.set(lesson.weekNumber, (week = new Set()));
+      week.add(day);
+      const { audience } = lesson;
+      for (let index = 0; index < audience.length; index++) {
+        const groupId = audience[index].groupId;
+        if (!repeatsGroup(audience, index)) push(this.groupDays, groupId * DAY_SLOTS + day, lesson);
+      }
+      push(this.teacherDays, lesson.teacherId * DAY_SLOTS + day, lesson);
+    }
+    for (const list of this.groupDays.values()) list.sort(byPairOrder);
+    for (const list of this.teacherDays.values()) list.sort(byPairOrder);
+  }
+
+  /** A number per date (in order of first appearance). */
+  dayOf(date: string): number {
+    let day = this.dayNumbers.get(date);
+    if (day === undefined) this.dayNumbers.set(date, (day = this.dayNumbers.size));
+    return day;
+  }
+
+  static split(key: number): { id: number; day: number } {
+    return { id: Math.floor(key / DAY_SLOTS), day: key % DAY_SLOTS };
+  }
+}
+
+function repeatsGroup(audience: readonly { groupId: number }[], index: number): boolean {
+  for (let other = 0; other < index; other++) if (audience[other].groupId === audience[index].groupId) return true;
+  return false;
+}
+
+const byPairOrder = (a: QualityLesson, b: QualityLesson) => a.timeSlotOrder - b.timeSlotOrder;
+
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
 }
 
-/** The distinct pair numbers of lessons, ascending, each with its lessons. */
-function byPair<L extends QualityLesson>(lessons: readonly L[]): [number, L[]][] {
-  const pairs = new Map<number, L[]>();
-  for (const lesson of lessons) push(pairs, lesson.timeSlotOrder, lesson);
-  return [...pairs.entries()].sort((a, b) => a[0] - b[0]);
+/** Distinct pairs of lessons sorted by pair. */
+function pairCount(sorted: readonly QualityLesson[]): number {
+  let count = 0;
+  for (let index = 0; index < sorted.length; index++) if (index === 0 || sorted[index].timeSlotOrder !== sorted[index - 1].timeSlotOrder) count++;
+  return count;
 }
 
-/** Each run of empty pairs between two busy ones: its length and the lessons right after it. */
-function gapsOf<L extends QualityLesson>(lessons: readonly L[]): { pairs: number; after: L[] }[] {
-  const pairs = byPair(lessons);
-  const gaps: { pairs: number; after: L[] }[] = [];
-  for (let index = 1; index < pairs.length; index++) {
-    const empty = pairs[index][0] - pairs[index - 1][0] - 1;
-    if (empty > 0) gaps.push({ pairs: empty, after: pairs[index][1] });
+/** The lessons (sorted by pair) at each pair that follows a window, with the window's length. */
+function forEachGap<L extends QualityLesson>(sorted: readonly L[], visit: (pairs: number, after: L[]) => void): void {
+  for (let index = 1; index < sorted.length; index++) {
+    const empty = sorted[index].timeSlotOrder - sorted[index - 1].timeSlotOrder - 1;
+    if (empty > 0) visit(empty, atPair(sorted, index));
   }
-  return gaps;
 }
 
-/** The lessons of the pairs beyond the first `limit` pairs of a day, pair by pair. */
-function beyondLimit<L extends QualityLesson>(lessons: readonly L[], limit: number): L[][] {
-  return byPair(lessons)
-    .slice(limit)
-    .map(([, at]) => at);
+/** The lessons of each pair beyond the first `limit` pairs (sorted by pair). */
+function forEachBeyond<L extends QualityLesson>(sorted: readonly L[], limit: number, visit: (at: L[]) => void): void {
+  let pairs = 0;
+  for (let index = 0; index < sorted.length; index++) {
+    if (index > 0 && sorted[index].timeSlotOrder === sorted[index - 1].timeSlotOrder) continue;
+    if (++pairs > limit) visit(atPair(sorted, index));
+  }
+}
+
+/** The run of lessons starting at `index` that share its pair. */
+function atPair<L extends QualityLesson>(sorted: readonly L[], index: number): L[] {
+  let end = index + 1;
+  while (end < sorted.length && sorted[end].timeSlotOrder === sorted[index].timeSlotOrder) end++;
+  return sorted.slice(index, end);
 }
 
 /** Spreads `penalty` evenly over `lessons`. */
@@ -294,66 +355,68 @@ function spread<L>(lessons: readonly L[], penalty: number, amount: number, emit:
 }
 
 /**
- * Gaps and overloaded days of groups and teachers, and windows on days a teacher asked to keep
- * compact. A group's day is judged per audience: each subgroup that has lessons that day sees the
- * whole-group lessons plus its own, and each counts 1/n of the penalty (n subgroups that day), so a
- * window of the whole group costs as much as for a group without subgroups and a window of half the
- * group half as much.
+ * Gaps and overloaded days of groups. A group's day is judged per audience: each subgroup that has
+ * lessons that day sees the whole-group lessons plus its own, and each counts 1/n of the penalty (n
+ * subgroups that day), so a window of the whole group costs as much as for a group without subgroups
+ * and a window of half the group half as much.
  */
-function dayPenalties<L extends QualityLesson>(lessons: readonly L[], facts: QualityFacts, names: Names, add: Add<L>): void {
-  const groupDays = new Map<string, L[]>();
-  const teacherDays = new Map<string, L[]>();
-  for (const lesson of lessons) {
-    for (const groupId of new Set(lesson.audience.map((member) => member.groupId))) push(groupDays, `${groupId}|${lesson.date}`, lesson);
-    push(teacherDays, `${lesson.teacherId}|${lesson.date}`, lesson);
-  }
-
-  for (const [key, day] of groupDays) {
-    const groupId = Number(key.split('|')[0]);
+function groupDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, add: Add<L>): void {
+  for (const [key, day] of days.groupDays) {
+    if (day.length < 2) continue;
+    const groupId = DayBuckets.split(key).id;
     const units = audienceUnits(groupId, day);
+    const share = 1 / units.length;
     for (const unit of units) {
-      const share = 1 / units.length;
-      for (const gap of gapsOf(unit)) {
-        spread(gap.after, gap.pairs * share * GROUP_GAP_PENALTY, gap.pairs * share, (lesson, penalty, amount) =>
+      forEachGap(unit, (pairs, after) =>
+        spread(after, pairs * share * GROUP_GAP_PENALTY, pairs * share, (lesson, penalty, amount) =>
           add(lesson, 'GROUP_GAP', penalty, amount, `Окна у группы ${names.group(groupId)}`),
-        );
-      }
-      for (const at of beyondLimit(unit, GROUP_DAY_LIMIT)) {
+        ),
+      );
+      forEachBeyond(unit, GROUP_DAY_LIMIT, (at) =>
         spread(at, share * GROUP_OVERLOAD_PENALTY, share, (lesson, penalty, amount) =>
           add(lesson, 'GROUP_OVERLOAD', penalty, amount, `Больше ${GROUP_DAY_LIMIT} пар в день у группы ${names.group(groupId)}`),
-        );
-      }
-    }
-  }
-
-  const compactWishes = facts.wishes.filter((wish) => wish.type === 'NO_GAPS' || wish.type === 'CONSECUTIVE');
-  for (const day of teacherDays.values()) {
-    const { teacherId, dayOfWeek } = day[0];
-    const who = names.teacher(teacherId);
-    const wantsCompact = compactWishes.some((wish) => wish.teacherId === teacherId && (wish.dayOfWeek === null || wish.dayOfWeek === dayOfWeek));
-    for (const gap of gapsOf(day)) {
-      spread(gap.after, gap.pairs * TEACHER_GAP_PENALTY, gap.pairs, (lesson, penalty, amount) =>
-        add(lesson, 'TEACHER_GAP', penalty, amount, `Окна у преподавателя ${who}`),
-      );
-      if (wantsCompact) {
-        spread(gap.after, gap.pairs * SOFT_WISH_PENALTY, gap.pairs, (lesson, penalty, amount) =>
-          add(lesson, 'SOFT_PREFERENCE', penalty, amount, `Окно при пожелании преподавателя ${who} вести занятия без окон`),
-        );
-      }
-    }
-    for (const at of beyondLimit(day, TEACHER_DAY_LIMIT)) {
-      spread(at, TEACHER_OVERLOAD_PENALTY, 1, (lesson, penalty, amount) =>
-        add(lesson, 'TEACHER_OVERLOAD', penalty, amount, `Больше ${TEACHER_DAY_LIMIT} пар в день у преподавателя ${who}`),
+        ),
       );
     }
   }
 }
 
+/** Gaps and overloaded days of teachers, and windows on days a teacher asked to keep compact. */
+function teacherDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, facts: QualityFacts, names: Names, add: Add<L>): void {
+  const compactWishes = facts.wishes.filter((wish) => wish.type === 'NO_GAPS' || wish.type === 'CONSECUTIVE');
+  for (const day of days.teacherDays.values()) {
+    if (day.length < 2) continue;
+    const { teacherId, dayOfWeek } = day[0];
+    const who = names.teacher(teacherId);
+    const wantsCompact = compactWishes.some((wish) => wish.teacherId === teacherId && (wish.dayOfWeek === null || wish.dayOfWeek === dayOfWeek));
+    forEachGap(day, (pairs, after) => {
+      spread(after, pairs * TEACHER_GAP_PENALTY, pairs, (lesson, penalty, amount) => add(lesson, 'TEACHER_GAP', penalty, amount, `Окна у преподавателя ${who}`));
+      if (wantsCompact) {
+        spread(after, pairs * SOFT_WISH_PENALTY, pairs, (lesson, penalty, amount) =>
+          add(lesson, 'SOFT_PREFERENCE', penalty, amount, `Окно при пожелании преподавателя ${who} вести занятия без окон`),
+        );
+      }
+    });
+    forEachBeyond(day, TEACHER_DAY_LIMIT, (at) =>
+      spread(at, TEACHER_OVERLOAD_PENALTY, 1, (lesson, penalty, amount) =>
+        add(lesson, 'TEACHER_OVERLOAD', penalty, amount, `Больше ${TEACHER_DAY_LIMIT} пар в день у преподавателя ${who}`),
+      ),
+    );
+  }
+}
+
 /** The days of one group as its students live them: per subgroup with lessons that day (plus whole-group lessons), else the whole group. */
-function audienceUnits<L extends QualityLesson>(groupId: number, day: readonly L[]): L[][] {
-  const subgroupOf = (lesson: L) => lesson.audience.find((member) => member.groupId === groupId)?.subgroupId ?? null;
-  const subgroups = [...new Set(day.map(subgroupOf).filter((id): id is number => id !== null))];
-  if (subgroups.length === 0) return [[...day]];
+function audienceUnits<L extends QualityLesson>(groupId: number, day: L[]): L[][] {
+  const subgroupOf = (lesson: L) => {
+    for (const member of lesson.audience) if (member.groupId === groupId) return member.subgroupId;
+    return null;
+  };
+  const subgroups: number[] = [];
+  for (const lesson of day) {
+    const own = subgroupOf(lesson);
+    if (own !== null && !subgroups.includes(own)) subgroups.push(own);
+  }
+  if (subgroups.length === 0) return [day];
   return subgroups.map((subgroupId) =>
     day.filter((lesson) => {
       const own = subgroupOf(lesson);
@@ -413,24 +476,21 @@ function wishPenalties<L extends QualityLesson>(lessons: readonly L[], facts: Qu
  * week (a day nobody studies is a holiday or weekend); the even share is the week's pairs of the group
  * over those days, rounded up, and pairs of a day beyond the share plus the tolerance are penalised.
  */
-function unevenWeekPenalties<L extends QualityLesson>(lessons: readonly L[], names: Names, add: Add<L>): void {
-  const studyDays = new Map<number, Set<string>>();
-  const groupWeeks = new Map<string, L[]>();
-  for (const lesson of lessons) {
-    const days = studyDays.get(lesson.weekNumber) ?? new Set<string>();
-    days.add(lesson.date);
-    studyDays.set(lesson.weekNumber, days);
-    for (const groupId of new Set(lesson.audience.map((member) => member.groupId))) push(groupWeeks, `${groupId}|${lesson.weekNumber}`, lesson);
+function unevenWeekPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, add: Add<L>): void {
+  const weeks = new Map<number, { total: number; days: L[][] }>();
+  for (const [key, day] of days.groupDays) {
+    const weekKey = DayBuckets.split(key).id * 64 + day[0].weekNumber;
+    const week = weeks.get(weekKey) ?? { total: 0, days: [] };
+    week.total += pairCount(day);
+    week.days.push(day);
+    weeks.set(weekKey, week);
   }
-  for (const [key, week] of groupWeeks) {
-    const [groupId, weekNumber] = key.split('|').map(Number);
-    const days = new Map<string, L[]>();
-    for (const lesson of week) push(days, lesson.date, lesson);
-    const pairsOf = (day: readonly L[]) => new Set(day.map((lesson) => lesson.timeSlotOrder)).size;
-    const total = [...days.values()].reduce((sum, day) => sum + pairsOf(day), 0);
-    const share = Math.ceil(total / (studyDays.get(weekNumber) as Set<string>).size);
-    for (const day of days.values()) {
-      const excess = pairsOf(day) - share - UNEVEN_TOLERANCE_PAIRS;
+  for (const [weekKey, week] of weeks) {
+    if (week.days.length < 2 && week.total <= 1 + UNEVEN_TOLERANCE_PAIRS) continue;
+    const groupId = Math.floor(weekKey / 64);
+    const share = Math.ceil(week.total / (days.studyDays.get(week.days[0][0].weekNumber) as Set<number>).size);
+    for (const day of week.days) {
+      const excess = pairCount(day) - share - UNEVEN_TOLERANCE_PAIRS;
       if (excess <= 0) continue;
       spread(day, excess * UNEVEN_WEEK_PENALTY, excess, (lesson, penalty, amount) =>
         add(lesson, 'UNEVEN_WEEK', penalty, amount, `Неравномерная неделя группы ${names.group(groupId)}`),

@@ -85,6 +85,21 @@ export class QualityFactsRepository {
     };
   }
 
+  /**
+   * What the score of a semester's version depends on besides its rules' tables: the schedule data
+   * stamp (bumped at the commit of any change of rules, overrides, rooms, groups, calendars, grids...)
+   * and the state of the semester's teacher preferences, which the stamp does not cover.
+   */
+  async fingerprint(semesterId: number): Promise<string> {
+    const [row] = await this.db.query<{ fingerprint: string }>(
+      `SELECT (SELECT stamp FROM schedule_data_stamp WHERE id = 1)::text || '/' ||
+              coalesce((SELECT md5(string_agg(id || ':' || status || ':' || updated_at, ',' ORDER BY id)) FROM teacher_preferences WHERE semester_id = $1), '')
+              AS fingerprint`,
+      [semesterId],
+    );
+    return row.fingerprint;
+  }
+
   /** The rule of a base slot and its version, or undefined. */
   async slotVersion(slotId: number): Promise<{ versionId: number } | undefined> {
     const [row] = await this.db.query<{ versionId: number }>(

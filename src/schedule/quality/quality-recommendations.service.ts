@@ -60,11 +60,9 @@ export class QualityRecommendationsService {
 
     const found = await this.finder.findAll(query.scheduleRuleSlotId, query.lessonDate, { TIME_SLOT: {}, CLASSROOM: {} });
     const { lesson } = found;
-    const [facts, around, totals] = [
-      await this.facts.facts(version.semesterId),
-      await this.lessonsAround(version, lesson),
-      await this.quality.analyse(version),
-    ];
+    const facts = await this.facts.facts(version.semesterId);
+    const around = await this.lessonsAround(version, lesson);
+    const totals = await this.quality.totals(version);
     const before = analyseQuality(around, facts);
     const alone = analyseQuality([lesson], facts);
     const key = qualityLessonKey(lesson);
@@ -91,7 +89,7 @@ export class QualityRecommendationsService {
           newLessonFormat: candidate.change.newLessonFormat,
           comment: `Рекомендация анализа качества: ${change.improvements.join('; ')}`,
         },
-        scoreDelta: scoreDeltaOf(totals.analysis.rawPenalty, totals.analysis.lessonCount, change.penaltyDelta),
+        scoreDelta: scoreDeltaOf(totals.rawPenalty, totals.lessonCount, change.penaltyDelta),
         penaltyDelta: change.penaltyDelta,
         improvements: change.improvements,
         tradeOffs: change.tradeOffs,

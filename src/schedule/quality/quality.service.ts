@@ -10,6 +10,16 @@ import { AnalysedVersion, QualityFactsRepository } from './quality-facts.reposit
 
 export const SEMESTER_NOT_FOUND = 'Семестр не найден';
 
+/** Versions whose totals are remembered per tenant database. */
+const REMEMBERED_VERSIONS = 16;
+
+/** A version's lesson count and raw penalty, with the data state they were computed on. */
+interface VersionTotals {
+  fingerprint: string;
+  lessonCount: number;
+  rawPenalty: number;
+}
+
 /** A version analysed over its whole semester, with the facts the scoring used. */
 export interface VersionAnalysis {
   version: AnalysedVersion;
@@ -25,6 +35,12 @@ export interface VersionAnalysis {
  */
 @Injectable()
 export class QualityService {
+  /**
+   * The totals of the last analysis of each version, per tenant pool: a recommendation's score change
+   * needs the whole version's lesson count and penalty, which only a whole analysis gives.
+   */
+  private readonly totalsByPool = new WeakMap<object, Map<number, VersionTotals>>();
+
   constructor(
     private readonly db: TenantDb,
     private readonly facts: QualityFactsRepository,
@@ -81,10 +97,32 @@ export class QualityService {
     return version;
   }
 
-  /** Every lesson of the version over the whole semester, scored. */
+  /** Every lesson of the version over the whole semester, scored (call inside a consistent read). */
   async analyse(version: AnalysedVersion): Promise<VersionAnalysis> {
+    const fingerprint = await this.facts.fingerprint(version.semesterId);
     const loaded = await this.lessons.ofSemester(version.semesterId, {}, version.versionId);
     const facts = await this.facts.facts(version.semesterId);
-    return { version, facts, analysis: analyseQuality(loaded?.lessons ?? [], facts) };
+    const analysis = analyseQuality(loaded?.lessons ?? [], facts);
+    this.remember(version.versionId, { fingerprint, lessonCount: analysis.lessonCount, rawPenalty: analysis.rawPenalty });
+    return { version, facts, analysis };
+  }
+
+  /**
+   * The version's lesson count and raw penalty: those of its last analysis while nothing they depend
+   * on has changed since (one query to check), else a fresh whole analysis.
+   */
+  async totals(version: AnalysedVersion): Promise<{ lessonCount: number; rawPenalty: number }> {
+    const remembered = this.totalsByPool.get(this.db.dataSource)?.get(version.versionId);
+    if (remembered && remembered.fingerprint === (await this.facts.fingerprint(version.semesterId))) return remembered;
+    return (await this.db.consistentRead(() => this.analyse(version))).analysis;
+  }
+
+  private remember(versionId: number, totals: VersionTotals): void {
+    const pool = this.db.dataSource;
+    let versions = this.totalsByPool.get(pool);
+    if (!versions) this.totalsByPool.set(pool, (versions = new Map<number, VersionTotals>()));
+    versions.delete(versionId);
+    versions.set(versionId, totals);
+    if (versions.size > REMEMBERED_VERSIONS) versions.delete(versions.keys().next().value as number);
   }
 }
