@@ -312,12 +312,12 @@ const QUALITY_RECOMMENDATIONS = 9;
 /**
  * Quality analysis (issue 12), one request at a time: the report of the whole published autumn
  * semester (every lesson after the seeded one-off changes) several times, then recommendations for
- * the lessons the report names as optimizable, the first problems first.
+ * the lessons the report names as optimizable: the biggest problems and a few oversized rooms.
  */
 async function qualityTimings(target: Target, seeded: SeededUniversity): Promise<QualityTimings> {
   const timings: QualityTimings = { reportMs: [], recommendationMs: [] };
   const semesterId = seeded.semesters.autumn.id;
-  let problems: { scheduleRuleSlotId: number; lessonDate: string; optimizable: boolean }[] = [];
+  let problems: { scheduleRuleSlotId: number; lessonDate: string; optimizable: boolean; problemTypes: string[] }[] = [];
   for (let index = 0; index < QUALITY_REPORTS; index++) {
     const started = performance.now();
     const report = await send(target, { method: 'GET', path: `/api/edu-office/schedule/quality?semesterId=${semesterId}` });
@@ -328,7 +328,11 @@ async function qualityTimings(target: Target, seeded: SeededUniversity): Promise
     timings.summary = `score ${body.score}, ${body.lessonCount} lessons, raw penalty ${body.rawPenalty}, ${body.totalProblemCount} problem rules`;
   }
   let offered = 0;
-  for (const problem of problems.filter((item) => item.optimizable).slice(0, QUALITY_RECOMMENDATIONS)) {
+  // The biggest problems (windows, mostly) and a few oversized rooms, which room changes can fix.
+  const optimizable = problems.filter((item) => item.optimizable);
+  const rooms = optimizable.filter((item) => item.problemTypes.includes('ROOM_OVERSIZED')).slice(0, Math.floor(QUALITY_RECOMMENDATIONS / 2));
+  const chosen = [...optimizable.filter((item) => !rooms.includes(item)).slice(0, QUALITY_RECOMMENDATIONS - rooms.length), ...rooms];
+  for (const problem of chosen) {
     const path =
       `/api/edu-office/schedule/quality/recommendations?semesterId=${semesterId}` +
       `&scheduleRuleSlotId=${problem.scheduleRuleSlotId}&lessonDate=${problem.lessonDate}`;
