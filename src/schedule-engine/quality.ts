@@ -261,22 +261,60 @@ class Names {
   }
 }
 
-/** Room for day numbers in a numeric key (a semester has far fewer days). */
-const DAY_SLOTS = 4096;
+/** Room for pair numbers in a sort key (pairs are numbered 1..20). */
+const PAIR_SLOTS = 32;
 
 /**
- * The lessons bucketed once by group and day and by teacher and day, under numeric keys (a whole
- * version has ~70,000 lessons: string keys and per-lesson sets cost more than the scoring itself).
+ * Lessons of one kind of owner (groups or teachers) laid out day by day: one array sorted by owner,
+ * day and pair, and where each owner's day starts. A whole version has ~70,000 lessons; one sorted
+ * array instead of a list per owner and day keeps the garbage (and the collector's time) small.
  */
+class DayRuns<L extends QualityLesson> {
+  readonly sorted: L[];
+  /** Run r covers sorted[starts[r] .. starts[r + 1]). */
+  readonly starts: number[] = [];
+  readonly owners: number[] = [];
+
+  constructor(entries: { owner: number; day: number; lesson: L }[]) {
+    const keys = new Float64Array(entries.length);
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index];
+      keys[index] = (entry.owner * 4096 + entry.day) * PAIR_SLOTS + entry.lesson.timeSlotOrder;
+    }
+    const order = new Uint32Array(entries.length);
+    for (let index = 0; index < order.length; index++) order[index] = index;
+    order.sort((a, b) => keys[a] - keys[b] || a - b);
+    this.sorted = new Array<L>(entries.length);
+    let previousDay = -1;
+    for (let index = 0; index < order.length; index++) {
+      const entry = entries[order[index]];
+      this.sorted[index] = entry.lesson;
+      const ownerDay = Math.floor(keys[order[index]] / PAIR_SLOTS);
+      if (ownerDay !== previousDay) {
+        this.starts.push(index);
+        this.owners.push(entry.owner);
+        previousDay = ownerDay;
+      }
+    }
+    this.starts.push(entries.length);
+  }
+
+  get count(): number {
+    return this.owners.length;
+  }
+}
+
+/** The version's lessons by group and day, by teacher and day, and the study days of each week. */
 class DayBuckets<L extends QualityLesson> {
-  /** Key `groupId * DAY_SLOTS + day`; each list sorted by pair. */
-  readonly groupDays = new Map<number, L[]>();
-  readonly teacherDays = new Map<number, L[]>();
-  /** Day numbers with any lesson, by week. */
+  readonly groups: DayRuns<L>;
+  readonly teachers: DayRuns<L>;
+  /** Days with any lesson, by week. */
   readonly studyDays = new Map<number, Set<number>>();
   private readonly dayNumbers = new Map<string, number>();
 
   constructor(lessons: readonly L[]) {
+    const groupEntries: { owner: number; day: number; lesson: L }[] = [];
+    const teacherEntries: { owner: number; day: number; lesson: L }[] = [];
     for (const lesson of lessons) {
       const day = this.dayOf(lesson.date);
       let week = this.studyDays.get(lesson.weekNumber);
@@ -284,24 +322,19 @@ class DayBuckets<L extends QualityLesson> {
       week.add(day);
       const { audience } = lesson;
       for (let index = 0; index < audience.length; index++) {
-        const groupId = audience[index].groupId;
-        if (!repeatsGroup(audience, index)) push(this.groupDays, groupId * DAY_SLOTS + day, lesson);
+        if (!repeatsGroup(audience, index)) groupEntries.push({ owner: audience[index].groupId, day, lesson });
       }
-      push(this.teacherDays, lesson.teacherId * DAY_SLOTS + day, lesson);
+      teacherEntries.push({ owner: lesson.teacherId, day, lesson });
     }
-    for (const list of this.groupDays.values()) list.sort(byPairOrder);
-    for (const list of this.teacherDays.values()) list.sort(byPairOrder);
+    this.groups = new DayRuns(groupEntries);
+    this.teachers = new DayRuns(teacherEntries);
   }
 
   /** A number per date (in order of first appearance). */
-  dayOf(date: string): number {
+  private dayOf(date: string): number {
     let day = this.dayNumbers.get(date);
     if (day === undefined) this.dayNumbers.set(date, (day = this.dayNumbers.size));
     return day;
-  }
-
-  static split(key: number): { id: number; day: number } {
-    return { id: Math.floor(key / DAY_SLOTS), day: key % DAY_SLOTS };
   }
 }
 
@@ -310,43 +343,41 @@ function repeatsGroup(audience: readonly { groupId: number }[], index: number): 
   return false;
 }
 
-const byPairOrder = (a: QualityLesson, b: QualityLesson) => a.timeSlotOrder - b.timeSlotOrder;
-
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
 }
 
-/** Distinct pairs of lessons sorted by pair. */
-function pairCount(sorted: readonly QualityLesson[]): number {
+/** Distinct pairs of sorted[start .. end) (sorted by pair). */
+function pairCount(sorted: readonly QualityLesson[], start: number, end: number): number {
   let count = 0;
-  for (let index = 0; index < sorted.length; index++) if (index === 0 || sorted[index].timeSlotOrder !== sorted[index - 1].timeSlotOrder) count++;
+  for (let index = start; index < end; index++) if (index === start || sorted[index].timeSlotOrder !== sorted[index - 1].timeSlotOrder) count++;
   return count;
 }
 
-/** The lessons (sorted by pair) at each pair that follows a window, with the window's length. */
-function forEachGap<L extends QualityLesson>(sorted: readonly L[], visit: (pairs: number, after: L[]) => void): void {
-  for (let index = 1; index < sorted.length; index++) {
+/** The lessons at each pair that follows a window in sorted[start .. end), with the window's length. */
+function forEachGap<L extends QualityLesson>(sorted: readonly L[], start: number, end: number, visit: (pairs: number, after: L[]) => void): void {
+  for (let index = start + 1; index < end; index++) {
     const empty = sorted[index].timeSlotOrder - sorted[index - 1].timeSlotOrder - 1;
-    if (empty > 0) visit(empty, atPair(sorted, index));
+    if (empty > 0) visit(empty, atPair(sorted, index, end));
   }
 }
 
-/** The lessons of each pair beyond the first `limit` pairs (sorted by pair). */
-function forEachBeyond<L extends QualityLesson>(sorted: readonly L[], limit: number, visit: (at: L[]) => void): void {
+/** The lessons of each pair beyond the first `limit` pairs of sorted[start .. end). */
+function forEachBeyond<L extends QualityLesson>(sorted: readonly L[], start: number, end: number, limit: number, visit: (at: L[]) => void): void {
   let pairs = 0;
-  for (let index = 0; index < sorted.length; index++) {
-    if (index > 0 && sorted[index].timeSlotOrder === sorted[index - 1].timeSlotOrder) continue;
-    if (++pairs > limit) visit(atPair(sorted, index));
+  for (let index = start; index < end; index++) {
+    if (index > start && sorted[index].timeSlotOrder === sorted[index - 1].timeSlotOrder) continue;
+    if (++pairs > limit) visit(atPair(sorted, index, end));
   }
 }
 
 /** The run of lessons starting at `index` that share its pair. */
-function atPair<L extends QualityLesson>(sorted: readonly L[], index: number): L[] {
-  let end = index + 1;
-  while (end < sorted.length && sorted[end].timeSlotOrder === sorted[index].timeSlotOrder) end++;
-  return sorted.slice(index, end);
+function atPair<L extends QualityLesson>(sorted: readonly L[], index: number, end: number): L[] {
+  let last = index + 1;
+  while (last < end && sorted[last].timeSlotOrder === sorted[index].timeSlotOrder) last++;
+  return sorted.slice(index, last);
 }
 
 /** Spreads `penalty` evenly over `lessons`. */
@@ -361,18 +392,20 @@ function spread<L>(lessons: readonly L[], penalty: number, amount: number, emit:
  * and a window of half the group half as much.
  */
 function groupDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, add: Add<L>): void {
-  for (const [key, day] of days.groupDays) {
-    if (day.length < 2) continue;
-    const groupId = DayBuckets.split(key).id;
-    const units = audienceUnits(groupId, day);
+  const { sorted, starts, owners } = days.groups;
+  for (let run = 0; run < days.groups.count; run++) {
+    const [start, end, groupId] = [starts[run], starts[run + 1], owners[run]];
+    if (end - start < 2) continue;
+    const units = audienceUnits(groupId, sorted, start, end);
     const share = 1 / units.length;
     for (const unit of units) {
-      forEachGap(unit, (pairs, after) =>
+      const [from, to] = unit === sorted ? [start, end] : [0, unit.length];
+      forEachGap(unit, from, to, (pairs, after) =>
         spread(after, pairs * share * GROUP_GAP_PENALTY, pairs * share, (lesson, penalty, amount) =>
           add(lesson, 'GROUP_GAP', penalty, amount, `Окна у группы ${names.group(groupId)}`),
         ),
       );
-      forEachBeyond(unit, GROUP_DAY_LIMIT, (at) =>
+      forEachBeyond(unit, from, to, GROUP_DAY_LIMIT, (at) =>
         spread(at, share * GROUP_OVERLOAD_PENALTY, share, (lesson, penalty, amount) =>
           add(lesson, 'GROUP_OVERLOAD', penalty, amount, `Больше ${GROUP_DAY_LIMIT} пар в день у группы ${names.group(groupId)}`),
         ),
@@ -384,12 +417,14 @@ function groupDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: 
 /** Gaps and overloaded days of teachers, and windows on days a teacher asked to keep compact. */
 function teacherDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, facts: QualityFacts, names: Names, add: Add<L>): void {
   const compactWishes = facts.wishes.filter((wish) => wish.type === 'NO_GAPS' || wish.type === 'CONSECUTIVE');
-  for (const day of days.teacherDays.values()) {
-    if (day.length < 2) continue;
-    const { teacherId, dayOfWeek } = day[0];
+  const { sorted, starts, owners } = days.teachers;
+  for (let run = 0; run < days.teachers.count; run++) {
+    const [start, end, teacherId] = [starts[run], starts[run + 1], owners[run]];
+    if (end - start < 2) continue;
+    const { dayOfWeek } = sorted[start];
     const who = names.teacher(teacherId);
     const wantsCompact = compactWishes.some((wish) => wish.teacherId === teacherId && (wish.dayOfWeek === null || wish.dayOfWeek === dayOfWeek));
-    forEachGap(day, (pairs, after) => {
+    forEachGap(sorted, start, end, (pairs, after) => {
       spread(after, pairs * TEACHER_GAP_PENALTY, pairs, (lesson, penalty, amount) => add(lesson, 'TEACHER_GAP', penalty, amount, `Окна у преподавателя ${who}`));
       if (wantsCompact) {
         spread(after, pairs * SOFT_WISH_PENALTY, pairs, (lesson, penalty, amount) =>
@@ -397,7 +432,7 @@ function teacherDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, facts
         );
       }
     });
-    forEachBeyond(day, TEACHER_DAY_LIMIT, (at) =>
+    forEachBeyond(sorted, start, end, TEACHER_DAY_LIMIT, (at) =>
       spread(at, TEACHER_OVERLOAD_PENALTY, 1, (lesson, penalty, amount) =>
         add(lesson, 'TEACHER_OVERLOAD', penalty, amount, `Больше ${TEACHER_DAY_LIMIT} пар в день у преподавателя ${who}`),
       ),
@@ -405,18 +440,22 @@ function teacherDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, facts
   }
 }
 
-/** The days of one group as its students live them: per subgroup with lessons that day (plus whole-group lessons), else the whole group. */
-function audienceUnits<L extends QualityLesson>(groupId: number, day: L[]): L[][] {
+/**
+ * The day sorted[start .. end) of one group as its students live it: per subgroup with lessons that
+ * day (whole-group lessons plus its own), else the whole group (then `sorted` itself is answered).
+ */
+function audienceUnits<L extends QualityLesson>(groupId: number, sorted: L[], start: number, end: number): L[][] {
   const subgroupOf = (lesson: L) => {
     for (const member of lesson.audience) if (member.groupId === groupId) return member.subgroupId;
     return null;
   };
   const subgroups: number[] = [];
-  for (const lesson of day) {
-    const own = subgroupOf(lesson);
+  for (let index = start; index < end; index++) {
+    const own = subgroupOf(sorted[index]);
     if (own !== null && !subgroups.includes(own)) subgroups.push(own);
   }
-  if (subgroups.length === 0) return [day];
+  if (subgroups.length === 0) return [sorted];
+  const day = sorted.slice(start, end);
   return subgroups.map((subgroupId) =>
     day.filter((lesson) => {
       const own = subgroupOf(lesson);
@@ -477,22 +516,23 @@ function wishPenalties<L extends QualityLesson>(lessons: readonly L[], facts: Qu
  * over those days, rounded up, and pairs of a day beyond the share plus the tolerance are penalised.
  */
 function unevenWeekPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, add: Add<L>): void {
-  const weeks = new Map<number, { total: number; days: L[][] }>();
-  for (const [key, day] of days.groupDays) {
-    const weekKey = DayBuckets.split(key).id * 64 + day[0].weekNumber;
-    const week = weeks.get(weekKey) ?? { total: 0, days: [] };
-    week.total += pairCount(day);
-    week.days.push(day);
+  const { sorted, starts, owners } = days.groups;
+  const weeks = new Map<number, { total: number; runs: number[] }>();
+  for (let run = 0; run < days.groups.count; run++) {
+    const weekKey = owners[run] * 64 + sorted[starts[run]].weekNumber;
+    const week = weeks.get(weekKey) ?? { total: 0, runs: [] };
+    week.total += pairCount(sorted, starts[run], starts[run + 1]);
+    week.runs.push(run);
     weeks.set(weekKey, week);
   }
   for (const [weekKey, week] of weeks) {
-    if (week.days.length < 2 && week.total <= 1 + UNEVEN_TOLERANCE_PAIRS) continue;
+    if (week.runs.length < 2 && week.total <= 1 + UNEVEN_TOLERANCE_PAIRS) continue;
     const groupId = Math.floor(weekKey / 64);
-    const share = Math.ceil(week.total / (days.studyDays.get(week.days[0][0].weekNumber) as Set<number>).size);
-    for (const day of week.days) {
-      const excess = pairCount(day) - share - UNEVEN_TOLERANCE_PAIRS;
+    const share = Math.ceil(week.total / (days.studyDays.get(weekKey % 64) as Set<number>).size);
+    for (const run of week.runs) {
+      const excess = pairCount(sorted, starts[run], starts[run + 1]) - share - UNEVEN_TOLERANCE_PAIRS;
       if (excess <= 0) continue;
-      spread(day, excess * UNEVEN_WEEK_PENALTY, excess, (lesson, penalty, amount) =>
+      spread(sorted.slice(starts[run], starts[run + 1]), excess * UNEVEN_WEEK_PENALTY, excess, (lesson, penalty, amount) =>
         add(lesson, 'UNEVEN_WEEK', penalty, amount, `Неравномерная неделя группы ${names.group(groupId)}`),
       );
     }
