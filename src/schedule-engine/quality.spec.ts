@@ -91,6 +91,14 @@ describe('quality scoring', () => {
     ]);
   });
 
+  it('a window is charged to the lessons next to it on the side with fewer pairs (after it on a tie)', () => {
+    const first = lesson({ pair: 1 });
+    const charged = (lessons: QualityLesson[]) => analyseQuality(lessons, facts()).penalties.filter((item) => item.type === 'GROUP_GAP').map((item) => item.lesson);
+    expect(charged([first, lesson({ pair: 3 }), lesson({ pair: 4 })])).toEqual([first]);
+    const last = lesson({ pair: 4 });
+    expect(charged([lesson({ pair: 1 }), lesson({ pair: 2 }), last])).toEqual([last]);
+  });
+
   it('a window of one subgroup counts half; different groups and days do not make windows', () => {
     expect(metric([lesson({ pair: 1, subgroup: 11 }), lesson({ pair: 3, subgroup: 11 }), lesson({ pair: 1, subgroup: 12 })], 'GROUP_GAPS')).toEqual({
       value: 0.5,

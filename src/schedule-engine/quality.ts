@@ -356,12 +356,26 @@ function pairCount(sorted: readonly QualityLesson[], start: number, end: number)
   return count;
 }
 
-/** The lessons at each pair that follows a window in sorted[start .. end), with the window's length. */
-function forEachGap<L extends QualityLesson>(sorted: readonly L[], start: number, end: number, visit: (pairs: number, after: L[]) => void): void {
+/**
+ * Each window of sorted[start .. end) with its length and the lessons it is charged to: those next to
+ * it on the side with fewer pairs (on a tie, after it). Moving one of them into the window is what can
+ * close it without opening another, so the problem's lesson is one a recommendation can help.
+ */
+function forEachGap<L extends QualityLesson>(sorted: readonly L[], start: number, end: number, visit: (pairs: number, charged: L[]) => void): void {
+  const total = pairCount(sorted, start, end);
+  let before = 1;
   for (let index = start + 1; index < end; index++) {
     const empty = sorted[index].timeSlotOrder - sorted[index - 1].timeSlotOrder - 1;
-    if (empty > 0) visit(empty, atPair(sorted, index, end));
+    if (empty > 0) visit(empty, before < total - before ? atPairEndingAt(sorted, index - 1, start) : atPair(sorted, index, end));
+    if (sorted[index].timeSlotOrder !== sorted[index - 1].timeSlotOrder) before++;
   }
+}
+
+/** The run of lessons ending at `index` that share its pair. */
+function atPairEndingAt<L extends QualityLesson>(sorted: readonly L[], index: number, start: number): L[] {
+  let first = index;
+  while (first > start && sorted[first - 1].timeSlotOrder === sorted[index].timeSlotOrder) first--;
+  return sorted.slice(first, index + 1);
 }
 
 /** The lessons of each pair beyond the first `limit` pairs of sorted[start .. end). */
