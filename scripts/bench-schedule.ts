@@ -383,6 +383,69 @@ function workloadVerdicts(outcomes: Outcome[]): void {
   verdict('GET /api/workload/free-classrooms: one pair', 'free classrooms of one pair', 100);
 }
 
+interface QualityTimings {
+  reportMs: number[];
+  recommendationMs: number[];
+  summary?: string;
+  failed?: string;
+}
+
+/** Report requests and recommended lessons measured by `qualityTimings`. */
+const QUALITY_REPORTS = 5;
+const QUALITY_RECOMMENDATIONS = 9;
+
+/**
+ * Quality analysis (issue 12), one request at a time: the report of the whole published autumn
+ * semester (every lesson after the seeded one-off changes) several times, then recommendations for
+ * the lessons the report names as optimizable: the biggest problems and a few oversized rooms.
+ */
+async function qualityTimings(target: Target, seeded: SeededUniversity): Promise<QualityTimings> {
+  const timings: QualityTimings = { reportMs: [], recommendationMs: [] };
+  const semesterId = seeded.semesters.autumn.id;
+  let problems: { scheduleRuleSlotId: number; lessonDate: string; optimizable: boolean; problemTypes: string[] }[] = [];
+  for (let index = 0; index < QUALITY_REPORTS; index++) {
+    const started = performance.now();
+    const report = await send(target, { method: 'GET', path: `/api/edu-office/schedule/quality?semesterId=${semesterId}` });
+    timings.reportMs.push(performance.now() - started);
+    if (report.status !== 200) return { ...timings, failed: `report answered ${report.status}: ${report.body.slice(0, 300)}` };
+    const body = JSON.parse(report.body) as { score: number; lessonCount: number; rawPenalty: number; totalProblemCount: number; problems: typeof problems };
+    problems = body.problems;
+    timings.summary = `score ${body.score}, ${body.lessonCount} lessons, raw penalty ${body.rawPenalty}, ${body.totalProblemCount} problem rules`;
+  }
+  let offered = 0;
+  // The biggest problems (windows, mostly) and a few oversized rooms, which room changes can fix.
+  const optimizable = problems.filter((item) => item.optimizable);
+  const rooms = optimizable.filter((item) => item.problemTypes.includes('ROOM_OVERSIZED')).slice(0, Math.floor(QUALITY_RECOMMENDATIONS / 2));
+  const chosen = [...optimizable.filter((item) => !rooms.includes(item)).slice(0, QUALITY_RECOMMENDATIONS - rooms.length), ...rooms];
+  for (const problem of chosen) {
+    const path =
+      `/api/edu-office/schedule/quality/recommendations?semesterId=${semesterId}` +
+      `&scheduleRuleSlotId=${problem.scheduleRuleSlotId}&lessonDate=${problem.lessonDate}`;
+    const started = performance.now();
+    const answer = await send(target, { method: 'GET', path });
+    timings.recommendationMs.push(performance.now() - started);
+    if (answer.status !== 200) return { ...timings, failed: `recommendations answered ${answer.status}: ${answer.body.slice(0, 300)}` };
+    offered += (JSON.parse(answer.body) as { recommendations: unknown[] }).recommendations.length;
+  }
+  log(
+    `  quality: ${timings.summary}; report median ${median(timings.reportMs).toFixed(0)} ms; recommendations for ` +
+      `${timings.recommendationMs.length} lessons (${offered} offered) median ${timings.recommendationMs.length ? median(timings.recommendationMs).toFixed(0) : '-'} ms`,
+  );
+  return timings;
+}
+
+function qualityVerdicts(quality: QualityTimings | undefined): void {
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  if (!quality || quality.failed || quality.recommendationMs.length === 0) {
+    log(`  quality report < 2 s, recommendations < 500 ms: ${quality?.failed ? `FAILED (${quality.failed})` : 'SKIPPED'}`);
+    return;
+  }
+  const report = median(quality.reportMs);
+  const recommendations = median(quality.recommendationMs);
+  log(`  quality report of the whole published semester median < 2 s: ${(report / 1000).toFixed(2)} s -> ${verdict(report < 2000)}`);
+  log(`  recommendations for one lesson median < 500 ms: ${recommendations.toFixed(0)} ms -> ${verdict(recommendations < 500)}`);
+}
+
 async function measure(target: Target, scenario: Scenario): Promise<Outcome> {
   const probe = scenario.requests()();
   if (!probe) return { scenario, skipped: 'nothing to send' };
@@ -584,11 +647,13 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   }
   const absences = selected('absence') ? await absenceTimings(target, seeded, absentTeachers) : undefined;
   if (selected('workload')) await workloadColdTimings(target, seeded);
+  const quality = selected('quality') ? await qualityTimings(target, seeded) : undefined;
   const published = selected('publication') ? await publication(target, seeded) : { failed: 'not selected (BENCH_ONLY)' };
   printTable(outcomes);
   const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes;
   verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication: published, absences });
   workloadVerdicts(outcomes);
+  qualityVerdicts(quality);
 }
 
 async function main(): Promise<void> {
