@@ -118,16 +118,13 @@ describe('teacher absence wizard and resolution (4.13)', () => {
       expect(again.replacementTeachers.map((candidate) => candidate.teacherId)).toContain(T[3].id);
     });
 
-    it('honours a lesson-type restriction of the teacher-subject link', async () => {
-      await link(T[5], 1);
-      await t.sql('alpha', `INSERT INTO teacher_subject_lesson_types (user_id, subject_id, lesson_type_id) VALUES ($1, $2, $3)`, [
-        T[5].id,
-        w.u.subjects[1].id,
-        LESSON_TYPES.LECTURE,
-      ]);
+    it('honours a lesson-type restriction of the teacher-subject link, set through the API', async () => {
+      const linked = await admin.post('/api/teacher-subjects', { userId: T[5].id, subjectId: w.u.subjects[1].id, lessonTypeIds: [LESSON_TYPES.LECTURE] });
+      expect(linked.status).toBe(200);
       try {
         expect(itemOf(await wizard(), slot.phys).replacementTeachers.map((candidate) => candidate.teacherId)).not.toContain(T[5].id);
-        await t.sql('alpha', `UPDATE teacher_subject_lesson_types SET lesson_type_id = $1 WHERE user_id = $2`, [LESSON_TYPES.PRACTICE, T[5].id]);
+        const widened = await admin.put('/api/teacher-subjects', { userId: T[5].id, subjectId: w.u.subjects[1].id, lessonTypeIds: [LESSON_TYPES.PRACTICE] });
+        expect(widened.status).toBe(200);
         expect(itemOf(await wizard(), slot.phys).replacementTeachers.map((candidate) => candidate.teacherId)).toContain(T[5].id);
       } finally {
         await admin.delete('/api/teacher-subjects', { userId: T[5].id, subjectId: w.u.subjects[1].id });
