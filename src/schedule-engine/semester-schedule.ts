@@ -64,6 +64,23 @@ export class SemesterSchedule {
     return changed ?? undefined;
   }
 
+  /**
+   * The rule's lessons as the timetable has them, of the base lessons up to `until` only (moved ones
+   * wherever they went): laid out only that far unless the whole series is known already. For
+   * checks of a few early dates over many rules; pass as `until` the latest original date of a
+   * lesson moved onto those dates too.
+   */
+  actualLessonsUntil(rule: LoadedRule, until: string): ActualLesson[] {
+    const known = this.series.get(rule.id);
+    const base = known ? known.filter((lesson) => lesson.date <= until) : expandRule(rule, this.context, until);
+    const result: ActualLesson[] = [];
+    for (const lesson of base) {
+      const shown = this.shown(lesson);
+      if (shown) result.push(shown);
+    }
+    return result;
+  }
+
   /** The rule's lessons as the timetable has them (cancelled ones left out), in base-series order. */
   actualLessonsOf(rule: LoadedRule): ActualLesson[] {
     const base = this.lessonsOf(rule);
