@@ -55,8 +55,8 @@ export class ScheduleViewingService {
 
   /**
    * GET /api/schedule/search. With a teacher and neither group nor department it is the teacher-only
-   * mode (the teacher's own schedule); any other search without group or department may cover at
-   * most 50 active groups.
+   * mode (the teacher's own schedule); any other search without group or department is refused
+   * while the tenant has more than 50 active groups, whatever its other filters.
    */
   search(_caller: AuthUser, query: ScheduleSearchQuery): Promise<RenderedLessonsJson> {
     checkRange(query);
@@ -73,7 +73,7 @@ export class ScheduleViewingService {
         parity: query.parity === 'BOTH' ? undefined : query.parity,
       };
       const teacherOnly = query.teacherId !== undefined && query.groupId === undefined && query.departmentId === undefined;
-      if (criteria.groupIds === undefined && !teacherOnly) checkWideSearch(view, criteria);
+      if (criteria.groupIds === undefined && !teacherOnly) checkWideSearch(view.reference);
       return this.pipeline.lessons(view, criteria);
     });
   }
