@@ -10,6 +10,7 @@ import { ScheduleDataStamp1764000000100 } from './1764000000100-ScheduleDataStam
 import { OverridesAndVersionHistory1764100000000 } from './1764100000000-OverridesAndVersionHistory';
 import { VersionLineage1764100000100 } from './1764100000100-VersionLineage';
 import { TeacherAvailability1764200000000 } from './1764200000000-TeacherAvailability';
+import { CalendarFeeds1764300000200 } from './1764300000200-CalendarFeeds';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   OverridesAndVersionHistory1764100000000,
   VersionLineage1764100000100,
   TeacherAvailability1764200000000,
+  CalendarFeeds1764300000200,
 ];

@@ -22,6 +22,7 @@ import { AcademicYearsModule } from './academic-years/academic-years.module';
 import { TimeGridModule } from './time-grid/time-grid.module';
 import { AcademicCalendarsModule } from './academic-calendars/academic-calendars.module';
 import { ScheduleModule } from './schedule/schedule.module';
+import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -49,6 +50,7 @@ export class AppModule implements NestModule {
         ScheduleModule,
         TeacherPreferencesModule,
         TeacherAbsencesModule,
+        CalendarFeedsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { currentTenant } from '../platform/tenancy/tenant-context';
+import { etagOf } from '../platform/http/conditional';
+import { todayInBusinessZone } from '../platform/http/dates';
+import { NotFoundError } from '../platform/http/app-error';
+import { ActualLessons, LessonSelection, ScheduleDataRepository } from '../schedule/core';
+import { byDateAndTime } from '../schedule-engine/override-application';
+import { CalendarFeedsRepository, LiveFeed } from './calendar-feeds.repository';
+import { lessonEvent, LessonOfFeed, RevisionBook } from './feed-events';
+import { FEED_DOCUMENT_NOT_FOUND, FeedKind } from './feed-rules';
+import { feedSecretHash, isFeedSecret } from './feed-secret';
+import { feedWindow, FeedWindow } from './feed-window';
+import { icalDocument } from './ical-document';
+
+/** A feed ready to answer: its ETag, and the document made only when the client's copy is stale. */
+export interface FeedAnswer {
+  etag: string;
+  document: () => Promise<string>;
+}
+
+const TITLES: Record<FeedKind, string> = {
+  GROUP: 'Расписание группы',
+  TEACHER: 'Расписание преподавателя',
+  CLASSROOM: 'Расписание аудитории',
+  MY_LESSONS: 'Мои занятия',
+};
+
+/**
+ * The feed documents (GET /ical/<secret>.ics). The ETag is made of the feed, the schedule data stamp
+ * and today's date (the window moves daily), so a revalidation costs one query; the document is the
+ * actual lessons of the window (the core's ActualLessons, cancelled ones included) with their names
+ * and revisions.
+ */
+@Injectable()
+export class FeedDocumentsService {
+  constructor(
+    private readonly feeds: CalendarFeedsRepository,
+    private readonly lessons: ActualLessons,
+    private readonly data: ScheduleDataRepository,
+  ) {}
+
+  async open(secret: string): Promise<FeedAnswer> {
+    const feed = isFeedSecret(secret) ? await this.feeds.live(feedSecretHash(secret)) : undefined;
+    if (!feed) throw new NotFoundError(FEED_DOCUMENT_NOT_FOUND);
+    const today = todayInBusinessZone();
+    return {
+      etag: etagOf('feed', currentTenant().tenantKey, feed.id, feed.stamp, today),
+      document: () => this.document(feed, today),
+    };
+  }
+
+  private async document(feed: LiveFeed, today: string): Promise<string> {
+    const window = await this.window(today);
+    const semesters = await this.lessons.inRange({ ...window, ...selectionOf(feed), withCancelled: true });
+    const items: LessonOfFeed[] = semesters
+      .flatMap((semester) => [
+        ...semester.lessons.map((lesson) => ({ lesson, cancelled: false })),
+        ...(semester.cancelled ?? []).map((lesson) => ({ lesson, cancelled: true })),
+      ])
+      .sort((a, b) => byDateAndTime(a.lesson, b.lesson));
+    const lessons = items.map((item) => item.lesson);
+    const [names, revisions] = await Promise.all([
+      this.data.names({
+        teacherIds: unique(lessons.flatMap((lesson) => [lesson.teacherId, lesson.slot.teacherId])),
+        classroomIds: unique(lessons.flatMap((lesson) => [lesson.classroomId, lesson.slot.classroomId])),
+        groupIds: unique(lessons.flatMap((lesson) => lesson.rule.groupIds)),
+        subgroupIds: unique(lessons.flatMap((lesson) => lesson.slot.subgroups.map((subgroup) => subgroup.id))),
+      }),
+      this.feeds.revisions(unique(lessons.map((lesson) => lesson.slotId))),
+    ]);
+    const book: RevisionBook = {
+      lesson: (slotId, date) => revisions.lessons.get(`${slotId}:${date}`),
+      slot: (slotId) => revisions.slots.get(slotId),
+    };
+    const { tenantKey } = currentTenant();
+    const events = items.map((item) => lessonEvent(tenantKey, item, names, book));
+    return icalDocument(`${TITLES[feed.kind]}: ${feed.targetName}`, events, new Date());
+  }
+
+  private async window(today: string): Promise<FeedWindow> {
+    const semesters = await this.data.semestersOverlapping(today, '9999-12-31');
+    return feedWindow(today, semesters);
+  }
+}
+
+function selectionOf(feed: LiveFeed): LessonSelection {
+  switch (feed.kind) {
+    case 'GROUP':
+      return { groupIds: [feed.targetId] };
+    case 'CLASSROOM':
+      return { classroomIds: [feed.targetId] };
+    case 'TEACHER':
+    case 'MY_LESSONS':
+      return { teacherIds: [feed.targetId] };
+  }
+}
+
+function unique(ids: number[]): number[] {
+  return [...new Set(ids)];
+}
