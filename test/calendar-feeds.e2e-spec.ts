@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import * as ICAL from 'ical.js';
+import ICAL from 'ical.js';
 import request from 'supertest';
 import * as dates from '../src/platform/http/dates';
 import { expectErrorBody, PASSWORD, signedInAs } from './support/factories';
