@@ -41,6 +41,12 @@ export interface AppConfig {
   tenantRetryIntervalMs: number;
   poolRetireTimeoutMs: number;
   loginThrottle: LoginThrottleConfig;
+  /**
+   * How long an instance trusts the schedule data stamp it last read (viewing, ETags): a change made
+   * elsewhere shows within this time; one made through this instance shows at once. 0 reads it on
+   * every request.
+   */
+  scheduleStampMaxAgeMs: number;
 }
 
 export class ConfigError extends Error {
@@ -150,6 +156,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       maxBlockSeconds: read.int('LOGIN_MAX_BLOCK_SECONDS', 900, 1, 86400),
       failureWindowSeconds: read.int('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86400),
     },
+    scheduleStampMaxAgeMs: read.int('SCHEDULE_STAMP_MAX_AGE_MS', 250, 0, 900),
   };
 
   if (tenantsFile && databaseUrl) {

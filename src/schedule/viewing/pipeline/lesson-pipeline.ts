@@ -11,6 +11,8 @@ import { LessonJsonRenderer, renderLessonsJson } from './render-lessons';
 
 /** Step 1's result: the reference data and the snapshots of the semesters a range touches. */
 export interface LoadedView {
+  /** The data stamp the snapshots were loaded for (what the answer's ETag names). */
+  stamp: number;
   reference: ReferenceData;
   /** Serialised lessons of this snapshot set. */
   lessonJson: WeakMap<ViewLesson, Buffer>;
@@ -32,7 +34,7 @@ export class LessonPipeline {
     const touched = reference.semesters.filter(
       (semester) => semester.publishedVersionId !== null && semester.startDate <= range.endDate && semester.endDate >= range.startDate,
     );
-    return { reference, lessonJson: snapshots.lessonJson, semesters: await Promise.all(touched.map((semester) => snapshots.semester(semester))) };
+    return { stamp: snapshots.stamp, reference, lessonJson: snapshots.lessonJson, semesters: await Promise.all(touched.map((semester) => snapshots.semester(semester))) };
   }
 
   /** Steps 2 to 5; the answer is the JSON array of RenderedLessonDto. */
@@ -41,7 +43,7 @@ export class LessonPipeline {
     const changed = await this.overrides.apply(generated, criteria);
     const shown = filterLessons(changed, criteria);
     const renderer = new LessonJsonRenderer(view.lessonJson, view.reference, (lesson) => activityCodeOf(view, lesson));
-    return new RenderedLessonsJson(renderLessonsJson(shown, renderer));
+    return new RenderedLessonsJson(renderLessonsJson(shown, renderer), view.stamp);
   }
 }
 
