@@ -413,7 +413,9 @@ function freePort(): Promise<number> {
 async function startService(server: ScratchServer, database: string, jwtSecret: string): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${database}`;
-  const child: ChildProcess = spawn(process.execPath, [resolve(__dirname, '../src/main.js')], {
+  // BENCH_SERVICE_NODE_ARGS: extra Node options for the service only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, resolve(__dirname, '../src/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -513,7 +515,8 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
       week: week.result,
       semesterAlone: semesterAlone.result,
       revalidation: byName(SCALE_NAMES.revalidation, SETTINGS.readConcurrency),
-      feedAlone: byName(SCALE_NAMES.feed, 1),
+      feedCold: byName(SCALE_NAMES.feedCold, 1),
+      feedShared: byName(SCALE_NAMES.feed, 1),
       registry: byName(SCALE_NAMES.registry, SETTINGS.readConcurrency),
     },
     SETTINGS.readConcurrency,

@@ -69,7 +69,6 @@ export class IcalFeedController {
     if (!file.endsWith('.ics')) throw new NotFoundError(FEED_DOCUMENT_NOT_FOUND);
     const answer = await this.documents.open(file.slice(0, -'.ics'.length));
     if (answerConditionally(request, response, answer.etag)) return undefined;
-    const document = await answer.document();
-    return new StreamableFile(Buffer.from(document, 'utf8'), { type: 'text/calendar; charset=utf-8', disposition: 'inline; filename="timetable.ics"' });
+    return new StreamableFile(await answer.document(), { type: 'text/calendar; charset=utf-8', disposition: 'inline; filename="timetable.ics"' });
   }
 }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { currentTenant } from '../platform/tenancy/tenant-context';
 import { etagOf } from '../platform/http/conditional';
 import { todayInBusinessZone } from '../platform/http/dates';
@@ -15,8 +16,11 @@ import { icalDocument } from './ical-document';
 /** A feed ready to answer: its ETag, and the document made only when the client's copy is stale. */
 export interface FeedAnswer {
   etag: string;
-  document: () => Promise<string>;
+  document: () => Promise<Buffer>;
 }
+
+/** Documents kept per tenant database: a group's students subscribe to the same timetable. */
+const DOCUMENTS_PER_TENANT = 500;
 
 const TITLES: Record<FeedKind, string> = {
   GROUP: 'Расписание группы',
@@ -29,10 +33,13 @@ const TITLES: Record<FeedKind, string> = {
  * The feed documents (GET /ical/<secret>.ics). The ETag is made of the feed, the schedule data stamp
  * and today's date (the window moves daily), so a revalidation costs one query; the document is the
  * actual lessons of the window (the core's ActualLessons, cancelled ones included) with their names
- * and revisions.
+ * and revisions. A document is made once per timetable (kind and target), data stamp and day, and
+ * shared by every feed of that timetable (concurrent requests share one build).
  */
 @Injectable()
 export class FeedDocumentsService {
+  private readonly documents = new WeakMap<DataSource, Map<string, Promise<Buffer>>>();
+
   constructor(
     private readonly feeds: CalendarFeedsRepository,
     private readonly lessons: ActualLessons,
@@ -45,8 +52,27 @@ export class FeedDocumentsService {
     const today = todayInBusinessZone();
     return {
       etag: etagOf('feed', currentTenant().tenantKey, feed.id, feed.stamp, today),
-      document: () => this.document(feed, today),
+      document: () => this.shared(feed, today),
     };
+  }
+
+  /** The document of the feed's timetable for its stamp and today, made once and kept (least recently used go first). */
+  private shared(feed: LiveFeed, today: string): Promise<Buffer> {
+    const { dataSource } = currentTenant();
+    let cache = this.documents.get(dataSource);
+    if (!cache) this.documents.set(dataSource, (cache = new Map<string, Promise<Buffer>>()));
+    const key = `${feed.kind}:${feed.targetId}:${feed.stamp}:${today}`;
+    let document = cache.get(key);
+    if (document) {
+      cache.delete(key);
+    } else {
+      const made = this.document(feed, today).then((text) => Buffer.from(text, 'utf8'));
+      made.catch(() => cache.get(key) === made && cache.delete(key));
+      document = made;
+    }
+    cache.set(key, document);
+    if (cache.size > DOCUMENTS_PER_TENANT) cache.delete(cache.keys().next().value as string);
+    return document;
   }
 
   private async document(feed: LiveFeed, today: string): Promise<string> {
