@@ -37,20 +37,14 @@ export const SCALE_NAMES = {
 } as const;
 
 /**
- * Prepares and returns the scenarios: ETags of one week of every group (taken now, before anything
- * writes), a calendar feed for each of up to 100 groups (with the ETag of its document).
+ * Prepares and returns the scenarios: a calendar feed for every group (held by one subscriber per 50
+ * groups), then the ETags of one week of every group (taken now, after the last write; this also warms
+ * the viewing snapshot the throughput rows measure).
  */
 export async function scaleScenarios(target: Target, seeded: SeededUniversity, readConcurrency: number): Promise<ScaleScenario[]> {
   const autumn = seeded.semesters.autumn;
   const weeks = Math.max(1, Math.round((Date.parse(autumn.endDate) - Date.parse(autumn.startDate)) / (7 * 86_400_000)));
   const started = performance.now();
-  const views: LoadRequest[] = [];
-  for (const [n, group] of seeded.groups.entries()) {
-    const period = semesterWeek(autumn, 1 + (n % weeks));
-    const path = `/api/schedule?groupId=${group.id}&startDate=${period.startDate}&endDate=${period.endDate}`;
-    const answer = await send(target, { method: 'GET', path });
-    if (answer.status === 200 && answer.etag) views.push({ method: 'GET', path, headers: { 'If-None-Match': answer.etag }, expectStatus: 304 });
-  }
   // One feed per group; a user holds at most 50, so the feeds belong to one subscriber per 50 groups.
   const feeds: { path: string; etag?: string }[] = [];
   for (let first = 0; first < seeded.groups.length; first += 50) {
@@ -64,6 +58,14 @@ export async function scaleScenarios(target: Target, seeded: SeededUniversity, r
       const created = await send(subscriber, { method: 'POST', path: '/api/calendar-feeds', body: { kind: 'GROUP', targetId: group.id } });
       if (created.status === 200) feeds.push({ path: new URL((JSON.parse(created.body) as { url: string }).url).pathname });
     }
+  }
+  // ETags of the views last: creating the subscribers changed the data stamp.
+  const views: LoadRequest[] = [];
+  for (const [n, group] of seeded.groups.entries()) {
+    const period = semesterWeek(autumn, 1 + (n % weeks));
+    const path = `/api/schedule?groupId=${group.id}&startDate=${period.startDate}&endDate=${period.endDate}`;
+    const answer = await send(target, { method: 'GET', path });
+    if (answer.status === 200 && answer.etag) views.push({ method: 'GET', path, headers: { 'If-None-Match': answer.etag }, expectStatus: 304 });
   }
   log(`  prepared ${views.length} ETags and ${feeds.length} group feeds in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const cycle = <T>(items: readonly T[], make: (item: T) => LoadRequest) => () => {

@@ -5,12 +5,13 @@ import { etagOf } from '../platform/http/conditional';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { NotFoundError } from '../platform/http/app-error';
 import { ActualLessons, LessonSelection, ScheduleDataRepository } from '../schedule/core';
+import { addDays } from '../schedule-engine/dates';
 import { byDateAndTime } from '../schedule-engine/override-application';
 import { CalendarFeedsRepository, LiveFeed } from './calendar-feeds.repository';
 import { lessonEvent, LessonOfFeed, RevisionBook } from './feed-events';
 import { FEED_DOCUMENT_NOT_FOUND, FeedKind } from './feed-rules';
 import { feedSecretHash, isFeedSecret } from './feed-secret';
-import { feedWindow, FeedWindow } from './feed-window';
+import { FEED_PAST_DAYS, feedWindow } from './feed-window';
 import { icalDocument } from './ical-document';
 
 /** A feed ready to answer: its ETag, and the document made only when the client's copy is stale. */
@@ -76,8 +77,13 @@ export class FeedDocumentsService {
   }
 
   private async document(feed: LiveFeed, today: string): Promise<string> {
-    const window = await this.window(today);
-    const semesters = await this.lessons.inRange({ ...window, ...selectionOf(feed), withCancelled: true });
+    // The window's semesters load side by side (each a few queries on its own pool connection).
+    const coming = await this.data.semestersOverlapping(addDays(today, -FEED_PAST_DAYS), '9999-12-31');
+    const window = feedWindow(today, coming);
+    const selection = { ...window, ...selectionOf(feed), withCancelled: true };
+    const inWindow = coming.filter((semester) => semester.publishedVersionId !== null && semester.startDate <= window.endDate);
+    const loaded = await Promise.all(inWindow.map((semester) => this.lessons.ofSemester(semester.id, selection)));
+    const semesters = loaded.filter((semester) => semester !== undefined);
     const items: LessonOfFeed[] = semesters
       .flatMap((semester) => [
         ...semester.lessons.map((lesson) => ({ lesson, cancelled: false })),
@@ -101,11 +107,6 @@ export class FeedDocumentsService {
     const { tenantKey } = currentTenant();
     const events = items.map((item) => lessonEvent(tenantKey, item, names, book));
     return icalDocument(`${TITLES[feed.kind]}: ${feed.targetName}`, events, new Date());
-  }
-
-  private async window(today: string): Promise<FeedWindow> {
-    const semesters = await this.data.semestersOverlapping(today, '9999-12-31');
-    return feedWindow(today, semesters);
   }
 }
 

@@ -76,6 +76,8 @@ export class ActualLessons {
     if (selection.classroomIds) filter.classroomIds = [...selection.classroomIds];
     if (selection.slotIds) filter.slotIds = [...selection.slotIds];
     const rules = await this.data.rules(filter);
+    // Nothing to lay out (a semester without rules for the selection): no grids or calendars to read.
+    if (rules.length === 0) return { semester, versionId, lessons: [], ...(selection.withCancelled ? { cancelled: [] } : {}) };
     const published = versionId === semester.publishedVersionId;
     const overrides = published && rules.length > 0 ? await this.data.overrides(versionId, rules.map((rule) => rule.id)) : [];
     const grids = await this.data.grids(semester.startDate, semester.endDate);
