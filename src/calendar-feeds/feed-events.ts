@@ -91,9 +91,17 @@ function zoneOffsetMinutes(moment: Date): number {
   return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
 }
 
+/** Offsets by date, at noon (lessons never sit on a zone change's hour; Europe/Moscow has had none since 2014). */
+const offsetOfDate = new Map<string, number>();
+
 /** The moment of a wall-clock date and time in Europe/Moscow. */
 export function businessInstant(date: string, time: string): Date {
   const wall = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
-  const first = wall - zoneOffsetMinutes(new Date(wall)) * 60_000;
-  return new Date(wall - zoneOffsetMinutes(new Date(first)) * 60_000);
+  let offset = offsetOfDate.get(date);
+  if (offset === undefined) {
+    offset = zoneOffsetMinutes(new Date(Date.parse(`${date}T12:00:00Z`)));
+    if (offsetOfDate.size > 10_000) offsetOfDate.clear();
+    offsetOfDate.set(date, offset);
+  }
+  return new Date(wall - offset * 60_000);
 }
