@@ -3,7 +3,7 @@
  * `schedule-engine`), never from the core's files or from each other.
  */
 export { ActualLessons } from './actual-lessons';
-export type { LessonSelection, SemesterLessons } from './actual-lessons';
+export type { CancelledLesson, LessonSelection, SemesterLessons } from './actual-lessons';
 export { CANDIDATE_KINDS, CandidateFinder } from './candidate-finder';
 export type { AcceptedCandidate, CandidateKind, CandidateNarrowing, CandidateRequest, LessonCandidates, LessonRequest, RejectedCandidate } from './candidate-finder';
 export { ClashGuard, StoredLessons } from './clash-guard';
