@@ -12,6 +12,7 @@ import { VersionLineage1764100000100 } from './1764100000100-VersionLineage';
 import { TeacherAvailability1764200000000 } from './1764200000000-TeacherAvailability';
 import { TeacherChangeRequests1764300000000 } from './1764300000000-TeacherChangeRequests';
 import { TenantIdentity1764300000100 } from './1764300000100-TenantIdentity';
+import { CalendarFeeds1764300000200 } from './1764300000200-CalendarFeeds';
 import { PasswordEvents1764300000900 } from './1764300000900-PasswordEvents';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   TeacherAvailability1764200000000,
   TeacherChangeRequests1764300000000,
   TenantIdentity1764300000100,
+  CalendarFeeds1764300000200,
   PasswordEvents1764300000900,
 ];

@@ -12,6 +12,7 @@ import { createApp } from '../src/create-app';
 import { TenantRegistry } from '../src/platform/tenancy/tenant-registry';
 import { LoadRequest, LoadResult, runLoad, send, Target } from './http-load';
 import { semesterWeek } from './seed/academic-dates';
+import { chosenScale, SCALE_NAMES, scaleScenarios, scaleVerdicts } from './bench-scale';
 import { BENCH_SCALE } from './seed/university-scale';
 import { SeededUniversity, seedUniversity } from './seed/university-seeder';
 import { ScratchServer, startScratchPostgres } from './scratch-postgres';
@@ -27,7 +28,8 @@ import { ScratchServer, startScratchPostgres } from './scratch-postgres';
  * Settings (environment): BENCH_SECONDS (8) per scenario after BENCH_WARMUP_SECONDS (2),
  * BENCH_READ_CONCURRENCY (16), BENCH_WRITE_CONCURRENCY (1), TEST_DATABASE_URL (use that server
  * instead of an embedded one), DB_POOL_MAX (the app's pool, default 10), BENCH_ONLY (measure only the
- * scenarios whose name contains it).
+ * scenarios whose name contains it, or one of its comma-separated parts), BENCH_SCALE (`large`: the
+ * 600-group university of issue 16, see bench-scale.ts).
  */
 const TENANT = 'bench';
 const HOST = `${TENANT}.timetable.local`;
@@ -383,6 +385,69 @@ function workloadVerdicts(outcomes: Outcome[]): void {
   verdict('GET /api/workload/free-classrooms: one pair', 'free classrooms of one pair', 100);
 }
 
+interface QualityTimings {
+  reportMs: number[];
+  recommendationMs: number[];
+  summary?: string;
+  failed?: string;
+}
+
+/** Report requests and recommended lessons measured by `qualityTimings`. */
+const QUALITY_REPORTS = 5;
+const QUALITY_RECOMMENDATIONS = 9;
+
+/**
+ * Quality analysis (issue 12), one request at a time: the report of the whole published autumn
+ * semester (every lesson after the seeded one-off changes) several times, then recommendations for
+ * the lessons the report names as optimizable: the biggest problems and a few oversized rooms.
+ */
+async function qualityTimings(target: Target, seeded: SeededUniversity): Promise<QualityTimings> {
+  const timings: QualityTimings = { reportMs: [], recommendationMs: [] };
+  const semesterId = seeded.semesters.autumn.id;
+  let problems: { scheduleRuleSlotId: number; lessonDate: string; optimizable: boolean; problemTypes: string[] }[] = [];
+  for (let index = 0; index < QUALITY_REPORTS; index++) {
+    const started = performance.now();
+    const report = await send(target, { method: 'GET', path: `/api/edu-office/schedule/quality?semesterId=${semesterId}` });
+    timings.reportMs.push(performance.now() - started);
+    if (report.status !== 200) return { ...timings, failed: `report answered ${report.status}: ${report.body.slice(0, 300)}` };
+    const body = JSON.parse(report.body) as { score: number; lessonCount: number; rawPenalty: number; totalProblemCount: number; problems: typeof problems };
+    problems = body.problems;
+    timings.summary = `score ${body.score}, ${body.lessonCount} lessons, raw penalty ${body.rawPenalty}, ${body.totalProblemCount} problem rules`;
+  }
+  let offered = 0;
+  // The biggest problems (windows, mostly) and a few oversized rooms, which room changes can fix.
+  const optimizable = problems.filter((item) => item.optimizable);
+  const rooms = optimizable.filter((item) => item.problemTypes.includes('ROOM_OVERSIZED')).slice(0, Math.floor(QUALITY_RECOMMENDATIONS / 2));
+  const chosen = [...optimizable.filter((item) => !rooms.includes(item)).slice(0, QUALITY_RECOMMENDATIONS - rooms.length), ...rooms];
+  for (const problem of chosen) {
+    const path =
+      `/api/edu-office/schedule/quality/recommendations?semesterId=${semesterId}` +
+      `&scheduleRuleSlotId=${problem.scheduleRuleSlotId}&lessonDate=${problem.lessonDate}`;
+    const started = performance.now();
+    const answer = await send(target, { method: 'GET', path });
+    timings.recommendationMs.push(performance.now() - started);
+    if (answer.status !== 200) return { ...timings, failed: `recommendations answered ${answer.status}: ${answer.body.slice(0, 300)}` };
+    offered += (JSON.parse(answer.body) as { recommendations: unknown[] }).recommendations.length;
+  }
+  log(
+    `  quality: ${timings.summary}; report median ${median(timings.reportMs).toFixed(0)} ms; recommendations for ` +
+      `${timings.recommendationMs.length} lessons (${offered} offered) median ${timings.recommendationMs.length ? median(timings.recommendationMs).toFixed(0) : '-'} ms`,
+  );
+  return timings;
+}
+
+function qualityVerdicts(quality: QualityTimings | undefined): void {
+  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+  if (!quality || quality.failed || quality.recommendationMs.length === 0) {
+    log(`  quality report < 2 s, recommendations < 500 ms: ${quality?.failed ? `FAILED (${quality.failed})` : 'SKIPPED'}`);
+    return;
+  }
+  const report = median(quality.reportMs);
+  const recommendations = median(quality.recommendationMs);
+  log(`  quality report of the whole published semester median < 2 s: ${(report / 1000).toFixed(2)} s -> ${verdict(report < 2000)}`);
+  log(`  recommendations for one lesson median < 500 ms: ${recommendations.toFixed(0)} ms -> ${verdict(recommendations < 500)}`);
+}
+
 async function measure(target: Target, scenario: Scenario): Promise<Outcome> {
   const probe = scenario.requests()();
   if (!probe) return { scenario, skipped: 'nothing to send' };
@@ -496,7 +561,9 @@ function freePort(): Promise<number> {
 async function startService(server: ScratchServer, database: string, jwtSecret: string): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${database}`;
-  const child: ChildProcess = spawn(process.execPath, [resolve(__dirname, '../src/main.js')], {
+  // BENCH_SERVICE_NODE_ARGS: extra Node options for the service only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
+  const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, resolve(__dirname, '../src/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -549,7 +616,8 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   const client = new Client({ host: server.host, port: server.port, user: server.user, password: server.password, database });
   await client.connect();
   started = performance.now();
-  const seeded = await seedUniversity(client, { scale: BENCH_SCALE, password: ADMIN_PASSWORD });
+  const scale = chosenScale();
+  const seeded = await seedUniversity(client, { scale: scale.scale, password: ADMIN_PASSWORD });
   await client.query('ANALYZE');
   const busy = await busyCells(client, seeded.semesters.autumn.versionId);
   const absentTeachers = await busiestTeachers(client, seeded.semesters.autumn.versionId, 9);
@@ -572,23 +640,42 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   log(`Measuring: ${SETTINGS.warmupSeconds} s warm-up and ${SETTINGS.seconds} s per scenario`);
   const reads = readScenarios(seeded);
   const outcomes: Outcome[] = [];
+  const scaled = await scaleScenarios(target, seeded, SETTINGS.readConcurrency);
   const scenarios = [
     ...reads.me, ...reads.week, ...reads.semester, ruleScenario(seeded), rejectedRuleScenario(seeded, busy), ...overrideScenarios(seeded),
     ...changeRequestScenarios(seeded), ...workloadScenarios(seeded),
   ];
-  // BENCH_ONLY (a part of a scenario's name) measures only the matching scenarios, e.g. to compare two builds on one of them.
+  // Issue 16's reads run before anything writes (their ETags were taken on the seeded data).
+  scenarios.splice(6, 0, ...scaled);
+  // BENCH_ONLY (a part of a scenario's name, or several separated by commas) measures only the matching scenarios.
   const only = process.env.BENCH_ONLY;
-  const selected = (name: string) => !only || name.includes(only);
+  const selected = (name: string) => !only || only.split(',').some((part) => name.includes(part.trim()));
   for (const scenario of scenarios) {
     outcomes.push(selected(scenario.name) ? await measure(target, scenario) : { scenario, skipped: 'not selected (BENCH_ONLY)' });
   }
   const absences = selected('absence') ? await absenceTimings(target, seeded, absentTeachers) : undefined;
   if (selected('workload')) await workloadColdTimings(target, seeded);
+  const quality = selected('quality') ? await qualityTimings(target, seeded) : undefined;
   const published = selected('publication') ? await publication(target, seeded) : { failed: 'not selected (BENCH_ONLY)' };
   printTable(outcomes);
-  const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes;
+  const [ceiling, , week, , semester, semesterAlone, rules, refusals, overrides] = outcomes.filter((outcome) => !scaled.includes(outcome.scenario));
   verdicts({ ceiling, week, semester, semesterAlone, rules, refusals, overrides, publication: published, absences });
   workloadVerdicts(outcomes);
+  qualityVerdicts(quality);
+  const byName = (name: string, concurrency: number) => outcomes.find((o) => o.scenario.name === name && o.scenario.concurrency === concurrency)?.result;
+  scaleVerdicts(
+    scale.name,
+    {
+      ceiling: ceiling.result,
+      week: week.result,
+      semesterAlone: semesterAlone.result,
+      revalidation: byName(SCALE_NAMES.revalidation, SETTINGS.readConcurrency),
+      feedCold: byName(SCALE_NAMES.feedCold, 1),
+      feedShared: byName(SCALE_NAMES.feed, 1),
+      registry: byName(SCALE_NAMES.registry, SETTINGS.readConcurrency),
+    },
+    SETTINGS.readConcurrency,
+  );
 }
 
 async function main(): Promise<void> {

@@ -12,6 +12,8 @@ export interface LoadRequest {
   body?: unknown;
   /** The status that counts as success (200 unless a refusal is what is measured). */
   expectStatus?: number;
+  /** Extra request headers (If-None-Match for a revalidation). */
+  headers?: Record<string, string>;
 }
 
 export interface Target {
@@ -43,6 +45,8 @@ export interface LoadResult {
 export interface HttpAnswer {
   status: number;
   body: string;
+  /** The answer's ETag, if any. */
+  etag?: string;
 }
 
 const LOOPBACK = '127.0.0.1';
@@ -50,7 +54,7 @@ const LOOPBACK = '127.0.0.1';
 /** One request over `agent`; resolves with the status and the whole body. */
 export function send(target: Target, request: LoadRequest, agent?: Agent): Promise<HttpAnswer> {
   const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
-  const headers: Record<string, string | number> = { Host: target.host, Accept: 'application/json' };
+  const headers: Record<string, string | number> = { Host: target.host, Accept: 'application/json', ...request.headers };
   if (target.token) headers.Authorization = `Bearer ${target.token}`;
   if (payload) {
     headers['Content-Type'] = 'application/json';
@@ -60,7 +64,7 @@ export function send(target: Target, request: LoadRequest, agent?: Agent): Promi
     const req = httpRequest({ host: LOOPBACK, port: target.port, method: request.method, path: request.path, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), etag: res.headers.etag }));
       res.on('error', reject);
     });
     req.on('error', reject);

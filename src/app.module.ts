@@ -25,6 +25,7 @@ import { AcademicCalendarsModule } from './academic-calendars/academic-calendars
 import { ScheduleModule } from './schedule/schedule.module';
 import { WorkloadModule } from './workload/workload.module';
 import { TenantsModule } from './tenants/tenants.module';
+import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -55,6 +56,7 @@ export class AppModule implements NestModule {
         TeacherChangeRequestsModule,
         WorkloadModule,
         TenantsModule,
+        CalendarFeedsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -4,6 +4,8 @@ import { createDepartment, createUser, DepartmentBody, expectErrorBody, signedIn
 import { addAssignment, createSubject, linkTeacher, SubjectBody } from './support/resource-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
+const LECTURE = 1;
+
 describe('teacher-subject links (4.20)', () => {
   let t: TestApp;
   let admin: TenantClient;
@@ -18,7 +20,14 @@ describe('teacher-subject links (4.20)', () => {
   const subjects: Record<'own' | 'own2' | 'foreign' | 'archived', SubjectBody> = {} as never;
 
   const linkRows = () => t.sql('alpha', `SELECT user_id, subject_id FROM teacher_subjects ORDER BY user_id, subject_id`);
-  const link = (user: UserBody, subject: SubjectBody) => ({ userId: user.id, userName: user.fullName, subjectId: subject.id, subjectName: subject.name });
+  const link = (user: UserBody, subject: SubjectBody, lessonTypeIds: number[] = []) => ({
+    userId: user.id,
+    userName: user.fullName,
+    subjectId: subject.id,
+    subjectName: subject.name,
+    lessonTypeIds,
+  });
+  const typeRows = () => t.sql('alpha', `SELECT user_id, subject_id, lesson_type_id FROM teacher_subject_lesson_types ORDER BY user_id, subject_id, lesson_type_id`);
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
@@ -186,10 +195,100 @@ describe('teacher-subject links (4.20)', () => {
       const statuses = [
         (await client.get('/api/teacher-subjects')).status,
         (await client.post('/api/teacher-subjects', { userId: teachers.own.id, subjectId: subjects.own2.id })).status,
+        (await client.put('/api/teacher-subjects', { ...body, lessonTypeIds: [LECTURE] })).status,
         (await client.delete('/api/teacher-subjects', body)).status,
       ];
-      expect({ role, statuses }).toEqual({ role, statuses: [403, 403, 403] });
+      expect({ role, statuses }).toEqual({ role, statuses: [403, 403, 403, 403] });
     }
     expect(await linkRows()).toEqual(before);
+    expect(await typeRows()).toEqual([]);
+  });
+
+  describe('lesson-type restriction (lessonTypeIds)', () => {
+    const PRACTICE = 2;
+    const LABORATORY = 3;
+    const own = () => ({ userId: teachers.own.id, subjectId: subjects.own.id });
+
+    it('is set on creation (repeats dropped, ascending), listed, and absent or empty means every type', async () => {
+      const created = await admin.post('/api/teacher-subjects', { ...own(), lessonTypeIds: [LABORATORY, LECTURE, LABORATORY] });
+      expect(created.status).toBe(200);
+      expect(created.body).toEqual(link(teachers.own, subjects.own, [LECTURE, LABORATORY]));
+      const plain = await admin.post('/api/teacher-subjects', { userId: teachers.own.id, subjectId: subjects.own2.id, lessonTypeIds: [] });
+      expect(plain.body).toEqual(link(teachers.own, subjects.own2));
+      expect((await admin.get('/api/teacher-subjects')).body).toEqual([link(teachers.own, subjects.own, [LECTURE, LABORATORY]), link(teachers.own, subjects.own2)]);
+      expect(await typeRows()).toEqual([
+        { user_id: teachers.own.id, subject_id: subjects.own.id, lesson_type_id: LECTURE },
+        { user_id: teachers.own.id, subject_id: subjects.own.id, lesson_type_id: LABORATORY },
+      ]);
+      // Removing the link removes its restriction, and returns it.
+      expect((await admin.delete('/api/teacher-subjects', own())).body).toEqual(link(teachers.own, subjects.own, [LECTURE, LABORATORY]));
+      expect(await typeRows()).toEqual([]);
+    });
+
+    it('is replaced whole by PUT, and lifted by an empty list', async () => {
+      await linkTeacher(admin, teachers.own.id, subjects.own.id);
+      const set = await office.put('/api/teacher-subjects', { ...own(), lessonTypeIds: [PRACTICE] });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual(link(teachers.own, subjects.own, [PRACTICE]));
+      const replaced = await admin.put('/api/teacher-subjects', { ...own(), lessonTypeIds: [LABORATORY, LECTURE] });
+      expect(replaced.body).toEqual(link(teachers.own, subjects.own, [LECTURE, LABORATORY]));
+      expect(await typeRows()).toHaveLength(2);
+      const lifted = await admin.put('/api/teacher-subjects', { ...own(), lessonTypeIds: [] });
+      expect(lifted.body).toEqual(link(teachers.own, subjects.own));
+      expect(await typeRows()).toEqual([]);
+    });
+
+    it('refuses bad lists with 400 and a missing link with 404, changing nothing', async () => {
+      await linkTeacher(admin, teachers.own.id, subjects.own.id);
+      await admin.put('/api/teacher-subjects', { ...own(), lessonTypeIds: [PRACTICE] }).expect(200);
+      const state = async () => ({ links: await linkRows(), types: await typeRows() });
+      const before = await state();
+      const bad: [Record<string, unknown>, string | RegExp][] = [
+        [{ lessonTypeIds: 'x' }, /«lessonTypeIds» должно содержать целые числа/],
+        [{ lessonTypeIds: 5 }, /«lessonTypeIds» должно быть массивом идентификаторов видов занятий/],
+        [{ lessonTypeIds: [0] }, /«lessonTypeIds» должно содержать положительные числа/],
+        [{ lessonTypeIds: [1.5] }, /«lessonTypeIds» должно содержать целые числа/],
+        [{ lessonTypeIds: Array.from({ length: 21 }, (_, index) => index + 1) }, /«lessonTypeIds» может содержать не более 20 значений/],
+        [{ lessonTypeIds: [LECTURE, 99] }, 'Вид занятий не найден: 99'],
+      ];
+      for (const [extra, message] of bad) {
+        const put = await admin.put('/api/teacher-subjects', { ...own(), ...extra });
+        expect({ extra, status: put.status }).toEqual({ extra, status: 400 });
+        expectErrorBody(put.body, 400, '/api/teacher-subjects', message);
+        // Creation checks the same way, before the link is made.
+        const post = await admin.post('/api/teacher-subjects', { userId: teachers.own.id, subjectId: subjects.own2.id, ...extra });
+        expect({ extra, status: post.status }).toEqual({ extra, status: 400 });
+        expectErrorBody(post.body, 400, '/api/teacher-subjects', message);
+      }
+      const required = await admin.put('/api/teacher-subjects', own());
+      expectErrorBody(required.body, 400, '/api/teacher-subjects', /«lessonTypeIds» обязательно/);
+      const missing = await admin.put('/api/teacher-subjects', { userId: teachers.own.id, subjectId: subjects.own2.id, lessonTypeIds: [LECTURE] });
+      expectErrorBody(missing.body, 404, '/api/teacher-subjects', 'Преподаватель не закреплён за этой дисциплиной');
+      expect(await state()).toEqual(before);
+    });
+
+    it('lets DEPARTMENT set it on links of its own subjects only (403 otherwise, whether or not the link exists)', async () => {
+      await linkTeacher(admin, teachers.foreign.id, subjects.own.id);
+      await linkTeacher(admin, teachers.foreign.id, subjects.foreign.id);
+      const mine = await department.put('/api/teacher-subjects', { userId: teachers.foreign.id, subjectId: subjects.own.id, lessonTypeIds: [LECTURE] });
+      expect(mine.body).toEqual(link(teachers.foreign, subjects.own, [LECTURE]));
+      const before = await typeRows();
+      for (const userId of [teachers.foreign.id, teachers.own.id]) {
+        const refused = await department.put('/api/teacher-subjects', { userId, subjectId: subjects.foreign.id, lessonTypeIds: [LECTURE] });
+        expectErrorBody(refused.body, 403, '/api/teacher-subjects', 'Можно работать только с дисциплинами своей кафедры');
+      }
+      expect(await typeRows()).toEqual(before);
+    });
+
+    it('keeps one whole list when two changes race', async () => {
+      await linkTeacher(admin, teachers.own.id, subjects.own.id);
+      const [first, second] = await Promise.all([
+        admin.put('/api/teacher-subjects', { ...own(), lessonTypeIds: [LECTURE] }),
+        office.put('/api/teacher-subjects', { ...own(), lessonTypeIds: [PRACTICE, LABORATORY] }),
+      ]);
+      expect([first.status, second.status]).toEqual([200, 200]);
+      const kept = (await typeRows()).map((row) => (row as { lesson_type_id: number }).lesson_type_id);
+      expect([[LECTURE], [PRACTICE, LABORATORY]]).toContainEqual(kept);
+    });
   });
 });

@@ -14,7 +14,6 @@ interface Lesson {
 
 const SEMESTER = { startDate: '2026-09-01', endDate: '2026-12-31' };
 const WEEK_1 = { startDate: '2026-08-31', endDate: '2026-09-06' };
-const TOO_WIDE = 'Слишком широкий поиск: укажите группу или кафедру';
 const NO_DEPARTMENT = 'За учётной записью кафедры не закреплена кафедра';
 
 /** Lessons as compact `[date, slot id]` pairs, in answer order. */
@@ -365,63 +364,7 @@ describe('schedule viewing (4.5, 4.17 department schedule)', () => {
       await expectUnchanged(before);
     });
 
-    describe('the 50-group limit', () => {
-      const SPRING = { startDate: '2027-02-09', endDate: '2027-03-31' };
-      let massDepartment: number;
-      let massTeacher: number;
-      let hall: number;
-      let massGroups: number[];
-
-      beforeAll(async () => {
-        massDepartment = await w.department('Кафедра общих дисциплин', 3);
-        massTeacher = await w.teacher('Сидоров Сидор Сидорович');
-        hall = await w.classroom('Актовый зал', 500);
-        const subject = await w.subject('Философия', massDepartment);
-        massGroups = (
-          await t.sql<{ id: number }>(
-            'alpha',
-            `INSERT INTO study_groups (name, group_size, education_form_id, department_id, year_start_study, specialty_id, specialty_profile_id)
-             SELECT 'Поток-' || n, 20, $1, $2, 2026, $3, $4 FROM generate_series(1, 51) AS n RETURNING id`,
-            [u.setup.formId, massDepartment, u.setup.specialtyId, u.setup.profileId],
-          )
-        ).map((row) => row.id);
-        await w.rule({
-          versionId: u.spring.versionId,
-          semesterId: u.spring.id,
-          subjectId: subject,
-          lectureHours: 2,
-          groupIds: massGroups,
-          slots: [{ dayOfWeek: 2, timeSlotId: u.slots.pair1, teacherId: massTeacher, classroomId: hall, lessonTypeId: 1 }],
-        });
-      });
-
-      it('refuses a search covering 51 active groups without group, department or teacher-only mode', async () => {
-        const before = await w.stamp();
-        for (const params of [{}, { classroomId: hall }, { lessonTypeId: 1, parity: 'ODD' }]) {
-          const response = await get(clients.get('STUDENT')!, '/api/schedule/search', { ...SPRING, ...params });
-          expect(response.status).toBe(400);
-          expectErrorBody(response.body, 400, '/api/schedule/search', TOO_WIDE);
-        }
-        await expectUnchanged(before);
-      });
-
-      it('allows it when narrowed: another room, a group, the department, the teacher-only mode', async () => {
-        expect(await lessons(admin, '/api/schedule/search', { ...SPRING, classroomId: u.rooms.lab1 })).toEqual([]);
-        expect(await lessons(admin, '/api/schedule/search', { ...SPRING, groupId: massGroups[0] })).toEqual([]);
-        expect(await lessons(admin, '/api/schedule/search', { ...SPRING, departmentId: massDepartment })).toEqual([]);
-        expect(await lessons(admin, '/api/schedule/search', { ...SPRING, teacherId: massTeacher })).toEqual([]);
-        expect(await lessons(admin, '/api/schedule/search', { ...SPRING, teacherId: massTeacher, classroomId: hall })).toEqual([]);
-        // Autumn is not concerned: its few groups can still be searched widely.
-        expect(await lessons(admin, '/api/schedule/search', { ...SEMESTER })).toHaveLength(15);
-      });
-
-      it('counts only active groups: with one of them archived, 50 groups pass', async () => {
-        await t.sql('alpha', `UPDATE study_groups SET status = 'ARCHIVED', archived_at = now() WHERE id = $1`, [massGroups[50]]);
-        const response = await get(admin, '/api/schedule/search', SPRING);
-        expect(response.status).toBe(200);
-        expect(response.body).toEqual([]);
-      });
-    });
+    // The 50 active groups limit of wide searches: test/schedule-viewing-search-limit.e2e-spec.ts.
   });
 
   describe('GET /api/lesson-types', () => {

@@ -1,5 +1,5 @@
 import { expectErrorBody, UserBody } from './support/factories';
-import { buildOverrideWorld, clearOverrides, createOverride, HOLIDAY, LessonBody, overrideState, OverrideWorld, OVERRIDES_PATH, slotsOf } from './support/override-builders';
+import { buildOverrideWorld, clearOverrides, countQueries, createOverride, HOLIDAY, LessonBody, overrideState, OverrideWorld, OVERRIDES_PATH, slotsOf } from './support/override-builders';
 import { createTeachers, LESSON_TYPES } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
@@ -118,16 +118,13 @@ describe('teacher absence wizard and resolution (4.13)', () => {
       expect(again.replacementTeachers.map((candidate) => candidate.teacherId)).toContain(T[3].id);
     });
 
-    it('honours a lesson-type restriction of the teacher-subject link', async () => {
-      await link(T[5], 1);
-      await t.sql('alpha', `INSERT INTO teacher_subject_lesson_types (user_id, subject_id, lesson_type_id) VALUES ($1, $2, $3)`, [
-        T[5].id,
-        w.u.subjects[1].id,
-        LESSON_TYPES.LECTURE,
-      ]);
+    it('honours a lesson-type restriction of the teacher-subject link, set through the API', async () => {
+      const linked = await admin.post('/api/teacher-subjects', { userId: T[5].id, subjectId: w.u.subjects[1].id, lessonTypeIds: [LESSON_TYPES.LECTURE] });
+      expect(linked.status).toBe(200);
       try {
         expect(itemOf(await wizard(), slot.phys).replacementTeachers.map((candidate) => candidate.teacherId)).not.toContain(T[5].id);
-        await t.sql('alpha', `UPDATE teacher_subject_lesson_types SET lesson_type_id = $1 WHERE user_id = $2`, [LESSON_TYPES.PRACTICE, T[5].id]);
+        const widened = await admin.put('/api/teacher-subjects', { userId: T[5].id, subjectId: w.u.subjects[1].id, lessonTypeIds: [LESSON_TYPES.PRACTICE] });
+        expect(widened.status).toBe(200);
         expect(itemOf(await wizard(), slot.phys).replacementTeachers.map((candidate) => candidate.teacherId)).toContain(T[5].id);
       } finally {
         await admin.delete('/api/teacher-subjects', { userId: T[5].id, subjectId: w.u.subjects[1].id });
@@ -157,6 +154,45 @@ describe('teacher absence wizard and resolution (4.13)', () => {
     it('offers only free active rooms: not C0, taken by the moved math lecture, nor the lesson’s own C1', async () => {
       const { classrooms } = itemOf(await wizard(), slot.phys);
       expect(classrooms.map((room) => room.classroomId).sort()).toEqual([w.u.classrooms[2].id, w.u.classrooms[3].id, w.u.classrooms[4].id].sort());
+    });
+
+    it('offers only what resolving accepts as it is: every candidate of every lesson of a month, each saved alone', async () => {
+      expect((await admin.delete(`${ABSENCES}/${absenceId}`)).status).toBe(200);
+      const month = await admin.post(ABSENCES, { teacherId: T[1].id, startDate: '2026-09-01', endDate: '2026-09-30', reason: 'Больничный' });
+      expect(month.status).toBe(200);
+      absenceId = (month.body as { id: number }).id;
+      const view = await wizard();
+      expect(view.lessons.length).toBe(6); // phys on four Tuesdays, hist on two Wednesdays
+      let saved = 0;
+      for (const { lesson, replacementTeachers, moveOptions, classrooms } of view.lessons) {
+        const at = { baseRuleSlotId: lesson.baseRuleSlotId, lessonDate: lesson.lessonDate };
+        const decisions = [
+          ...replacementTeachers.map((candidate) => ({ ...at, resolution: 'REPLACE_TEACHER', newTeacherId: candidate.teacherId })),
+          ...moveOptions.map((option) => ({ ...at, resolution: 'MOVE_TIME', targetLessonDate: option.targetLessonDate, newTimeSlotId: option.newTimeSlotId })),
+          ...classrooms.map((room) => ({ ...at, resolution: 'CHANGE_CLASSROOM', newClassroomId: room.classroomId })),
+        ];
+        for (const decision of decisions) {
+          const response = await resolve([decision]);
+          expect({ decision, status: response.status }).toEqual({ decision, status: 200 });
+          const [applied] = (response.body as { applied: Wizard['decisions'] }).applied;
+          expect((await admin.delete(`${OVERRIDES_PATH}/${applied.scheduleOverrideId}`)).status).toBe(200);
+          saved++;
+        }
+      }
+      expect(saved).toBeGreaterThan(30);
+    });
+
+    it('answers in a fixed number of queries, whatever the number of affected lessons', async () => {
+      const week = await countQueries(() => wizard());
+      expect((await admin.delete(`${ABSENCES}/${absenceId}`)).status).toBe(200);
+      const month = await admin.post(ABSENCES, { teacherId: T[1].id, startDate: '2026-09-01', endDate: '2026-09-30', reason: 'Больничный' });
+      absenceId = (month.body as { id: number }).id;
+      let lessonCount = 0;
+      const monthQueries = await countQueries(async () => (lessonCount = (await wizard()).lessons.length));
+      expect(lessonCount).toBe(6);
+      // Checking lesson by lesson cost about 20 queries per lesson (about 60 and 140 here).
+      expect({ week, month: monthQueries }).toEqual({ week, month: week });
+      expect(week).toBeLessThanOrEqual(40);
     });
 
     it('is for the office only, and only for an approved absence', async () => {

@@ -61,3 +61,21 @@ export const BENCH_SCALE: UniversityScale = {
   ruleSemesters: ['autumn'],
   overrides: 3000,
 };
+
+/**
+ * `BENCH_SCALE=large npm run bench:schedule` (issue 16): a large university, 600 groups, 1,200
+ * teachers, 550 rooms (fewer cannot hold 16 subjects a group without a clash), 10,080 rules over the
+ * 18-week autumn, 9,000 one-off changes.
+ */
+export const LARGE_BENCH_SCALE: UniversityScale = {
+  departments: 30,
+  courses: 4,
+  groupsPerCourse: 5,
+  teachersPerDepartment: 40,
+  classrooms: { halls: 40, labs: 180, rooms: 330 },
+  subjectsPerSemester: 16,
+  streamLectures: 4,
+  semesterWeeks: 18,
+  ruleSemesters: ['autumn'],
+  overrides: 9000,
+};

@@ -48,6 +48,12 @@ export interface AppConfig {
   poolRetireTimeoutMs: number;
   loginThrottle: LoginThrottleConfig;
   tenantAdmin: TenantAdminConfig;
+  /**
+   * How long an instance trusts the schedule data stamp it last read (viewing, ETags): a change made
+   * elsewhere shows within this time; one made through this instance shows at once. 0 reads it on
+   * every request.
+   */
+  scheduleStampMaxAgeMs: number;
 }
 
 export type TenantStoreKind = 'none' | 'file' | 'kubernetes';
@@ -205,6 +211,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         .map((domain) => domain.trim().toLowerCase())
         .filter(Boolean),
     },
+    scheduleStampMaxAgeMs: read.int('SCHEDULE_STAMP_MAX_AGE_MS', 250, 0, 900),
   };
 
   if (tenantsFile && databaseUrl) {

@@ -1,7 +1,7 @@
 import { OverrideRecord } from './override-application';
 import { LoadedRule, LoadedSlot } from './rule-model';
 import { newRule, newSlot } from './rule.fixtures';
-import { irregularWeekdays, landingSlot, mayMeet, overrideMayMeet, withLandings } from './clash-prefilter';
+import { irregularWeekdays, landingSlot, mayMeet, overrideMayMeet, ReachIndex, withLandings } from './clash-prefilter';
 
 const slot = newSlot;
 const rule = (groupIds: number[], slots: LoadedSlot[]): LoadedRule => newRule({ groupIds, slots });
@@ -107,5 +107,65 @@ describe('overrides in the prefilter', () => {
       [5, 12],
     ]);
     expect(mayMeet(reach, rule([2], [slot({ dayOfWeek: 5, timeSlotId: 12, teacherId: 101, classroomId: 201 })]), none)).toBe(true);
+  });
+});
+
+describe('ReachIndex', () => {
+  /** A small deterministic pseudo-random generator, so the comparison is repeatable. */
+  function generator(seed: number) {
+    let state = seed;
+    return (below: number) => {
+      state = (state * 1103515245 + 12345) % 2 ** 31;
+      return state % below;
+    };
+  }
+
+  it('answers exactly as mayMeet and overrideMayMeet, on regular and irregular weekdays', () => {
+    const next = generator(7);
+    const parities = ['ODD', 'EVEN', 'BOTH'] as const;
+    const randomRule = (id: number, slotCount: number): LoadedRule => {
+      const groupIds = [...new Set([1 + next(4), 1 + next(4)])];
+      const slots = Array.from({ length: slotCount }, (_, index) => {
+        const groupId = groupIds[next(groupIds.length)];
+        return slot({
+          id: id * 100 + index,
+          ruleId: id,
+          dayOfWeek: 1 + next(6),
+          timeSlotId: 10 + next(3),
+          parity: parities[next(3)],
+          teacherId: 100 + next(5),
+          classroomId: 200 + next(5),
+          subgroups: next(3) === 0 ? [{ id: groupId * 10 + next(2), groupId }] : [],
+        });
+      });
+      return newRule({ id, groupIds, slots });
+    };
+    const answers = new Set<boolean>();
+    for (const irregular of [new Set<number>(), new Set([6, 3])]) {
+      for (let round = 0; round < 25; round++) {
+        const reach = randomRule(1, 1 + next(12));
+        const index = new ReachIndex(reach, irregular);
+        for (let other = 2; other < 30; other++) {
+          const stored = randomRule(other, 1 + next(3));
+          answers.add(mayMeet(reach, stored, irregular));
+          expect(index.meets(stored)).toBe(mayMeet(reach, stored, irregular));
+          const override: OverrideRecord = {
+            id: other,
+            versionId: 1,
+            ruleId: other,
+            baseRuleSlotId: stored.slots[0].id,
+            lessonDate: '2026-09-07',
+            action: next(2) === 0 ? 'MOVE' : 'REPLACE',
+            targetLessonDate: `2026-09-${String(7 + next(6)).padStart(2, '0')}`,
+            newTime: next(2) === 0 ? null : { timeSlotId: 10 + next(3), orderNumber: 1, startTime: '08:00:00', endTime: '09:00:00' },
+            newTeacherId: next(2) === 0 ? null : 100 + next(5),
+            newClassroomId: next(2) === 0 ? null : 200 + next(5),
+            newLessonFormat: null,
+          };
+          expect(index.overrideMeets(stored, override)).toBe(overrideMayMeet(reach, stored, override, irregular));
+        }
+      }
+    }
+    expect(answers).toEqual(new Set([true, false])); // both answers were really compared
   });
 });

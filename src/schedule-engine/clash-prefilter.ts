@@ -76,3 +76,77 @@ export function withLandings(rule: LoadedRule, overrides: readonly OverrideRecor
   const landed = overrides.flatMap((override) => landingSlot(rule, override) ?? []);
   return landed.length === 0 ? rule : { ...rule, slots: [...rule.slots, ...landed] };
 }
+
+/** What the slots of one weekly place (a weekday and pair, or a whole irregular weekday) and one parity hold. */
+interface PlaceHolders {
+  teachers: Set<number>;
+  classrooms: Set<number>;
+  /** Per group: whether a slot has the whole group, and the subgroups slots have. */
+  groups: Map<number, { whole: boolean; subgroups: Set<number> }>;
+}
+
+/**
+ * `mayMeet(reach, other)` and `overrideMayMeet(reach, other, override)` for many stored rules against
+ * one large reach (thousands of slots, when the changes of many lessons are checked together): the
+ * reach's slots are indexed once by weekday, pair and parity, with their teachers, rooms and
+ * audiences in sets, so each stored slot costs a few lookups instead of a scan. The answers are
+ * exactly those of `mayMeet` and `overrideMayMeet`.
+ */
+export class ReachIndex {
+  private readonly places = new Map<string, Map<LoadedSlot['parity'], PlaceHolders>>();
+
+  constructor(
+    reach: LoadedRule,
+    private readonly irregular: ReadonlySet<number>,
+  ) {
+    for (const slot of reach.slots) {
+      const byParity = this.places.get(this.placeOf(slot)) ?? new Map<LoadedSlot['parity'], PlaceHolders>();
+      this.places.set(this.placeOf(slot), byParity);
+      let holders = byParity.get(slot.parity);
+      if (!holders) {
+        holders = { teachers: new Set(), classrooms: new Set(), groups: new Map() };
+        byParity.set(slot.parity, holders);
+      }
+      holders.teachers.add(slot.teacherId);
+      holders.classrooms.add(slot.classroomId);
+      for (const member of audienceOf(reach, slot)) {
+        const group = holders.groups.get(member.groupId) ?? { whole: false, subgroups: new Set<number>() };
+        holders.groups.set(member.groupId, group);
+        if (member.subgroupId === null) group.whole = true;
+        else group.subgroups.add(member.subgroupId);
+      }
+    }
+  }
+
+  /** `mayMeet(reach, other, irregular)`. */
+  meets(other: LoadedRule): boolean {
+    return other.slots.some((slot) => this.slotMeets(other, slot));
+  }
+
+  /** `overrideMayMeet(reach, other, override, irregular)`. */
+  overrideMeets(other: LoadedRule, override: OverrideRecord): boolean {
+    const landed = landingSlot(other, override);
+    return landed !== undefined && this.slotMeets(other, landed);
+  }
+
+  /** Pairs of one grid never overlap: on a regular weekday only the same pair can meet, on an irregular one any pair. */
+  private placeOf(slot: LoadedSlot): string {
+    return this.irregular.has(slot.dayOfWeek) ? `${slot.dayOfWeek}` : `${slot.dayOfWeek}:${slot.timeSlotId}`;
+  }
+
+  private slotMeets(rule: LoadedRule, slot: LoadedSlot): boolean {
+    const byParity = this.places.get(this.placeOf(slot));
+    if (!byParity) return false;
+    const audience = audienceOf(rule, slot);
+    for (const [parity, holders] of byParity) {
+      if (parity !== 'BOTH' && slot.parity !== 'BOTH' && parity !== slot.parity) continue;
+      if (holders.teachers.has(slot.teacherId) || holders.classrooms.has(slot.classroomId)) return true;
+      const shared = audience.some((member) => {
+        const group = holders.groups.get(member.groupId);
+        return group !== undefined && (member.subgroupId === null || group.whole || group.subgroups.has(member.subgroupId));
+      });
+      if (shared) return true;
+    }
+    return false;
+  }
+}

@@ -35,14 +35,14 @@ export function audienceOf(rule: LoadedRule, slot: LoadedSlot): AudienceMember[]
 /**
  * The one series generator every consumer uses (viewing, conflict checks, overrides, versions, and
  * later quality and workload): a rule's base series laid out by the pure generator, each lesson with
- * its teacher, room and audience.
+ * its teacher, room and audience; with `until`, only its lessons up to that date (see `generateSeries`).
  */
-export function expandRule(rule: LoadedRule, factory: SemesterContextFactory): GeneratedLesson[] {
+export function expandRule(rule: LoadedRule, factory: SemesterContextFactory, until?: string): GeneratedLesson[] {
   const slots = new Map(rule.slots.map((slot) => [slot.id, slot]));
   const audiences = new Map(rule.slots.map((slot) => [slot.id, audienceOf(rule, slot)]));
   // The series lessons are fresh objects: extending them in place avoids copying ~70k lessons on a
   // whole-version validation (a spread copy costs several times the generation itself).
-  return generateSeries(toSeriesRule(rule), factory.forGroups(rule.groupIds)).map((lesson) => {
+  return generateSeries(toSeriesRule(rule), factory.forGroups(rule.groupIds), until).map((lesson) => {
     const slot = slots.get(lesson.slotId) as LoadedSlot;
     return Object.assign(lesson, {
       rule,

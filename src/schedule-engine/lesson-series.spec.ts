@@ -110,4 +110,13 @@ describe('generateSeries', () => {
   it('produces nothing for a type with zero hours', () => {
     expect(generateSeries(rule([lecture(1, 2)], {}), context())).toEqual([]);
   });
+
+  it('with `until`, lays out exactly the whole series\' lessons up to that date, hour accounting included', () => {
+    const weekly = rule([lecture(1, 2), lecture(2, 4, 'ODD'), { ...lecture(3, 2, 'EVEN', 2), lessonKind: 'PRACTICE' }], { LECTURE: 12, PRACTICE: 4 }, { PRACTICE: 2 });
+    const calendar = context({ allowsLessons: (date) => date !== '2026-09-08' });
+    const whole = generateSeries(weekly, calendar);
+    for (const until of ['2026-08-31', '2026-09-01', '2026-09-08', '2026-09-17', '2026-10-20', '2026-12-31']) {
+      expect({ until, lessons: generateSeries(weekly, calendar, until) }).toEqual({ until, lessons: whole.filter((lesson) => lesson.date <= until) });
+    }
+  });
 });

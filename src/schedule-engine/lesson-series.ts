@@ -78,19 +78,36 @@ function semesterDays(start: string, end: string): SemesterDays {
   return days;
 }
 
+/** How many of the ascending `dates` come after `date`. */
+function countAfter(dates: readonly string[], date: string): number {
+  let low = 0;
+  let high = dates.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (dates[middle] <= date) low = middle + 1;
+    else high = middle;
+  }
+  return dates.length - low;
+}
+
 /**
  * The base series of a rule: for each lesson type, its slots' dates from the type's start week on, in
  * weeks whose parity the slot accepts, on dates every group's calendar allows, laid out by date, then
  * time, then slot id, until the type's hours are used up. Dates that do not count consume nothing.
- * Overrides never change this series; `slotId + date` names a lesson for good.
+ * Overrides never change this series; `slotId + date` names a lesson for good. With `until`, only
+ * the series' lessons up to that date (the same lessons as the whole series has there).
  */
-export function generateSeries(rule: SeriesRule, context: SeriesContext): SeriesLesson[] {
+export function generateSeries(rule: SeriesRule, context: SeriesContext, until?: string): SeriesLesson[] {
   const days = semesterDays(context.semesterStart, context.semesterEnd);
+  // Hours are consumed in date order, so the lessons up to `until` are the whole series' first ones:
+  // a check that needs only early dates lays out only that far.
+  const lastDay = until === undefined ? days.dates.length - 1 : days.dates.length - 1 - countAfter(days.dates, until);
   const candidates: { day: number; slot: SeriesSlot; time: EffectiveTime }[] = [];
   for (const slot of rule.slots) {
     if (rule.hours[slot.lessonKind] < HOURS_PER_LESSON) continue;
     const startWeek = rule.startWeeks[slot.lessonKind] ?? 1;
     for (const day of days.byWeekday[slot.dayOfWeek] ?? []) {
+      if (day > lastDay) break;
       const week = days.weeks[day];
       if (week < startWeek || !parityAccepts(slot.parity, week)) continue;
       candidates.push({ day, slot, time: context.timeOf(slot.timeSlotId, days.dates[day]) });

@@ -77,4 +77,15 @@ describe('SemesterSchedule', () => {
     expect(schedule.shown(schedule.lessonsOf(rule)[0])).toBeUndefined();
     expect(schedule.overrideOf({ slotId: 70, date: '2026-09-08' })?.id).toBe(2);
   });
+
+  it('lays out only up to a date on request: the same lessons as the whole series has there, moved ones where they went', () => {
+    const moved = override({ id: 3, action: 'MOVE', lessonDate: '2026-09-15', targetLessonDate: '2026-09-02' });
+    expect(scheduleWith([]).actualLessonsUntil(rule, '2026-09-08').map((lesson) => lesson.date)).toEqual(['2026-09-01', '2026-09-08']);
+    expect(scheduleWith([moved]).actualLessonsUntil(rule, '2026-09-15').map((lesson) => lesson.date)).toEqual(['2026-09-01', '2026-09-08', '2026-09-02']);
+    // Once the whole series is known, it is cut rather than laid out again.
+    const schedule = scheduleWith([]);
+    const whole = schedule.lessonsOf(rule);
+    expect(schedule.actualLessonsUntil(rule, '2026-09-08')).toEqual(whole.slice(0, 2));
+    expect(schedule.actualLessonsUntil(rule, '2026-09-08')[1]).toBe(whole[1]);
+  });
 });

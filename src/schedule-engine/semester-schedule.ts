@@ -1,5 +1,5 @@
 import { expandRule, GeneratedLesson } from './lesson-expansion';
-import { ActualLesson, applyOverride, lessonKey, OverrideRecord } from './override-application';
+import { ActualLesson, applyOverride, OverrideRecord } from './override-application';
 import { LoadedRule, LoadedSemester } from './rule-model';
 import { SemesterContextFactory } from './series-context';
 
@@ -11,7 +11,8 @@ import { SemesterContextFactory } from './series-context';
  */
 export class SemesterSchedule {
   private readonly ruleById = new Map<number, LoadedRule>();
-  private readonly overrideByLesson = new Map<string, OverrideRecord>();
+  /** Overrides by base slot, then original date: most lessons' slots have none, so their lookup is one integer key. */
+  private readonly overridesBySlot = new Map<number, Map<string, OverrideRecord>>();
   private readonly series = new Map<number, GeneratedLesson[]>();
   private readonly changed = new Map<number, ActualLesson | null>();
 
@@ -23,7 +24,11 @@ export class SemesterSchedule {
     readonly overrides: readonly OverrideRecord[] = [],
   ) {
     for (const rule of rules) this.ruleById.set(rule.id, rule);
-    for (const override of overrides) this.overrideByLesson.set(lessonKey(override.baseRuleSlotId, override.lessonDate), override);
+    for (const override of overrides) {
+      let byDate = this.overridesBySlot.get(override.baseRuleSlotId);
+      if (!byDate) this.overridesBySlot.set(override.baseRuleSlotId, (byDate = new Map<string, OverrideRecord>()));
+      byDate.set(override.lessonDate, override);
+    }
   }
 
   rule(id: number): LoadedRule | undefined {
@@ -48,12 +53,12 @@ export class SemesterSchedule {
 
   /** The override of a base lesson, if any. */
   overrideOf(base: { slotId: number; date: string }): OverrideRecord | undefined {
-    return this.overrideByLesson.get(lessonKey(base.slotId, base.date));
+    return this.overridesBySlot.get(base.slotId)?.get(base.date);
   }
 
   /** What the timetable shows for a base lesson: itself, its changed form, or nothing (cancelled). */
   shown(base: GeneratedLesson): ActualLesson | undefined {
-    if (this.overrideByLesson.size === 0) return base;
+    if (this.overridesBySlot.size === 0) return base;
     const override = this.overrideOf(base);
     if (!override) return base;
     let changed = this.changed.get(override.id);
@@ -64,10 +69,27 @@ export class SemesterSchedule {
     return changed ?? undefined;
   }
 
+  /**
+   * The rule's lessons as the timetable has them, of the base lessons up to `until` only (moved ones
+   * wherever they went): laid out only that far unless the whole series is known already. For
+   * checks of a few early dates over many rules; pass as `until` the latest original date of a
+   * lesson moved onto those dates too.
+   */
+  actualLessonsUntil(rule: LoadedRule, until: string): ActualLesson[] {
+    const known = this.series.get(rule.id);
+    const base = known ? known.filter((lesson) => lesson.date <= until) : expandRule(rule, this.context, until);
+    const result: ActualLesson[] = [];
+    for (const lesson of base) {
+      const shown = this.shown(lesson);
+      if (shown) result.push(shown);
+    }
+    return result;
+  }
+
   /** The rule's lessons as the timetable has them (cancelled ones left out), in base-series order. */
   actualLessonsOf(rule: LoadedRule): ActualLesson[] {
     const base = this.lessonsOf(rule);
-    if (this.overrideByLesson.size === 0) return base;
+    if (this.overridesBySlot.size === 0) return base;
     const result: ActualLesson[] = [];
     for (const lesson of base) {
       const shown = this.shown(lesson);

@@ -118,12 +118,25 @@ export class SemesterContextFactory {
   }
 }
 
+/** `effectiveSlotsOn` answers per loaded snapshot and date: checks of thousands of candidate moves ask for the same few dates. */
+const slotsOnByGrids = new WeakMap<GridSnapshot, Map<string, GridSlot[]>>();
+
 /** The pairs of the bell schedule in effect on `date` (manual, else Saturday, else base). */
 export function effectiveSlotsOn(grids: GridSnapshot, date: string): GridSlot[] {
-  const manual = grids.manualByDate.get(date);
-  return effectiveGridOf(date, {
-    base: counted(grids.base),
-    saturday: grids.saturday && counted(grids.saturday),
-    assignments: new Map(manual ? [[date, counted(manual)]] : []),
-  }).slots;
+  let byDate = slotsOnByGrids.get(grids);
+  if (!byDate) {
+    byDate = new Map();
+    slotsOnByGrids.set(grids, byDate);
+  }
+  let slots = byDate.get(date);
+  if (!slots) {
+    const manual = grids.manualByDate.get(date);
+    slots = effectiveGridOf(date, {
+      base: counted(grids.base),
+      saturday: grids.saturday && counted(grids.saturday),
+      assignments: new Map(manual ? [[date, counted(manual)]] : []),
+    }).slots;
+    byDate.set(date, slots);
+  }
+  return slots;
 }

@@ -12,9 +12,18 @@ export function mondayOf(date: string): string {
   return addDays(date, 1 - isoDayOfWeek(date));
 }
 
+/** Mondays of period starts, remembered: week numbers are asked for thousands of dates of a few periods. */
+const mondays = new Map<string, string>();
+
 /** Week number of `date` counted from the week of `periodStart` (1-based; 0 or less before it). */
 export function weekNumber(periodStart: string, date: string): number {
-  return Math.floor(daysBetween(mondayOf(periodStart), date) / 7) + 1;
+  let monday = mondays.get(periodStart);
+  if (monday === undefined) {
+    if (mondays.size >= 256) mondays.clear();
+    monday = mondayOf(periodStart);
+    mondays.set(periodStart, monday);
+  }
+  return Math.floor(daysBetween(monday, date) / 7) + 1;
 }
 
 export function weekParity(week: number): Parity {

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from './core';
 import { ScheduleOverridesModule } from './overrides/schedule-overrides.module';
+import { ScheduleQualityModule } from './quality/quality.module';
 import { ScheduleRulesModule } from './rules/schedule-rules.module';
 import { ScheduleViewingModule } from './viewing/schedule-viewing.module';
 import { ScheduleVersionsModule } from './versions/schedule-versions.module';
 
 /** The schedule: its core (the one way into lessons, clashes and schedule writes) and the features built on it. */
 @Module({
-  imports: [ScheduleCoreModule, ScheduleRulesModule, ScheduleViewingModule, ScheduleVersionsModule, ScheduleOverridesModule],
+  imports: [ScheduleCoreModule, ScheduleRulesModule, ScheduleViewingModule, ScheduleVersionsModule, ScheduleOverridesModule, ScheduleQualityModule],
   exports: [ScheduleCoreModule],
 })
 export class ScheduleModule {}

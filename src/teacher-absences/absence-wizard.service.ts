@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { addDays, daysBetween } from '../schedule-engine/dates';
 import { ActualLesson, originalDateOf } from '../schedule-engine/override-application';
 import { eachDate } from '../schedule-engine/weeks';
-import { AcceptedCandidate, ActualLessons, CandidateFinder, NameBook, ScheduleDataRepository } from '../schedule/core';
+import { AcceptedCandidate, ActualLessons, CandidateFinder, LessonRequest, NameBook, ScheduleDataRepository } from '../schedule/core';
 import { AffectedLesson, AffectedLessons, ensurePlannable } from './affected-lessons';
 import { AbsenceResponse, AbsenceWizardResponse, ClassroomCandidate, MoveCandidate, ReplacementCandidate, WizardItem, WizardLesson } from './dto/absence.dto';
 import { createsGap, replacementScore } from './replacement-ranking';
@@ -45,8 +45,7 @@ export class AbsenceWizardService {
     const scene = await this.affected.load(absence);
     const waiting = scene.lessons.filter((item) => item.decision === null);
     const ranking = await this.rankingContext(absence, scene.lessons);
-    const candidates = new Map<AffectedLesson, AcceptedCandidate[]>();
-    for (const item of waiting) candidates.set(item, await this.candidatesOf(item, absence, ranking));
+    const candidates = await this.candidatesOf(waiting, absence, ranking);
 
     const shown = [...scene.lessons.map((item) => item.lesson), ...[...candidates.values()].flat().map((candidate) => candidate.lesson)];
     const names = await this.data.names({
@@ -74,20 +73,31 @@ export class AbsenceWizardService {
     return { absence, lessons, remainingLessonCount: waiting.length, decisions: scene.decisions };
   }
 
-  /** The accepted variants of one waiting lesson: linked teachers, date-and-pair moves near the absence, rooms. */
-  private async candidatesOf(item: AffectedLesson, absence: AbsenceResponse, ranking: RankingContext): Promise<AcceptedCandidate[]> {
-    const { lesson, semester } = item;
-    const linked = ranking.links
-      .filter((link) => link.subjectId === lesson.rule.subjectId && link.teacherId !== ranking.absentTeacherId && linkAllows(link, lesson.slot.lessonTypeId))
-      .map((link) => link.teacherId);
-    const before = eachDate(maxDate(semester.startDate, addDays(absence.startDate, -MOVE_SEARCH_DAYS)), addDays(absence.startDate, -1));
-    const after = eachDate(addDays(absence.endDate, 1), minDate(semester.endDate, addDays(absence.endDate, MOVE_SEARCH_DAYS)));
-    const found = await this.finder.findAll(lesson.slotId, originalDateOf(lesson), {
-      TEACHER: { teacherIds: linked },
-      DATE_TIME: { dates: [...before, ...after] },
-      CLASSROOM: {},
+  /**
+   * The accepted variants of each waiting lesson: linked teachers, date-and-pair moves near the
+   * absence, rooms. The finder checks all lessons together, in a fixed number of queries.
+   */
+  private async candidatesOf(waiting: readonly AffectedLesson[], absence: AbsenceResponse, ranking: RankingContext): Promise<Map<AffectedLesson, AcceptedCandidate[]>> {
+    const moveDates = new Map<number, string[]>();
+    const requests: LessonRequest[] = waiting.map(({ lesson, semester }) => {
+      const linked = ranking.links
+        .filter((link) => link.subjectId === lesson.rule.subjectId && link.teacherId !== ranking.absentTeacherId && linkAllows(link, lesson.slot.lessonTypeId))
+        .map((link) => link.teacherId);
+      let dates = moveDates.get(semester.id);
+      if (!dates) {
+        const before = eachDate(maxDate(semester.startDate, addDays(absence.startDate, -MOVE_SEARCH_DAYS)), addDays(absence.startDate, -1));
+        const after = eachDate(addDays(absence.endDate, 1), minDate(semester.endDate, addDays(absence.endDate, MOVE_SEARCH_DAYS)));
+        dates = [...before, ...after];
+        moveDates.set(semester.id, dates);
+      }
+      return {
+        baseRuleSlotId: lesson.slotId,
+        lessonDate: originalDateOf(lesson),
+        request: { TEACHER: { teacherIds: linked }, DATE_TIME: { dates }, CLASSROOM: {} },
+      };
     });
-    return found.accepted;
+    const found = await this.finder.findEach(requests);
+    return new Map(waiting.map((item, index) => [item, found[index].accepted]));
   }
 
   private async rankingContext(absence: AbsenceResponse, lessons: readonly AffectedLesson[]): Promise<RankingContext> {

@@ -19,13 +19,18 @@ export interface UserState {
 }
 
 const SELECT_LINKS = `
-  SELECT ts.user_id AS "userId", u.full_name AS "userName", ts.subject_id AS "subjectId", s.name AS "subjectName"
+  SELECT ts.user_id AS "userId", u.full_name AS "userName", ts.subject_id AS "subjectId", s.name AS "subjectName",
+         ARRAY(SELECT lt.lesson_type_id FROM teacher_subject_lesson_types lt
+                WHERE lt.user_id = ts.user_id AND lt.subject_id = ts.subject_id ORDER BY lt.lesson_type_id) AS "lessonTypeIds"
     FROM teacher_subjects ts
     JOIN users u ON u.id = ts.user_id
     JOIN subjects s ON s.id = ts.subject_id`;
 const ORDER = `ORDER BY lower(u.full_name), ts.user_id, lower(s.name), ts.subject_id`;
 
-/** SQL over `teacher_subjects`, with the teacher's full name and the subject's name. */
+/**
+ * SQL over `teacher_subjects`, with the teacher's full name, the subject's name and the lesson types
+ * the link is restricted to (`teacher_subject_lesson_types`, none meaning every type).
+ */
 @Injectable()
 export class TeacherSubjectsRepository {
   constructor(private readonly db: TenantDb) {}
@@ -68,6 +73,30 @@ export class TeacherSubjectsRepository {
 
   async insert(manager: EntityManager, userId: number, subjectId: number): Promise<void> {
     await queryRows(manager, `INSERT INTO teacher_subjects (user_id, subject_id) VALUES ($1, $2)`, [userId, subjectId]);
+  }
+
+  /** Replaces the lesson types the link is restricted to (none: every type). */
+  async replaceLessonTypes(manager: EntityManager, userId: number, subjectId: number, lessonTypeIds: readonly number[]): Promise<void> {
+    await queryRows(manager, `DELETE FROM teacher_subject_lesson_types WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
+    if (lessonTypeIds.length === 0) return;
+    await queryRows(
+      manager,
+      `INSERT INTO teacher_subject_lesson_types (user_id, subject_id, lesson_type_id) SELECT $1, $2, unnest($3::int[])`,
+      [userId, subjectId, lessonTypeIds],
+    );
+  }
+
+  /** The ids among `ids` that name no lesson type, ascending. */
+  async missingLessonTypes(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
+    if (ids.length === 0) return [];
+    const rows = await queryRows<{ id: number }>(
+      manager,
+      `SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
+        WHERE NOT EXISTS (SELECT 1 FROM lesson_types lt WHERE lt.id = wanted.id)
+        ORDER BY wanted.id`,
+      [ids],
+    );
+    return rows.map((row) => row.id);
   }
 
   async delete(manager: EntityManager, userId: number, subjectId: number): Promise<void> {

@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
+import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
 import { departmentScope } from '../../platform/auth/department-scope';
 import { SubjectsRepository } from '../subjects/subjects.repository';
-import { TeacherSubjectRequest, TeacherSubjectResponse } from './dto/teacher-subject.dto';
+import { TeacherSubjectCreateRequest, TeacherSubjectLessonTypesRequest, TeacherSubjectRequest, TeacherSubjectResponse } from './dto/teacher-subject.dto';
 import { LINK_EXISTS, TeacherSubjectsRepository } from './teacher-subjects.repository';
 
 export const LINK_NOT_FOUND = 'Преподаватель не закреплён за этой дисциплиной';
@@ -28,7 +29,7 @@ export class TeacherSubjectsService {
     return this.links.list(departmentScope(caller));
   }
 
-  async create(caller: AuthUser, request: TeacherSubjectRequest): Promise<TeacherSubjectResponse> {
+  async create(caller: AuthUser, request: TeacherSubjectCreateRequest): Promise<TeacherSubjectResponse> {
     const scope = departmentScope(caller);
     return this.db.transaction(async (manager) => {
       const user = await this.links.lockUser(manager, request.userId);
@@ -46,7 +47,28 @@ export class TeacherSubjectsService {
         }
       }
       if (await this.links.find(manager, request.userId, request.subjectId)) throw new ConflictError(LINK_EXISTS);
+      const lessonTypeIds = await this.checkLessonTypes(manager, request.lessonTypeIds ?? []);
       await this.links.insert(manager, request.userId, request.subjectId);
+      await this.links.replaceLessonTypes(manager, request.userId, request.subjectId, lessonTypeIds);
+      const link = await this.links.find(manager, request.userId, request.subjectId);
+      if (!link) throw new NotFoundError(LINK_NOT_FOUND);
+      return link;
+    });
+  }
+
+  /**
+   * Replaces the lesson types an existing link is restricted to (an empty list lifts the restriction)
+   * and returns the link. Who may, as for removal: DEPARTMENT only for its own department's subjects,
+   * refused before revealing whether the link exists. The link row is locked, so a parallel removal
+   * or change waits.
+   */
+  async setLessonTypes(caller: AuthUser, request: TeacherSubjectLessonTypesRequest): Promise<TeacherSubjectResponse> {
+    const scope = departmentScope(caller);
+    return this.db.transaction(async (manager) => {
+      await this.ensureOwnSubject(manager, scope, request.subjectId);
+      if (!(await this.links.find(manager, request.userId, request.subjectId, true))) throw new NotFoundError(LINK_NOT_FOUND);
+      const lessonTypeIds = await this.checkLessonTypes(manager, request.lessonTypeIds);
+      await this.links.replaceLessonTypes(manager, request.userId, request.subjectId, lessonTypeIds);
       const link = await this.links.find(manager, request.userId, request.subjectId);
       if (!link) throw new NotFoundError(LINK_NOT_FOUND);
       return link;
@@ -60,14 +82,26 @@ export class TeacherSubjectsService {
   async remove(caller: AuthUser, request: TeacherSubjectRequest): Promise<TeacherSubjectResponse> {
     const scope = departmentScope(caller);
     return this.db.transaction(async (manager) => {
-      if (scope !== undefined) {
-        const subject = await this.subjects.find(request.subjectId, manager);
-        if (subject && subject.departmentId !== scope) throw new ForbiddenError(OTHER_DEPARTMENT_SUBJECT);
-      }
+      await this.ensureOwnSubject(manager, scope, request.subjectId);
       const link = await this.links.find(manager, request.userId, request.subjectId, true);
       if (!link) throw new NotFoundError(LINK_NOT_FOUND);
       await this.links.delete(manager, request.userId, request.subjectId);
       return link;
     });
+  }
+
+  /** A DEPARTMENT caller may touch links of its own department's subjects only (a missing subject is left to the link lookup). */
+  private async ensureOwnSubject(manager: EntityManager, scope: number | undefined, subjectId: number): Promise<void> {
+    if (scope === undefined) return;
+    const subject = await this.subjects.find(subjectId, manager);
+    if (subject && subject.departmentId !== scope) throw new ForbiddenError(OTHER_DEPARTMENT_SUBJECT);
+  }
+
+  /** The distinct requested lesson types, ascending, all of which must exist (400 otherwise). */
+  private async checkLessonTypes(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
+    const distinct = [...new Set(ids)].sort((a, b) => a - b);
+    const missing = await this.links.missingLessonTypes(manager, distinct);
+    if (missing.length > 0) throw new BadRequestError(`Вид занятий не найден: ${missing.join(', ')}`);
+    return distinct;
   }
 }

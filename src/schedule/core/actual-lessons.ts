@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { usesBasePairs } from '../../schedule-engine/lesson-expansion';
+import { GeneratedLesson, usesBasePairs } from '../../schedule-engine/lesson-expansion';
 import { ActualLesson, byDateAndTime } from '../../schedule-engine/override-application';
 import { LoadedSemester } from '../../schedule-engine/rule-model';
 import { RuleFilter, ScheduleDataRepository } from './schedule-data.repository';
@@ -18,7 +18,12 @@ export interface LessonSelection {
   classroomIds?: readonly number[];
   /** Lessons of these base rule slots (wherever one-off changes put them). */
   slotIds?: readonly number[];
+  /** Also answer the cancelled lessons (in `cancelled`), matched as their base lessons (calendar feeds keep them). */
+  withCancelled?: boolean;
 }
+
+/** A base lesson that a CANCEL one-off change took out of the timetable. */
+export type CancelledLesson = GeneratedLesson & { cancelledBy: number };
 
 export interface SemesterLessons {
   semester: LoadedSemester;
@@ -26,6 +31,8 @@ export interface SemesterLessons {
   versionId: number;
   /** In date and time order. */
   lessons: ActualLesson[];
+  /** With `withCancelled`: the cancelled lessons the selection matches, in date and time order. */
+  cancelled?: CancelledLesson[];
 }
 
 /**
@@ -69,6 +76,8 @@ export class ActualLessons {
     if (selection.classroomIds) filter.classroomIds = [...selection.classroomIds];
     if (selection.slotIds) filter.slotIds = [...selection.slotIds];
     const rules = await this.data.rules(filter);
+    // Nothing to lay out (a semester without rules for the selection): no grids or calendars to read.
+    if (rules.length === 0) return { semester, versionId, lessons: [], ...(selection.withCancelled ? { cancelled: [] } : {}) };
     const published = versionId === semester.publishedVersionId;
     const overrides = published && rules.length > 0 ? await this.data.overrides(versionId, rules.map((rule) => rule.id)) : [];
     const grids = await this.data.grids(semester.startDate, semester.endDate);
@@ -78,7 +87,17 @@ export class ActualLessons {
 
     const matches = lessonMatcher(semester, selection);
     const lessons = usable.flatMap((rule) => schedule.actualLessonsOf(rule).filter(matches));
-    return { semester, versionId, lessons: lessons.sort(byDateAndTime) };
+    const result: SemesterLessons = { semester, versionId, lessons: lessons.sort(byDateAndTime) };
+    if (selection.withCancelled) {
+      result.cancelled = usable
+        .flatMap((rule) => schedule.lessonsOf(rule))
+        .flatMap((base) => {
+          const override = schedule.overrideOf(base);
+          return override?.action === 'CANCEL' && matches(base) ? [{ ...base, cancelledBy: override.id }] : [];
+        })
+        .sort(byDateAndTime);
+    }
+    return result;
   }
 }
 

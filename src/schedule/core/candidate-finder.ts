@@ -22,6 +22,21 @@ export interface CandidateNarrowing {
 /** The kinds wanted, each with its narrowing (`{}` for every variant). */
 export type CandidateRequest = Partial<Record<CandidateKind, CandidateNarrowing>>;
 
+/**
+ * The kinds whose variants are checked with one prepared scope, in the order of CANDIDATE_KINDS. A
+ * new room or teacher keeps the lesson's date and pair, so those two reach the same stored lessons;
+ * a move kind reaches other dates and pairs and is prepared on its own: together with every room,
+ * every date and pair would make the clash guard load nearly the whole semester.
+ */
+const PREPARED_TOGETHER: readonly (readonly CandidateKind[])[] = [['TIME_SLOT'], ['DATE'], ['DATE_TIME'], ['CLASSROOM', 'TEACHER']];
+
+/** One lesson of `findEach`: its base slot, original date and the kinds wanted. */
+export interface LessonRequest {
+  baseRuleSlotId: number;
+  lessonDate: string;
+  request: CandidateRequest;
+}
+
 export interface AcceptedCandidate {
   kind: CandidateKind;
   /** The override body that makes this change (it replaces the lesson's current one, if any). */
@@ -68,39 +83,77 @@ export class CandidateFinder {
 
   /** Several kinds at once: the lesson is located once, each kind checked with its own prepared scope. */
   async findAll(baseRuleSlotId: number, lessonDate: string, request: CandidateRequest): Promise<LessonCandidates> {
-    const slot = await this.data.lessonSlot(baseRuleSlotId);
-    if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
-    publishedOnly(slot.versionStatus);
-    const scene = await this.changes.locate(slot, lessonDate);
-    const { record: current, change: currentChange } = await this.changes.currentOf(scene);
-    const lesson = (current && applyOverride(scene.base, current, scene.semester.startDate)) ?? scene.base;
-    const result: LessonCandidates = { lesson, overrideId: current?.id ?? null, accepted: [], rejected: [] };
-    // Each kind is prepared on its own: together, every room times every date would make the clash
-    // guard load nearly the whole semester, while each alone reaches only a few rules.
-    for (const kind of CANDIDATE_KINDS) {
-      const narrowing = request[kind];
-      if (!narrowing) continue;
-      const variants = await this.variants(scene, lesson, currentChange, kind, narrowing);
-      if (variants.length === 0) continue;
-      const check = await this.changes.prepare(scene, variants, current?.id ?? 0);
-      for (const change of variants) {
-        const outcome = check.attempt(change);
-        if (outcome.lesson) result.accepted.push({ kind, change, lesson: outcome.lesson });
-        else if (outcome.refusal) result.rejected.push({ kind, change, status: outcome.refusal.status, reason: outcome.refusal.message });
-      }
-    }
-    return result;
+    const [found] = await this.findEach([{ baseRuleSlotId, lessonDate, request }]);
+    return found;
   }
 
-  private async variants(
+  /**
+   * `findAll` for many lessons at once (the teacher absence wizard), in the order given, refused as
+   * `findAll` would refuse the first lesson it cannot find. The lessons are located together and each
+   * kind is prepared once for all of them (`LessonChanges.prepareEach`), so the number of queries does
+   * not grow with the number of lessons; every variant is still decided by the same `verify`.
+   */
+  async findEach(lessons: readonly LessonRequest[]): Promise<LessonCandidates[]> {
+    if (lessons.length === 0) return [];
+    const slots = await this.data.lessonSlots(lessons.map((lesson) => lesson.baseRuleSlotId));
+    const located = lessons.map(({ baseRuleSlotId, lessonDate }) => {
+      const slot = slots.get(baseRuleSlotId);
+      if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
+      publishedOnly(slot.versionStatus);
+      return { slot, lessonDate };
+    });
+    const scenes = await this.changes.locateEach(located);
+    const currents = await this.changes.currentOfEach(scenes);
+    const results: LessonCandidates[] = scenes.map((scene, index) => {
+      const current = currents[index].record;
+      const lesson = (current && applyOverride(scene.base, current, scene.semester.startDate)) ?? scene.base;
+      return { lesson, overrideId: current?.id ?? null, accepted: [], rejected: [] };
+    });
+    const everyone = await this.everyone(lessons);
+    for (const kinds of PREPARED_TOGETHER) {
+      const items = lessons.flatMap(({ request }, index) => {
+        const tried = kinds.flatMap((kind) => {
+          const narrowing = request[kind];
+          if (!narrowing) return [];
+          return this.variants(scenes[index], results[index].lesson, currents[index].change, kind, narrowing, everyone).map((change) => ({ kind, change }));
+        });
+        if (tried.length === 0) return [];
+        return [{ index, tried, scene: scenes[index], changes: tried.map(({ change }) => change), exceptOverrideId: currents[index].record?.id ?? 0 }];
+      });
+      if (items.length === 0) continue;
+      const checks = await this.changes.prepareEach(items);
+      items.forEach(({ index, tried }, position) => {
+        const result = results[index];
+        for (const { kind, change } of tried) {
+          const outcome = checks[position].attempt(change);
+          if (outcome.lesson) result.accepted.push({ kind, change, lesson: outcome.lesson });
+          else if (outcome.refusal) result.rejected.push({ kind, change, status: outcome.refusal.status, reason: outcome.refusal.message });
+        }
+      });
+    }
+    return results;
+  }
+
+  /** The active rooms and teachers, loaded only when a request tries every one of them. */
+  private async everyone(lessons: readonly LessonRequest[]): Promise<Everyone> {
+    const everyRoom = lessons.some(({ request }) => request.CLASSROOM);
+    const everyTeacher = lessons.some(({ request }) => request.TEACHER && !request.TEACHER.teacherIds);
+    return {
+      classroomIds: everyRoom ? await this.data.activeClassroomIds() : [],
+      teacherIds: everyTeacher ? await this.data.activeTeacherIds() : [],
+    };
+  }
+
+  private variants(
     scene: LessonScene,
     lesson: ActualLesson,
     current: LessonChange,
     kind: CandidateKind,
     narrowing: CandidateNarrowing,
-  ): Promise<LessonChange[]> {
+    everyone: Everyone,
+  ): LessonChange[] {
     const { semester, grids, base } = scene;
-    const dates = narrowing.dates ?? eachDate(semester.startDate, semester.endDate);
+    const dates = () => narrowing.dates ?? eachDate(semester.startDate, semester.endDate);
     const moved = (targetLessonDate: string, newTimeSlotId: number): LessonChange => ({
       ...current,
       action: 'MOVE',
@@ -114,23 +167,28 @@ export class CandidateFinder {
           .filter((pair) => lesson.date !== base.date || pair.startTime !== base.startTime || pair.endTime !== base.endTime)
           .map((pair) => moved(lesson.date, pair.id));
       case 'DATE':
-        return dates.flatMap((date) => {
+        return dates().flatMap((date) => {
           if (date === lesson.date || date === base.date) return [];
           const pair = effectiveSlotsOn(grids, date).find((candidate) => candidate.orderNumber === lesson.timeSlotOrder);
           return pair ? [moved(date, pair.id)] : [];
         });
       case 'DATE_TIME':
-        return dates.flatMap((date) =>
+        return dates().flatMap((date) =>
           date === lesson.date || date === base.date ? [] : effectiveSlotsOn(grids, date).map((pair) => moved(date, pair.id)),
         );
       case 'CLASSROOM':
-        return (await this.data.activeClassroomIds())
+        return everyone.classroomIds
           .filter((id) => id !== lesson.classroomId)
           .map((id) => ({ ...current, action: current.action === 'MOVE' ? 'MOVE' : 'REPLACE', newClassroomId: id }));
       case 'TEACHER':
-        return (narrowing.teacherIds ?? (await this.data.activeTeacherIds()))
+        return (narrowing.teacherIds ?? everyone.teacherIds)
           .filter((id) => id !== lesson.teacherId)
           .map((id) => ({ ...current, action: current.action === 'MOVE' ? 'MOVE' : 'REPLACE', newTeacherId: id }));
     }
   }
+}
+
+interface Everyone {
+  classroomIds: number[];
+  teacherIds: number[];
 }

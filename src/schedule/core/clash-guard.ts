@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { irregularWeekdays, mayMeet, overrideMayMeet } from '../../schedule-engine/clash-prefilter';
+import { irregularWeekdays, ReachIndex } from '../../schedule-engine/clash-prefilter';
 import { clashFields, ConflictField, Occupancy } from '../../schedule-engine/conflicts';
 import { isoDayOfWeek } from '../../schedule-engine/dates';
 import { ActualLesson, lessonKey, originalDateOf, OverrideRecord } from '../../schedule-engine/override-application';
@@ -43,30 +43,86 @@ export interface StoredClash<T extends Occupancy> {
 
 /** The stored lessons that could meet a proposal, indexed by date, with the schedule they come from. */
 export class StoredLessons {
-  private readonly byDate = new Map<string, ActualLesson[]>();
+  /**
+   * Each stored lesson with its position, by date and then by its teacher, its room and each group
+   * of its audience: a clash needs one date and a shared teacher, room or group, so a proposed lesson
+   * looks at a few stored ones only, and the positions keep "the first clash" in the stored order.
+   */
+  private byDate = new Map<string, DayIndex>();
+  /** Stored lessons by the base lesson they show (`lessonKey`), built on the first `without`. */
+  private byKey?: Map<string, ActualLesson[]>;
+  /** Lessons this view leaves out (see `without`). */
+  private excluded: ReadonlySet<ActualLesson> = new Set();
 
   constructor(
     /** Laid out over the semester's grids and the calendars of the stored and the proposed groups. */
     readonly schedule: SemesterSchedule,
-    lessons: readonly ActualLesson[],
+    private readonly lessons: readonly ActualLesson[],
   ) {
-    for (const lesson of lessons) {
-      const day = this.byDate.get(lesson.date);
-      if (day) day.push(lesson);
-      else this.byDate.set(lesson.date, [lesson]);
+    lessons.forEach((lesson, position) => {
+      let day = this.byDate.get(lesson.date);
+      if (!day) {
+        day = { teachers: new Map(), classrooms: new Map(), groups: new Map() };
+        this.byDate.set(lesson.date, day);
+      }
+      const entry = { lesson, position };
+      push(day.teachers, lesson.teacherId, entry);
+      push(day.classrooms, lesson.classroomId, entry);
+      for (const member of lesson.audience) push(day.groups, member.groupId, entry);
+    });
+  }
+
+  /**
+   * The same stored lessons without the base lessons `lessonKeys` (wherever their overrides put
+   * them): one load shared by changes of several lessons, each checked against all the others (as
+   * `ClashQuery.exceptLessons` would for one). Costs nothing but a lookup per key.
+   */
+  without(lessonKeys: readonly string[]): StoredLessons {
+    if (!this.byKey) {
+      this.byKey = new Map();
+      for (const lesson of this.lessons) push(this.byKey, lessonKey(lesson.slotId, originalDateOf(lesson)), lesson);
     }
+    const view = new StoredLessons(this.schedule, []);
+    view.byDate = this.byDate;
+    view.byKey = this.byKey;
+    view.excluded = new Set([...this.excluded, ...lessonKeys.flatMap((key) => this.byKey?.get(key) ?? [])]);
+    return view;
   }
 
   /** The first clash of the proposed lessons (in their order) with a stored one (in rule, then series order). */
   firstClash<T extends Occupancy>(proposed: readonly T[]): StoredClash<T> | undefined {
     for (const candidate of proposed) {
-      for (const existing of this.byDate.get(candidate.date) ?? []) {
+      const day = this.byDate.get(candidate.date);
+      if (!day) continue;
+      const near = [...(day.teachers.get(candidate.teacherId) ?? []), ...(day.classrooms.get(candidate.classroomId) ?? [])];
+      for (const member of candidate.audience) near.push(...(day.groups.get(member.groupId) ?? []));
+      if (near.length > 1) near.sort((a, b) => a.position - b.position);
+      for (const { lesson: existing } of near) {
+        if (this.excluded.size > 0 && this.excluded.has(existing)) continue;
         const fields = clashFields(candidate, existing);
         if (fields.length > 0) return { candidate, existing, fields };
       }
     }
     return undefined;
   }
+}
+
+interface Positioned {
+  lesson: ActualLesson;
+  position: number;
+}
+
+/** The stored lessons of one date by teacher, room and group. */
+interface DayIndex {
+  teachers: Map<number, Positioned[]>;
+  classrooms: Map<number, Positioned[]>;
+  groups: Map<number, Positioned[]>;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /**
@@ -104,16 +160,27 @@ export class ClashGuard {
     const overrides = loaded.overrides.filter((override) => !replacedOverrides.has(override.id));
     const overridesOfRule = groupByRule(overrides);
     // Only rules whose weekly slots, or overrides, can meet the proposal are laid out: that keeps checks fast.
+    const meeting = new ReachIndex(reach, irregular);
     const others = loaded.rules.filter(
-      (other) =>
-        mayMeet(reach, other, irregular) ||
-        (overridesOfRule.get(other.id) ?? []).some((override) => overrideMayMeet(reach, other, override, irregular)),
+      (other) => meeting.meets(other) || (overridesOfRule.get(other.id) ?? []).some((override) => meeting.overrideMeets(other, override)),
     );
     const schedule = await this.schedules.load(semester, others, { grids, overrides, extraGroupIds: reach.groupIds });
-    const onDates = dates && new Set(dates);
     const replacedLessons = new Set(query.exceptLessons);
+    const onDates = dates && new Set(dates);
+    // With dates, each rule is laid out only up to the last of them, or to the latest original date
+    // of a lesson one of its overrides moves onto them.
+    const lastDate = dates && dates.length > 0 ? dates.reduce((last, date) => (date > last ? date : last)) : undefined;
+    const laidOut = (other: LoadedRule) => {
+      if (lastDate === undefined || !onDates) return schedule.actualLessonsOf(other);
+      let until = lastDate;
+      for (const override of overridesOfRule.get(other.id) ?? []) {
+        const movedOnto = override.targetLessonDate !== null && onDates.has(override.targetLessonDate);
+        if (movedOnto && override.lessonDate > until) until = override.lessonDate;
+      }
+      return schedule.actualLessonsUntil(other, until);
+    };
     const lessons = others
-      .flatMap((other) => schedule.actualLessonsOf(other))
+      .flatMap(laidOut)
       .filter((lesson) => (!onDates || onDates.has(lesson.date)) && !replacedLessons.has(lessonKey(lesson.slotId, originalDateOf(lesson))));
     return new StoredLessons(schedule, lessons);
   }

@@ -3,14 +3,14 @@
  * `schedule-engine`), never from the core's files or from each other.
  */
 export { ActualLessons } from './actual-lessons';
-export type { LessonSelection, SemesterLessons } from './actual-lessons';
+export type { CancelledLesson, LessonSelection, SemesterLessons } from './actual-lessons';
 export { CANDIDATE_KINDS, CandidateFinder } from './candidate-finder';
-export type { AcceptedCandidate, CandidateKind, CandidateNarrowing, CandidateRequest, LessonCandidates, RejectedCandidate } from './candidate-finder';
+export type { AcceptedCandidate, CandidateKind, CandidateNarrowing, CandidateRequest, LessonCandidates, LessonRequest, RejectedCandidate } from './candidate-finder';
 export { ClashGuard, StoredLessons } from './clash-guard';
 export type { ClashQuery, StoredClash } from './clash-guard';
 export { CONFLICT_REASONS, DAY_NAMES, describeMoment, hhmm, reasonsText } from './clash-texts';
 export { ChangeCheck, LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly } from './lesson-changes';
-export type { LessonChange, LessonScene } from './lesson-changes';
+export type { CurrentChange, LessonChange, LessonScene, PreparedLesson } from './lesson-changes';
 export { DUPLICATE_OVERRIDE, OverrideWrites } from './override-writes';
 export type { OverrideWrite } from './override-writes';
 export { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, toOverrideRecord } from './override-records';

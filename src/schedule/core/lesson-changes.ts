@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError, ConflictError } from '../../platform/http/app-error';
 import { formatDate, isoDayOfWeek } from '../../schedule-engine/dates';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
-import { ActualLesson, applyOverride, lessonKey, NewLessonTime, OverrideAction, OverrideChange, OverrideRecord } from '../../schedule-engine/override-application';
+import { ActualLesson, applyOverride, lessonKey, NewLessonTime, OverrideAction, OverrideChange, OverrideRecord, overridesByLesson } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSemester, LoadedSlot } from '../../schedule-engine/rule-model';
 import { SemesterSchedule } from '../../schedule-engine/semester-schedule';
 import { effectiveSlotsOn, GridSnapshot } from '../../schedule-engine/series-context';
@@ -66,30 +66,66 @@ export class LessonChanges {
 
   /** The lesson `slot + lessonDate` of the base series of the rule's version; 400 when the rule or lesson is not there. */
   async locate(slot: LessonSlot, lessonDate: string): Promise<LessonScene> {
-    const semester = await this.data.semester(slot.semesterId);
-    if (!semester) throw new BadRequestError('Семестр занятия не найден');
-    const [rule] = await this.data.rules({ versionIds: [slot.versionId], ruleIds: [slot.ruleId] });
-    if (!rule) throw new BadRequestError(`Правило расписания №${slot.ruleId} в архиве: его занятия изменить нельзя`);
-    const grids = await this.data.grids(semester.startDate, semester.endDate);
-    const schedule = await this.schedules.load(semester, [rule], { grids });
-    const base = schedule.baseLessonAt(rule.id, slot.slotId, lessonDate);
-    if (!base) {
-      throw new BadRequestError(
-        `Занятие не найдено в расписании: по слоту №${slot.slotId} правила №${rule.id} ${formatDate(lessonDate)} занятия нет ` +
-          '(проверьте дату, день недели и чётность слота, календарь групп и оставшиеся часы)',
-      );
+    const [scene] = await this.locateEach([{ slot, lessonDate }]);
+    return scene;
+  }
+
+  /**
+   * Several lessons, each as `locate` finds it (and refused the same way): the lessons of one version
+   * share one load of its semester, rules, grids and calendars (five queries per version, whatever
+   * the number of lessons). The scenes of one version share one schedule.
+   */
+  async locateEach(lessons: readonly { slot: LessonSlot; lessonDate: string }[]): Promise<LessonScene[]> {
+    const scenes: LessonScene[] = [];
+    for (const indexes of groupIndexes(lessons, (lesson) => lesson.slot.versionId)) {
+      const { semesterId, versionId } = lessons[indexes[0]].slot;
+      const semester = await this.data.semester(semesterId);
+      if (!semester) throw new BadRequestError('Семестр занятия не найден');
+      const rules = await this.data.rules({ versionIds: [versionId], ruleIds: distinct(indexes.map((index) => lessons[index].slot.ruleId)) });
+      const ruleById = new Map(rules.map((rule) => [rule.id, rule]));
+      for (const index of indexes) {
+        const { ruleId } = lessons[index].slot;
+        if (!ruleById.has(ruleId)) throw new BadRequestError(`Правило расписания №${ruleId} в архиве: его занятия изменить нельзя`);
+      }
+      const grids = await this.data.grids(semester.startDate, semester.endDate);
+      const schedule = await this.schedules.load(semester, rules, { grids });
+      for (const index of indexes) {
+        const { slot, lessonDate } = lessons[index];
+        const rule = ruleById.get(slot.ruleId) as LoadedRule;
+        const base = schedule.baseLessonAt(rule.id, slot.slotId, lessonDate);
+        if (!base) {
+          throw new BadRequestError(
+            `Занятие не найдено в расписании: по слоту №${slot.slotId} правила №${rule.id} ${formatDate(lessonDate)} занятия нет ` +
+              '(проверьте дату, день недели и чётность слота, календарь групп и оставшиеся часы)',
+          );
+        }
+        scenes[index] = { semester, rule, grids, schedule, base };
+      }
     }
-    return { semester, rule, grids, schedule, base };
+    return scenes;
   }
 
   /**
    * The lesson's current override, and its change as a body to build on (a new change replaces it
    * and keeps what it did unless it says otherwise); a cancelled or unchanged lesson starts from nothing.
    */
-  async currentOf(scene: LessonScene): Promise<{ record?: OverrideRecord; change: LessonChange }> {
-    const overrides = await this.data.overrides(scene.rule.versionId, [scene.rule.id]);
-    const record = overrides.find((override) => override.baseRuleSlotId === scene.base.slotId && override.lessonDate === scene.base.date);
-    return { record, change: changeOf(record) };
+  async currentOf(scene: LessonScene): Promise<CurrentChange> {
+    const [current] = await this.currentOfEach([scene]);
+    return current;
+  }
+
+  /** `currentOf` for several scenes: one query per version. */
+  async currentOfEach(scenes: readonly LessonScene[]): Promise<CurrentChange[]> {
+    const result: CurrentChange[] = [];
+    for (const indexes of groupIndexes(scenes, (scene) => scene.rule.versionId)) {
+      const ruleIds = distinct(indexes.map((index) => scenes[index].rule.id));
+      const byLesson = overridesByLesson(await this.data.overrides(scenes[indexes[0]].rule.versionId, ruleIds));
+      for (const index of indexes) {
+        const record = byLesson.get(lessonKey(scenes[index].base.slotId, scenes[index].base.date));
+        result[index] = { record, change: changeOf(record) };
+      }
+    }
+    return result;
   }
 
   /**
@@ -108,6 +144,52 @@ export class LessonChanges {
     });
     const landings = changes.filter((change) => change.action !== 'CANCEL').map((change) => landingOf(base, change));
     return this.checkAgainst(scene, facts, landings, exceptOverrideId);
+  }
+
+  /**
+   * `prepare` for changes of several lessons at once (the absence wizard): the lessons of one version
+   * share one load of the rows named, of the stored lessons any of the changes could meet, and of the
+   * teachers' blocked times (four queries per version, whatever the number of lessons). Each lesson's
+   * check leaves only that lesson out of the stored ones (its current form and its override), so it
+   * decides exactly as `prepare` of that lesson alone would.
+   */
+  async prepareEach(items: readonly PreparedLesson[]): Promise<ChangeCheck[]> {
+    const checks: ChangeCheck[] = [];
+    for (const indexes of groupIndexes(items, (item) => item.scene.rule.versionId)) {
+      const group = indexes.map((index) => items[index]);
+      const { semester, grids, rule } = group[0].scene;
+      const changes = group.flatMap((item) => item.changes);
+      const groupIds = distinct(group.flatMap((item) => item.scene.rule.groupIds));
+      const facts = await this.facts.load({
+        teacherIds: distinct([...group.map((item) => item.scene.base.teacherId), ...changes.map((change) => change.newTeacherId)]),
+        classroomIds: distinct(changes.map((change) => change.newClassroomId)),
+        timeSlotIds: distinct(changes.map((change) => change.newTimeSlotId)),
+        groupIds,
+      });
+      const landings = group.flatMap((item) =>
+        item.changes.filter((change) => change.action !== 'CANCEL').map((change) => landingOf(item.scene.base, change)),
+      );
+      // One reach for every lesson: their groups together and every place a change may put one; the
+      // stored lessons loaded are then a superset of what each lesson alone would load.
+      const stored =
+        landings.length === 0
+          ? undefined
+          : await this.guard.storedAround({
+              semester,
+              grids,
+              versionId: rule.versionId,
+              published: true,
+              reach: { ...rule, groupIds, slots: distinctSlots(landings.map((landing) => landing.slot)) },
+              dates: landings.map((landing) => landing.date),
+            });
+      const blocks = await this.guard.teacherBlocks(distinct(landings.map((landing) => landing.slot.teacherId)), semester, grids, 'PREFERENCES_AND_ABSENCES');
+      for (const index of indexes) {
+        const { scene, exceptOverrideId } = items[index];
+        const others = stored?.without([lessonKey(scene.base.slotId, scene.base.date)]);
+        checks[index] = new ChangeCheck(scene, facts, others, blocks, exceptOverrideId);
+      }
+    }
+    return checks;
   }
 
   /**
@@ -143,9 +225,40 @@ export class LessonChanges {
   }
 }
 
+/** The lesson `prepareEach` checks changes of, with the changes and the override they replace (0 when none). */
+export interface PreparedLesson {
+  scene: LessonScene;
+  changes: readonly LessonChange[];
+  exceptOverrideId: number;
+}
+
+/** A lesson's current override (none for an unchanged lesson) and its change, as a body to build on. */
+export interface CurrentChange {
+  record?: OverrideRecord;
+  change: LessonChange;
+}
+
 interface Landing {
   date: string;
   slot: LoadedSlot;
+}
+
+/** Weekly places without repeats (changes of many lessons on many dates often take the same one). */
+function distinctSlots(slots: readonly LoadedSlot[]): LoadedSlot[] {
+  const seen = new Map<string, LoadedSlot>();
+  for (const slot of slots) seen.set(`${slot.id}|${slot.dayOfWeek}|${slot.timeSlotId}|${slot.teacherId}|${slot.classroomId}`, slot);
+  return [...seen.values()];
+}
+
+/** Indexes of `items` grouped by `key`, groups in the order of their first item. */
+function groupIndexes<T>(items: readonly T[], key: (item: T) => number): number[][] {
+  const groups = new Map<number, number[]>();
+  items.forEach((item, index) => {
+    const group = groups.get(key(item));
+    if (group) group.push(index);
+    else groups.set(key(item), [index]);
+  });
+  return [...groups.values()];
 }
 
 /** The weekly place the changed lesson takes, as a slot of its rule (any parity), for the clash guard's candidate search. */
@@ -213,11 +326,17 @@ export class ChangeCheck {
 
   /** The outcome of `verify` without throwing: the lesson, or the refusal. */
   attempt(change: LessonChange): { lesson?: ActualLesson; refusal?: AppError } {
+    // A refusal here is an answer, not a failure: its stack is never read, and capturing one for each
+    // of thousands of rejected candidates cost the wizard more than the checks themselves.
+    const stackLimit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     try {
       return { lesson: this.verify(change) };
     } catch (error) {
       if (error instanceof AppError) return { refusal: error };
       throw error;
+    } finally {
+      Error.stackTraceLimit = stackLimit;
     }
   }
 

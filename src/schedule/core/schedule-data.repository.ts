@@ -173,13 +173,18 @@ export class ScheduleDataRepository {
 
   /** The rule slot `slotId` with its rule, version and semester. */
   async lessonSlot(slotId: number): Promise<LessonSlot | undefined> {
-    const [row] = await this.db.query<LessonSlot>(
+    return (await this.lessonSlots([slotId])).get(slotId);
+  }
+
+  /** The rule slots with their rules, versions and semesters, by slot id (absent ids are missing). */
+  async lessonSlots(slotIds: readonly number[]): Promise<Map<number, LessonSlot>> {
+    const rows = await this.db.query<LessonSlot>(
       `SELECT sl.id AS "slotId", r.id AS "ruleId", r.schedule_version_id AS "versionId", v.status AS "versionStatus", r.semester_id AS "semesterId"
          FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id JOIN schedule_versions v ON v.id = r.schedule_version_id
-        WHERE sl.id = $1`,
-      [slotId],
+        WHERE sl.id = ANY($1::int[])`,
+      [[...new Set(slotIds)]],
     );
-    return row;
+    return new Map(rows.map((row) => [row.slotId, row]));
   }
 
   /** Classrooms that are not archived, by id. */

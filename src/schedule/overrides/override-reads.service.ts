@@ -9,6 +9,7 @@ import { OverrideAvailabilityQuery, OverrideRegistryQuery } from './dto/override
 import { OverrideAvailabilityResponse, OverrideResponse } from './dto/override-response.dto';
 import { OverrideRegistryRepository, RegistryFilter, RegistryRow } from './override-registry.repository';
 import { OVERRIDE_NOT_FOUND } from './override-rules';
+import { RegistryCache } from './registry-cache';
 
 /** Spec 8: the registry range holds at most 200 dates, both ends counted. */
 export const MAX_REGISTRY_DATES = 200;
@@ -23,10 +24,13 @@ export class OverrideReads {
     private readonly registry: OverrideRegistryRepository,
     private readonly data: ScheduleDataRepository,
     private readonly changes: LessonChanges,
+    private readonly cache: RegistryCache,
   ) {}
 
-  async list(query: OverrideRegistryQuery): Promise<OverrideResponse[]> {
-    return this.toResponses(await this.registry.list(registryFilter(query)));
+  /** The registry as UTF-8 JSON, made once per period and schedule data stamp (see RegistryCache). */
+  listJson(query: OverrideRegistryQuery): Promise<Buffer> {
+    const filter = registryFilter(query);
+    return this.cache.json(JSON.stringify(filter), async () => this.toResponses(await this.registry.list(filter)));
   }
 
   /** One entry by id (whatever its version's status): the answer of create, update and delete. */

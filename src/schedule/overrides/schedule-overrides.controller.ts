@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Put, Query, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../../platform/auth/decorators';
@@ -34,8 +34,8 @@ export class ScheduleOverridesController {
     description: 'startDate и endDate — только парой (включительно, не более 200 дат); изменение попадает в период по исходной или новой дате. Без дат — все.',
   })
   @ApiOkResponse({ type: [OverrideResponse] })
-  list(@Query() query: OverrideRegistryQuery): Promise<OverrideResponse[]> {
-    return this.reads.list(query);
+  async list(@Query() query: OverrideRegistryQuery): Promise<StreamableFile> {
+    return new StreamableFile(await this.reads.listJson(query), { type: 'application/json; charset=utf-8' });
   }
 
   @Get('availability')

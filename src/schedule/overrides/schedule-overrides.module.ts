@@ -3,6 +3,7 @@ import { ScheduleCoreModule } from '../core';
 import { OverrideReads } from './override-reads.service';
 import { OverrideRegistryRepository } from './override-registry.repository';
 import { OverridesRepository } from './overrides.repository';
+import { RegistryCache } from './registry-cache';
 import { ScheduleOverridesController } from './schedule-overrides.controller';
 import { ScheduleOverridesService } from './schedule-overrides.service';
 
@@ -15,6 +16,6 @@ import { ScheduleOverridesService } from './schedule-overrides.service';
 @Module({
   imports: [ScheduleCoreModule],
   controllers: [ScheduleOverridesController],
-  providers: [ScheduleOverridesService, OverrideReads, OverridesRepository, OverrideRegistryRepository],
+  providers: [ScheduleOverridesService, OverrideReads, OverridesRepository, OverrideRegistryRepository, RegistryCache],
 })
 export class ScheduleOverridesModule {}

@@ -1,12 +1,14 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { ScheduleCoreModule } from '../core';
 import { LessonPipeline } from './pipeline/lesson-pipeline';
 import { OverrideStep } from './pipeline/override-step';
 import { DepartmentScheduleController, LessonTypesController, ScheduleViewingController } from './schedule-viewing.controller';
 import { ScheduleViewingService } from './schedule-viewing.service';
+import { LocalWrites, LocalWritesMiddleware } from './snapshot/local-writes';
 import { SnapshotLoader } from './snapshot/snapshot-loader';
 import { ViewingDataRepository } from './snapshot/viewing-data.repository';
 import { ViewingSnapshotCache } from './snapshot/viewing-snapshot.cache';
+import { ViewingHttpCache } from './viewing-http-cache';
 
 /**
  * Schedule viewing (GET /api/schedule, /api/schedule/search, /api/lesson-types,
@@ -15,7 +17,21 @@ import { ViewingSnapshotCache } from './snapshot/viewing-snapshot.cache';
 @Module({
   imports: [ScheduleCoreModule],
   controllers: [ScheduleViewingController, LessonTypesController, DepartmentScheduleController],
-  providers: [ViewingDataRepository, SnapshotLoader, ViewingSnapshotCache, OverrideStep, LessonPipeline, ScheduleViewingService],
+  providers: [
+    ViewingDataRepository,
+    SnapshotLoader,
+    LocalWrites,
+    ViewingSnapshotCache,
+    ViewingHttpCache,
+    OverrideStep,
+    LessonPipeline,
+    ScheduleViewingService,
+  ],
   exports: [ViewingSnapshotCache, LessonPipeline],
 })
-export class ScheduleViewingModule {}
+export class ScheduleViewingModule implements NestModule {
+  /** Every /api write on this instance invalidates the trusted data stamp (see LocalWrites). */
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(LocalWritesMiddleware).forRoutes('api', 'api/*path');
+  }
+}

@@ -32,15 +32,30 @@ export class ScheduleViewingService {
     private readonly data: ViewingDataRepository,
   ) {}
 
+  /**
+   * What an answer depends on besides the data (the request part of its ETag), after the checks that
+   * need no data: a request refused by them never reaches a conditional answer.
+   */
+  scheduleKey(_caller: AuthUser, query: ScheduleQuery): string {
+    checkScheduleQuery(query);
+    return `schedule?${canonical(query)}`;
+  }
+
+  searchKey(_caller: AuthUser, query: ScheduleSearchQuery): string {
+    checkRange(query);
+    return `search?${canonical(query)}`;
+  }
+
+  /** The department schedule depends on the caller: DEPARTMENT sees its own department. */
+  departmentKey(caller: AuthUser, query: DepartmentScheduleQuery): string {
+    const departmentId = this.departmentOf(caller, query.departmentId);
+    checkRange(query);
+    return `department:${caller.role}:${departmentId}?${canonical(query)}`;
+  }
+
   /** GET /api/schedule: one group's or one teacher's timetable (open to every role, not narrowed). */
   schedule(_caller: AuthUser, query: ScheduleQuery): Promise<RenderedLessonsJson> {
-    if (query.groupId === undefined && query.teacherId === undefined) {
-      throw new BadRequestError('Укажите группу (groupId) или преподавателя (teacherId)');
-    }
-    if (query.groupId !== undefined && query.teacherId !== undefined) {
-      throw new BadRequestError('Укажите только один из параметров: groupId или teacherId');
-    }
-    checkRange(query);
+    checkScheduleQuery(query);
     const { groupId, teacherId } = query;
     return this.cache.run(async (snapshots) => {
       const view = await this.pipeline.load(snapshots, query);
@@ -55,8 +70,8 @@ export class ScheduleViewingService {
 
   /**
    * GET /api/schedule/search. With a teacher and neither group nor department it is the teacher-only
-   * mode (the teacher's own schedule); any other search without group or department may cover at
-   * most 50 active groups.
+   * mode (the teacher's own schedule); any other search without group or department is refused
+   * while the tenant has more than 50 active groups, whatever its other filters.
    */
   search(_caller: AuthUser, query: ScheduleSearchQuery): Promise<RenderedLessonsJson> {
     checkRange(query);
@@ -73,7 +88,7 @@ export class ScheduleViewingService {
         parity: query.parity === 'BOTH' ? undefined : query.parity,
       };
       const teacherOnly = query.teacherId !== undefined && query.groupId === undefined && query.departmentId === undefined;
-      if (criteria.groupIds === undefined && !teacherOnly) checkWideSearch(view, criteria);
+      if (criteria.groupIds === undefined && !teacherOnly) checkWideSearch(view.reference);
       return this.pipeline.lessons(view, criteria);
     });
   }
@@ -114,6 +129,25 @@ export class ScheduleViewingService {
     if (requested === undefined) throw new BadRequestError('Параметр «departmentId» обязателен');
     return requested;
   }
+}
+
+function checkScheduleQuery(query: ScheduleQuery): void {
+  if (query.groupId === undefined && query.teacherId === undefined) {
+    throw new BadRequestError('Укажите группу (groupId) или преподавателя (teacherId)');
+  }
+  if (query.groupId !== undefined && query.teacherId !== undefined) {
+    throw new BadRequestError('Укажите только один из параметров: groupId или teacherId');
+  }
+  checkRange(query);
+}
+
+/** A query's parameters as one string, independent of their order in the URL. */
+function canonical(query: object): string {
+  return Object.entries(query)
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([key, value]) => `${key}=${String(value)}`)
+    .join('&');
 }
 
 function range(query: { startDate: string; endDate: string }) {

@@ -1,6 +1,6 @@
 import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { GroupResponse, GroupStatus } from './dto/group.dto';
-import { studyingStartYears, studyProgress } from './study-state';
+import { academicStartYear, DEFAULT_COURSE_COUNT, studyProgress } from './study-state';
 
 export interface GroupRow {
   id: number;
@@ -16,33 +16,59 @@ export interface GroupRow {
   specialtyProfileId: number;
   specialtyProfileName: string;
   status: GroupStatus;
+  /** Programme length: the course count of the group's latest calendar (GROUP_COURSE_COUNT). */
+  courseCount: number;
 }
 
-/** Groups with their form, specialty and profile names; one row per group. */
+/**
+ * Groups with their form, specialty and profile names and the calendar that sets their programme
+ * length: the one assigned for the latest academic year (an assignment needs the group's course to
+ * fit the calendar, so after the last course no later year can be assigned). One row per group.
+ */
 export const GROUP_FROM = `
       FROM study_groups g
       JOIN education_forms f ON f.id = g.education_form_id
       JOIN specialties s ON s.id = g.specialty_id
-      JOIN specialty_profiles p ON p.id = g.specialty_profile_id`;
+      JOIN specialty_profiles p ON p.id = g.specialty_profile_id
+      LEFT JOIN LATERAL (
+        SELECT c.course_count
+          FROM group_calendar_assignments a
+          JOIN academic_calendars c ON c.id = a.calendar_id
+          JOIN academic_years y ON y.id = a.academic_year_id
+         WHERE a.group_id = g.id
+         ORDER BY y.start_date DESC
+         LIMIT 1) programme ON true`;
+
+/** The group's course count: its latest calendar's, or the default without any calendar. */
+const GROUP_COURSE_COUNT = `COALESCE(programme.course_count, ${DEFAULT_COURSE_COUNT})`;
 
 export const GROUP_SELECT = `
     SELECT g.id, g.name, g.group_size AS "groupSize", g.education_form_id AS "educationFormId", f.name AS "educationFormName",
            g.department_id AS "departmentId", g.year_start_study AS "yearStartStudy",
            g.specialty_id AS "specialtyId", s.code AS "specialtyCode", s.name AS "specialtyName",
-           g.specialty_profile_id AS "specialtyProfileId", p.name AS "specialtyProfileName", g.status
+           g.specialty_profile_id AS "specialtyProfileId", p.name AS "specialtyProfileName", g.status,
+           ${GROUP_COURSE_COUNT} AS "courseCount"
     ${GROUP_FROM}`;
 
 export const BY_NAME = `lower(g.name), g.id`;
 
-/** Not archived and not graduated today (studying or not started yet): the default of every list. */
+/** Today's course of the group in SQL, as `courseOf` computes it (before the clamp at 0). */
+function courseToday(params: SqlParams, today: string): string {
+  return `(${params.add(academicStartYear(today))} - g.year_start_study + 1)`;
+}
+
+/**
+ * Not archived and not graduated today (studying or not started yet): the default of every list.
+ * Agrees with `studyStateOf`: graduated means a course above the group's course count.
+ */
 export function currentGroups(params: SqlParams, today: string): string {
-  return `(g.status = 'ACTIVE' AND g.year_start_study >= ${params.add(studyingStartYears(today).first)})`;
+  return `(g.status = 'ACTIVE' AND ${courseToday(params, today)} <= ${GROUP_COURSE_COUNT})`;
 }
 
 /** Groups with study state ACTIVE today: the only ones offered for new work. */
 export function studyingGroups(params: SqlParams, today: string): string {
-  const { first, last } = studyingStartYears(today);
-  return `(g.status = 'ACTIVE' AND g.year_start_study BETWEEN ${params.add(first)} AND ${params.add(last)})`;
+  const course = courseToday(params, today);
+  return `(g.status = 'ACTIVE' AND ${course} BETWEEN 1 AND ${GROUP_COURSE_COUNT})`;
 }
 
 /** Case-insensitive search over group name, specialty code and name, profile and form. */
@@ -53,7 +79,7 @@ export function matchesGroupText(params: SqlParams, text: string): string {
 }
 
 export function toGroupResponse(row: GroupRow, today: string): GroupResponse {
-  const progress = studyProgress(row.yearStartStudy, row.status === 'ARCHIVED', today);
+  const progress = studyProgress(row.yearStartStudy, row.status === 'ARCHIVED', today, row.courseCount);
   return {
     id: row.id,
     name: row.name,

@@ -1,4 +1,4 @@
-import { academicStartYear, courseOf, semesterOf, studyingStartYears, studyProgress, studyStateOf } from './study-state';
+import { academicStartYear, courseOf, semesterOf, studyProgress, studyStateOf } from './study-state';
 
 describe('academicStartYear', () => {
   it.each([
@@ -84,14 +84,16 @@ describe('studyProgress', () => {
   });
 });
 
-describe('studyingStartYears', () => {
-  it('agrees with studyStateOf at both ends', () => {
-    const today = '2026-11-21';
-    const { first, last } = studyingStartYears(today);
-    expect([first, last]).toEqual([2021, 2026]);
-    expect(studyProgress(first, false, today).studyState).toBe('ACTIVE');
-    expect(studyProgress(first - 1, false, today).studyState).toBe('GRADUATED');
-    expect(studyProgress(last, false, today).studyState).toBe('ACTIVE');
-    expect(studyProgress(last + 1, false, today).studyState).toBe('NOT_STARTED');
+describe('studyProgress with the calendar course count', () => {
+  const today = '2026-11-21';
+
+  it('graduates a group of a four-course calendar in its fifth year', () => {
+    expect(studyProgress(2022, false, today, 4)).toMatchObject({ course: 5, studyState: 'GRADUATED', active: false });
+    expect(studyProgress(2023, false, today, 4)).toMatchObject({ course: 4, studyState: 'ACTIVE', active: true });
+  });
+
+  it('keeps a group of an eight-course calendar studying beyond the default six courses', () => {
+    expect(studyProgress(2020, false, today, 8)).toMatchObject({ course: 7, studyState: 'ACTIVE' });
+    expect(studyProgress(2020, false, today)).toMatchObject({ course: 7, studyState: 'GRADUATED' });
   });
 });

@@ -16,8 +16,11 @@ export const STUDY_STATE_NAMES: Record<StudyState, string> = {
   ARCHIVED: 'В архиве',
 };
 
-/** The longest programme has six courses; academic calendars will refine this per group later. */
-export const MAX_COURSE_COUNT = 6;
+/**
+ * A group's programme length is the course count of its academic calendar (see group-rows.ts for which
+ * one). A group with no calendar assigned yet keeps the old default of six courses.
+ */
+export const DEFAULT_COURSE_COUNT = 6;
 
 export interface StudyProgress {
   course: number;
@@ -52,16 +55,16 @@ export function semesterOf(course: number, today: string): number {
 }
 
 /** The one place that decides a group's study state. INACTIVE is reserved and not produced yet. */
-export function studyStateOf(archived: boolean, course: number, courseCount: number = MAX_COURSE_COUNT): StudyState {
+export function studyStateOf(archived: boolean, course: number, courseCount: number = DEFAULT_COURSE_COUNT): StudyState {
   if (archived) return 'ARCHIVED';
   if (course === 0) return 'NOT_STARTED';
   if (course > courseCount) return 'GRADUATED';
   return 'ACTIVE';
 }
 
-export function studyProgress(yearStartStudy: number, archived: boolean, today: string): StudyProgress {
+export function studyProgress(yearStartStudy: number, archived: boolean, today: string, courseCount = DEFAULT_COURSE_COUNT): StudyProgress {
   const course = courseOf(yearStartStudy, today);
-  const studyState = studyStateOf(archived, course);
+  const studyState = studyStateOf(archived, course, courseCount);
   return {
     course,
     semester: semesterOf(course, today),
@@ -69,13 +72,4 @@ export function studyProgress(yearStartStudy: number, archived: boolean, today: 
     studyStateName: STUDY_STATE_NAMES[studyState],
     active: studyState === 'ACTIVE',
   };
-}
-
-/**
- * The start years whose groups are studying today (course 1..MAX_COURSE_COUNT), for SQL filters that
- * must agree with `studyStateOf`: earlier years have graduated, later ones have not started.
- */
-export function studyingStartYears(today: string): { first: number; last: number } {
-  const last = academicStartYear(today);
-  return { first: last - MAX_COURSE_COUNT + 1, last };
 }

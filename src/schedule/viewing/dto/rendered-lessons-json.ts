@@ -5,7 +5,11 @@ import { StreamableFile } from '@nestjs/common';
  * bytes are cached per snapshot, since rendering and JSON.stringify were the hot path's main cost.
  */
 export class RenderedLessonsJson {
-  constructor(readonly bytes: Buffer) {}
+  constructor(
+    readonly bytes: Buffer,
+    /** The schedule data stamp the lessons were made from. */
+    readonly stamp: number,
+  ) {}
 
   /** The HTTP answer: the bytes as they are, typed as JSON (no second serialisation). */
   toResponse(): StreamableFile {

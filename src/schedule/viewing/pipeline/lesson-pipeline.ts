@@ -7,16 +7,23 @@ import { baseLessons } from './base-lessons';
 import { filterLessons } from './filter-lessons';
 import { DateRange, LessonCriteria } from './lesson-criteria';
 import { OverrideStep, ViewLesson } from './override-step';
-import { LessonJsonRenderer, renderLessonsJson } from './render-lessons';
+import { byTimetableOrder, LessonJsonRenderer, renderLessonsJson } from './render-lessons';
 
 /** Step 1's result: the reference data and the snapshots of the semesters a range touches. */
 export interface LoadedView {
+  /** The data stamp the snapshots were loaded for (what the answer's ETag names). */
+  stamp: number;
   reference: ReferenceData;
   /** Serialised lessons of this snapshot set. */
   lessonJson: WeakMap<ViewLesson, Buffer>;
+  /** Whole-semester timetables of single groups and teachers of this snapshot set. */
+  timetables: Map<string, readonly ViewLesson[]>;
   /** Semesters overlapping the range that have a published version, by start date. */
   semesters: SemesterSnapshot[];
 }
+
+/** Timetables kept per snapshot set before the map is started afresh (a group or teacher is a few hundred references). */
+const MAX_TIMETABLES = 4096;
 
 /**
  * The view pipeline: load → generate the base series → apply overrides → filter → render. Each step
@@ -32,17 +39,75 @@ export class LessonPipeline {
     const touched = reference.semesters.filter(
       (semester) => semester.publishedVersionId !== null && semester.startDate <= range.endDate && semester.endDate >= range.startDate,
     );
-    return { reference, lessonJson: snapshots.lessonJson, semesters: await Promise.all(touched.map((semester) => snapshots.semester(semester))) };
+    return { stamp: snapshots.stamp, reference, lessonJson: snapshots.lessonJson, timetables: snapshots.timetables, semesters: await Promise.all(touched.map((semester) => snapshots.semester(semester))) };
   }
 
   /** Steps 2 to 5; the answer is the JSON array of RenderedLessonDto. */
   async lessons(view: LoadedView, criteria: LessonCriteria): Promise<RenderedLessonsJson> {
+    const shown = (await this.timetableSlice(view, criteria)) ?? (await this.shown(view, criteria));
+    const renderer = new LessonJsonRenderer(view.lessonJson, view.reference, (lesson) => activityCodeOf(view, lesson));
+    return new RenderedLessonsJson(renderLessonsJson(shown, renderer), view.stamp);
+  }
+
+  /** Steps 2 to 4 for `criteria`: the lessons to render. */
+  private async shown(view: LoadedView, criteria: LessonCriteria): Promise<readonly ViewLesson[]> {
     const generated = baseLessons(view.semesters, criteria);
     const changed = await this.overrides.apply(generated, criteria);
-    const shown = filterLessons(changed, criteria);
-    const renderer = new LessonJsonRenderer(view.lessonJson, view.reference, (lesson) => activityCodeOf(view, lesson));
-    return new RenderedLessonsJson(renderLessonsJson(shown, renderer));
+    return filterLessons(changed, criteria);
   }
+
+  /**
+   * One group's or one teacher's timetable with no other filter (GET /api/schedule): steps 2 to 4 run
+   * once per snapshot set over the whole semesters the range touches, and a range is then a slice of
+   * that list (a week no longer walks the whole semester's lessons). Steps 2 to 4 over a wider range
+   * and a date filter give exactly the lessons of the narrower one, so the answer is the same.
+   */
+  private async timetableSlice(view: LoadedView, criteria: LessonCriteria): Promise<readonly ViewLesson[] | undefined> {
+    const key = timetableKey(view, criteria);
+    if (key === undefined) return undefined;
+    let timetable = view.timetables.get(key);
+    if (!timetable) {
+      const whole = {
+        ...criteria,
+        startDate: view.semesters.map((snapshot) => snapshot.semester.startDate).sort()[0],
+        endDate: view.semesters.map((snapshot) => snapshot.semester.endDate).sort().reverse()[0],
+      };
+      timetable = [...(await this.shown(view, whole))].sort(byTimetableOrder);
+      if (view.timetables.size >= MAX_TIMETABLES) view.timetables.clear();
+      view.timetables.set(key, timetable);
+    }
+    return sliceByDate(timetable, criteria.startDate, criteria.endDate);
+  }
+}
+
+/** The cache key of a single group's or teacher's timetable over the view's semesters; undefined for any other criteria. */
+function timetableKey(view: LoadedView, criteria: LessonCriteria): string | undefined {
+  const { groupIds, teacherId, classroomId, subjectId, lessonTypeId, timeSlotId, parity } = criteria;
+  if (view.semesters.length === 0 || classroomId !== undefined || subjectId !== undefined || lessonTypeId !== undefined) return undefined;
+  if (timeSlotId !== undefined || parity !== undefined) return undefined;
+  const semesters = view.semesters.map((snapshot) => snapshot.semester.id).join(',');
+  if (groupIds?.length === 1 && teacherId === undefined) return `group:${groupIds[0]}@${semesters}`;
+  if (groupIds === undefined && teacherId !== undefined) return `teacher:${teacherId}@${semesters}`;
+  return undefined;
+}
+
+/** The lessons of a list in date order whose date lies in [start, end]. */
+function sliceByDate(lessons: readonly ViewLesson[], start: string, end: string): readonly ViewLesson[] {
+  const first = firstIndex(lessons, (lesson) => lesson.date >= start);
+  const after = firstIndex(lessons, (lesson) => lesson.date > end);
+  return lessons.slice(first, after);
+}
+
+/** The first index whose lesson satisfies `reached` (false up to some index, true from there on). */
+function firstIndex(lessons: readonly ViewLesson[], reached: (lesson: ViewLesson) => boolean): number {
+  let low = 0;
+  let high = lessons.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (reached(lessons[middle])) high = middle;
+    else low = middle + 1;
+  }
+  return low;
 }
 
 function activityCodeOf(view: LoadedView, lesson: ViewLesson): string | null {

@@ -1,29 +1,27 @@
 import { BadRequestError } from '../../../platform/http/app-error';
-import { candidateRules } from './base-lessons';
-import { LessonCriteria } from './lesson-criteria';
-import { LoadedView } from './lesson-pipeline';
+import { ReferenceData } from '../snapshot/reference-data';
 
-/** Spec 8: a search without group, department or teacher-only mode may cover at most 50 active groups. */
+/** Spec 4.5 and 8: a search without group, department or teacher-only mode is allowed up to 50 active groups. */
 export const WIDE_SEARCH_GROUP_LIMIT = 50;
 export const WIDE_SEARCH_MESSAGE = 'Слишком широкий поиск: укажите группу или кафедру';
 
+/** Counted once per reference snapshot, i.e. once per schedule data stamp. */
+const activeGroupCounts = new WeakMap<ReferenceData, number>();
+
 /**
- * The active (not archived) groups a search would cover: the groups of the active rules, in the
- * published versions of the semesters the range touches, that pass the search's other filters
- * (subject, and a slot matching teacher, classroom, lesson type and time slot).
+ * The tenant's active (not archived) groups. The limit is about the tenant, not about what the other
+ * filters happen to match: a search by room, subject or slot in a large university is still refused.
  */
-export function groupsInScope(view: LoadedView, criteria: LessonCriteria): number {
-  const groups = new Set<number>();
-  for (const semester of view.semesters) {
-    for (const rule of candidateRules(semester, criteria)) {
-      for (const groupId of rule.groupIds) {
-        if (view.reference.groups.get(groupId)?.archived === false) groups.add(groupId);
-      }
-    }
+export function activeGroupCount(reference: ReferenceData): number {
+  let count = activeGroupCounts.get(reference);
+  if (count === undefined) {
+    count = 0;
+    for (const group of reference.groups.values()) if (!group.archived) count++;
+    activeGroupCounts.set(reference, count);
   }
-  return groups.size;
+  return count;
 }
 
-export function checkWideSearch(view: LoadedView, criteria: LessonCriteria): void {
-  if (groupsInScope(view, criteria) > WIDE_SEARCH_GROUP_LIMIT) throw new BadRequestError(WIDE_SEARCH_MESSAGE);
+export function checkWideSearch(reference: ReferenceData): void {
+  if (activeGroupCount(reference) > WIDE_SEARCH_GROUP_LIMIT) throw new BadRequestError(WIDE_SEARCH_MESSAGE);
 }

@@ -25,6 +25,8 @@ export class StaleSnapshotError extends Error {
 export class TenantSnapshots {
   /** UTF-8 JSON of rendered lessons of this set's snapshots (see LessonJsonRenderer). */
   readonly lessonJson = new WeakMap<GeneratedLesson, Buffer>();
+  /** One group's or teacher's lessons over whole semesters, in timetable order (see LessonPipeline). */
+  readonly timetables = new Map<string, readonly GeneratedLesson[]>();
   private referenceLoad?: Promise<ReferenceData>;
   private readonly semesterLoads = new LruMap<number, Promise<SemesterSnapshot>>(SEMESTERS_PER_TENANT);
 

@@ -1,12 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { AppConfig } from '../../../config/app-config';
+import { APP_CONFIG } from '../../../config/config.module';
 import { TenantDb } from '../../../platform/database/tenant-db';
 import { currentTenant } from '../../../platform/tenancy/tenant-context';
+import { LocalWrites } from './local-writes';
 import { LruMap } from './lru-map';
 import { SnapshotLoader } from './snapshot-loader';
 import { StaleSnapshotError, TenantSnapshots } from './tenant-snapshots';
 
 /** Tenants whose snapshots are kept; tenants are configured, so this only bounds the pathological case. */
 const MAX_TENANTS = 64;
+
+/** A stamp read from the database, and when and in which write epoch it was read. */
+interface StampReading {
+  stamp: number;
+  dataSource: unknown;
+  readAt: number;
+  epoch: number;
+}
 
 /**
  * The per-tenant, in-memory schedule snapshots (a singleton, keyed by the tenant key of the request).
@@ -18,15 +30,52 @@ const MAX_TENANTS = 64;
  * against a moving target: it runs again inside one REPEATABLE READ transaction, where the stamp and
  * everything loaded agree by construction, and the set it fills replaces the cached one if it is the
  * newest. So every read answers from one consistent state, however often the schedule changes.
+ *
+ * Bounded staleness (issue 16): the stamp read is trusted for `SCHEDULE_STAMP_MAX_AGE_MS` (250 ms by
+ * default), so a busy instance sends at most a few stamp queries a second per tenant instead of one
+ * per request. A change committed through another instance shows within that bound; one made through
+ * this instance shows at once, because a reading taken before or while this instance served a write
+ * is never reused (`LocalWrites`).
  */
 @Injectable()
 export class ViewingSnapshotCache {
   private readonly tenants = new LruMap<string, TenantSnapshots>(MAX_TENANTS);
+  private readonly readings = new LruMap<string, StampReading>(MAX_TENANTS);
+  /** The stamp a request has already read (for its ETag): its snapshot check reuses it. */
+  private readonly requestReading = new AsyncLocalStorage<number>();
 
   constructor(
     private readonly loader: SnapshotLoader,
     private readonly db: TenantDb,
+    private readonly writes: LocalWrites,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** The tenant's data stamp, at most `scheduleStampMaxAgeMs` old and never older than this instance's last write. */
+  async stamp(): Promise<number> {
+    const { tenantKey, dataSource } = currentTenant();
+    const now = Date.now();
+    const last = this.readings.get(tenantKey);
+    if (
+      last &&
+      last.dataSource === dataSource &&
+      last.epoch === this.writes.epoch &&
+      this.writes.quiet &&
+      now - last.readAt < this.config.scheduleStampMaxAgeMs
+    ) {
+      return last.stamp;
+    }
+    const epoch = this.writes.epoch;
+    const stamp = await this.loader.readStamp();
+    const newest = this.readings.get(tenantKey);
+    if (!newest || newest.readAt <= now) this.readings.set(tenantKey, { stamp, dataSource, readAt: now, epoch });
+    return stamp;
+  }
+
+  /** Runs `work` with `stamp` as the request's reading of the data stamp, so the request reads it once. */
+  withReading<T>(stamp: number, work: () => Promise<T>): Promise<T> {
+    return this.requestReading.run(stamp, work);
+  }
 
   /** Runs `work` on snapshots valid for this request (see the class comment for busy writers). */
   async run<T>(work: (snapshots: TenantSnapshots) => Promise<T>): Promise<T> {
@@ -43,7 +92,7 @@ export class ViewingSnapshotCache {
 
   private async open(): Promise<TenantSnapshots> {
     const { tenantKey, dataSource } = currentTenant();
-    const stamp = await this.loader.readStamp();
+    const stamp = this.requestReading.getStore() ?? (await this.stamp());
     // No await below: the check and the replacement happen together, so concurrent requests that
     // saw the same new stamp end up sharing one set (and its loads).
     const cached = this.tenants.get(tenantKey);

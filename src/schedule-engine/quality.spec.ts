@@ -1,0 +1,217 @@
+import {
+  analyseQuality,
+  CAPACITY_SHORTAGE_PENALTY,
+  GROUP_GAP_PENALTY,
+  GROUP_OVERLOAD_PENALTY,
+  HARD_UNAVAILABLE_PENALTY,
+  QualityFacts,
+  QualityLesson,
+  QualityMetricCode,
+  ROOM_OVERSIZED_PENALTY,
+  scoreOf,
+  SOFT_WISH_PENALTY,
+  TEACHER_GAP_PENALTY,
+  TEACHER_OVERLOAD_PENALTY,
+  TeacherWish,
+  UNEVEN_WEEK_PENALTY,
+} from './quality';
+import { compareQuality, problemsByRule, scoreDeltaOf, truncateProblems } from './quality-problems';
+
+/** Tuesday 2026-09-08, week 2. Groups 1 (30 students; subgroups 11, 12 of 15) and 2 (20); rooms 1 (40 seats), 2 (300), 3 (10). */
+const TUESDAY = '2026-09-08';
+let nextSlot = 1;
+
+function lesson(fields: Partial<QualityLesson> & { pair: number; groups?: number[]; subgroup?: number }): QualityLesson {
+  const { pair, groups = [1], subgroup, ...rest } = fields;
+  return {
+    ruleId: 1,
+    slotId: nextSlot++,
+    date: TUESDAY,
+    dayOfWeek: 2,
+    weekNumber: 2,
+    timeSlotOrder: pair,
+    teacherId: 100 + pair,
+    classroomId: 1,
+    audience: groups.map((groupId) => ({ groupId, subgroupId: subgroup ?? null })),
+    slot: { lessonFormat: 'Очно' },
+    rule: { subjectName: 'Математика' },
+    ...rest,
+  };
+}
+
+function facts(wishes: TeacherWish[] = []): QualityFacts {
+  return {
+    classrooms: new Map([
+      [1, { name: '101', capacity: 40 }],
+      [2, { name: 'Актовый зал', capacity: 300 }],
+      [3, { name: 'Кабинет', capacity: 10 }],
+    ]),
+    groups: new Map([
+      [1, { name: 'ИВТ-1', size: 30 }],
+      [2, { name: 'ИВТ-2', size: 20 }],
+    ]),
+    subgroups: new Map([
+      [11, { name: 'Подгруппа 1', size: 15 }],
+      [12, { name: 'Подгруппа 2', size: 15 }],
+    ]),
+    teachers: new Map([[7, { name: 'Иванов И. И.' }]]),
+    wishes,
+  };
+}
+
+function metric(lessons: QualityLesson[], code: QualityMetricCode, wishes: TeacherWish[] = []) {
+  const found = analyseQuality(lessons, facts(wishes)).metrics.find((item) => item.code === code);
+  return found && { value: found.value, penalty: found.penalty };
+}
+
+describe('quality scoring', () => {
+  it('a compact day in fitting rooms costs nothing: score 100, every metric listed with zero', () => {
+    const result = analyseQuality([lesson({ pair: 1 }), lesson({ pair: 2 })], facts());
+    expect(result).toMatchObject({ lessonCount: 2, rawPenalty: 0, score: 100, penalties: [] });
+    expect(result.metrics.map((item) => item.code)).toEqual([
+      'GROUP_GAPS',
+      'TEACHER_GAPS',
+      'GROUP_OVERLOAD',
+      'TEACHER_OVERLOAD',
+      'CAPACITY_SHORTAGE',
+      'ROOM_OVERSIZED',
+      'SOFT_PREFERENCES',
+      'HARD_UNAVAILABILITY',
+      'UNEVEN_WEEK',
+    ]);
+    for (const item of result.metrics) expect(item).toMatchObject({ value: 0, penalty: 0, label: expect.any(String), unit: expect.any(String) });
+  });
+
+  it('GROUP_GAPS: each empty pair between lessons of a group, charged to the lesson after the window', () => {
+    const after = lesson({ pair: 4 });
+    const result = analyseQuality([lesson({ pair: 1 }), after], facts());
+    expect(result.metrics.find((item) => item.code === 'GROUP_GAPS')).toMatchObject({ value: 2, penalty: 2 * GROUP_GAP_PENALTY });
+    expect(result.penalties.filter((item) => item.type === 'GROUP_GAP')).toEqual([
+      { lesson: after, type: 'GROUP_GAP', penalty: 2 * GROUP_GAP_PENALTY, amount: 2, label: 'Окна у группы «ИВТ-1»' },
+    ]);
+  });
+
+  it('a window is charged to the lessons next to it on the side with fewer pairs (after it on a tie)', () => {
+    const first = lesson({ pair: 1 });
+    const charged = (lessons: QualityLesson[]) => analyseQuality(lessons, facts()).penalties.filter((item) => item.type === 'GROUP_GAP').map((item) => item.lesson);
+    expect(charged([first, lesson({ pair: 3 }), lesson({ pair: 4 })])).toEqual([first]);
+    const last = lesson({ pair: 4 });
+    expect(charged([lesson({ pair: 1 }), lesson({ pair: 2 }), last])).toEqual([last]);
+  });
+
+  it('a window of one subgroup counts half; different groups and days do not make windows', () => {
+    expect(metric([lesson({ pair: 1, subgroup: 11 }), lesson({ pair: 3, subgroup: 11 }), lesson({ pair: 1, subgroup: 12 })], 'GROUP_GAPS')).toEqual({
+      value: 0.5,
+      penalty: GROUP_GAP_PENALTY / 2,
+    });
+    expect(metric([lesson({ pair: 1 }), lesson({ pair: 3, groups: [2] })], 'GROUP_GAPS')).toEqual({ value: 0, penalty: 0 });
+    expect(metric([lesson({ pair: 1 }), lesson({ pair: 3, date: '2026-09-09', dayOfWeek: 3 })], 'GROUP_GAPS')).toEqual({ value: 0, penalty: 0 });
+  });
+
+  it('TEACHER_GAPS: empty pairs between lessons of one teacher on one day', () => {
+    const lessons = [lesson({ pair: 1, teacherId: 7 }), lesson({ pair: 3, teacherId: 7, groups: [2] })];
+    expect(metric(lessons, 'TEACHER_GAPS')).toEqual({ value: 1, penalty: TEACHER_GAP_PENALTY });
+  });
+
+  it('GROUP_OVERLOAD and TEACHER_OVERLOAD: pairs beyond the day limits', () => {
+    const groupDay = [1, 2, 3, 4, 5, 6].map((pair) => lesson({ pair }));
+    expect(metric(groupDay, 'GROUP_OVERLOAD')).toEqual({ value: 2, penalty: 2 * GROUP_OVERLOAD_PENALTY });
+    const teacherDay = [1, 2, 3, 4, 5, 6].map((pair) => lesson({ pair, teacherId: 7, groups: [pair % 2 === 0 ? 1 : 2] }));
+    expect(metric(teacherDay, 'TEACHER_OVERLOAD')).toEqual({ value: 1, penalty: TEACHER_OVERLOAD_PENALTY });
+  });
+
+  it('CAPACITY_SHORTAGE and ROOM_OVERSIZED compare seats with the audience of in-person lessons', () => {
+    expect(metric([lesson({ pair: 1, classroomId: 3 })], 'CAPACITY_SHORTAGE')).toEqual({ value: 1, penalty: CAPACITY_SHORTAGE_PENALTY });
+    // Two groups of 30 + 20 in a 40-seat room.
+    expect(metric([lesson({ pair: 1, groups: [1, 2] })], 'CAPACITY_SHORTAGE')).toEqual({ value: 1, penalty: CAPACITY_SHORTAGE_PENALTY });
+    expect(metric([lesson({ pair: 1, classroomId: 2 })], 'ROOM_OVERSIZED')).toEqual({ value: 1, penalty: ROOM_OVERSIZED_PENALTY });
+    // A subgroup of 15 in a 40-seat room: under 30 empty seats, not oversized.
+    expect(metric([lesson({ pair: 1, subgroup: 11 })], 'ROOM_OVERSIZED')).toEqual({ value: 0, penalty: 0 });
+    expect(metric([lesson({ pair: 1, classroomId: 2, slot: { lessonFormat: 'Онлайн' } })], 'ROOM_OVERSIZED')).toEqual({ value: 0, penalty: 0 });
+    const labels = analyseQuality([lesson({ pair: 1, classroomId: 2 })], facts()).penalties.map((item) => item.label);
+    expect(labels).toEqual(['Аудитория «Актовый зал» на 300 мест для 30 студентов']);
+  });
+
+  it('HARD_UNAVAILABILITY: a lesson in an approved unavailable weekly pair or date', () => {
+    const wishes: TeacherWish[] = [
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: 2, pairOrder: 1, date: null },
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2026-09-09' },
+    ];
+    const lessons = [
+      lesson({ pair: 1, teacherId: 7 }),
+      lesson({ pair: 2, teacherId: 7 }),
+      lesson({ pair: 1, teacherId: 7, date: '2026-09-09', dayOfWeek: 3 }),
+    ];
+    expect(metric(lessons, 'HARD_UNAVAILABILITY', wishes)).toEqual({ value: 2, penalty: 2 * HARD_UNAVAILABLE_PENALTY });
+  });
+
+  it('SOFT_PREFERENCES: unwanted times, pairs outside the preferred ones of that weekday, windows on a no-gaps day', () => {
+    const unwanted: TeacherWish = { teacherId: 7, type: 'SOFT_UNWANTED', dayOfWeek: 2, pairOrder: 2, date: null };
+    expect(metric([lesson({ pair: 2, teacherId: 7 })], 'SOFT_PREFERENCES', [unwanted])).toEqual({ value: 1, penalty: SOFT_WISH_PENALTY });
+    const preferred: TeacherWish = { teacherId: 7, type: 'SOFT_PREFERRED', dayOfWeek: 2, pairOrder: 1, date: null };
+    const lessons = [lesson({ pair: 1, teacherId: 7 }), lesson({ pair: 2, teacherId: 7 }), lesson({ pair: 2, teacherId: 7, date: '2026-09-09', dayOfWeek: 3 })];
+    expect(metric(lessons, 'SOFT_PREFERENCES', [preferred])).toEqual({ value: 1, penalty: SOFT_WISH_PENALTY });
+    const noGaps: TeacherWish = { teacherId: 7, type: 'NO_GAPS', dayOfWeek: null, pairOrder: null, date: null };
+    const gappy = [lesson({ pair: 1, teacherId: 7 }), lesson({ pair: 4, teacherId: 7, groups: [2] })];
+    expect(metric(gappy, 'SOFT_PREFERENCES', [noGaps])).toEqual({ value: 2, penalty: 2 * SOFT_WISH_PENALTY });
+    expect(metric(gappy, 'SOFT_PREFERENCES', [{ ...noGaps, type: 'CONSECUTIVE', dayOfWeek: 3 }])).toEqual({ value: 0, penalty: 0 });
+  });
+
+  it('UNEVEN_WEEK: pairs of a group day beyond the even share of the week plus the tolerance', () => {
+    // Study days of the week: Monday..Thursday (other groups study then); group 1 has 4 pairs on Tuesday and 1 on Monday.
+    const others = ['2026-09-07', '2026-09-09', '2026-09-10'].map((date, index) => lesson({ pair: 1, date, dayOfWeek: [1, 3, 4][index], groups: [2] }));
+    const busy = [1, 2, 3, 4].map((pair) => lesson({ pair }));
+    const monday = lesson({ pair: 1, date: '2026-09-07', dayOfWeek: 1 });
+    // 5 pairs over 4 days → share 2; Tuesday 4 − 2 − 1 = 1 pair too many.
+    expect(metric([...others, ...busy, monday], 'UNEVEN_WEEK')).toEqual({ value: 1, penalty: UNEVEN_WEEK_PENALTY });
+    expect(metric([...others, lesson({ pair: 1 }), lesson({ pair: 2 }), monday], 'UNEVEN_WEEK')).toEqual({ value: 0, penalty: 0 });
+  });
+
+  it('score: 100 minus 10 points per point of average penalty per lesson, never below 0', () => {
+    expect(scoreOf(0, 10)).toBe(100);
+    expect(scoreOf(5, 10)).toBe(95);
+    expect(scoreOf(1000, 10)).toBe(0);
+    expect(scoreOf(0, 0)).toBe(100);
+    expect(analyseQuality([lesson({ pair: 1, classroomId: 3 }), lesson({ pair: 2 })], facts()).score).toBe(50);
+  });
+});
+
+describe('quality problems per rule', () => {
+  it('merges the penalties of a rule, largest first, with the lesson to open and its labels', () => {
+    const gapped = lesson({ pair: 3, ruleId: 2, classroomId: 2 });
+    const result = analyseQuality([lesson({ pair: 1, ruleId: 1 }), gapped, lesson({ pair: 1, ruleId: 3, groups: [2], classroomId: 3 })], facts());
+    const problems = problemsByRule(result.penalties);
+    expect(problems.map((problem) => [problem.scheduleRuleId, problem.penalty, problem.type, problem.severity])).toEqual([
+      [3, CAPACITY_SHORTAGE_PENALTY, 'CAPACITY_SHORTAGE', 'HIGH'],
+      [2, GROUP_GAP_PENALTY + ROOM_OVERSIZED_PENALTY, 'GROUP_GAP', 'LOW'],
+    ]);
+    expect(problems[1]).toMatchObject({
+      affectedLessonCount: 1,
+      problemTypes: ['GROUP_GAP', 'ROOM_OVERSIZED'],
+      issueLabels: ['Окна у группы «ИВТ-1»', 'Аудитория «Актовый зал» на 300 мест для 30 студентов'],
+      lesson: gapped,
+      title: '«Математика» (правило №2): окна у групп',
+    });
+  });
+
+  it('prefers a lesson no override pins as the one to open', () => {
+    const pinned = lesson({ pair: 1, classroomId: 3, date: '2026-09-01', override: { scheduleOverrideId: 5, originalLessonDate: '2026-09-01' } });
+    const free = lesson({ pair: 1, classroomId: 3, date: '2026-09-15', weekNumber: 3 });
+    const [problem] = problemsByRule(analyseQuality([pinned, free], facts()).penalties);
+    expect(problem.lesson).toBe(free);
+    expect(problem.affectedLessonCount).toBe(2);
+  });
+
+  it('truncates beyond the limit and says so', () => {
+    expect(truncateProblems([1, 2, 3], 2)).toEqual({ problems: [1, 2], totalProblemCount: 3, problemsTruncated: true });
+    expect(truncateProblems([1, 2], 2)).toEqual({ problems: [1, 2], totalProblemCount: 2, problemsTruncated: false });
+  });
+
+  it('compares a change metric by metric and turns a penalty change into a score change', () => {
+    const before = analyseQuality([lesson({ pair: 1 }), lesson({ pair: 3, classroomId: 2 })], facts());
+    const after = analyseQuality([lesson({ pair: 1 }), lesson({ pair: 2, classroomId: 2 })], facts());
+    expect(compareQuality(before, after)).toEqual({ penaltyDelta: -GROUP_GAP_PENALTY, improvements: ['Окна у групп: -3'], tradeOffs: [] });
+    expect(scoreDeltaOf(10, 10, -5)).toBe(5);
+    expect(scoreDeltaOf(1000, 10, -5)).toBe(0);
+  });
+});

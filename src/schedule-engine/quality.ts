@@ -1,0 +1,559 @@
+import { AudienceMember } from './conflicts';
+
+/**
+ * Quality scoring of a timetable (spec 2 "Quality report", 4.12). Every penalty belongs to one actual
+ * lesson; the report sums them per metric and per rule. Weights and thresholds are named here and
+ * documented in docs/decisions.md ("Schedule quality").
+ */
+
+/** Penalty per empty pair between two lessons of a group on one day. */
+export const GROUP_GAP_PENALTY = 3;
+/** Penalty per empty pair between two lessons of a teacher on one day. */
+export const TEACHER_GAP_PENALTY = 2;
+/** Pairs a group may have on one day before the day counts as overloaded. */
+export const GROUP_DAY_LIMIT = 4;
+/** Penalty per pair of a group beyond `GROUP_DAY_LIMIT`. */
+export const GROUP_OVERLOAD_PENALTY = 4;
+/** Pairs a teacher may have on one day before the day counts as overloaded. */
+export const TEACHER_DAY_LIMIT = 5;
+/** Penalty per pair of a teacher beyond `TEACHER_DAY_LIMIT`. */
+export const TEACHER_OVERLOAD_PENALTY = 3;
+/** Penalty per in-person lesson whose classroom has fewer seats than its audience. */
+export const CAPACITY_SHORTAGE_PENALTY = 10;
+/** A classroom is oversized when it has at least this many times the seats of the audience... */
+export const ROOM_OVERSIZE_RATIO = 3;
+/** ...and at least this many seats stay empty (a 10-seat room for 3 students is not a problem). */
+export const ROOM_OVERSIZE_MIN_EMPTY_SEATS = 30;
+/** Penalty per in-person lesson in an oversized classroom. */
+export const ROOM_OVERSIZED_PENALTY = 2;
+/** Penalty per broken soft wish (a lesson at an unwanted time, outside preferred pairs, a window on a no-gaps day). */
+export const SOFT_WISH_PENALTY = 3;
+/** Penalty per lesson at a time its teacher is approved as unavailable (hard). */
+export const HARD_UNAVAILABLE_PENALTY = 25;
+/** Pairs a group's busiest day of a week may exceed its even share before the week counts as uneven. */
+export const UNEVEN_TOLERANCE_PAIRS = 1;
+/** Penalty per pair of a group's day beyond its even share plus `UNEVEN_TOLERANCE_PAIRS`. */
+export const UNEVEN_WEEK_PENALTY = 1;
+/** Score points lost per point of average penalty per lesson: score = 100 − this × rawPenalty / lessonCount, at least 0. */
+export const SCORE_POINTS_PER_AVERAGE_PENALTY = 10;
+/** A problem (one rule) is MEDIUM from this penalty on; HIGH when it breaks hard unavailability or capacity. */
+export const MEDIUM_SEVERITY_PENALTY = 10;
+
+export const QUALITY_METRIC_CODES = [
+  'GROUP_GAPS',
+  'TEACHER_GAPS',
+  'GROUP_OVERLOAD',
+  'TEACHER_OVERLOAD',
+  'CAPACITY_SHORTAGE',
+  'ROOM_OVERSIZED',
+  'SOFT_PREFERENCES',
+  'HARD_UNAVAILABILITY',
+  'UNEVEN_WEEK',
+] as const;
+export type QualityMetricCode = (typeof QUALITY_METRIC_CODES)[number];
+
+/** What one penalty of one lesson is about (a problem's `problemTypes`). */
+export const QUALITY_PROBLEM_TYPES = [
+  'GROUP_GAP',
+  'TEACHER_GAP',
+  'GROUP_OVERLOAD',
+  'TEACHER_OVERLOAD',
+  'CAPACITY_SHORTAGE',
+  'ROOM_OVERSIZED',
+  'SOFT_PREFERENCE',
+  'HARD_UNAVAILABLE',
+  'UNEVEN_WEEK',
+] as const;
+export type QualityProblemType = (typeof QUALITY_PROBLEM_TYPES)[number];
+
+const METRIC_OF: Record<QualityProblemType, QualityMetricCode> = {
+  GROUP_GAP: 'GROUP_GAPS',
+  TEACHER_GAP: 'TEACHER_GAPS',
+  GROUP_OVERLOAD: 'GROUP_OVERLOAD',
+  TEACHER_OVERLOAD: 'TEACHER_OVERLOAD',
+  CAPACITY_SHORTAGE: 'CAPACITY_SHORTAGE',
+  ROOM_OVERSIZED: 'ROOM_OVERSIZED',
+  SOFT_PREFERENCE: 'SOFT_PREFERENCES',
+  HARD_UNAVAILABLE: 'HARD_UNAVAILABILITY',
+  UNEVEN_WEEK: 'UNEVEN_WEEK',
+};
+
+const METRIC_TEXT: Record<QualityMetricCode, { label: string; unit: string; explanation: string }> = {
+  GROUP_GAPS: {
+    label: 'Окна у групп',
+    unit: 'пар',
+    explanation: `Пустые пары между занятиями группы в один день (у подгрупп — в среднем по подгруппам); ${GROUP_GAP_PENALTY} балла за пару`,
+  },
+  TEACHER_GAPS: {
+    label: 'Окна у преподавателей',
+    unit: 'пар',
+    explanation: `Пустые пары между занятиями преподавателя в один день; ${TEACHER_GAP_PENALTY} балла за пару`,
+  },
+  GROUP_OVERLOAD: {
+    label: 'Перегруженные дни групп',
+    unit: 'пар',
+    explanation: `Пары группы сверх ${GROUP_DAY_LIMIT} в один день; ${GROUP_OVERLOAD_PENALTY} балла за пару`,
+  },
+  TEACHER_OVERLOAD: {
+    label: 'Перегруженные дни преподавателей',
+    unit: 'пар',
+    explanation: `Пары преподавателя сверх ${TEACHER_DAY_LIMIT} в один день; ${TEACHER_OVERLOAD_PENALTY} балла за пару`,
+  },
+  CAPACITY_SHORTAGE: {
+    label: 'Аудитория меньше состава занятия',
+    unit: 'занятий',
+    explanation: `Очные занятия, на которые в аудитории не хватает мест; ${CAPACITY_SHORTAGE_PENALTY} баллов за занятие`,
+  },
+  ROOM_OVERSIZED: {
+    label: 'Аудитория слишком велика',
+    unit: 'занятий',
+    explanation:
+      `Очные занятия в аудитории, где мест не меньше чем в ${ROOM_OVERSIZE_RATIO} раза больше, чем студентов, и пустует не меньше ` +
+      `${ROOM_OVERSIZE_MIN_EMPTY_SEATS} мест; ${ROOM_OVERSIZED_PENALTY} балла за занятие`,
+  },
+  SOFT_PREFERENCES: {
+    label: 'Нарушенные пожелания преподавателей',
+    unit: 'нарушений',
+    explanation:
+      'Утверждённые мягкие пожелания: занятие в нежелательное время, занятие вне предпочтительных пар дня, окно в день с пожеланием ' +
+      `«без окон» или «подряд»; ${SOFT_WISH_PENALTY} балла за нарушение`,
+  },
+  HARD_UNAVAILABILITY: {
+    label: 'Занятия в недоступное время преподавателя',
+    unit: 'занятий',
+    explanation: `Занятия во время, утверждённое как недоступное для преподавателя; ${HARD_UNAVAILABLE_PENALTY} баллов за занятие`,
+  },
+  UNEVEN_WEEK: {
+    label: 'Неравномерная нагрузка по неделе',
+    unit: 'пар',
+    explanation:
+      'Пары самого загруженного дня группы сверх равной доли недели (пары недели / учебные дни недели, с округлением вверх) ' +
+      `и допуска ${UNEVEN_TOLERANCE_PAIRS}; ${UNEVEN_WEEK_PENALTY} балл за пару`,
+  },
+};
+
+/** What the scoring reads of a lesson; the core's `ActualLesson` has it all. */
+export interface QualityLesson {
+  ruleId: number;
+  /** The base rule slot. */
+  slotId: number;
+  date: string;
+  dayOfWeek: number;
+  weekNumber: number;
+  /** The pair's number in the bell schedule of the date. */
+  timeSlotOrder: number;
+  teacherId: number;
+  classroomId: number;
+  audience: AudienceMember[];
+  slot: { lessonFormat: string };
+  rule: { subjectName: string };
+  /** Present for a lesson changed by a one-off change (it pins the lesson). */
+  override?: { scheduleOverrideId: number; originalLessonDate: string };
+}
+
+export const WISH_TYPES = ['HARD_UNAVAILABLE', 'SOFT_PREFERRED', 'SOFT_UNWANTED', 'CONSECUTIVE', 'NO_GAPS'] as const;
+export type WishType = (typeof WISH_TYPES)[number];
+
+/**
+ * An approved teacher preference: a weekly pair (`dayOfWeek` + `pairOrder`, the base pair's number), a
+ * whole date, or (CONSECUTIVE, NO_GAPS) one weekday or, with neither, the whole semester.
+ */
+export interface TeacherWish {
+  teacherId: number;
+  type: WishType;
+  dayOfWeek: number | null;
+  pairOrder: number | null;
+  date: string | null;
+}
+
+/** Everything besides the lessons: sizes, seats, wishes and names for the labels. */
+export interface QualityFacts {
+  classrooms: ReadonlyMap<number, { name: string; capacity: number }>;
+  groups: ReadonlyMap<number, { name: string; size: number }>;
+  subgroups: ReadonlyMap<number, { name: string; size: number }>;
+  teachers: ReadonlyMap<number, { name: string }>;
+  wishes: readonly TeacherWish[];
+}
+
+/** One penalty of one lesson. */
+export interface LessonPenalty<L extends QualityLesson = QualityLesson> {
+  lesson: L;
+  type: QualityProblemType;
+  penalty: number;
+  /** How much of the metric's value it is (pairs, lessons or wishes). */
+  amount: number;
+  /** A short Russian label without a date, so weekly repeats collapse into one issue label. */
+  label: string;
+}
+
+export interface QualityMetric {
+  code: QualityMetricCode;
+  label: string;
+  value: number;
+  unit: string;
+  penalty: number;
+  explanation: string;
+}
+
+export interface QualityAnalysis<L extends QualityLesson = QualityLesson> {
+  lessonCount: number;
+  rawPenalty: number;
+  score: number;
+  metrics: QualityMetric[];
+  penalties: LessonPenalty<L>[];
+}
+
+/** Scores the lessons (every lesson of the version or, for a local comparison, the lessons around a change). */
+export function analyseQuality<L extends QualityLesson>(lessons: readonly L[], facts: QualityFacts): QualityAnalysis<L> {
+  const penalties: LessonPenalty<L>[] = [];
+  const add = (lesson: L, type: QualityProblemType, penalty: number, amount: number, label: string) => {
+    if (penalty > 0) penalties.push({ lesson, type, penalty, amount, label });
+  };
+  const names = new Names(facts);
+  const days = new DayBuckets(lessons);
+  groupDayPenalties(days, names, add);
+  teacherDayPenalties(days, facts, names, add);
+  for (const lesson of lessons) roomPenalties(lesson, facts, names, add);
+  wishPenalties(lessons, facts, names, add);
+  unevenWeekPenalties(days, names, add);
+
+  let rawPenalty = 0;
+  for (const item of penalties) rawPenalty += item.penalty;
+  rawPenalty = round(rawPenalty);
+  return { lessonCount: lessons.length, rawPenalty, score: scoreOf(rawPenalty, lessons.length), metrics: metricsOf(penalties), penalties };
+}
+
+/** 100 without penalties; each point of average penalty per lesson costs `SCORE_POINTS_PER_AVERAGE_PENALTY` points; never below 0. */
+export function scoreOf(rawPenalty: number, lessonCount: number): number {
+  if (lessonCount === 0) return 100;
+  return Math.max(0, Math.round((100 - (SCORE_POINTS_PER_AVERAGE_PENALTY * rawPenalty) / lessonCount) * 10) / 10);
+}
+
+export function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+function metricsOf(penalties: readonly LessonPenalty[]): QualityMetric[] {
+  const totals = new Map<QualityMetricCode, { value: number; penalty: number }>(QUALITY_METRIC_CODES.map((code) => [code, { value: 0, penalty: 0 }]));
+  for (const item of penalties) {
+    const total = totals.get(METRIC_OF[item.type]) as { value: number; penalty: number };
+    total.value += item.amount;
+    total.penalty += item.penalty;
+  }
+  return QUALITY_METRIC_CODES.map((code) => {
+    const total = totals.get(code) as { value: number; penalty: number };
+    return { code, ...METRIC_TEXT[code], value: round(total.value), penalty: round(total.penalty) };
+  });
+}
+
+type Add<L> = (lesson: L, type: QualityProblemType, penalty: number, amount: number, label: string) => void;
+
+class Names {
+  constructor(private readonly facts: QualityFacts) {}
+  group(id: number): string {
+    return `«${this.facts.groups.get(id)?.name ?? `№${id}`}»`;
+  }
+  teacher(id: number): string {
+    return `«${this.facts.teachers.get(id)?.name ?? `№${id}`}»`;
+  }
+  classroom(id: number): string {
+    return `«${this.facts.classrooms.get(id)?.name ?? `№${id}`}»`;
+  }
+}
+
+/** Room for pair numbers in a sort key (pairs are numbered 1..20). */
+const PAIR_SLOTS = 32;
+
+/**
+ * Lessons of one kind of owner (groups or teachers) laid out day by day: one array sorted by owner,
+ * day and pair, and where each owner's day starts. A whole version has ~70,000 lessons; one sorted
+ * array instead of a list per owner and day keeps the garbage (and the collector's time) small.
+ */
+class DayRuns<L extends QualityLesson> {
+  readonly sorted: L[];
+  /** Run r covers sorted[starts[r] .. starts[r + 1]). */
+  readonly starts: number[] = [];
+  readonly owners: number[] = [];
+
+  constructor(entries: { owner: number; day: number; lesson: L }[]) {
+    const keys = new Float64Array(entries.length);
+    for (let index = 0; index < entries.length; index++) {
+      const entry = entries[index];
+      keys[index] = (entry.owner * 4096 + entry.day) * PAIR_SLOTS + entry.lesson.timeSlotOrder;
+    }
+    const order = new Uint32Array(entries.length);
+    for (let index = 0; index < order.length; index++) order[index] = index;
+    order.sort((a, b) => keys[a] - keys[b] || a - b);
+    this.sorted = new Array<L>(entries.length);
+    let previousDay = -1;
+    for (let index = 0; index < order.length; index++) {
+      const entry = entries[order[index]];
+      this.sorted[index] = entry.lesson;
+      const ownerDay = Math.floor(keys[order[index]] / PAIR_SLOTS);
+      if (ownerDay !== previousDay) {
+        this.starts.push(index);
+        this.owners.push(entry.owner);
+        previousDay = ownerDay;
+      }
+    }
+    this.starts.push(entries.length);
+  }
+
+  get count(): number {
+    return this.owners.length;
+  }
+}
+
+/** The version's lessons by group and day, by teacher and day, and the study days of each week. */
+class DayBuckets<L extends QualityLesson> {
+  readonly groups: DayRuns<L>;
+  readonly teachers: DayRuns<L>;
+  /** Days with any lesson, by week. */
+  readonly studyDays = new Map<number, Set<number>>();
+  private readonly dayNumbers = new Map<string, number>();
+
+  constructor(lessons: readonly L[]) {
+    const groupEntries: { owner: number; day: number; lesson: L }[] = [];
+    const teacherEntries: { owner: number; day: number; lesson: L }[] = [];
+    for (const lesson of lessons) {
+      const day = this.dayOf(lesson.date);
+      let week = this.studyDays.get(lesson.weekNumber);
+      if (!week) this.studyDays.set(lesson.weekNumber, (week = new Set()));
+      week.add(day);
+      const { audience } = lesson;
+      for (let index = 0; index < audience.length; index++) {
+        if (!repeatsGroup(audience, index)) groupEntries.push({ owner: audience[index].groupId, day, lesson });
+      }
+      teacherEntries.push({ owner: lesson.teacherId, day, lesson });
+    }
+    this.groups = new DayRuns(groupEntries);
+    this.teachers = new DayRuns(teacherEntries);
+  }
+
+  /** A number per date (in order of first appearance). */
+  private dayOf(date: string): number {
+    let day = this.dayNumbers.get(date);
+    if (day === undefined) this.dayNumbers.set(date, (day = this.dayNumbers.size));
+    return day;
+  }
+}
+
+function repeatsGroup(audience: readonly { groupId: number }[], index: number): boolean {
+  for (let other = 0; other < index; other++) if (audience[other].groupId === audience[index].groupId) return true;
+  return false;
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** Distinct pairs of sorted[start .. end) (sorted by pair). */
+function pairCount(sorted: readonly QualityLesson[], start: number, end: number): number {
+  let count = 0;
+  for (let index = start; index < end; index++) if (index === start || sorted[index].timeSlotOrder !== sorted[index - 1].timeSlotOrder) count++;
+  return count;
+}
+
+/**
+ * Each window of sorted[start .. end) with its length and the lessons it is charged to: those next to
+ * it on the side with fewer pairs (on a tie, after it). Moving one of them into the window is what can
+ * close it without opening another, so the problem's lesson is one a recommendation can help.
+ */
+function forEachGap<L extends QualityLesson>(sorted: readonly L[], start: number, end: number, visit: (pairs: number, charged: L[]) => void): void {
+  const total = pairCount(sorted, start, end);
+  let before = 1;
+  for (let index = start + 1; index < end; index++) {
+    const empty = sorted[index].timeSlotOrder - sorted[index - 1].timeSlotOrder - 1;
+    if (empty > 0) visit(empty, before < total - before ? atPairEndingAt(sorted, index - 1, start) : atPair(sorted, index, end));
+    if (sorted[index].timeSlotOrder !== sorted[index - 1].timeSlotOrder) before++;
+  }
+}
+
+/** The run of lessons ending at `index` that share its pair. */
+function atPairEndingAt<L extends QualityLesson>(sorted: readonly L[], index: number, start: number): L[] {
+  let first = index;
+  while (first > start && sorted[first - 1].timeSlotOrder === sorted[index].timeSlotOrder) first--;
+  return sorted.slice(first, index + 1);
+}
+
+/** The lessons of each pair beyond the first `limit` pairs of sorted[start .. end). */
+function forEachBeyond<L extends QualityLesson>(sorted: readonly L[], start: number, end: number, limit: number, visit: (at: L[]) => void): void {
+  let pairs = 0;
+  for (let index = start; index < end; index++) {
+    if (index > start && sorted[index].timeSlotOrder === sorted[index - 1].timeSlotOrder) continue;
+    if (++pairs > limit) visit(atPair(sorted, index, end));
+  }
+}
+
+/** The run of lessons starting at `index` that share its pair. */
+function atPair<L extends QualityLesson>(sorted: readonly L[], index: number, end: number): L[] {
+  let last = index + 1;
+  while (last < end && sorted[last].timeSlotOrder === sorted[index].timeSlotOrder) last++;
+  return sorted.slice(index, last);
+}
+
+/** Spreads `penalty` evenly over `lessons`. */
+function spread<L>(lessons: readonly L[], penalty: number, amount: number, emit: (lesson: L, penalty: number, amount: number) => void): void {
+  for (const lesson of lessons) emit(lesson, penalty / lessons.length, amount / lessons.length);
+}
+
+/**
+ * Gaps and overloaded days of groups. A group's day is judged per audience: each subgroup that has
+ * lessons that day sees the whole-group lessons plus its own, and each counts 1/n of the penalty (n
+ * subgroups that day), so a window of the whole group costs as much as for a group without subgroups
+ * and a window of half the group half as much.
+ */
+function groupDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, add: Add<L>): void {
+  const { sorted, starts, owners } = days.groups;
+  for (let run = 0; run < days.groups.count; run++) {
+    const [start, end, groupId] = [starts[run], starts[run + 1], owners[run]];
+    if (end - start < 2) continue;
+    const units = audienceUnits(groupId, sorted, start, end);
+    const share = 1 / units.length;
+    for (const unit of units) {
+      const [from, to] = unit === sorted ? [start, end] : [0, unit.length];
+      forEachGap(unit, from, to, (pairs, after) =>
+        spread(after, pairs * share * GROUP_GAP_PENALTY, pairs * share, (lesson, penalty, amount) =>
+          add(lesson, 'GROUP_GAP', penalty, amount, `Окна у группы ${names.group(groupId)}`),
+        ),
+      );
+      forEachBeyond(unit, from, to, GROUP_DAY_LIMIT, (at) =>
+        spread(at, share * GROUP_OVERLOAD_PENALTY, share, (lesson, penalty, amount) =>
+          add(lesson, 'GROUP_OVERLOAD', penalty, amount, `Больше ${GROUP_DAY_LIMIT} пар в день у группы ${names.group(groupId)}`),
+        ),
+      );
+    }
+  }
+}
+
+/** Gaps and overloaded days of teachers, and windows on days a teacher asked to keep compact. */
+function teacherDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, facts: QualityFacts, names: Names, add: Add<L>): void {
+  const compactWishes = facts.wishes.filter((wish) => wish.type === 'NO_GAPS' || wish.type === 'CONSECUTIVE');
+  const { sorted, starts, owners } = days.teachers;
+  for (let run = 0; run < days.teachers.count; run++) {
+    const [start, end, teacherId] = [starts[run], starts[run + 1], owners[run]];
+    if (end - start < 2) continue;
+    const { dayOfWeek } = sorted[start];
+    const who = names.teacher(teacherId);
+    const wantsCompact = compactWishes.some((wish) => wish.teacherId === teacherId && (wish.dayOfWeek === null || wish.dayOfWeek === dayOfWeek));
+    forEachGap(sorted, start, end, (pairs, after) => {
+      spread(after, pairs * TEACHER_GAP_PENALTY, pairs, (lesson, penalty, amount) => add(lesson, 'TEACHER_GAP', penalty, amount, `Окна у преподавателя ${who}`));
+      if (wantsCompact) {
+        spread(after, pairs * SOFT_WISH_PENALTY, pairs, (lesson, penalty, amount) =>
+          add(lesson, 'SOFT_PREFERENCE', penalty, amount, `Окно при пожелании преподавателя ${who} вести занятия без окон`),
+        );
+      }
+    });
+    forEachBeyond(sorted, start, end, TEACHER_DAY_LIMIT, (at) =>
+      spread(at, TEACHER_OVERLOAD_PENALTY, 1, (lesson, penalty, amount) =>
+        add(lesson, 'TEACHER_OVERLOAD', penalty, amount, `Больше ${TEACHER_DAY_LIMIT} пар в день у преподавателя ${who}`),
+      ),
+    );
+  }
+}
+
+/**
+ * The day sorted[start .. end) of one group as its students live it: per subgroup with lessons that
+ * day (whole-group lessons plus its own), else the whole group (then `sorted` itself is answered).
+ */
+function audienceUnits<L extends QualityLesson>(groupId: number, sorted: L[], start: number, end: number): L[][] {
+  const subgroupOf = (lesson: L) => {
+    for (const member of lesson.audience) if (member.groupId === groupId) return member.subgroupId;
+    return null;
+  };
+  const subgroups: number[] = [];
+  for (let index = start; index < end; index++) {
+    const own = subgroupOf(sorted[index]);
+    if (own !== null && !subgroups.includes(own)) subgroups.push(own);
+  }
+  if (subgroups.length === 0) return [sorted];
+  const day = sorted.slice(start, end);
+  return subgroups.map((subgroupId) =>
+    day.filter((lesson) => {
+      const own = subgroupOf(lesson);
+      return own === null || own === subgroupId;
+    }),
+  );
+}
+
+/** Students a lesson gathers: each group whole, or its subgroup where the slot names one. */
+export function audienceSize(lesson: QualityLesson, facts: QualityFacts): number {
+  return lesson.audience.reduce(
+    (sum, member) => sum + (member.subgroupId === null ? (facts.groups.get(member.groupId)?.size ?? 0) : (facts.subgroups.get(member.subgroupId)?.size ?? 0)),
+    0,
+  );
+}
+
+/** Seats against students, for in-person lessons only (an online lesson uses no room's seats). */
+function roomPenalties<L extends QualityLesson>(lesson: L, facts: QualityFacts, names: Names, add: Add<L>): void {
+  if (lesson.slot.lessonFormat === 'Онлайн') return;
+  const room = facts.classrooms.get(lesson.classroomId);
+  const students = audienceSize(lesson, facts);
+  if (!room || students === 0) return;
+  if (room.capacity < students) {
+    add(lesson, 'CAPACITY_SHORTAGE', CAPACITY_SHORTAGE_PENALTY, 1, `В аудитории ${names.classroom(lesson.classroomId)} ${room.capacity} мест на ${students} студентов`);
+  } else if (room.capacity >= ROOM_OVERSIZE_RATIO * students && room.capacity - students >= ROOM_OVERSIZE_MIN_EMPTY_SEATS) {
+    add(lesson, 'ROOM_OVERSIZED', ROOM_OVERSIZED_PENALTY, 1, `Аудитория ${names.classroom(lesson.classroomId)} на ${room.capacity} мест для ${students} студентов`);
+  }
+}
+
+/** Approved hard unavailability and soft wishes about times (weekly pairs or whole dates). */
+function wishPenalties<L extends QualityLesson>(lessons: readonly L[], facts: QualityFacts, names: Names, add: Add<L>): void {
+  const byTeacher = new Map<number, TeacherWish[]>();
+  for (const wish of facts.wishes) push(byTeacher, wish.teacherId, wish);
+  if (byTeacher.size === 0) return;
+  const at = (wish: TeacherWish, lesson: L) =>
+    wish.date !== null ? wish.date === lesson.date : wish.dayOfWeek === lesson.dayOfWeek && wish.pairOrder === lesson.timeSlotOrder;
+  for (const lesson of lessons) {
+    const wishes = byTeacher.get(lesson.teacherId);
+    if (!wishes) continue;
+    const who = names.teacher(lesson.teacherId);
+    if (wishes.some((wish) => wish.type === 'HARD_UNAVAILABLE' && at(wish, lesson))) {
+      add(lesson, 'HARD_UNAVAILABLE', HARD_UNAVAILABLE_PENALTY, 1, `Занятие во время недоступности преподавателя ${who}`);
+    }
+    if (wishes.some((wish) => wish.type === 'SOFT_UNWANTED' && at(wish, lesson))) {
+      add(lesson, 'SOFT_PREFERENCE', SOFT_WISH_PENALTY, 1, `Нежелательное время преподавателя ${who}`);
+    }
+    // Preferred weekly pairs of a weekday say which pairs of that day the teacher wants; a preferred date asks for nothing elsewhere.
+    const preferred = wishes.filter((wish) => wish.type === 'SOFT_PREFERRED' && wish.date === null && wish.dayOfWeek === lesson.dayOfWeek);
+    if (preferred.length > 0 && !preferred.some((wish) => at(wish, lesson))) {
+      add(lesson, 'SOFT_PREFERENCE', SOFT_WISH_PENALTY, 1, `Занятие вне предпочтительных пар преподавателя ${who}`);
+    }
+  }
+}
+
+/**
+ * Uneven weeks: a group's week is judged against the days on which the timetable has any lesson that
+ * week (a day nobody studies is a holiday or weekend); the even share is the week's pairs of the group
+ * over those days, rounded up, and pairs of a day beyond the share plus the tolerance are penalised.
+ */
+function unevenWeekPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, add: Add<L>): void {
+  const { sorted, starts, owners } = days.groups;
+  const weeks = new Map<number, { total: number; runs: number[] }>();
+  for (let run = 0; run < days.groups.count; run++) {
+    const weekKey = owners[run] * 64 + sorted[starts[run]].weekNumber;
+    const week = weeks.get(weekKey) ?? { total: 0, runs: [] };
+    week.total += pairCount(sorted, starts[run], starts[run + 1]);
+    week.runs.push(run);
+    weeks.set(weekKey, week);
+  }
+  for (const [weekKey, week] of weeks) {
+    if (week.runs.length < 2 && week.total <= 1 + UNEVEN_TOLERANCE_PAIRS) continue;
+    const groupId = Math.floor(weekKey / 64);
+    const share = Math.ceil(week.total / (days.studyDays.get(weekKey % 64) as Set<number>).size);
+    for (const run of week.runs) {
+      const excess = pairCount(sorted, starts[run], starts[run + 1]) - share - UNEVEN_TOLERANCE_PAIRS;
+      if (excess <= 0) continue;
+      spread(sorted.slice(starts[run], starts[run + 1]), excess * UNEVEN_WEEK_PENALTY, excess, (lesson, penalty, amount) =>
+        add(lesson, 'UNEVEN_WEEK', penalty, amount, `Неравномерная неделя группы ${names.group(groupId)}`),
+      );
+    }
+  }
+}
+
+/** The lesson's name in the base series: its slot and original date. */
+export function qualityLessonKey(lesson: QualityLesson): string {
+  return `${lesson.slotId}:${lesson.override?.originalLessonDate ?? lesson.date}`;
+}

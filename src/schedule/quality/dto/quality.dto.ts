@@ -1,0 +1,118 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { CalendarDateField, IdField, QueryId } from '../../../platform/http/validators';
+import { OVERRIDE_ACTIONS } from '../../../schedule-engine/override-application';
+import { QUALITY_METRIC_CODES, QUALITY_PROBLEM_TYPES } from '../../../schedule-engine/quality';
+import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
+
+/** A required positive id in the query string. */
+function RequiredQueryId() {
+  return applyDecorators(
+    Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? Number.NaN : Number(value))),
+    IdField(),
+  );
+}
+
+export class QualityQuery {
+  @ApiProperty({ description: 'Семестр' })
+  @RequiredQueryId()
+  semesterId!: number;
+
+  @ApiPropertyOptional({ description: 'Версия расписания семестра; без неё — опубликованная' })
+  @QueryId()
+  versionId?: number;
+}
+
+export class RecommendationsQuery extends QualityQuery {
+  @ApiProperty({ description: 'Слот правила занятия (как scheduleRuleSlotId проблемы отчёта)' })
+  @RequiredQueryId()
+  scheduleRuleSlotId!: number;
+
+  @ApiProperty({ example: '2026-09-08', description: 'Исходная дата занятия' })
+  @CalendarDateField()
+  lessonDate!: string;
+}
+
+export class QualityMetricResponse {
+  @ApiProperty({ enum: QUALITY_METRIC_CODES }) code!: string;
+  @ApiProperty({ example: 'Окна у групп' }) label!: string;
+  @ApiProperty({ description: 'Величина показателя в единицах unit (у окон подгрупп возможны дробные доли)' }) value!: number;
+  @ApiProperty({ example: 'пар' }) unit!: string;
+  @ApiProperty({ description: 'Штраф показателя (сумма штрафов занятий)' }) penalty!: number;
+  @ApiProperty({ description: 'Что считается и сколько стоит' }) explanation!: string;
+}
+
+export class QualityProblemResponse {
+  @ApiProperty({ example: 'RULE:12' }) id!: string;
+  @ApiProperty({ enum: QUALITY_PROBLEM_TYPES, description: 'Вид с наибольшим штрафом' }) type!: string;
+  @ApiProperty({ enum: ['HIGH', 'MEDIUM', 'LOW'] }) severity!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty() description!: string;
+  @ApiProperty() penalty!: number;
+  @ApiProperty() scheduleRuleId!: number;
+  @ApiProperty({ description: 'Занятия правила, у которых есть штраф' }) affectedLessonCount!: number;
+  @ApiProperty({ enum: QUALITY_PROBLEM_TYPES, isArray: true, description: 'Виды проблем, по убыванию штрафа' }) problemTypes!: string[];
+  @ApiProperty({ type: [String], description: 'Короткие описания, по убыванию штрафа (не более 10)' }) issueLabels!: string[];
+  @ApiProperty({ description: 'Слот занятия с наибольшим штрафом (для открытия и рекомендаций)' }) scheduleRuleSlotId!: number;
+  @ApiProperty({ example: '2026-09-08', description: 'Исходная дата этого занятия' }) lessonDate!: string;
+  @ApiProperty({ description: 'Можно ли запросить рекомендации: опубликованная версия и занятие без разового изменения' }) optimizable!: boolean;
+}
+
+export class QualityReportResponse {
+  @ApiProperty() semesterId!: number;
+  @ApiProperty({ example: '2026-2027, осенний семестр' }) semesterLabel!: string;
+  @ApiProperty() scheduleVersionId!: number;
+  @ApiProperty() scheduleVersionNumber!: number;
+  @ApiProperty() scheduleVersionName!: string;
+  @ApiProperty({ enum: ['DRAFT', 'PUBLISHED', 'ARCHIVED'] }) scheduleVersionStatus!: string;
+  @ApiProperty({ description: '0..100, 100 — без штрафов' }) score!: number;
+  @ApiProperty({ description: 'Сумма штрафов' }) rawPenalty!: number;
+  @ApiProperty() lessonCount!: number;
+  @ApiProperty({ description: 'Число правил с проблемами' }) totalProblemCount!: number;
+  @ApiProperty({ description: 'true, если проблем больше 300 и список обрезан' }) problemsTruncated!: boolean;
+  @ApiProperty({ type: [QualityMetricResponse] }) metrics!: QualityMetricResponse[];
+  @ApiProperty({ type: [QualityProblemResponse], description: 'По убыванию штрафа, не более 300' }) problems!: QualityProblemResponse[];
+}
+
+/** The body to send as is to POST /api/edu-office/schedule/overrides. */
+export class RecommendedOverride {
+  @ApiProperty() baseRuleSlotId!: number;
+  @ApiProperty({ example: '2026-09-08' }) lessonDate!: string;
+  @ApiProperty({ type: String, nullable: true }) targetLessonDate!: string | null;
+  @ApiProperty({ enum: OVERRIDE_ACTIONS }) action!: string;
+  @ApiProperty({ type: Number, nullable: true }) newTimeSlotId!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) newClassroomId!: number | null;
+  @ApiProperty({ type: Number, nullable: true }) newTeacherId!: number | null;
+  @ApiProperty({ type: String, nullable: true, enum: LESSON_FORMATS }) newLessonFormat!: string | null;
+  @ApiProperty({ type: String }) comment!: string;
+}
+
+export class RecommendationResponse {
+  @ApiProperty({ enum: ['TIME_SLOT', 'CLASSROOM'], description: 'Другая пара того же дня или другая свободная аудитория' }) kind!: string;
+  @ApiProperty() title!: string;
+  @ApiProperty({ type: RecommendedOverride }) override!: RecommendedOverride;
+  @ApiProperty({ description: 'Изменение оценки версии (положительное — лучше)' }) scoreDelta!: number;
+  @ApiProperty({ description: 'Изменение суммы штрафов (отрицательное — лучше)' }) penaltyDelta!: number;
+  @ApiProperty({ type: [String] }) improvements!: string[];
+  @ApiProperty({ type: [String] }) tradeOffs!: string[];
+  @ApiProperty({ example: '2026-09-08' }) date!: string;
+  @ApiProperty({ example: '10:10:00' }) startTime!: string;
+  @ApiProperty({ example: '11:40:00' }) endTime!: string;
+  @ApiProperty() timeSlotId!: number;
+  @ApiProperty() classroomId!: number;
+  @ApiProperty() classroomName!: string;
+}
+
+export class RecommendationsResponse {
+  @ApiProperty() semesterId!: number;
+  @ApiProperty() scheduleVersionId!: number;
+  @ApiProperty({ enum: ['DRAFT', 'PUBLISHED', 'ARCHIVED'] }) scheduleVersionStatus!: string;
+  @ApiProperty() scheduleRuleSlotId!: number;
+  @ApiProperty({ example: '2026-09-08' }) lessonDate!: string;
+  @ApiProperty({ description: 'false — рекомендаций нет по причине unavailableReason (черновик, архив, закреплённое занятие)' }) available!: boolean;
+  @ApiProperty({ type: String, nullable: true }) unavailableReason!: string | null;
+  @ApiProperty({ description: 'Проверенных вариантов всего (включая не улучшающие)' }) checkedCandidateCount!: number;
+  @ApiProperty({ type: [RecommendationResponse], description: 'Только улучшающие варианты, лучшие первыми, не более 20; ничего не применяется' })
+  recommendations!: RecommendationResponse[];
+}

@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import { TenantDb } from '../../platform/database/tenant-db';
+import { QualityFacts, TeacherWish } from '../../schedule-engine/quality';
+
+/** The version a report is about, with its semester. */
+export interface AnalysedVersion {
+  semesterId: number;
+  semesterLabel: string;
+  versionId: number;
+  versionNumber: number;
+  versionName: string;
+  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+}
+
+interface NamedSize {
+  id: number;
+  name: string;
+  size: number;
+}
+
+/**
+ * The quality feature's own reads: the analysed version, the sizes and seats the scoring compares,
+ * and the teachers' approved wishes of the semester (read here rather than through the preferences
+ * feature, which the module boundaries keep apart; the core's availability port knows only the blocks).
+ */
+@Injectable()
+export class QualityFactsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  /** The semester's version `versionId`, or its published one; undefined when either does not exist. */
+  async version(semesterId: number, versionId?: number): Promise<{ semesterExists: boolean; version?: AnalysedVersion }> {
+    const rows = await this.db.query<AnalysedVersion & { semesterType: string; yearTitle: string }>(
+      `SELECT s.id AS "semesterId", s.semester_type AS "semesterType", y.title AS "yearTitle",
+              v.id AS "versionId", v.version_number AS "versionNumber", v.name AS "versionName", v.status
+         FROM semesters s
+         JOIN academic_years y ON y.id = s.academic_year_id
+         LEFT JOIN schedule_versions v ON v.semester_id = s.id AND (CASE WHEN $2::int IS NULL THEN v.status = 'PUBLISHED' ELSE v.id = $2 END)
+        WHERE s.id = $1`,
+      [semesterId, versionId ?? null],
+    );
+    const [row] = rows;
+    if (!row) return { semesterExists: false };
+    if (row.versionId === null) return { semesterExists: true };
+    const semesterLabel = `${row.yearTitle}, ${row.semesterType === 'autumn' ? 'осенний' : 'весенний'} семестр`;
+    return {
+      semesterExists: true,
+      version: {
+        semesterId: row.semesterId,
+        semesterLabel,
+        versionId: row.versionId,
+        versionNumber: row.versionNumber,
+        versionName: row.versionName,
+        status: row.status,
+      },
+    };
+  }
+
+  /** Seats, group and subgroup sizes, names, and the approved wishes of the semester's teachers, in one query. */
+  async facts(semesterId: number): Promise<QualityFacts> {
+    const [row] = await this.db.query<{
+      classrooms: (NamedSize & { capacity: number })[] | null;
+      groups: NamedSize[] | null;
+      subgroups: NamedSize[] | null;
+      teachers: { id: number; name: string }[] | null;
+      wishes: TeacherWish[] | null;
+    }>(
+      `SELECT
+         (SELECT json_agg(json_build_object('id', id, 'name', name, 'capacity', capacity)) FROM classrooms) AS classrooms,
+         (SELECT json_agg(json_build_object('id', id, 'name', name, 'size', group_size)) FROM study_groups) AS groups,
+         (SELECT json_agg(json_build_object('id', id, 'name', name, 'size', student_capacity)) FROM subgroups) AS subgroups,
+         (SELECT json_agg(json_build_object('id', id, 'name', full_name)) FROM users WHERE role = 'TEACHER') AS teachers,
+         (SELECT json_agg(json_build_object('teacherId', p.teacher_id, 'type', p.preference_type, 'dayOfWeek', p.day_of_week,
+                                            'pairOrder', ts.order_number, 'date', p.preference_date))
+            FROM teacher_preferences p LEFT JOIN time_slots ts ON ts.id = p.time_slot_id
+           WHERE p.semester_id = $1 AND p.status = 'APPROVED') AS wishes`,
+      [semesterId],
+    );
+    const byId = <T extends { id: number }, V>(rows: T[] | null, value: (row: T) => V) => new Map((rows ?? []).map((item) => [item.id, value(item)]));
+    return {
+      classrooms: byId(row.classrooms, (room) => ({ name: room.name, capacity: room.capacity })),
+      groups: byId(row.groups, (group) => ({ name: group.name, size: group.size })),
+      subgroups: byId(row.subgroups, (subgroup) => ({ name: subgroup.name, size: subgroup.size })),
+      teachers: byId(row.teachers, (teacher) => ({ name: teacher.name })),
+      wishes: row.wishes ?? [],
+    };
+  }
+
+  /**
+   * What the score of a semester's version depends on besides its rules' tables: the schedule data
+   * stamp (bumped at the commit of any change of rules, overrides, rooms, groups, calendars, grids...)
+   * and the state of the semester's teacher preferences, which the stamp does not cover.
+   */
+  async fingerprint(semesterId: number): Promise<string> {
+    const [row] = await this.db.query<{ fingerprint: string }>(
+      `SELECT (SELECT stamp FROM schedule_data_stamp WHERE id = 1)::text || '/' ||
+              coalesce((SELECT md5(string_agg(id || ':' || status || ':' || updated_at, ',' ORDER BY id)) FROM teacher_preferences WHERE semester_id = $1), '')
+              AS fingerprint`,
+      [semesterId],
+    );
+    return row.fingerprint;
+  }
+
+  /** The rule of a base slot and its version, or undefined. */
+  async slotVersion(slotId: number): Promise<{ versionId: number } | undefined> {
+    const [row] = await this.db.query<{ versionId: number }>(
+      `SELECT r.schedule_version_id AS "versionId" FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id WHERE sl.id = $1`,
+      [slotId],
+    );
+    return row;
+  }
+
+  /** The override pinning the lesson `slotId + lessonDate`, if any. */
+  async overrideOf(slotId: number, lessonDate: string): Promise<number | undefined> {
+    const [row] = await this.db.query<{ id: number }>(`SELECT id FROM schedule_overrides WHERE base_rule_slot_id = $1 AND lesson_date = $2`, [slotId, lessonDate]);
+    return row?.id;
+  }
+}

@@ -1,0 +1,48 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Role } from '../../platform/auth/roles';
+import { Roles } from '../../platform/auth/decorators';
+import { QualityQuery, QualityReportResponse, RecommendationsQuery, RecommendationsResponse } from './dto/quality.dto';
+import { QualityRecommendationsService } from './quality-recommendations.service';
+import { QualityService } from './quality.service';
+
+/** Spec 4.12 and 5: quality analysis is the education office's work. */
+export const QUALITY_ANALYSTS: readonly Role[] = ['ADMIN', 'EDUCATION_OFFICE'];
+
+@ApiTags('Анализ качества расписания')
+@ApiBearerAuth()
+@Controller('api/edu-office/schedule/quality')
+export class QualityController {
+  constructor(
+    private readonly quality: QualityService,
+    private readonly recommendations: QualityRecommendationsService,
+  ) {}
+
+  @Get()
+  @Roles(...QUALITY_ANALYSTS)
+  @ApiOperation({
+    summary: 'Отчёт о качестве версии расписания за весь семестр',
+    description:
+      'Без versionId — опубликованная версия. Опубликованная анализируется по фактическому расписанию с разовыми изменениями, черновик и ' +
+      'архив — по своим правилам без изменений. score 0..100 = 100 − 10 × (сумма штрафов / число занятий), не меньше 0. Проблемы ' +
+      'сгруппированы по правилам, по убыванию штрафа, не более 300 (totalProblemCount — все, problemsTruncated — список обрезан).',
+  })
+  @ApiOkResponse({ type: QualityReportResponse })
+  report(@Query() query: QualityQuery): Promise<QualityReportResponse> {
+    return this.quality.report(query);
+  }
+
+  @Get('recommendations')
+  @Roles(...QUALITY_ANALYSTS)
+  @ApiOperation({
+    summary: 'Проверенные улучшения одного занятия опубликованной версии',
+    description:
+      'Другая пара того же дня или свободная подходящая по вместимости действующая аудитория; каждый вариант проверен как разовое ' +
+      'изменение и несёт готовое тело override для POST /api/edu-office/schedule/overrides. Ничего не применяется. Для черновика, ' +
+      'архива и занятия с разовым изменением — available=false и причина в unavailableReason.',
+  })
+  @ApiOkResponse({ type: RecommendationsResponse })
+  recommend(@Query() query: RecommendationsQuery): Promise<RecommendationsResponse> {
+    return this.recommendations.recommend(query);
+  }
+}
