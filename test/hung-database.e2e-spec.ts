@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { INestApplication } from '@nestjs/common';
 import { execFileSync } from 'node:child_process';
 import { Server } from 'node:http';
-import { AddressInfo, createServer } from 'node:net';
 import { Client } from 'pg';
 import request from 'supertest';
 import { MigrationInterface, QueryRunner } from 'typeorm';
@@ -14,20 +13,11 @@ import { TenantRegistry } from '../src/platform/tenancy/tenant-registry';
 import { expectErrorBody } from './support/factories';
 import { StandalonePostgres } from './support/standalone-postgres';
 import { ADMIN } from './support/test-app';
+import { freePort } from './support/free-port';
 
 /** Every request must be answered within this while the database is frozen (3 s, plus slack for a busy machine). */
 const LIMIT_MS = 3000;
 const SLACK_MS = 700;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
-}
 
 async function eventually(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;

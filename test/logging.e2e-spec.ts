@@ -1,11 +1,11 @@
 import { ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AppLogger } from '../src/platform/logging/app-logger';
 import { runWithRequestId } from '../src/platform/logging/request-context';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
+import { freePort } from './support/free-port';
 
 const ROOT = resolve(__dirname, '..');
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -17,16 +17,6 @@ interface Line {
   context?: string;
   message: string;
   [field: string]: unknown;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-    server.on('error', fail);
-  });
 }
 
 function serviceArgs(): string[] {

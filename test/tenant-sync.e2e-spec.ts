@@ -1,6 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -13,6 +12,7 @@ import { TcpProxy, waitFor } from './support/tcp-proxy';
 import { STATUS, TENANTS } from './support/tenant-admin-helpers';
 import { ADMIN, TEST_ENV, TenantClient, TestApp } from './support/test-app';
 import { createTestDatabase, dropTestDatabase, jdbcUrl, testServer } from './support/test-database';
+import { freePort } from './support/free-port';
 
 interface StoredFile {
   version: number;
@@ -162,16 +162,6 @@ describe('tenants shared by instances through TENANTS_FILE', () => {
 });
 
 const ROOT = resolve(__dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
-}
 
 /** The real service as its own process (`src/main.ts` through ts-node), sharing TENANTS_FILE. */
 function startProcess(port: number, file: string, cwd: string): { child: ChildProcess; output: () => string } {

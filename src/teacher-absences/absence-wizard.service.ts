@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { addDays, daysBetween } from '../schedule-engine/dates';
 import { ActualLesson, originalDateOf } from '../schedule-engine/override-application';
 import { eachDate } from '../schedule-engine/weeks';
-import { AcceptedCandidate, ActualLessons, CandidateFinder, LessonRequest, NameBook, ScheduleDataRepository } from '../schedule/core';
+import { AcceptedCandidate, ActualLessons, CandidateFinder, LessonRequest, NameBook, namedLesson, ScheduleDataRepository } from '../schedule/core';
 import { AffectedLesson, AffectedLessons, ensurePlannable } from './affected-lessons';
 import { AbsenceResponse, AbsenceWizardResponse, ClassroomCandidate, MoveCandidate, ReplacementCandidate, WizardItem, WizardLesson } from './dto/absence.dto';
 import { createsGap, replacementScore } from './replacement-ranking';
@@ -159,28 +159,10 @@ function moveOptions(lesson: ActualLesson, accepted: readonly AcceptedCandidate[
 }
 
 function toWizardLesson(lesson: ActualLesson, names: NameBook): WizardLesson {
-  const subgroupIds = lesson.slot.subgroups.map((subgroup) => subgroup.id);
   return {
-    baseRuleSlotId: lesson.slotId,
+    ...namedLesson(lesson, names),
     lessonDate: originalDateOf(lesson),
     date: lesson.date,
-    dayOfWeek: lesson.dayOfWeek,
-    timeSlotId: lesson.timeSlotId,
-    timeSlotOrder: lesson.timeSlotOrder,
-    startTime: lesson.startTime,
-    endTime: lesson.endTime,
-    scheduleRuleId: lesson.rule.id,
-    subjectId: lesson.rule.subjectId,
-    subjectName: lesson.rule.subjectName,
-    lessonTypeId: lesson.slot.lessonTypeId,
-    lessonTypeName: names.lessonTypes.get(lesson.slot.lessonTypeId) ?? '',
-    groupIds: lesson.rule.groupIds,
-    groupNames: lesson.rule.groupIds.map((id) => names.groups.get(id) ?? ''),
-    subgroupIds,
-    subgroupNames: subgroupIds.map((id) => names.subgroups.get(id)?.name ?? ''),
-    classroomId: lesson.classroomId,
-    classroomName: names.classrooms.get(lesson.classroomId) ?? '',
-    lessonFormat: lesson.slot.lessonFormat,
     scheduleOverrideId: lesson.override?.scheduleOverrideId ?? null,
   };
 }

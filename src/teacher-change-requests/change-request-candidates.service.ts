@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
 import { BadRequestError } from '../platform/http/app-error';
 import { formatDate, isoDayOfWeek } from '../schedule-engine/dates';
-import { AcceptedCandidate, CandidateFinder, ScheduleDataRepository } from '../schedule/core';
+import { AcceptedCandidate, CandidateFinder, namedLesson, ScheduleDataRepository } from '../schedule/core';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import {
   CandidateClassroom,
@@ -76,27 +76,10 @@ export class ChangeRequestCandidatesService {
       subgroupIds,
     });
     return {
-      baseRuleSlotId: lesson.slotId,
+      ...namedLesson(lesson, names),
       lessonDate: lesson.date,
-      dayOfWeek: lesson.dayOfWeek,
-      timeSlotId: lesson.timeSlotId,
-      timeSlotOrder: lesson.timeSlotOrder,
-      startTime: lesson.startTime,
-      endTime: lesson.endTime,
-      scheduleRuleId: lesson.rule.id,
-      subjectId: lesson.rule.subjectId,
-      subjectName: lesson.rule.subjectName,
-      lessonTypeId: lesson.slot.lessonTypeId,
-      lessonTypeName: names.lessonTypes.get(lesson.slot.lessonTypeId) ?? '',
-      groupIds: lesson.rule.groupIds,
-      groupNames: lesson.rule.groupIds.map((id) => names.groups.get(id) ?? ''),
-      subgroupIds,
-      subgroupNames: subgroupIds.map((id) => names.subgroups.get(id)?.name ?? ''),
       teacherId: lesson.teacherId,
       teacherName: names.teachers.get(lesson.teacherId) ?? '',
-      classroomId: lesson.classroomId,
-      classroomName: names.classrooms.get(lesson.classroomId) ?? '',
-      lessonFormat: lesson.slot.lessonFormat,
     };
   }
 

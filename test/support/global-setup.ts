@@ -1,12 +1,12 @@
 import 'reflect-metadata';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../../migrations';
 import { parseDatabaseUrl } from '../../src/platform/tenancy/database-url';
 import { TEMPLATE_DATABASE, TestServer, withAdminClient } from './test-database';
+import { freePort } from './free-port';
 
 interface EmbeddedCluster {
   initialise(): Promise<void>;
@@ -17,16 +17,6 @@ interface EmbeddedCluster {
 declare global {
    
   var __EMBEDDED_PG__: { stop(): Promise<void> } | undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /**

@@ -15,6 +15,8 @@ export { DUPLICATE_OVERRIDE, OverrideWrites } from './override-writes';
 export type { OverrideWrite } from './override-writes';
 export { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, toOverrideRecord } from './override-records';
 export type { OverrideRecordRow } from './override-records';
+export { namedLesson } from './named-lessons';
+export type { NamedLesson } from './named-lessons';
 export { namedIds, RULE_SELECT, ScheduleDataRepository } from './schedule-data.repository';
 export type { LessonSlot, NameBook, RuleFilter } from './schedule-data.repository';
 export { ScheduleCoreModule } from './schedule-core.module';
