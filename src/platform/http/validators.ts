@@ -135,6 +135,11 @@ export function QueryId() {
   return applyDecorators(Transform(({ value }: { value: unknown }) => toNumber(value)), IdField({ optional: true }));
 }
 
+/** A required positive id in the query string. */
+export function RequiredQueryId() {
+  return applyDecorators(Transform(({ value }: { value: unknown }) => toNumber(value)), IdField());
+}
+
 /** A repeatable id parameter: `?departmentId=1&departmentId=2`. */
 export function QueryIdList(options: { maxItems?: number } = {}) {
   return applyDecorators(

@@ -1,7 +1,5 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { BooleanField, CalendarDateField, IdField, OneOfField, TextField } from '../../platform/http/validators';
+import { BooleanField, CalendarDateField, IdField, OneOfField, RequiredQueryId, TextField } from '../../platform/http/validators';
 import {
   CHANGE_REQUEST_EVENTS,
   CHANGE_REQUEST_STATUSES,
@@ -63,14 +61,6 @@ export class ChangeRequestReviewRequest {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_CHANGE_REQUEST_TEXT, description: 'Обязателен при отклонении' })
   @TextField({ optional: true, maxLength: MAX_CHANGE_REQUEST_TEXT })
   comment?: string | null;
-}
-
-/** A required positive id in the query string (always a string on the wire). */
-function RequiredQueryId() {
-  return applyDecorators(
-    Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? Number.NaN : Number(value))),
-    IdField(),
-  );
 }
 
 export class CandidatesQuery {

@@ -1,7 +1,5 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { CalendarDateField, IdField, OneOfField, TextField } from '../../../platform/http/validators';
+import { CalendarDateField, IdField, OneOfField, RequiredQueryId, TextField } from '../../../platform/http/validators';
 import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
 import { OVERRIDE_ACTIONS, OverrideAction } from '../../../schedule-engine/override-application';
 
@@ -49,14 +47,6 @@ export class OverrideRequest {
   @ApiPropertyOptional({ type: String, nullable: true, maxLength: MAX_COMMENT_LENGTH, description: 'Комментарий (причина изменения)' })
   @TextField({ optional: true, maxLength: MAX_COMMENT_LENGTH })
   comment?: string | null;
-}
-
-/** A required positive id in the query string. */
-function RequiredQueryId() {
-  return applyDecorators(
-    Transform(({ value }) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? Number.NaN : Number(value))),
-    IdField(),
-  );
 }
 
 /** The registry range: both dates or neither; inclusive; at most 200 dates. */

@@ -1,18 +1,8 @@
-import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { CalendarDateField, IdField, QueryId } from '../../../platform/http/validators';
+import { CalendarDateField, QueryId, RequiredQueryId } from '../../../platform/http/validators';
 import { OVERRIDE_ACTIONS } from '../../../schedule-engine/override-application';
 import { QUALITY_METRIC_CODES, QUALITY_PROBLEM_TYPES } from '../../../schedule-engine/quality';
 import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
-
-/** A required positive id in the query string. */
-function RequiredQueryId() {
-  return applyDecorators(
-    Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Array.isArray(value) ? Number.NaN : Number(value))),
-    IdField(),
-  );
-}
 
 export class QualityQuery {
   @ApiProperty({ description: 'Семестр' })
