@@ -587,6 +587,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       await page.click(`#my-feeds .feed[data-id="${own.id}"] .feed-revoke`);
       await page.waitForFunction((id) => document.querySelector(`#my-feeds .feed[data-id="${id}"]`)?.textContent?.includes('отозвана'), {}, own.id);
       expect((await feedAt(url)).status).toBe(404);
+      expect(await page.$('#feed-created')).toBeNull();
       expect((await teacherApi.get('/api/calendar-feeds').expect(200)).body).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);
     });

@@ -62,6 +62,7 @@ export function subscribePanel({ target }) {
   const result = h('div', { class: 'feed-result', id: 'feed-result' });
   const button = h('button', { type: 'button', id: 'subscribe', class: 'primary' }, 'Подписаться на календарь');
   const list = h('div', { class: 'feed-list', id: 'feed-list', 'aria-live': 'polite' });
+  let shownId = null;
   const mine = h('details', { class: 'feeds', id: 'my-feeds' }, h('summary', {}, 'Мои подписки'), list);
   const panel = h(
     'section',
@@ -80,6 +81,7 @@ export function subscribePanel({ target }) {
     try {
       const feed = await create('/api/calendar-feeds', chosen);
       const { box, input } = feedLink(feed);
+      shownId = feed.id;
       clear(result, box);
       input.focus();
       if (mine.open) void showFeeds();
@@ -93,6 +95,8 @@ export function subscribePanel({ target }) {
   async function revoke(feed, item) {
     try {
       await remove(`/api/calendar-feeds/${feed.id}`);
+      // The address still on screen would no longer work: take it away.
+      if (feed.id === shownId) clear(result);
       clear(item, h('p', { class: 'status', role: 'status' }, `Подписка «${feed.targetName}» отозвана: её адрес больше не работает.`));
       mine.querySelector('summary')?.focus();
     } catch (error) {
@@ -136,6 +140,7 @@ export function subscribePanel({ target }) {
 
   const update = () => {
     button.hidden = !target();
+    shownId = null;
     clear(result);
   };
   update();
