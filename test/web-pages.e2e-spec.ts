@@ -557,6 +557,9 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       ]);
       await screenshot(page, 'student-subscribe');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // The long address wraps into the width of a phone instead of widening the page.
+      await page.setViewport({ width: 375, height: 740 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(watch.consoleErrors).toEqual([]);
     });
 
