@@ -3,12 +3,16 @@ import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
+import * as dates from '../src/platform/http/dates';
 import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { createUser, PASSWORD } from './support/factories';
 import { createOverride, LessonBody, query } from './support/override-builders';
 import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
 import { createGroup } from './support/study-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+
+/** The calendar document with folded lines joined again (RFC 5545, 3.1). */
+const unfolded = (text: string): string => text.replace(/\r\n[ \t]/g, '');
 
 /**
  * The pages in a real Chromium against the real service (tenant `alpha`, reached as
@@ -297,10 +301,10 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
     it('prints the week without the controls', async () => {
       await page.emulateMediaType('print');
       const shown = await page.evaluate(() =>
-        ['.week-nav', '.controls', '.top', '.week-grid'].map((selector) => getComputedStyle(document.querySelector(selector) as Element).display),
+        ['.week-nav', '.controls', '.top', '.subscribe', '.week-grid'].map((selector) => getComputedStyle(document.querySelector(selector) as Element).display),
       );
       await page.emulateMediaType(undefined);
-      expect(shown).toEqual(['none', 'none', 'none', 'grid']);
+      expect(shown).toEqual(['none', 'none', 'none', 'none', 'grid']);
     });
 
     it('says so when a week has no lessons', async () => {
@@ -483,6 +487,134 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       await page.waitForSelector('#section-unavailable');
       expect(new URL(page.url()).hash).toBe('#department-workspace');
       expect(await page.$eval('#section-unavailable', (node) => node.textContent)).toContain('пока недоступен');
+    });
+  });
+  describe('subscribing to a calendar (POST /api/calendar-feeds)', () => {
+    /** The feed document at the address the page shows, asked with that address's Host (as a calendar app would). */
+    async function feedAt(url: string): Promise<{ status: number; type: string; text: string }> {
+      const address = new URL(url);
+      const response = await new TenantClient(t.server, address.host).get(address.pathname).buffer(true).parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done(null, text));
+      });
+      return { status: response.status, type: String(response.headers['content-type']), text: unfolded(response.body as string) };
+    }
+
+    async function subscribeOnPage(page: Page): Promise<string> {
+      await page.click('#subscribe');
+      await page.waitForSelector('#feed-created');
+      return page.$eval('#feed-created .feed-url', (input) => (input as HTMLInputElement).value);
+    }
+
+    // The feed covers two weeks back from the service's today: put today in week 2 of the test semester.
+    beforeAll(() => jest.spyOn(dates, 'todayInBusinessZone').mockReturnValue('2026-09-16'));
+    afterAll(() => jest.restoreAllMocks());
+
+    /** A lesson's event UID: a moved lesson keeps the one of the date it was planned on. */
+    const uidOf = (lesson: Lesson) => `UID:lesson-${lesson.scheduleRuleSlotId}-${lesson.originalLessonDate ?? lesson.date}@alpha`;
+    const feedUrl = () => new RegExp(`^${origin.replace(/\./g, '\\.')}/ical/[A-Za-z0-9_-]{43}\\.ics$`);
+
+    it("gives a student a link to their group's calendar that holds the group's lessons, and lists the feed as theirs", async () => {
+      const { page, watch } = await newPage();
+      await page.goto(`${origin}/student/?date=2026-09-07`);
+      await signIn(page, student.username);
+      await page.waitForSelector('#week-placeholder');
+      // Nothing chosen yet: nothing to subscribe to.
+      expect(await page.$eval('#subscribe', (button) => (button as HTMLButtonElement).hidden)).toBe(true);
+      await choose(page, groupA.name, groupA.id);
+      const url = await subscribeOnPage(page);
+      expect(url).toMatch(feedUrl());
+      expect(await page.$eval('#feed-webcal', (link) => link.getAttribute('href'))).toBe(url.replace(/^http:/, 'webcal:'));
+      expect(await page.evaluate(() => document.activeElement?.classList.contains('feed-url'))).toBe(true);
+      expect(await page.$eval('#feed-created', (node) => (node as HTMLElement).innerText)).toContain('Подписной календарь');
+
+      const feed = await feedAt(url);
+      expect(feed.status).toBe(200);
+      expect(feed.type).toMatch(/^text\/calendar/);
+      const lessons = await api('/api/schedule', { groupId: groupA.id, ...WEEK_2 });
+      expect(lessons).toHaveLength(3);
+      for (const lesson of lessons) {
+        expect(feed.text).toContain(uidOf(lesson));
+        expect(feed.text).toContain(`SUMMARY:${lesson.subjectName} (${lesson.lessonTypeName})`);
+      }
+
+      const own = await (await t.as('alpha').login(student.username, PASSWORD)).get('/api/calendar-feeds').expect(200);
+      expect(own.body).toEqual([expect.objectContaining({ kind: 'GROUP', targetId: groupA.id, targetName: groupA.name, revokedAt: null })]);
+
+      // "Копировать": to the clipboard, or (where the browser refuses it) the address selected for Ctrl+C.
+      await page.click('#feed-copy');
+      await page.waitForFunction(() => /Адрес (скопирован|выделен)/.test(document.querySelector('#feed-created .status')?.textContent ?? ''));
+      const copied = await page.$eval('#feed-created .status', (node) => node.textContent ?? '');
+      if (copied.startsWith('Адрес выделен')) expect(await page.evaluate(() => String(window.getSelection()) || (document.activeElement as HTMLInputElement).value)).toBe(url);
+
+      // "Мои подписки" lists it.
+      await page.click('#my-feeds summary');
+      await page.waitForSelector('#my-feeds .feed');
+      expect(await page.$$eval('#my-feeds .feed', (items) => items.map((item) => (item as HTMLElement).innerText))).toEqual([
+        expect.stringContaining(`Группа: ${groupA.name}`),
+      ]);
+      await screenshot(page, 'student-subscribe');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // The long address wraps into the width of a phone instead of widening the page.
+      await page.setViewport({ width: 375, height: 740 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(watch.consoleErrors).toEqual([]);
+    });
+
+    it('subscribes a teacher to their own lessons (MY_LESSONS), and revoking it from "Мои подписки" makes the link 404', async () => {
+      const { page, watch } = await newPage();
+      await page.goto(`${origin}/teacher/?date=2026-09-07`);
+      await signIn(page, u.teachers[0].username);
+      await weekSettled(page);
+      const url = await subscribeOnPage(page);
+      expect(url).toMatch(feedUrl());
+      // With the clipboard allowed, "Копировать" puts the address there.
+      await page.browserContext().overridePermissions(origin, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+      await page.click('#feed-copy');
+      await page.waitForFunction(() => document.querySelector('#feed-created .status')?.textContent === 'Адрес скопирован');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+      const feed = await feedAt(url);
+      expect(feed.status).toBe(200);
+      const [moved] = await api('/api/schedule', { teacherId: u.teachers[0].id, ...WEEK_2 });
+      expect(feed.text).toContain(uidOf(moved));
+      const teacherApi = await t.as('alpha').login(u.teachers[0].username, PASSWORD);
+      const [own] = (await teacherApi.get('/api/calendar-feeds').expect(200)).body as { id: number; kind: string; targetId: number }[];
+      expect(own).toMatchObject({ kind: 'MY_LESSONS', targetId: u.teachers[0].id });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      await page.click('#my-feeds summary');
+      await page.waitForSelector(`#my-feeds .feed[data-id="${own.id}"] .feed-revoke`);
+      expect(await page.$eval('#my-feeds .feed-revoke', (button) => button.getAttribute('aria-label'))).toContain('Мои занятия');
+      await page.click(`#my-feeds .feed[data-id="${own.id}"] .feed-revoke`);
+      await page.waitForFunction((id) => document.querySelector(`#my-feeds .feed[data-id="${id}"]`)?.textContent?.includes('отозвана'), {}, own.id);
+      expect((await feedAt(url)).status).toBe(404);
+      expect(await page.$('#feed-created')).toBeNull();
+      expect((await teacherApi.get('/api/calendar-feeds').expect(200)).body).toEqual([]);
+      expect(watch.consoleErrors).toEqual([]);
+    });
+
+    it("lets the office subscribe to a looked-up classroom, and shows the API's Russian message at the per-user limit", async () => {
+      const { page, watch } = await newPage();
+      await page.goto(`${origin}/admin/?date=2026-09-07`);
+      await signIn(page, office.username);
+      await page.waitForSelector('#kind-classroom');
+      await page.click('#kind-classroom');
+      const room = u.classrooms[0];
+      await choose(page, room.name, room.id);
+      const url = await subscribeOnPage(page);
+      const [lesson] = await api('/api/schedule/search', { classroomId: room.id, ...WEEK_2 });
+      expect((await feedAt(url)).text).toContain(uidOf(lesson));
+
+      const officeApi = await t.as('alpha').login(office.username, PASSWORD);
+      for (let i = 1; i < 50; i++) await officeApi.post('/api/calendar-feeds', { kind: 'CLASSROOM', targetId: room.id }).expect(200);
+      await page.click('#subscribe');
+      await page.waitForSelector('#feed-result [role=alert]');
+      expect(await page.$eval('#feed-result [role=alert]', (node) => node.textContent)).toBe('Можно держать не более 50 действующих подписок; отзовите ненужные');
+      expect(((await officeApi.get('/api/calendar-feeds').expect(200)).body as unknown[]).length).toBe(50);
+      watch.consoleErrors = watch.consoleErrors.filter((text) => !/status of 409/.test(text));
+      expect(watch.consoleErrors).toEqual([]);
     });
   });
 });

@@ -5,6 +5,7 @@ import { clear, h } from './dom.js';
 import { findClassrooms, findGroups, findTeachers } from './options.js';
 import { picker, remember, remembered } from './picker.js';
 import { startPage } from './shell.js';
+import { subscribePanel } from './subscribe.js';
 import { weekView } from './week.js';
 
 const SELECTION_KEY = 'timetable.admin.selection';
@@ -15,9 +16,9 @@ const SECTIONS = {
 };
 
 const KINDS = {
-  group: { name: 'Группа', of: 'группы', param: 'groupId', search: findGroups, placeholder: 'Название группы' },
-  teacher: { name: 'Преподаватель', of: 'преподавателя', param: 'teacherId', search: findTeachers, placeholder: 'ФИО, логин или должность' },
-  classroom: { name: 'Аудитория', of: 'аудитории', param: 'classroomId', search: findClassrooms, placeholder: 'Номер или корпус' },
+  group: { name: 'Группа', of: 'группы', feed: 'GROUP', param: 'groupId', search: findGroups, placeholder: 'Название группы' },
+  teacher: { name: 'Преподаватель', of: 'преподавателя', feed: 'TEACHER', param: 'teacherId', search: findTeachers, placeholder: 'ФИО, логин или должность' },
+  classroom: { name: 'Аудитория', of: 'аудитории', feed: 'CLASSROOM', param: 'classroomId', search: findClassrooms, placeholder: 'Номер или корпус' },
 };
 
 function section() {
@@ -73,6 +74,7 @@ function scheduleView(main) {
           selection = { kind, id: item.id, label: item.label };
           remember(SELECTION_KEY, selection);
           title();
+          subscription.update();
           view.reload();
         },
       }),
@@ -100,8 +102,9 @@ function scheduleView(main) {
       ),
     ),
   );
+  const subscription = subscribePanel({ target: () => (selection ? { kind: KINDS[selection.kind].feed, targetId: selection.id } : null) });
   drawPicker();
-  clear(main, heading, h('div', { class: 'controls' }, kinds, pickerPlace));
+  clear(main, heading, h('div', { class: 'controls' }, kinds, pickerPlace), subscription.panel);
   const view = weekView(main, {
     load: (startDate, endDate) =>
       selection ? get('/api/schedule/search', { [KINDS[selection.kind].param]: selection.id, startDate, endDate }) : Promise.resolve(null),

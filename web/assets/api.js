@@ -128,12 +128,16 @@ function withQuery(path, params) {
 }
 
 /**
- * `GET` an API path with the bearer token. A 401 (token expired) is answered by one refresh and
- * one retry; a refused refresh ends the session (SessionEnded).
+ * One API call with the bearer token. A 401 (token expired) is answered by one refresh and one
+ * retry; a refused refresh ends the session (SessionEnded). Resolves to the JSON body.
  */
-export async function get(path, params) {
-  const url = withQuery(path, params);
-  const call = () => send(url, { headers: { Accept: 'application/json', Authorization: `Bearer ${accessToken}` } });
+async function authorized(method, url, body) {
+  const headers = () => {
+    const result = { Accept: 'application/json', Authorization: `Bearer ${accessToken}` };
+    if (body !== undefined) result['Content-Type'] = 'application/json';
+    return result;
+  };
+  const call = () => send(url, { method, headers: headers(), body: body === undefined ? undefined : JSON.stringify(body) });
   if (!accessToken) await refresh();
   let response = await call();
   if (response.status === 401) {
@@ -143,4 +147,19 @@ export async function get(path, params) {
   if (response.status === 401) throw new SessionEnded((await errorOf(response)).message);
   if (!response.ok) throw await errorOf(response);
   return response.json();
+}
+
+/** `GET` an API path (with query parameters) as the signed-in user. */
+export function get(path, params) {
+  return authorized('GET', withQuery(path, params), undefined);
+}
+
+/** `POST` a JSON body to an API path as the signed-in user. */
+export function create(path, body) {
+  return authorized('POST', path, body);
+}
+
+/** `DELETE` an API path as the signed-in user. */
+export function remove(path) {
+  return authorized('DELETE', path, undefined);
 }

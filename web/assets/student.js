@@ -4,6 +4,7 @@ import { clear, h } from './dom.js';
 import { findGroups } from './options.js';
 import { picker, remember, remembered } from './picker.js';
 import { startPage } from './shell.js';
+import { subscribePanel } from './subscribe.js';
 import { weekView } from './week.js';
 
 const GROUP_KEY = 'timetable.student.group';
@@ -27,10 +28,12 @@ startPage({
         group = { id: item.id, label: item.label };
         remember(GROUP_KEY, group);
         title();
+        subscription.update();
         view.reload();
       },
     });
-    clear(main, heading, h('div', { class: 'controls' }, choose));
+    const subscription = subscribePanel({ target: () => (group ? { kind: 'GROUP', targetId: group.id } : null) });
+    clear(main, heading, h('div', { class: 'controls' }, choose), subscription.panel);
     const view = weekView(main, {
       load: (startDate, endDate) => (group ? get('/api/schedule', { groupId: group.id, startDate, endDate }) : Promise.resolve(null)),
       placeholder: 'Найдите свою группу в поле выше: её расписание запомнится в этом браузере.',
