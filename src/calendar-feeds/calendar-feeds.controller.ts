@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiPro
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../platform/auth/decorators';
-import { answerConditionally } from '../platform/http/conditional';
+import { answerConditionally, setCacheHeaders } from '../platform/http/conditional';
 import { PostOk } from '../platform/http/decorators';
 import { IdParam } from '../platform/http/id-param';
 import { NotFoundError } from '../platform/http/app-error';
@@ -69,6 +69,8 @@ export class IcalFeedController {
     if (!file.endsWith('.ics')) throw new NotFoundError(FEED_DOCUMENT_NOT_FOUND);
     const answer = await this.documents.open(file.slice(0, -'.ics'.length));
     if (answerConditionally(request, response, answer.etag)) return undefined;
-    return new StreamableFile(await answer.document(), { type: 'text/calendar; charset=utf-8', disposition: 'inline; filename="timetable.ics"' });
+    const document = await answer.document();
+    setCacheHeaders(response, answer.etag);
+    return new StreamableFile(document, { type: 'text/calendar; charset=utf-8', disposition: 'inline; filename="timetable.ics"' });
   }
 }

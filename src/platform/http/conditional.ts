@@ -13,24 +13,34 @@ export function etagOf(...parts: readonly (string | number)[]): string {
   return `"${createHash('sha256').update(parts.join('\u001f')).digest('base64url').slice(0, 32)}"`;
 }
 
-/** Whether the request's `If-None-Match` names `etag` (or `*`); weak and strong forms compare alike. */
+/**
+ * Whether the request's `If-None-Match` names `etag`; weak and strong forms compare alike. `*` is not
+ * honoured: whether a current answer exists is known only once it is made (the request may be refused
+ * by the data), and a full answer is always a correct reply to it.
+ */
 export function matchesIfNoneMatch(request: Request, etag: string): boolean {
   const header = request.headers['if-none-match'];
   if (!header) return false;
   return header.split(',').some((candidate) => {
     const tag = candidate.trim();
-    return tag === '*' || tag === etag || tag === `W/${etag}`;
+    return tag === etag || tag === `W/${etag}`;
   });
 }
 
-/**
- * Sets the caching headers of an answer with `etag`; when the client's copy is current, also the
- * status 304 and true: the caller then sends no body.
- */
-export function answerConditionally(request: Request, response: Response, etag: string): boolean {
+/** The caching headers of an answer made from the version `etag` names (never of a refusal). */
+export function setCacheHeaders(response: Response, etag: string): void {
   response.setHeader('ETag', etag);
   response.setHeader('Cache-Control', REVALIDATE_PRIVATELY);
+}
+
+/**
+ * When the client's copy is current: the caching headers, the status 304 and true (the caller then
+ * sends no body). Otherwise false and no header, so a refusal while producing the answer carries no
+ * ETag a client could keep; the caller sets them once its answer is made.
+ */
+export function answerConditionally(request: Request, response: Response, etag: string): boolean {
   if (!matchesIfNoneMatch(request, etag)) return false;
+  setCacheHeaders(response, etag);
   response.status(304);
   return true;
 }

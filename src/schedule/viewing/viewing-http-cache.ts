@@ -1,6 +1,6 @@
 import { Injectable, StreamableFile } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { answerConditionally, etagOf } from '../../platform/http/conditional';
+import { answerConditionally, etagOf, setCacheHeaders } from '../../platform/http/conditional';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
 import { RenderedLessonsJson } from './dto/rendered-lessons-json';
 import { ViewingSnapshotCache } from './snapshot/viewing-snapshot.cache';
@@ -20,7 +20,7 @@ export class ViewingHttpCache {
     const stamp = await this.cache.stamp();
     if (answerConditionally(request, response, etagOf('view', tenantKey, stamp, key))) return undefined;
     const json = await this.cache.withReading(stamp, produce);
-    response.setHeader('ETag', etagOf('view', tenantKey, json.stamp, key));
+    setCacheHeaders(response, etagOf('view', tenantKey, json.stamp, key));
     return json.toResponse();
   }
 }
