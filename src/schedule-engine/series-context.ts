@@ -119,10 +119,10 @@ export class SemesterContextFactory {
 }
 
 /** `effectiveSlotsOn` answers per loaded snapshot and date: checks of thousands of candidate moves ask for the same few dates. */
-const slotsOnByGrids = new WeakMap<GridSnapshot, Map<string, GridSlot[]>>();
+const slotsOnByGrids = new WeakMap<GridSnapshot, Map<string, readonly GridSlot[]>>();
 
 /** The pairs of the bell schedule in effect on `date` (manual, else Saturday, else base). */
-export function effectiveSlotsOn(grids: GridSnapshot, date: string): GridSlot[] {
+export function effectiveSlotsOn(grids: GridSnapshot, date: string): readonly GridSlot[] {
   let byDate = slotsOnByGrids.get(grids);
   if (!byDate) {
     byDate = new Map();

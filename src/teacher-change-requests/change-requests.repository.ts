@@ -88,11 +88,6 @@ export class ChangeRequestsRepository {
     return (await this.withHistory(rows))[0];
   }
 
-  /** Whether the teacher belongs to the department on the date (primary or additional assignment). */
-  async inDepartmentOn(teacherId: number, departmentId: number, date: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 WHERE ${assignedDuringSql('$1', '$2', '$3', '$3')}`, [teacherId, departmentId, date]);
-    return rows.length > 0;
-  }
 
   /** The waiting request of a lesson, if any. */
   async pendingOf(baseRuleSlotId: number, lessonDate: string): Promise<number | undefined> {

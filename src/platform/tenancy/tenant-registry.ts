@@ -94,9 +94,6 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     return this.entries.has(domain);
   }
 
-  domains(): string[] {
-    return [...this.entries.keys()];
-  }
 
   /** The configured definition of a domain (with its credentials: for the tenancy layer only). */
   definition(domain: string): TenantDefinition | undefined {
@@ -225,15 +222,9 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     return true;
   }
 
-  /** Points a tenant at a database (new or changed) with the safe swap; on failure nothing changes. */
-  replace(definition: TenantDefinition): Promise<void> {
-    return this.exclusive(definition.domain, async () => this.commit(definition, await this.prepare(definition)));
-  }
 
-  /** Removes a tenant after any change of it in progress. */
-  remove(domain: string): Promise<boolean> {
-    return this.exclusive(domain, () => Promise.resolve(this.drop(domain)));
-  }
+
+
 
   private newEntry(definition: TenantDefinition): TenantEntry {
     return { definition, generation: ++this.generations };

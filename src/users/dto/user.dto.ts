@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsString, MaxLength, MinLength } from 'class-validator';
 import { Role, ROLES } from '../../platform/auth/roles';
-import { IdField, OneOfField, TextField } from '../../platform/http/validators';
+import { IdField, OneOfField, PasswordField, TextField } from '../../platform/http/validators';
 import { UserStatus } from '../user.entity';
 
 export const USER_STATUSES: readonly UserStatus[] = ['ACTIVE', 'ARCHIVED'];
@@ -23,11 +22,7 @@ export class CreateUserRequest {
   username!: string;
 
   // Not trimmed: every character of a password counts.
-  @ApiProperty({ minLength: 8, maxLength: 128, example: 'secret-password' })
-  @IsDefined({ message: 'Поле «password» обязательно' })
-  @IsString({ message: 'Поле «password» должно быть строкой' })
-  @MinLength(8, { message: 'Поле «password» должно содержать не менее 8 символов' })
-  @MaxLength(128, { message: 'Поле «password» должно содержать не более 128 символов' })
+  @PasswordField()
   password!: string;
 
   @ApiProperty({ enum: ROLES })
