@@ -41,11 +41,10 @@ export class FreeClassroomsService {
    */
   private async lessonsOn(date: string) {
     const kept = await this.lessons.keptOn(date);
-    if (kept) return kept;
-    const [semester] = await this.schedule.semestersOverlapping(date, date);
-    if (!semester || semester.publishedVersionId === null) return [];
-    const slotIds = await this.repo.slotsThatMayLandOn(semester.publishedVersionId, date, isoDayOfWeek(date));
-    const found = await this.actual.ofSemester(semester.id, { startDate: date, endDate: date, slotIds }, semester.publishedVersionId);
+    if ('lessons' in kept) return kept.lessons;
+    const { semesterId, versionId } = kept.load;
+    const slotIds = await this.repo.slotsThatMayLandOn(versionId, date, isoDayOfWeek(date));
+    const found = await this.actual.ofSemester(semesterId, { startDate: date, endDate: date, slotIds }, versionId);
     return found?.lessons ?? [];
   }
 }

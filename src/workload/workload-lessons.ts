@@ -44,16 +44,22 @@ export class WorkloadLessons {
     return found;
   }
 
-  /** The kept lessons of `date`, or undefined when that semester is not in memory for the current data. */
-  async keptOn(date: string): Promise<ActualLesson[] | undefined> {
+  /**
+   * The lessons of `date` when its semester is in memory for the current data (`lessons`, none outside
+   * semesters or without a published version); otherwise the published semester to load them from
+   * (`load`), so the caller does not look the semester up again.
+   */
+  async keptOn(date: string): Promise<{ lessons: ActualLesson[] } | { load: { semesterId: number; versionId: number } }> {
     const stamp = await this.repo.dataStamp();
     const [semester] = await this.schedule.semestersOverlapping(date, date);
-    if (!semester || semester.publishedVersionId === null) return [];
+    if (!semester || semester.publishedVersionId === null) return { lessons: [] };
     const kept = this.pool().get(semester.id);
-    if (!kept || kept.stamp !== stamp || kept.versionId !== semester.publishedVersionId) return undefined;
+    if (!kept || kept.stamp !== stamp || kept.versionId !== semester.publishedVersionId) {
+      return { load: { semesterId: semester.id, versionId: semester.publishedVersionId } };
+    }
     const found: ActualLesson[] = [];
     appendBetween(found, await kept.lessons, date, date);
-    return found;
+    return { lessons: found };
   }
 
   private semester(semesterId: number, versionId: number, stamp: number): Promise<ActualLesson[]> {
