@@ -2,7 +2,7 @@ import { INestApplication, Logger } from '@nestjs/common';
 import { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
-import { parseHost } from '../tenancy/host';
+import { tenantKeyOf } from '../tenancy/host';
 import { runWithRequestId } from './request-context';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -32,15 +32,14 @@ export function installRequestLog(app: INestApplication, config: AppConfig): voi
     res.setHeader(REQUEST_ID_HEADER, requestId);
 
     res.once('close', () => {
-      const host = parseHost(req.headers.host);
-      const tenant = (host?.isIpLiteral ? config.defaultTenant : host?.tenantKey) ?? null;
+      const route = routeOf(req);
       const line = {
-        message: `${req.method} ${routeOf(req)} ${res.statusCode}`,
+        message: `${req.method} ${route} ${res.statusCode}`,
         method: req.method,
-        route: routeOf(req),
+        route,
         status: res.statusCode,
         durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
-        tenant,
+        tenant: tenantKeyOf(req.headers.host, config.defaultTenant) ?? null,
         requestId,
         // The client went away before the answer was complete.
         ...(res.writableFinished ? {} : { aborted: true }),

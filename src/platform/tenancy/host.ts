@@ -7,6 +7,12 @@ export interface ParsedHost {
   isIpLiteral: boolean;
 }
 
+/** The tenant a `Host` header selects: its first label, or `defaultTenant` for an IP literal (CONTRACT). */
+export function tenantKeyOf(hostHeader: string | undefined, defaultTenant: string | undefined): string | undefined {
+  const host = parseHost(hostHeader);
+  return host?.isIpLiteral ? defaultTenant : host?.tenantKey;
+}
+
 /** Parses a `Host` header value into the tenant key it selects; undefined for an empty or malformed host. */
 export function parseHost(hostHeader: string | undefined): ParsedHost | undefined {
   const host = hostHeader?.trim().toLowerCase();

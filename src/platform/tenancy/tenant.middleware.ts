@@ -3,7 +3,7 @@ import { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { NotFoundError, ServiceUnavailableError } from '../http/app-error';
-import { parseHost } from './host';
+import { tenantKeyOf } from './host';
 import { runInTenant } from './tenant-context';
 import { TenantRegistry } from './tenant-registry';
 
@@ -20,8 +20,7 @@ export class TenantMiddleware implements NestMiddleware {
   ) {}
 
   use(req: Request, res: Response, next: NextFunction): void {
-    const host = parseHost(req.headers.host);
-    const tenantKey = host?.isIpLiteral ? this.config.defaultTenant : host?.tenantKey;
+    const tenantKey = tenantKeyOf(req.headers.host, this.config.defaultTenant);
     if (!tenantKey || !this.registry.has(tenantKey)) {
       throw new NotFoundError('Университет для этого адреса не найден');
     }
