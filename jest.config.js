@@ -1,9 +1,9 @@
 const { availableParallelism } = require('node:os');
 
 /**
- * Unit specs sit beside the code; end-to-end specs run the real app on a real PostgreSQL. Workers: one
- * per core plus one, since the end-to-end files wait on the database much of the time (on 2 cores:
- * 130 s with 3 workers against 141 s with 2), or JEST_WORKERS.
+ * Unit specs sit beside the code (also the benchmark's, under scripts/); end-to-end specs run the real
+ * app on a real PostgreSQL. Workers: one per core plus one, since the end-to-end files wait on the
+ * database much of the time (on 2 cores: 130 s with 3 workers against 141 s with 2), or JEST_WORKERS.
  */
 const transform = { '^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.json', diagnostics: false }] };
 
@@ -13,7 +13,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       rootDir: __dirname,
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'],
       transform,
     },
     {

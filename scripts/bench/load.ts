@@ -120,3 +120,24 @@ export async function runLoad(target: Target, options: LoadOptions): Promise<Loa
     firstError,
   };
 }
+
+/**
+ * Measures one scenario: a probe request (its status must be the expected one), a warm-up unless the
+ * scenario forbids it, then the timed load.
+ */
+export async function measure(
+  target: Target,
+  scenario: { name: string; concurrency: number; requests: () => () => LoadRequest | undefined; warmup?: boolean },
+  timing: { seconds: number; warmupSeconds: number },
+): Promise<{ result?: LoadResult; skipped?: string; probeLessons?: number }> {
+  const probe = scenario.requests()();
+  if (!probe) return { skipped: 'nothing to send' };
+  const answer = await send(target, probe);
+  if (answer.status !== (probe.expectStatus ?? 200)) return { skipped: `the probe answered ${answer.status}: ${answer.body.slice(0, 300)}` };
+  const probeLessons = probe.method === 'GET' && answer.body.startsWith('[') ? (JSON.parse(answer.body) as unknown[]).length : undefined;
+  if (timing.warmupSeconds > 0 && scenario.warmup !== false) {
+    await runLoad(target, { concurrency: scenario.concurrency, durationMs: timing.warmupSeconds * 1000, next: scenario.requests() });
+  }
+  const result = await runLoad(target, { concurrency: scenario.concurrency, durationMs: timing.seconds * 1000, next: scenario.requests() });
+  return { result, probeLessons };
+}

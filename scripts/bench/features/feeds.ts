@@ -1,32 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import { LoadRequest, LoadResult, send, Target } from './http-load';
-import { semesterWeek } from './seed/academic-dates';
-import { BENCH_SCALE, LARGE_BENCH_SCALE, UniversityScale } from './seed/university-scale';
-import { SeededUniversity } from './seed/university-seeder';
-
-/**
- * Issue 16's part of the benchmark: the large university (`BENCH_SCALE=large`), HTTP revalidation
- * (304), calendar feeds and the override registry under load, with their targets as ratios to the
- * same run's ceiling.
- */
-
-/** `BENCH_SCALE=large` seeds LARGE_BENCH_SCALE (600 groups, 10,080 rules); anything else the default. */
-export function chosenScale(): { name: string; scale: UniversityScale } {
-  const requested = process.env.BENCH_SCALE?.trim().toLowerCase();
-  if (requested === 'large') return { name: 'large', scale: LARGE_BENCH_SCALE };
-  if (requested && requested !== 'default') throw new Error('BENCH_SCALE must be "large" or "default"');
-  return { name: 'default', scale: BENCH_SCALE };
-}
-
-export interface ScaleScenario {
-  name: string;
-  concurrency: number;
-  requests: () => () => LoadRequest | undefined;
-}
-
-function log(message: string): void {
-  process.stdout.write(`${message}\n`);
-}
+import { semesterWeek } from '../../seed/academic-dates';
+import { LoadRequest, send, Target } from '../load';
+import { BenchContext, BenchFeature, Prepared, Scenario } from '../scenario';
+import { log } from '../settings';
+import { medianBelow, ratioAtLeast } from '../verdicts';
+import { VIEWING_NAMES } from './viewing';
 
 export const SCALE_NAMES = {
   revalidation: 'GET /api/schedule: one group, one week, revalidated (304)',
@@ -37,11 +15,15 @@ export const SCALE_NAMES = {
 } as const;
 
 /**
- * Prepares and returns the scenarios: a calendar feed for every group (held by one subscriber per 50
- * groups), then the ETags of one week of every group (taken now, after the last write; this also warms
- * the viewing snapshot the throughput rows measure).
+ * Issue 16's part: the large university (`BENCH_SCALE=large`), HTTP revalidation (304), calendar feeds
+ * and the override registry under load, with their targets as ratios to the same run's ceiling.
+ *
+ * Prepares a calendar feed for every group (held by one subscriber per 50 groups), then the ETags of
+ * one week of every group (taken last, after every write of the preparation; this also warms the
+ * viewing snapshot the throughput rows measure). Its rows run right after the viewing rows, before
+ * anything writes.
  */
-export async function scaleScenarios(target: Target, seeded: SeededUniversity, readConcurrency: number): Promise<ScaleScenario[]> {
+async function prepare({ target, seeded, readConcurrency }: BenchContext): Promise<Prepared> {
   const autumn = seeded.semesters.autumn;
   const weeks = Math.max(1, Math.round((Date.parse(autumn.endDate) - Date.parse(autumn.startDate)) / (7 * 86_400_000)));
   const started = performance.now();
@@ -89,9 +71,10 @@ export async function scaleScenarios(target: Target, seeded: SeededUniversity, r
     const feed = unseen[fresh++];
     return feed && { method: 'GET', path: feed.path };
   };
-  return [
+  const scenarios: Scenario[] = [
     { name: SCALE_NAMES.revalidation, concurrency: readConcurrency, requests: cycle(views, (view) => view) },
-    { name: SCALE_NAMES.feedCold, concurrency: 1, requests: firstFetches },
+    // No warm-up: it would fetch every unseen feed and leave the measurement nothing to generate.
+    { name: SCALE_NAMES.feedCold, concurrency: 1, requests: firstFetches, warmup: false },
     { name: SCALE_NAMES.feed, concurrency: 1, requests: cycle(known, (feed) => ({ method: 'GET', path: feed.path })) },
     { name: SCALE_NAMES.feed, concurrency: readConcurrency, requests: cycle(known, (feed) => ({ method: 'GET', path: feed.path })) },
     {
@@ -104,34 +87,23 @@ export async function scaleScenarios(target: Target, seeded: SeededUniversity, r
     },
     { name: SCALE_NAMES.registry, concurrency: readConcurrency, requests: registry },
   ];
+  return { scenarios };
 }
 
-export interface ScaleMeasured {
-  ceiling?: LoadResult;
-  week?: LoadResult;
-  semesterAlone?: LoadResult;
-  revalidation?: LoadResult;
-  feedCold?: LoadResult;
-  feedShared?: LoadResult;
-  registry?: LoadResult;
-}
 
-/** Issue 16's targets (meant for the large scale; printed for any scale). */
-export function scaleVerdicts(scaleName: string, m: ScaleMeasured, readConcurrency: number): void {
-  const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-  const ratio = (name: string, result: LoadResult | undefined, target: number) => {
-    if (!m.ceiling || !result) return log(`  ${name} >= ${target} of the ceiling: SKIPPED`);
-    const value = result.rps / m.ceiling.rps;
-    log(`  ${name} >= ${target} of the ceiling (${readConcurrency} connections): ${result.rps.toFixed(1)} / ${m.ceiling.rps.toFixed(1)} rps = ${value.toFixed(2)} -> ${verdict(value >= target)}`);
-  };
-  const median = (name: string, result: LoadResult | undefined, limitMs: number) =>
-    log(result ? `  ${name} median < ${limitMs} ms, one connection: ${result.medianMs.toFixed(1)} ms -> ${verdict(result.medianMs < limitMs)}` : `  ${name}: SKIPPED`);
-  log('');
-  log(`Targets of issue 16 (scale: ${scaleName}; they are set for BENCH_SCALE=large):`);
-  ratio('one-week group view', m.week, 0.6);
-  ratio('304 revalidation of a one-week group view', m.revalidation, 0.8);
-  median('whole-semester group view', m.semesterAlone, 20);
-  median('a group feed, generated (two weeks back to the end of the next semester)', m.feedCold, 50);
-  median('  the same feed again, document shared by the group (not a target)', m.feedShared, 50);
-  ratio('override registry, one week', m.registry, 0.2);
-}
+/** Issue 16's targets (set for the large scale; judged at any scale). */
+export const feeds: BenchFeature = {
+  name: 'feeds and revalidation',
+  prepare,
+  heading: (m) => `Targets of issue 16 (scale: ${m.scaleName}; they are set for BENCH_SCALE=large):`,
+  verdicts(m) {
+    const ceiling = m.outcome(VIEWING_NAMES.ceiling, m.readConcurrency);
+    return [
+      ratioAtLeast('one-week group view', m.outcome(VIEWING_NAMES.week, m.readConcurrency), ceiling, 0.6),
+      ratioAtLeast('304 revalidation of a one-week group view', m.outcome(SCALE_NAMES.revalidation, m.readConcurrency), ceiling, 0.8),
+      medianBelow('whole-semester group view, one connection', m.outcome(VIEWING_NAMES.semester, 1), 20),
+      medianBelow('a group feed, generated (two weeks back to the end of the next semester)', m.outcome(SCALE_NAMES.feedCold, 1), 50),
+      ratioAtLeast('override registry, one week', m.outcome(SCALE_NAMES.registry, m.readConcurrency), ceiling, 0.2),
+    ];
+  },
+};

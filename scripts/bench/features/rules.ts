@@ -1,0 +1,101 @@
+import { Client } from 'pg';
+import { BENCH_SCALE } from '../../seed/university-scale';
+import { SeededUniversity } from '../../seed/university-seeder';
+import { LoadRequest } from '../load';
+import { BenchFeature, Scenario } from '../scenario';
+import { medianBelow } from '../verdicts';
+
+const NAMES = {
+  created: 'POST /api/admin/schedule-rules (conflict check)',
+  refused: 'POST /api/admin/schedule-rules (refused: clash)',
+} as const;
+
+/** A rule body of weekly lectures for the whole autumn semester, for group `k`, in one slot. */
+function lectureRule(seeded: SeededUniversity, k: number, slot: { dayOfWeek: number; timeSlotId: number; teacherId: number; classroomId: number }) {
+  const autumn = seeded.semesters.autumn;
+  return {
+    scheduleVersionId: autumn.versionId,
+    semesterId: autumn.id,
+    subjectId: seeded.subjectIds[k % seeded.subjectIds.length],
+    lectureAcademicHours: 2 * BENCH_SCALE.semesterWeeks,
+    laboratoryAcademicHours: 0,
+    practiceAcademicHours: 0,
+    groupIds: [seeded.groups[k].id],
+    slots: [{ ...slot, parity: 'BOTH', subgroupIds: [], lessonTypeId: 1, lessonFormat: 'Очно' }],
+  };
+}
+
+/**
+ * Rule creation with its conflict check. Every rule takes a cell nobody uses (Sunday, pair 1..6) with
+ * its own group, teacher and room for that pair, so all of them must succeed; the sequence is shared
+ * by warm-up and measurement so no cell is taken twice.
+ */
+function created(seeded: SeededUniversity, concurrency: number): Scenario {
+  const pairs = seeded.baseTimeSlotIds.length;
+  const distinct = Math.min(seeded.groups.length, seeded.teacherIds.length, seeded.classroomIds.length);
+  let n = 0;
+  const next = (): LoadRequest | undefined => {
+    const k = Math.floor(n / pairs);
+    if (k >= distinct) return undefined;
+    const pair = n % pairs;
+    n++;
+    return {
+      method: 'POST',
+      path: '/api/admin/schedule-rules',
+      body: lectureRule(seeded, k, { dayOfWeek: 7, timeSlotId: seeded.baseTimeSlotIds[pair], teacherId: seeded.teacherIds[k], classroomId: seeded.classroomIds[k] }),
+    };
+  };
+  return { name: NAMES.created, concurrency, requests: () => next };
+}
+
+/** A weekly pair a seeded teacher teaches every week in the autumn semester. */
+interface BusyCell {
+  dayOfWeek: number;
+  timeSlotId: number;
+  teacherId: number;
+}
+
+async function busyCells(db: Client, versionId: number): Promise<BusyCell[]> {
+  const { rows } = await db.query<BusyCell>(
+    `SELECT sl.day_of_week AS "dayOfWeek", sl.time_slot_id AS "timeSlotId", sl.teacher_id AS "teacherId"
+       FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id
+      WHERE r.schedule_version_id = $1 AND r.status = 'ACTIVE' AND sl.parity = 'BOTH' AND sl.day_of_week < 7
+      ORDER BY sl.id LIMIT 50`,
+    [versionId],
+  );
+  return rows;
+}
+
+/**
+ * Rule creation refused by its conflict check: each rule puts a seeded teacher into a pair they teach
+ * every week, so every request must answer 409 (the whole check runs, stored rules of that teacher,
+ * room and group at that pair are laid out). Rules never get stored, so the cells can repeat.
+ */
+function refused(seeded: SeededUniversity, busy: BusyCell[], concurrency: number): Scenario {
+  let n = 0;
+  const next = (): LoadRequest | undefined => {
+    if (busy.length === 0) return undefined;
+    const cell = busy[n % busy.length];
+    const k = n++ % seeded.groups.length;
+    return {
+      method: 'POST',
+      path: '/api/admin/schedule-rules',
+      expectStatus: 409,
+      body: lectureRule(seeded, k, { ...cell, classroomId: seeded.classroomIds[k % seeded.classroomIds.length] }),
+    };
+  };
+  return { name: NAMES.refused, concurrency, requests: () => next };
+}
+
+/** Schedule rules (spec 4.5): creation with its conflict check, accepted and refused. */
+export const rules: BenchFeature = {
+  name: 'rules',
+  async prepare({ seeded, db, writeConcurrency }) {
+    const busy = await busyCells(db, seeded.semesters.autumn.versionId);
+    return { scenarios: [created(seeded, writeConcurrency), refused(seeded, busy, writeConcurrency)] };
+  },
+  verdicts: (m) => [
+    medianBelow('rule creation with its conflict check', m.outcome(NAMES.created), 150),
+    medianBelow('refused rule creation (clash)', m.outcome(NAMES.refused), 150),
+  ],
+};
