@@ -105,6 +105,14 @@ describe('error bodies', () => {
     expectCommonBody(twoHosts.body, 400, '/api/auth/login');
     expect(twoHosts.body.message).toContain('Host');
 
+    // RFC 9112 3.2: two Host headers are refused on every path, before authentication or routing.
+    for (const path of ['/api/auth/me', '/api/schedule?groupId=1&startDate=2026-09-01&endDate=2026-09-07', '/actuator/health/readiness', '/login', '/no-such-page']) {
+      const twice = await raw(`GET ${path} HTTP/1.1\r\nHost: alpha.timetable.test\r\nHost: alpha.timetable.test\r\nConnection: close\r\n\r\n`);
+      expect({ path, status: twice.status }).toEqual({ path, status: 400 });
+      expectCommonBody(twice.body, 400, path.split('?')[0]);
+      expect(twice.body.message).toBe('В запросе несколько заголовков Host: допускается ровно один');
+    }
+
     // HTTP/1.0 may omit Host (old health checkers): the probe answers as usual.
     const http10 = await raw(`GET /actuator/health/liveness HTTP/1.0\r\n\r\n`);
     expect(http10.status).toBe(200);
