@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { AppLogger } from '../src/platform/logging/app-logger';
 import { TcpProxy, waitFor } from './support/tcp-proxy';
 import { createTestDatabase, dropTestDatabase, testServer } from './support/test-database';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
@@ -48,13 +49,21 @@ describe('health probes', () => {
     let database: string;
     const server = testServer();
     const proxy = new TcpProxy(server.host, server.port);
+    /** The service's log lines (JSON), to see what an operator would be told about the outage. */
+    const logged: string[] = [];
+    const tenancyLines = () =>
+      logged
+        .map((line) => JSON.parse(line) as { level: string; context?: string; message: string })
+        .filter((line) => line.context === 'Tenancy' && line.message.includes('flaky'));
 
     beforeAll(async () => {
       database = await createTestDatabase('flaky');
       const port = await proxy.reservePort();
       // The tenant is unreachable at start-up: the service must still start.
+      const sink = { out: (line: string) => logged.push(line), err: (line: string) => logged.push(line) };
       t = await startTestApp({
         tenants: ['alpha'],
+        logger: new AppLogger('json', false, sink),
         extraTenants: [
           {
             name: 'flaky',
@@ -93,14 +102,27 @@ describe('health probes', () => {
     });
 
     it('goes DOWN when the database is lost, fails requests with 503 without crashing, and recovers', async () => {
+      const before = tenancyLines().length;
       await proxy.close();
       await waitFor(async () => (await readiness(t)).status === 503);
       const lost = await t.as('flaky').post('/api/auth/login', ADMIN);
       expect(lost.status).toBe(503);
+      // Several failed checks (every 250 ms) while it is down: still one warning.
+      await new Promise((wait) => setTimeout(wait, 1000));
 
       await proxy.open('forward');
       await waitFor(async () => (await readiness(t)).status === 200);
       expect((await t.as('flaky').post('/api/auth/login', ADMIN)).status).toBe(200);
+      await new Promise((wait) => setTimeout(wait, 600));
+
+      // The operator is told once that the database is unreachable (WARN) and once that it is back (INFO).
+      const outage = tenancyLines()
+        .slice(before)
+        .filter((line) => /reachable/.test(line.message));
+      expect(outage.map((line) => line.level)).toEqual(['warn', 'info']);
+      expect(outage[0].message).toMatch(/flaky.*unreachable/);
+      expect(outage[1].message).toMatch(/flaky.*reachable again/);
+      expect(JSON.stringify(outage)).not.toMatch(/127\.0\.0\.1|jdbc|password/i);
     });
 
     it('never waits on a hung database: the probe answers at once and requests fail with 503 in bounded time', async () => {

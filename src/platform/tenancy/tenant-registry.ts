@@ -36,6 +36,8 @@ interface TenantEntry {
   retryTimer?: NodeJS.Timeout;
   /** Bumped by every change of this domain; a background activation started earlier then gives up. */
   generation: number;
+  /** Set while the live pool's health checks fail, so an outage is logged once as it starts and once as it ends. */
+  unreachable?: boolean;
 }
 
 /** What the tenant listing shows of one tenant (the password never leaves the registry this way). */
@@ -126,19 +128,34 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
 
   /** Runs the health check of every live pool now (the timer does the same periodically). */
   async checkAll(): Promise<void> {
-    const checks = [...this.entries.values()]
-      .map((entry) => entry.pool)
-      .filter((pool): pool is TenantPool => pool !== undefined)
-      .map((pool) => pool.check(this.config.health.checkTimeoutMs));
-    await Promise.all(checks);
+    await Promise.all([...this.entries.values()].map((entry) => this.check(entry)));
   }
 
   /** Checks the live pool of a tenant now; false when it has none or the check fails. */
   async checkNow(domain: string): Promise<boolean> {
-    const pool = this.entries.get(domain)?.pool;
+    const entry = this.entries.get(domain);
+    return entry ? this.check(entry) : false;
+  }
+
+  /**
+   * Checks the entry's live pool and logs a change of reachability: WARN when its database stops
+   * answering, INFO when it answers again (each once per outage, not once per check).
+   */
+  private async check(entry: TenantEntry): Promise<boolean> {
+    const pool = entry.pool;
     if (!pool) return false;
     await pool.check(this.config.health.checkTimeoutMs);
-    return pool.lastCheck?.ok === true;
+    const ok = pool.lastCheck?.ok === true;
+    if (entry.pool !== pool || pool.lastCheck === undefined) return ok; // replaced meanwhile, or never checked
+    const { domain } = entry.definition;
+    if (!ok && !entry.unreachable) {
+      entry.unreachable = true;
+      this.logger.warn(`Tenant ${domain}: database unreachable (health check failed); requests answer 503 and readiness is DOWN until it answers`);
+    } else if (ok && entry.unreachable) {
+      entry.unreachable = false;
+      this.logger.log(`Tenant ${domain}: database reachable again`);
+    }
+    return ok;
   }
 
   /** Runs `work` while no other change of `domain` runs on this instance (changes queue in order). */
