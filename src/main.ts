@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { AppConfig, ConfigError, isEmbeddedMode, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
+import { gracefulStop } from './platform/http/graceful-stop';
 import { AppLogger } from './platform/logging/app-logger';
 import { EmbeddedStartError } from './platform/tenancy/embedded-failures';
 import { EmbeddedCluster, startEmbeddedPostgres } from './platform/tenancy/embedded-postgres';
@@ -41,10 +42,14 @@ function loadDotEnv(): void {
   if (existsSync('.env')) process.loadEnvFile('.env');
 }
 
+/** How long a stop waits for running requests before closing the pools anyway. */
+const DRAIN_TIMEOUT_MS = 25_000;
+
 async function main(): Promise<void> {
   const config = loadConfig();
   const { tenants, embedded } = await resolveTenants(config);
   let app: INestApplication | undefined;
+  let drain: ((timeoutMs: number) => Promise<void>) | undefined;
   let stopping = false;
 
   const stop = async (signal: string) => {
@@ -52,6 +57,8 @@ async function main(): Promise<void> {
     stopping = true;
     logger.log(`${signal} received: finishing running requests and closing pools`);
     try {
+      // Running requests are answered (with `Connection: close`) before the pools close.
+      await drain?.(DRAIN_TIMEOUT_MS);
       await app?.close();
       // pg's pool.end() resolves before the sockets' goodbyes reach the server; let them land first.
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -66,6 +73,7 @@ async function main(): Promise<void> {
 
   try {
     app = await createApp(config, tenants, { logger: appLogger });
+    drain = gracefulStop(app).drain;
     await app.listen(config.port);
   } catch (error) {
     await embedded?.stop();
