@@ -303,6 +303,49 @@ describe('workload reports (4.16)', () => {
       await refused(clients.get('DEPARTMENT') as TenantClient, `/api/workload/free-classrooms?${query}&departmentId=${D2.id}`, 403, FOREIGN);
     });
 
+    /** One entry of the answer over a period. */
+    type AtPair = { date: string; timeSlotId: number; orderNumber: number; startTime: string; endTime: string; classrooms: { name: string; capacity: number }[] };
+    const overPeriod = async (query: string) => (await rows(admin, `/api/workload/free-classrooms?${query}`)) as unknown as AtPair[];
+
+    it('over a period (spec 4.16 startDate/endDate): every date at the asked pair, the same rooms as asking date by date', async () => {
+      const P = u.timeSlots;
+      const answer = await overPeriod(`startDate=2026-09-22&endDate=2026-09-24&timeSlotId=${P[0].id}`);
+      expect(answer.map((row) => [row.date, row.timeSlotId, row.orderNumber, row.startTime, row.endTime])).toEqual(
+        ['2026-09-22', '2026-09-23', '2026-09-24'].map((date) => [date, P[0].id, 1, '08:30:00', '10:00:00']),
+      );
+      for (const row of answer) {
+        expect(row.classrooms).toEqual(await rows(admin, `/api/workload/free-classrooms?date=${row.date}&timeSlotId=${P[0].id}`));
+      }
+      expect(answer[0].classrooms.map((room) => room.name)).toContain(C[0].name); // moved away to 09-24
+    });
+
+    it('over a period without a pair: each pair of the day, one-off changes applied', async () => {
+      const P = u.timeSlots;
+      const answer = await overPeriod('startDate=2026-09-24&endDate=2026-09-24&minCapacity=20');
+      expect(answer.map((row) => [row.date, row.timeSlotId, row.orderNumber])).toEqual(P.map((pair, index) => ['2026-09-24', pair.id, index + 1]));
+      for (const row of answer) {
+        expect(row.classrooms).toEqual(await rows(admin, `/api/workload/free-classrooms?date=2026-09-24&timeSlotId=${row.timeSlotId}&minCapacity=20`));
+        expect(row.classrooms.every((room) => room.capacity >= 20)).toBe(true);
+      }
+      expect(answer[1].classrooms.map((room) => room.name)).not.toContain(C[0].name); // the lesson moved here
+    });
+
+    it('refuses a half, mixed, reversed or too long period (400), and a foreign department first (403)', async () => {
+      const path = '/api/workload/free-classrooms';
+      await refused(admin, `${path}?startDate=2026-09-01`, 400, /endDate/);
+      await refused(admin, `${path}?endDate=2026-09-01`, 400, /startDate/);
+      await refused(admin, `${path}?date=2026-09-01&startDate=2026-09-01&endDate=2026-09-02`, 400, /date/);
+      await refused(admin, `${path}?startDate=2026-09-10&endDate=2026-09-01`, 400, /startDate/);
+      await refused(admin, `${path}?startDate=2026-01-01&endDate=2026-12-31`, 400, /200/);
+      await refused(admin, `${path}?startDate=2026-09-01&endDate=2026-09-02&timeSlotId=999999`, 400, /Пара с id 999999/);
+      await refused(admin, path, 400, /date/);
+      // A department naming another department is refused before any parameter is judged missing.
+      const department = clients.get('DEPARTMENT') as TenantClient;
+      await refused(department, `${path}?departmentId=${D2.id}`, 403, FOREIGN);
+      await refused(department, `${path}?departmentId=${D2.id}&startDate=2026-09-01`, 403, FOREIGN);
+      await refused(department, `${path}?departmentId=${D2.id}&date=2026-09-01`, 403, FOREIGN);
+    });
+
     it('refuses a missing or unknown pair and a bad date (400)', async () => {
       const path = '/api/workload/free-classrooms';
       await refused(admin, `${path}?date=2026-09-01`, 400, /timeSlotId/);

@@ -1,11 +1,12 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtraModels, ApiOkResponse, ApiOperation, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import {
   ClassroomWorkloadRow,
   DepartmentWorkloadRow,
   FreeClassroomRow,
+  FreeClassroomsAtPair,
   FreeClassroomsQuery,
   TeacherWorkloadRow,
   TimeSlotWorkloadRow,
@@ -78,13 +79,24 @@ export class WorkloadController {
   @Get('free-classrooms')
   @Roles(...FREE_ROOM_READERS)
   @ApiOperation({
-    summary: 'Свободные аудитории на дату и пару',
+    summary: 'Свободные аудитории на дату и пару или за период',
     description:
       'Аудитории в работе (не в архиве, isAvailable), которые ни одно фактическое занятие не занимает в пересекающееся время этого дня; ' +
-      'по возрастанию вместимости. Фильтры: minCapacity, equipmentIds (всё перечисленное оборудование).',
+      'по возрастанию вместимости. Фильтры: minCapacity, equipmentIds (всё перечисленное оборудование). С date и timeSlotId — массив ' +
+      'аудиторий; с общими параметрами отчётов startDate и endDate (не более 200 дат) — массив «дата и пара» со свободными аудиториями, ' +
+      'для пары timeSlotId или для каждой пары сетки дня. DEPARTMENT с чужой departmentId — 403 раньше проверки остальных параметров.',
   })
-  @ApiOkResponse({ type: [FreeClassroomRow] })
-  freeClassrooms(@CurrentUser() caller: AuthUser, @Query() query: FreeClassroomsQuery): Promise<FreeClassroomRow[]> {
+  @ApiExtraModels(FreeClassroomRow, FreeClassroomsAtPair)
+  @ApiOkResponse({
+    description: 'Массив аудиторий (дата и пара) или массив «дата и пара» (период)',
+    schema: {
+      oneOf: [
+        { type: 'array', items: { $ref: getSchemaPath(FreeClassroomRow) } },
+        { type: 'array', items: { $ref: getSchemaPath(FreeClassroomsAtPair) } },
+      ],
+    },
+  })
+  freeClassrooms(@CurrentUser() caller: AuthUser, @Query() query: FreeClassroomsQuery): Promise<FreeClassroomRow[] | FreeClassroomsAtPair[]> {
     return this.freeRooms.find(caller, query);
   }
 }

@@ -21,18 +21,33 @@ export class WorkloadQuery {
   departmentId?: number;
 }
 
+/**
+ * Free rooms: one date and pair (`date`, `timeSlotId`), or, with the common parameters of spec 4.16,
+ * every date of `startDate..endDate` at one pair (`timeSlotId`) or at every pair of each day's grid.
+ * Presence is checked by the service, after the caller's department (a foreign one is 403 first).
+ */
 export class FreeClassroomsQuery {
-  @ApiProperty({ format: 'date', example: '2026-09-07', description: 'Дата, ГГГГ-ММ-ДД' })
-  @CalendarDateField()
-  date!: string;
+  @ApiPropertyOptional({ format: 'date', example: '2026-09-07', description: 'Дата, ГГГГ-ММ-ДД (одна дата и пара; не вместе с startDate/endDate)' })
+  @CalendarDateField({ optional: true })
+  date?: string;
 
-  @ApiProperty({
+  @ApiPropertyOptional({ format: 'date', example: '2026-09-01', description: 'Первая дата периода (включительно); вместе с endDate, не более 200 дат' })
+  @CalendarDateField({ optional: true })
+  startDate?: string;
+
+  @ApiPropertyOptional({ format: 'date', example: '2026-09-07', description: 'Последняя дата периода (включительно)' })
+  @CalendarDateField({ optional: true })
+  endDate?: string;
+
+  @ApiPropertyOptional({
     example: 1,
-    description: 'Пара: пара сетки звонков, действующей в эту дату, или пара основной сетки (берётся пара с тем же номером в сетке дня)',
+    description:
+      'Пара: пара сетки звонков, действующей в дату, или пара основной сетки (берётся пара с тем же номером в сетке дня). ' +
+      'Обязательна с date; с периодом — по желанию (без неё — каждая пара каждого дня)',
   })
   @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? undefined : Number(value)))
-  @IdField()
-  timeSlotId!: number;
+  @IdField({ optional: true })
+  timeSlotId?: number;
 
   @ApiPropertyOptional({ minimum: 1, description: 'Не меньше этого числа мест' })
   @QueryInt({ min: 1, max: 100000 })
@@ -120,4 +135,14 @@ export class FreeClassroomRow {
   @ApiProperty({ type: Number, nullable: true }) floor!: number | null;
   @ApiProperty() capacity!: number;
   @ApiProperty({ type: [EquipmentRef] }) equipments!: EquipmentRef[];
+}
+
+/** The free rooms of one date at one pair of that day's grid (the answer over a period). */
+export class FreeClassroomsAtPair {
+  @ApiProperty({ format: 'date' }) date!: string;
+  @ApiProperty({ description: 'Пара сетки, действующей в эту дату' }) timeSlotId!: number;
+  @ApiProperty({ description: 'Номер пары' }) orderNumber!: number;
+  @ApiProperty({ example: '09:00' }) startTime!: string;
+  @ApiProperty({ example: '10:30' }) endTime!: string;
+  @ApiProperty({ type: [FreeClassroomRow], description: 'По возрастанию вместимости' }) classrooms!: FreeClassroomRow[];
 }
