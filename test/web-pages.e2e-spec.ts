@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import * as dates from '../src/platform/http/dates';
 import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { openSection, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { createOverride, LessonBody, query } from './support/override-builders';
 import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -146,21 +147,6 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
     if (response.status !== 200) throw new Error(`${path}: ${response.status}`);
     return response.body as Lesson[];
   };
-
-  async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
-    await page.waitForSelector('#login-form');
-    await page.type('#username', username);
-    await page.type('#password', password);
-    await page.click('#login-form button[type=submit]');
-  }
-
-  /** Waits until the week has finished loading (lessons, an empty week, a placeholder or an error). */
-  async function weekSettled(page: Page): Promise<void> {
-    await page.waitForFunction(() => {
-      const week = document.querySelector('#week');
-      return Boolean(week && !week.hasAttribute('aria-busy') && week.firstElementChild && !week.querySelector('.status'));
-    });
-  }
 
   async function pickDate(page: Page, date: string): Promise<void> {
     await page.$eval(
@@ -520,6 +506,10 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       await signIn(page, office.username);
       await page.waitForSelector('#kind-classroom');
       expect(new URL(page.url()).hash).toBe('#schedule-view');
+      // Its own section by address, through the helper later tests use.
+      const again = (await newPage()).page;
+      await openSection(again, origin, 'admin', 'schedule-view', office.username);
+      expect(await again.$eval('#page-title', (node) => node.textContent)).toBe('Просмотр расписания');
       expect(await page.$('nav.sections a[href="#department-workspace"]')).toBeNull();
       expect(await page.$eval('#page-title', (node) => node.textContent)).toBe('Просмотр расписания');
       expect(watch.consoleErrors).toEqual([]);

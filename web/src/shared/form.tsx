@@ -4,6 +4,7 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { messageOf } from './errors';
+import { quotedField } from './field-errors';
 import { ErrorLine, useId } from './ui';
 
 type Values = Record<string, unknown>;
@@ -19,15 +20,6 @@ export interface ApiForm<T extends Values> {
   /** Done: the last submission's success text (cleared by the next change). */
   done?: string;
   submit(event?: Event): Promise<void>;
-}
-
-/** The field a message is about: the quoted name of one of the form's fields. */
-function quotedField(message: string, names: string[]): string | undefined {
-  for (const match of message.matchAll(/«([^»]+)»/g)) {
-    const name = match[1].replace(/\[\d+\].*$/, '').split('.')[0];
-    if (names.includes(name)) return name;
-  }
-  return undefined;
 }
 
 export function useApiForm<T extends Values>(options: {

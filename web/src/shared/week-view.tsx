@@ -198,6 +198,11 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions }: Wee
     };
   }, [monday, loadKey]);
 
+  useEffect(() => {
+    // For the benchmark (scripts/bench-web.ts): the moment a week's lessons are on screen.
+    if (shown.kind === 'lessons') performance.mark('timetable:week-rendered');
+  }, [shown]);
+
   const go = (next: string) => {
     if (!isDate(next)) return;
     setDate(next);
