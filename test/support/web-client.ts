@@ -40,7 +40,7 @@ export async function controlByLabel(page: Page, label: string): Promise<string>
     return found?.htmlFor || found?.querySelector('input, select, textarea')?.id || null;
   }, label);
   if (!id) throw new Error(`no control labelled «${label}»`);
-  return `#${CSS.escape(id)}`;
+  return `[id="${id.replace(/"/g, '\\"')}"]`;
 }
 
 /** The Russian message shown next to the control labelled `label` (its field's error line), if any. */
