@@ -118,7 +118,7 @@ describe('web client components against the real API', () => {
     await page.waitForFunction(() => !document.querySelector('dialog')?.open);
 
     expect(await page.$eval('.long-operation', (node) => [node.getAttribute('role'), (node as HTMLElement).innerText])).toEqual(['status', expect.stringContaining('3 из 10')]);
-    expect(await page.$eval('.long-operation progress', (bar) => [(bar as HTMLProgressElement).value, (bar as HTMLProgressElement).max])).toEqual([3, 10]);
+    expect(await page.$eval('.long-operation progress', (bar) => [(bar).value, (bar).max])).toEqual([3, 10]);
     expect(watch.consoleErrors.filter((line) => !/status of (400|404)/.test(line))).toEqual([]);
     expect(watch.foreignRequests).toEqual([]);
   });

@@ -14,7 +14,7 @@ function Harness() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const feeds = useLoad(() => data(api.GET('/api/calendar-feeds')), [round]);
   const form = useApiForm({
-    initial: { kind: 'GROUP' as 'GROUP' | 'CLASSROOM', targetId: '' },
+    initial: { kind: 'GROUP', targetId: '' },
     send: async (values) => {
       const feed = await data(api.POST('/api/calendar-feeds', { body: { kind: values.kind, targetId: values.targetId === '' ? undefined : Number(values.targetId) } }));
       setRound((value) => value + 1);
@@ -28,7 +28,7 @@ function Harness() {
         <Field
           label="Что"
           control={(props) => (
-            <select {...props} value={form.values.kind} onChange={(event) => form.set('kind', event.currentTarget.value as 'GROUP' | 'CLASSROOM')}>
+            <select {...props} value={form.values.kind} onChange={(event) => form.set('kind', event.currentTarget.value)}>
               <option value="GROUP">Группа</option>
               <option value="CLASSROOM">Аудитория</option>
             </select>
