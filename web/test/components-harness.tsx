@@ -9,12 +9,15 @@ import { ApiFormFrame, Field, useApiForm } from '../src/shared/form';
 import { DataTable } from '../src/shared/table';
 import { LongOperation, useLoad } from '../src/shared/ui';
 
+type FeedKind = 'GROUP' | 'CLASSROOM';
+const EMPTY: { kind: FeedKind; targetId: string } = { kind: 'GROUP', targetId: '' };
+
 function Harness() {
   const [round, setRound] = useState(0);
   const [dialogOpen, setDialogOpen] = useState(false);
   const feeds = useLoad(() => data(api.GET('/api/calendar-feeds')), [round]);
   const form = useApiForm({
-    initial: { kind: 'GROUP', targetId: '' },
+    initial: EMPTY,
     send: async (values) => {
       const feed = await data(api.POST('/api/calendar-feeds', { body: { kind: values.kind, targetId: values.targetId === '' ? undefined : Number(values.targetId) } }));
       setRound((value) => value + 1);
