@@ -31,7 +31,7 @@ function Harness() {
         <Field
           label="Что"
           control={(props) => (
-            <select {...props} value={form.values.kind} onChange={(event) => form.set('kind', event.currentTarget.value)}>
+            <select {...props} value={form.values.kind} onChange={(event) => form.set('kind', event.currentTarget.value as FeedKind)}>
               <option value="GROUP">Группа</option>
               <option value="CLASSROOM">Аудитория</option>
             </select>
