@@ -87,8 +87,20 @@ describe('web client components against the real API', () => {
       const number = await controlByLabel(page, 'Номер');
       await page.$eval(number, (input) => ((input as HTMLInputElement).value = ''));
       await page.type(number, String(group.id));
+      const before = await page.$eval('form', (form) => form.querySelector(':scope > [role=alert]')?.textContent ?? null);
       await page.click('form button[type=submit]');
-      await page.waitForFunction((name) => document.querySelector('form [role=status]')?.textContent === `Подписка создана: ${name}`, {}, group.name);
+      // Settled: the success line, or a refusal other than the one already shown (the assertion below shows which).
+      await page.waitForFunction(
+        (name, before) => {
+          const form = document.querySelector('form') as HTMLElement;
+          const alert = form.querySelector(':scope > [role=alert]')?.textContent ?? null;
+          return form.innerText.includes(`Подписка создана: ${name}`) || (alert !== null && alert !== before);
+        },
+        {},
+        group.name,
+        before,
+      );
+      expect(await page.$eval('form', (form) => (form as HTMLElement).innerText)).toContain(`Подписка создана: ${group.name}`);
     }
     expect(await feedsInDatabase()).toBe(3);
     await page.waitForFunction(() => document.querySelector('.pager span')?.textContent === 'Страница 1 из 2');

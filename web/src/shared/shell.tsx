@@ -2,7 +2,7 @@
 // with «Выйти», the menu of the sections the role may use, and the chosen section. A user whose
 // role has no section on this page is sent to the role's own page (spec 4.2, `redirect`).
 import { createContext, render, type FunctionComponent } from 'preact';
-import { useContext, useEffect, useRef, useState } from 'preact/hooks';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, data, login, logout, refresh, SessionEnded, wasSignedIn, type LoginResponse, type Me, type Role } from '../api/client';
 import { sectionsFor, type Area, type SectionDefinition } from '../sections';
 import { messageOf, whenSessionEnds } from './errors';
@@ -158,9 +158,15 @@ function Sections({ area, role }: { area: Area; role: Role }) {
   const allowed = sectionsFor(area, role);
   const asked = useHashSection();
   const section = allowed.find((item) => item.id === asked) ?? allowed[0];
-  useEffect(() => {
+  const shownId = useRef<string>();
+  // Before the section's own effects, so a section may set a more precise title itself.
+  useLayoutEffect(() => {
     if (section.id !== asked) replaceSection(section.id);
+    if (shownId.current === section.id) return;
     document.title = `${section.title} — расписание`;
+    // A section opened from the menu: a screen reader continues at its content, not at the menu.
+    if (shownId.current !== undefined) document.getElementById('main')?.focus();
+    shownId.current = section.id;
   }, [section.id, asked]);
   return (
     <>

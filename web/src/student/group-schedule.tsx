@@ -1,5 +1,5 @@
 // /student/#group-schedule: a student finds their group once (remembered in this browser) and reads its weeks.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, data } from '../api/client';
 import { findGroups } from '../shared/options';
 import { Picker } from '../shared/picker';
@@ -11,7 +11,9 @@ const GROUP_KEY = 'timetable.student.group';
 
 export default function GroupSchedule() {
   const [group, setGroup] = useState(() => remembered<Chosen>(GROUP_KEY));
-  if (group) document.title = `${group.label} — расписание`;
+  useEffect(() => {
+    if (group) document.title = `${group.label} — расписание`;
+  }, [group]);
   return (
     <>
       <h1 id="page-title">{group ? `Расписание группы ${group.label}` : 'Расписание группы'}</h1>
