@@ -21,14 +21,27 @@ export interface SectionDefinition {
 
 const OFFICE: Role[] = ['ADMIN', 'EDUCATION_OFFICE'];
 
+// Each block belongs to one piece of work, so parallel branches add lines in different places. The
+// order of lines is the order of the menu.
 export const SECTIONS: readonly SectionDefinition[] = [
-  // /student/
+  // ── /student/ ──
   { area: 'student', id: 'group-schedule', title: 'Расписание группы', roles: ['STUDENT'], load: () => import('./student/group-schedule') },
-  // /teacher/ (issue 23 adds «Заявки на перенос», «Отсутствия», «Пожелания» here)
+
+  // ── /teacher/ (issue 23: «Заявки на перенос», «Отсутствия», «Пожелания» go below) ──
   { area: 'teacher', id: 'my-schedule', title: 'Моё расписание', roles: ['TEACHER'], load: () => import('./teacher/my-schedule') },
-  // /admin/: the department workspace (issue 23), the planning desk (issue 24), handling and administration (issue 25)
+
+  // ── /admin/: viewing ──
   { area: 'admin', id: 'schedule-view', title: 'Просмотр расписания', roles: [...OFFICE, 'DEPARTMENT', 'SCHEDULE_VIEWER'], load: () => import('./schedule-view/schedule-view') },
+
+  // ── /admin/: the department workspace (issue 23). `department-workspace` is the DEPARTMENT role's
+  //    login `redirect` (spec 4.2): keep a working section under this id; add the others below it. ──
   { area: 'admin', id: 'department-workspace', title: 'Расписание кафедры', roles: ['DEPARTMENT'], load: () => import('./department-workspace/department-schedule') },
+
+  // ── /admin/: the planning desk (issue 24) ──
+
+  // ── /admin/: daily handling (issue 25) ──
+
+  // ── /admin/: administration (issue 25) ──
 ];
 
 /** The sections of `area` that `role` may use, in menu order. */
