@@ -10,6 +10,9 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY migrations ./migrations
+# The web client (web/src) is built into dist/web by scripts/build-web.ts.
+COPY scripts ./scripts
+COPY web ./web
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # Runtime stage: compiled code and production dependencies only, as the non-root user `node`.
@@ -21,8 +24,6 @@ RUN rm -rf /usr/local/lib/node_modules/npm /usr/local/lib/node_modules/corepack 
 WORKDIR /app
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
-# The web pages (/student/, /teacher/, /admin/) are served as they are from web/.
-COPY --chown=node:node web ./web
 COPY --chown=node:node package.json ./
 # Embedded mode (no TENANTS_FILE / DATABASE_URL) keeps its PostgreSQL data and generated JWT secret
 # here: writable by `node`, and a volume so the data outlives the container.

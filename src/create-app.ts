@@ -1,7 +1,7 @@
 import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
@@ -34,7 +34,18 @@ export async function createApp(
   serveWebPages(app);
 
   if (config.swaggerEnabled) {
-    const document = applyApiConventions(SwaggerModule.createDocument(
+    SwaggerModule.setup('swagger-ui', app, apiDocument(app), {
+      jsonDocumentUrl: 'v3/api-docs',
+      swaggerOptions: { persistAuthorization: true },
+    });
+  }
+  return app;
+}
+
+/** The service's OpenAPI document (Swagger UI, and the web client's generated API types). */
+export function apiDocument(app: INestApplication): OpenAPIObject {
+  return applyApiConventions(
+    SwaggerModule.createDocument(
       app,
       new DocumentBuilder()
         .setTitle('Timetable service')
@@ -43,11 +54,6 @@ export async function createApp(
         .addBearerAuth()
         .addCookieAuth('service_refresh', { type: 'apiKey', in: 'cookie' }, 'service_refresh')
         .build(),
-    ));
-    SwaggerModule.setup('swagger-ui', app, document, {
-      jsonDocumentUrl: 'v3/api-docs',
-      swaggerOptions: { persistAuthorization: true },
-    });
-  }
-  return app;
+    ),
+  );
 }

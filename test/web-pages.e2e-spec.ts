@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import * as dates from '../src/platform/http/dates';
 import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { openSection, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { createOverride, LessonBody, query } from './support/override-builders';
 import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -147,21 +148,6 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
     return response.body as Lesson[];
   };
 
-  async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
-    await page.waitForSelector('#login-form');
-    await page.type('#username', username);
-    await page.type('#password', password);
-    await page.click('#login-form button[type=submit]');
-  }
-
-  /** Waits until the week has finished loading (lessons, an empty week, a placeholder or an error). */
-  async function weekSettled(page: Page): Promise<void> {
-    await page.waitForFunction(() => {
-      const week = document.querySelector('#week');
-      return Boolean(week && !week.hasAttribute('aria-busy') && week.firstElementChild && !week.querySelector('.status'));
-    });
-  }
-
   async function pickDate(page: Page, date: string): Promise<void> {
     await page.$eval(
       '.week-nav input[type=date]',
@@ -228,10 +214,15 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
         expect(page.headers.etag).toBeDefined();
         expect(page.text).not.toMatch(/https?:\/\//);
       }
-      const script = await t.as('alpha').get('/assets/shell.js');
+      // The page names its script by content hash: it may be kept, and still revalidates to a 304.
+      const entry = /<script type="module" src="(\/assets\/student-[\w-]+\.js)"><\/script>/.exec((await t.as('alpha').get('/student/')).text)?.[1] as string;
+      expect(entry).toBeDefined();
+      const script = await t.as('alpha').get(entry);
       expect(script.status).toBe(200);
       expect(script.headers['content-type']).toMatch(/javascript/);
-      const again = await t.as('alpha').get('/assets/shell.js').set('If-None-Match', script.headers.etag);
+      expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(script.headers['content-security-policy']).toContain("script-src 'self'");
+      const again = await t.as('alpha').get(entry).set('If-None-Match', script.headers.etag);
       expect(again.status).toBe(304);
       expect((await t.as('alpha').get('/student')).headers.location).toBe('/student/');
       expect((await t.as('alpha').get('/')).headers.location).toBe('/student/');
@@ -479,14 +470,49 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       await page.waitForSelector('.picker');
     });
 
-    it('says a section that does not exist yet is not available', async () => {
-      const { page } = await newPage();
+    it('lands a department on its workspace: its own groups and teachers by week, and only the sections it may use', async () => {
+      const { page, watch } = await newPage();
       const department = await createUser(admin, { role: 'DEPARTMENT', departmentId: u.department.id });
-      await page.goto(`${origin}/admin/`);
+      await page.goto(`${origin}/admin/?date=2026-09-07`);
       await signIn(page, department.username);
-      await page.waitForSelector('#section-unavailable');
+      await page.waitForSelector('#kind-group');
       expect(new URL(page.url()).hash).toBe('#department-workspace');
-      expect(await page.$eval('#section-unavailable', (node) => node.textContent)).toContain('пока недоступен');
+      expect(await page.$eval('#page-title', (node) => node.textContent)).toBe('Расписание кафедры');
+      expect(await page.$$eval('nav.sections a', (links) => links.map((link) => [link.textContent, link.getAttribute('href')]))).toEqual([
+        ['Просмотр расписания', '#schedule-view'],
+        ['Расписание кафедры', '#department-workspace'],
+      ]);
+      // A department looks at its groups and teachers, not at classrooms.
+      expect(await page.$('#kind-classroom')).toBeNull();
+      await choose(page, groupA.name, groupA.id);
+      expectSameLessons(await shownLessons(page), await api('/api/schedule/search', { groupId: groupA.id, ...WEEK_2 }));
+      await screenshot(page, 'department-workspace');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+      // Every section has its own address: the menu and a reload keep it.
+      await page.click('nav.sections a[href="#schedule-view"]');
+      await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Просмотр расписания' || document.querySelector('#page-title')?.textContent?.startsWith('Расписание группы'));
+      expect(new URL(page.url()).hash).toBe('#schedule-view');
+      await page.waitForSelector('#kind-classroom');
+      await page.reload();
+      await page.waitForSelector('#kind-classroom');
+      expect(await page.$eval('nav.sections a[aria-current=page]', (link) => link.textContent)).toBe('Просмотр расписания');
+      expect(watch.consoleErrors).toEqual([]);
+    });
+
+    it('never shows the office a section it may not use, even by its address', async () => {
+      const { page, watch } = await newPage();
+      await page.goto(`${origin}/admin/#department-workspace`);
+      await signIn(page, office.username);
+      await page.waitForSelector('#kind-classroom');
+      expect(new URL(page.url()).hash).toBe('#schedule-view');
+      // Its own section by address, through the helper later tests use.
+      const again = (await newPage()).page;
+      await openSection(again, origin, 'admin', 'schedule-view', office.username);
+      expect(await again.$eval('#page-title', (node) => node.textContent)).toBe('Просмотр расписания');
+      expect(await page.$('nav.sections a[href="#department-workspace"]')).toBeNull();
+      expect(await page.$eval('#page-title', (node) => node.textContent)).toBe('Просмотр расписания');
+      expect(watch.consoleErrors).toEqual([]);
     });
   });
   describe('subscribing to a calendar (POST /api/calendar-feeds)', () => {

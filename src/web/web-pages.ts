@@ -5,10 +5,11 @@ import type { ServerResponse } from 'node:http';
 import type { Express, Request, Response } from 'express';
 
 /**
- * The timetable pages (`/student/`, `/teacher/`, `/admin/`) are plain files in the repository's `web/`
- * folder, served as they are: no build step, no CDN. Only these prefixes are mounted, so an `/api`
- * request never costs a file lookup. The pages are the same for every tenant: the tenant is chosen
- * by the API calls they make, which go to their own origin (the tenant's host).
+ * The timetable pages (`/student/`, `/teacher/`, `/admin/`) are the web client built from `web/src`
+ * into `dist/web` by `npm run build` (scripts/build-web.ts): one HTML file per page and content-hashed
+ * scripts and styles under `/assets/`. No CDN. Only these prefixes are mounted, so an `/api` request
+ * never costs a file lookup. The pages are the same for every tenant: the tenant is chosen by the API
+ * calls they make, which go to their own origin (the tenant's host).
  */
 export const WEB_SECTIONS = ['student', 'teacher', 'admin', 'assets'] as const;
 
@@ -29,17 +30,15 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** `web/` next to `src/` (ts-node, tests) or two levels up from `dist/src/` (the built service). */
+/** The built client: `dist/web` seen from `src/web` (ts-node, tests) or from `dist/src/web` (the built service). */
 export function webRoot(): string | undefined {
-  return [resolve(__dirname, '..', '..', 'web'), resolve(__dirname, '..', '..', '..', 'web')].find((dir) =>
-    existsSync(join(dir, 'assets')),
-  );
+  return [resolve(__dirname, '..', '..', 'dist', 'web'), resolve(__dirname, '..', '..', 'web')].find((dir) => existsSync(join(dir, 'assets')));
 }
 
-function setPageHeaders(res: ServerResponse): void {
-  // File names carry no content hash, so the browser revalidates every time (a cheap 304 thanks to the
-  // ETag) and never runs a page against scripts of an older deployment.
-  res.setHeader('Cache-Control', 'no-cache');
+function setPageHeaders(res: ServerResponse, path: string): void {
+  // A page revalidates every time (a cheap 304 thanks to the ETag), so it never runs against scripts
+  // of an older deployment; the scripts and styles it names carry their content hash, so they keep.
+  res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'same-origin');

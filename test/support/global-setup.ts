@@ -7,6 +7,7 @@ import { MIGRATIONS } from '../../migrations';
 import { parseDatabaseUrl } from '../../src/platform/tenancy/database-url';
 import { TEMPLATE_DATABASE, TestServer, withAdminClient } from './test-database';
 import { freePort } from './free-port';
+import { buildWeb } from '../../scripts/build-web';
 
 interface EmbeddedCluster {
   initialise(): Promise<void>;
@@ -24,6 +25,8 @@ declare global {
  * temporary directory. Migrations run once into a template; every test file clones it.
  */
 export default async function globalSetup(): Promise<void> {
+  // The pages' tests need the built web client: built here when a source is newer than it.
+  await buildWeb({ ifStale: true });
   let server: TestServer;
   if (process.env.TEST_DATABASE_URL) {
     const address = parseDatabaseUrl(process.env.TEST_DATABASE_URL);

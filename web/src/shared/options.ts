@@ -1,21 +1,20 @@
 // What the pickers search: the API's option lists, turned into `{ id, label, hint }`.
-import { get } from './api.js';
+import { api, data } from '../api/client';
+import type { Choice } from './picker';
 
 const LIMIT = 20;
 
-export async function findGroups(query) {
-  const groups = await get('/api/groups/options', { query, limit: LIMIT });
+export async function findGroups(query: string, departmentId?: number): Promise<Choice[]> {
+  const groups = await data(api.GET('/api/groups/options', { params: { query: { query, limit: LIMIT, departmentId } } }));
   return groups.map((group) => ({
     id: group.id,
     label: group.name,
-    hint: [[group.specialtyCode, group.specialtyName].filter(Boolean).join(' '), group.course ? `${group.course} курс` : '']
-      .filter(Boolean)
-      .join(', '),
+    hint: [[group.specialtyCode, group.specialtyName].filter(Boolean).join(' '), group.course ? `${group.course} курс` : ''].filter(Boolean).join(', '),
   }));
 }
 
-export async function findTeachers(query) {
-  const teachers = await get('/api/users/teachers/options', { query, limit: LIMIT });
+export async function findTeachers(query: string, departmentId?: number): Promise<Choice[]> {
+  const teachers = await data(api.GET('/api/users/teachers/options', { params: { query: { query, limit: LIMIT, departmentId } } }));
   return teachers.map((teacher) => ({
     id: teacher.id,
     label: teacher.fullName || teacher.username,
@@ -23,11 +22,12 @@ export async function findTeachers(query) {
   }));
 }
 
-let classrooms;
+let classrooms: ReturnType<typeof loadClassrooms> | undefined;
+const loadClassrooms = () => data(api.GET('/api/classrooms'));
 
 /** Classrooms have no option endpoint: the list is read once and searched here. */
-export async function findClassrooms(query) {
-  classrooms ??= get('/api/classrooms').catch((error) => {
+export async function findClassrooms(query: string): Promise<Choice[]> {
+  classrooms ??= loadClassrooms().catch((error: unknown) => {
     classrooms = undefined;
     throw error;
   });

@@ -10,51 +10,43 @@ const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long
 const dayMonthYear = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
 
-export function isDate(text) {
+export function isDate(text: unknown): text is string {
   return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
 }
 
-export function todayInMoscow() {
+export function todayInMoscow(): string {
   return moscowDate.format(new Date());
 }
 
-function toTime(date) {
-  return Date.parse(`${date}T00:00:00Z`);
-}
+const toTime = (date: string): number => Date.parse(`${date}T00:00:00Z`);
 
-export function plusDays(date, days) {
+export function plusDays(date: string, days: number): string {
   return new Date(toTime(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
 /** ISO day of week: 1 Monday … 7 Sunday. */
-export function isoDay(date) {
+export function isoDay(date: string): number {
   return ((new Date(toTime(date)).getUTCDay() + 6) % 7) + 1;
 }
 
-export function mondayOf(date) {
+export function mondayOf(date: string): string {
   return plusDays(date, 1 - isoDay(date));
 }
 
-export function daysBetween(from, to) {
+export function daysBetween(from: string, to: string): number {
   return Math.round((toTime(to) - toTime(from)) / DAY_MS);
 }
 
 /** «7 сентября» */
-export function formatDayMonth(date) {
-  return dayMonth.format(new Date(toTime(date)));
-}
+export const formatDayMonth = (date: string): string => dayMonth.format(new Date(toTime(date)));
 
 /** «7 сентября 2026 г.» */
-export function formatLongDate(date) {
-  return dayMonthYear.format(new Date(toTime(date)));
-}
+export const formatLongDate = (date: string): string => dayMonthYear.format(new Date(toTime(date)));
 
 /** «08.09 (вт)» */
-export function formatShortDate(date) {
+export function formatShortDate(date: string): string {
   return `${date.slice(8, 10)}.${date.slice(5, 7)} (${SHORT_DAY_NAMES[isoDay(date) - 1]})`;
 }
 
 /** `08:30:00` -> `08:30` */
-export function formatTime(time) {
-  return typeof time === 'string' ? time.slice(0, 5) : '';
-}
+export const formatTime = (time: string | null | undefined): string => (typeof time === 'string' ? time.slice(0, 5) : '');

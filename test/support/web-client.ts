@@ -1,0 +1,52 @@
+/// <reference lib="dom" />
+import type { Page } from 'puppeteer-core';
+import { PASSWORD } from './factories';
+
+/**
+ * Driving the web client in a browser test (see web/README.md). Controls are found by their label or
+ * role where a user would find them; ids only where the page gives a stable one (`#page-title`, `#week`).
+ */
+
+/** Fills the login form that any page shows to a signed-out visitor, and submits it. */
+export async function signIn(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.waitForSelector('#login-form');
+  await page.type('#username', username);
+  await page.type('#password', password);
+  await page.click('#login-form button[type=submit]');
+}
+
+/**
+ * Signs in on `/<area>/` as `username` and opens the section `/<area>/#<section>`; resolves once the
+ * section has drawn its heading. `origin` is the tenant's `http://<tenant>.localhost:<port>`.
+ */
+export async function openSection(page: Page, origin: string, area: 'student' | 'teacher' | 'admin', section: string, username: string, password = PASSWORD): Promise<void> {
+  await page.goto(`${origin}/${area}/#${section}`);
+  await signIn(page, username, password);
+  await page.waitForFunction((id) => location.hash === `#${id}` && document.querySelector('#page-title') !== null, {}, section);
+}
+
+/** Waits until the week view has finished loading (lessons, an empty week, a placeholder or an error). */
+export async function weekSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const week = document.querySelector('#week');
+    return Boolean(week && !week.hasAttribute('aria-busy') && week.firstElementChild && !week.querySelector('.status'));
+  });
+}
+
+/** The form control whose visible label is `label` (its `<label for>`), e.g. to type into it. */
+export async function controlByLabel(page: Page, label: string): Promise<string> {
+  const id = await page.evaluate((text) => {
+    const found = Array.from(document.querySelectorAll('label')).find((item) => item.textContent?.trim() === text);
+    return found?.htmlFor || found?.querySelector('input, select, textarea')?.id || null;
+  }, label);
+  if (!id) throw new Error(`no control labelled «${label}»`);
+  return `[id="${id.replace(/"/g, '\\"')}"]`;
+}
+
+/** The Russian message shown next to the control labelled `label` (its field's error line), if any. */
+export function errorNextTo(page: Page, label: string): Promise<string | null> {
+  return page.evaluate((text) => {
+    const found = Array.from(document.querySelectorAll('label')).find((item) => item.textContent?.trim() === text);
+    return found?.closest('.field')?.querySelector('[role=alert]')?.textContent ?? null;
+  }, label);
+}

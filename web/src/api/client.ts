@@ -1,0 +1,163 @@
+// The typed API client: `api.GET('/api/schedule', { params: { query: {...} } })` is checked against
+// the service's own OpenAPI document (types generated during the build into ./generated), so a
+// renamed or removed field fails `npm run build`. Same-origin calls only; the access token lives in
+// this module's memory (never in storage) and is renewed through the HttpOnly refresh cookie (spec 5).
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './generated/schema';
+
+export type Schemas = components['schemas'];
+export type LoginResponse = Schemas['LoginResponse'];
+export type Me = Schemas['MeResponse'];
+export type Role = NonNullable<LoginResponse['role']>;
+
+/** An answer of the API other than 2xx, with the Russian `message` of its error body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The session is over (refresh refused): the shell shows the login form with this message. */
+export class SessionEnded extends Error {}
+
+const FALLBACK: Record<number, string> = {
+  0: 'Нет связи с сервером. Проверьте подключение и повторите попытку',
+  401: 'Сессия истекла, войдите снова',
+  403: 'Недостаточно прав для этого действия',
+  404: 'Не найдено',
+  429: 'Слишком много попыток, повторите позже',
+  503: 'Сервис временно недоступен, повторите попытку позже',
+};
+
+let accessToken: string | null = null;
+let refreshing: Promise<LoginResponse> | null = null;
+
+// Remembers only *that* someone signed in on this browser (not who, no token): a reload then asks for
+// a new token, and a failed refresh can say "the session has ended" instead of greeting a newcomer.
+const SIGNED_IN = 'timetable.signedIn';
+
+function markSignedIn(yes: boolean): void {
+  try {
+    if (yes) localStorage.setItem(SIGNED_IN, '1');
+    else localStorage.removeItem(SIGNED_IN);
+  } catch {
+    // storage disabled: reloads will simply ask to sign in again
+  }
+}
+
+export function wasSignedIn(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN) === '1';
+  } catch {
+    return false;
+  }
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  let message = '';
+  try {
+    const body: unknown = await response.clone().json();
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') message = body.message;
+  } catch {
+    // not JSON: a message by status
+  }
+  return new ApiError(response.status, message || FALLBACK[response.status] || `Ошибка сервера (${response.status})`);
+}
+
+async function send(input: Request): Promise<Response> {
+  try {
+    return await fetch(input);
+  } catch {
+    throw new ApiError(0, FALLBACK[0]);
+  }
+}
+
+/** The public auth calls (no bearer token): each answers the LoginResponse or throws ApiError. */
+async function authCall(path: '/api/auth/login' | '/api/auth/refresh' | '/api/auth/logout', body?: object): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body) headers['Content-Type'] = 'application/json';
+  return send(new Request(path, { method: 'POST', credentials: 'same-origin', headers, body: body ? JSON.stringify(body) : undefined }));
+}
+
+export async function login(username: string, password: string): Promise<LoginResponse> {
+  const response = await authCall('/api/auth/login', { username, password } satisfies Schemas['LoginRequest']);
+  if (!response.ok) throw await errorOf(response);
+  const body = (await response.json()) as LoginResponse;
+  accessToken = body.token;
+  markSignedIn(true);
+  return body;
+}
+
+/** A new access token from the refresh cookie; one call at a time (the cookie is single-use). */
+export function refresh(): Promise<LoginResponse> {
+  refreshing ??= (async () => {
+    try {
+      const response = await authCall('/api/auth/refresh');
+      if (!response.ok) {
+        accessToken = null;
+        const error = await errorOf(response);
+        if (response.status === 401) {
+          markSignedIn(false);
+          throw new SessionEnded(error.message);
+        }
+        throw error;
+      }
+      const body = (await response.json()) as LoginResponse;
+      accessToken = body.token;
+      markSignedIn(true);
+      return body;
+    } finally {
+      refreshing = null;
+    }
+  })();
+  return refreshing;
+}
+
+export async function logout(): Promise<void> {
+  accessToken = null;
+  markSignedIn(false);
+  const response = await authCall('/api/auth/logout');
+  if (!response.ok) throw await errorOf(response);
+}
+
+/**
+ * Every typed call carries the bearer token; a 401 (token expired) gets one refresh and one retry,
+ * a refused refresh ends the session. Non-2xx answers become ApiError with the API's message.
+ */
+const bearer: Middleware = {
+  async onRequest({ request }) {
+    if (!accessToken) await refresh();
+    request.headers.set('Authorization', `Bearer ${accessToken}`);
+    request.headers.set('Accept', 'application/json');
+    return request;
+  },
+  async onResponse({ request, response }) {
+    let answer = response;
+    if (answer.status === 401) {
+      await refresh();
+      const retry = new Request(request, { headers: new Headers(request.headers) });
+      retry.headers.set('Authorization', `Bearer ${accessToken}`);
+      answer = await send(retry);
+      if (answer.status === 401) throw new SessionEnded((await errorOf(answer)).message);
+    }
+    if (!answer.ok) throw await errorOf(answer);
+    return answer;
+  },
+};
+
+/** The typed client. Its calls resolve to `{ data }` or throw ApiError / SessionEnded. */
+export const api = createClient<paths>({
+  baseUrl: '',
+  credentials: 'same-origin',
+  fetch: (request) => send(request.clone()),
+});
+api.use(bearer);
+
+/** The `data` of a typed call (the middleware has already turned every refusal into an error). */
+export async function data<T>(call: Promise<{ data?: T }>): Promise<T> {
+  const { data: body } = await call;
+  return body as T;
+}

@@ -1,0 +1,15 @@
+// /admin/#department-workspace: the department's own groups and teachers by week (spec 4.17).
+import { ScheduleLookup } from '../schedule-view/schedule-lookup';
+import { useMe } from '../shared/shell';
+
+export default function DepartmentSchedule() {
+  const me = useMe();
+  return (
+    <ScheduleLookup
+      title="Расписание кафедры"
+      storageKey="timetable.department.selection"
+      kinds={['group', 'teacher']}
+      departmentId={me.departmentId ?? undefined}
+    />
+  );
+}

@@ -1,0 +1,4 @@
+// /admin/: the page of the office, departments, administrators and schedule viewers. Its sections are in ../sections.ts.
+import { startPage } from '../shared/shell';
+
+startPage('admin');

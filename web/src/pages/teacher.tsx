@@ -1,0 +1,4 @@
+// /teacher/: the page of the TEACHER role. Its sections are in ../sections.ts.
+import { startPage } from '../shared/shell';
+
+startPage('teacher');

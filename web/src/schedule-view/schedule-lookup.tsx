@@ -1,0 +1,103 @@
+// Any group's, teacher's or classroom's week through /api/schedule/search: the office's schedule view,
+// and (limited to its own groups and teachers) the department's.
+import { useState } from 'preact/hooks';
+import { api, data } from '../api/client';
+import { findClassrooms, findGroups, findTeachers } from '../shared/options';
+import { Picker, type Choice } from '../shared/picker';
+import { remember, remembered, type Chosen } from '../shared/storage';
+import { SubscribePanel } from '../shared/subscribe';
+import { WeekView } from '../shared/week-view';
+
+export type Kind = 'group' | 'teacher' | 'classroom';
+
+interface KindDefinition {
+  name: string;
+  of: string;
+  feed: 'GROUP' | 'TEACHER' | 'CLASSROOM';
+  param: 'groupId' | 'teacherId' | 'classroomId';
+  placeholder: string;
+  search: (query: string, departmentId?: number) => Promise<Choice[]>;
+}
+
+const KINDS: Record<Kind, KindDefinition> = {
+  group: { name: 'Группа', of: 'группы', feed: 'GROUP', param: 'groupId', search: findGroups, placeholder: 'Название группы' },
+  teacher: { name: 'Преподаватель', of: 'преподавателя', feed: 'TEACHER', param: 'teacherId', search: findTeachers, placeholder: 'ФИО, логин или должность' },
+  classroom: { name: 'Аудитория', of: 'аудитории', feed: 'CLASSROOM', param: 'classroomId', search: findClassrooms, placeholder: 'Номер или корпус' },
+};
+
+type Selection = Chosen & { kind: Kind };
+
+/** The office may see why a group's week is empty: no calendar assigned for the academic year. */
+async function calendarHint(selection: Selection, academicYearId: number, yearTitle: string): Promise<string> {
+  if (selection.kind !== 'group') return '';
+  try {
+    const assignments = await data(api.GET('/api/groups/{id}/calendar-assignments', { params: { path: { id: selection.id } } }));
+    if (!assignments.some((item) => item.academicYearId === academicYearId)) {
+      return `Группе не назначен учебный календарь на ${yearTitle} учебный год: занятия не показываются.`;
+    }
+  } catch {
+    // the hint is optional (a department may not read another department's groups)
+  }
+  return '';
+}
+
+export function ScheduleLookup({
+  title,
+  storageKey,
+  kinds,
+  departmentId,
+}: {
+  title: string;
+  /** Where this browser remembers the last choice. */
+  storageKey: string;
+  kinds: Kind[];
+  /** Searches only this department's groups and teachers. */
+  departmentId?: number;
+}) {
+  const [selection, setSelection] = useState(() => {
+    const saved = remembered<Selection>(storageKey);
+    return saved && kinds.includes(saved.kind) ? saved : undefined;
+  });
+  const [kind, setKind] = useState<Kind>(selection?.kind ?? kinds[0]);
+  const definition = KINDS[kind];
+  return (
+    <>
+      <h1 id="page-title">{selection ? `Расписание ${KINDS[selection.kind].of}: ${selection.label}` : title}</h1>
+      <div class="controls">
+        <fieldset class="kinds">
+          <legend>Чьё расписание</legend>
+          {kinds.map((value) => (
+            <label class="kind" key={value}>
+              <input type="radio" name="kind" value={value} id={`kind-${value}`} checked={value === kind} onChange={() => setKind(value)} /> {KINDS[value].name}
+            </label>
+          ))}
+        </fieldset>
+        <div class="picker-place">
+          <Picker
+            key={kind}
+            label={definition.name}
+            placeholder={definition.placeholder}
+            search={(query) => definition.search(query, departmentId)}
+            chosen={selection?.kind === kind ? selection : undefined}
+            onPick={(item) => {
+              const chosen = { kind, id: item.id, label: item.label };
+              remember(storageKey, chosen);
+              setSelection(chosen);
+            }}
+          />
+        </div>
+      </div>
+      <SubscribePanel target={selection ? { kind: KINDS[selection.kind].feed, targetId: selection.id } : null} />
+      <WeekView
+        loadKey={selection ? `${selection.kind}:${selection.id}` : ''}
+        load={(startDate, endDate) =>
+          selection
+            ? data(api.GET('/api/schedule/search', { params: { query: { [KINDS[selection.kind].param]: selection.id, startDate, endDate } } }))
+            : Promise.resolve(null)
+        }
+        placeholder={`Выберите: ${kinds.map((value) => KINDS[value].name.toLowerCase()).join(', ')}.`}
+        emptyHint={({ semester }) => (selection ? calendarHint(selection, semester.academicYearId, semester.academicYearTitle) : '')}
+      />
+    </>
+  );
+}

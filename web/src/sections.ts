@@ -1,0 +1,50 @@
+// The section registry: every screen of the client, the page (area) it lives on, its address
+// (`/<area>/#<id>`), and the roles that see it. A role never sees a section it may not use (the
+// server refuses those calls anyway). A section's code is loaded only when it is opened.
+//
+// To add a section: create `web/src/<folder>/` with a component as default export, then add ONE
+// line here. Register a section only when its page really works.
+import type { FunctionComponent } from 'preact';
+import type { Role } from './api/client';
+
+export type Area = 'student' | 'teacher' | 'admin';
+
+export interface SectionDefinition {
+  area: Area;
+  /** The address: `/<area>/#<id>`. */
+  id: string;
+  /** The menu entry and the page's heading. */
+  title: string;
+  roles: readonly Role[];
+  load: () => Promise<{ default: FunctionComponent }>;
+}
+
+const OFFICE: Role[] = ['ADMIN', 'EDUCATION_OFFICE'];
+
+// Each block belongs to one piece of work, so parallel branches add lines in different places. The
+// order of lines is the order of the menu.
+export const SECTIONS: readonly SectionDefinition[] = [
+  // ── /student/ ──
+  { area: 'student', id: 'group-schedule', title: 'Расписание группы', roles: ['STUDENT'], load: () => import('./student/group-schedule') },
+
+  // ── /teacher/ (issue 23: «Заявки на перенос», «Отсутствия», «Пожелания» go below) ──
+  { area: 'teacher', id: 'my-schedule', title: 'Моё расписание', roles: ['TEACHER'], load: () => import('./teacher/my-schedule') },
+
+  // ── /admin/: viewing ──
+  { area: 'admin', id: 'schedule-view', title: 'Просмотр расписания', roles: [...OFFICE, 'DEPARTMENT', 'SCHEDULE_VIEWER'], load: () => import('./schedule-view/schedule-view') },
+
+  // ── /admin/: the department workspace (issue 23). `department-workspace` is the DEPARTMENT role's
+  //    login `redirect` (spec 4.2): keep a working section under this id; add the others below it. ──
+  { area: 'admin', id: 'department-workspace', title: 'Расписание кафедры', roles: ['DEPARTMENT'], load: () => import('./department-workspace/department-schedule') },
+
+  // ── /admin/: the planning desk (issue 24) ──
+
+  // ── /admin/: daily handling (issue 25) ──
+
+  // ── /admin/: administration (issue 25) ──
+];
+
+/** The sections of `area` that `role` may use, in menu order. */
+export function sectionsFor(area: Area, role: Role): SectionDefinition[] {
+  return SECTIONS.filter((section) => section.area === area && section.roles.includes(role));
+}

@@ -1,0 +1,127 @@
+// Forms that talk to the API. A refusal keeps every value the user typed and shows the API's Russian
+// `message` next to the control that caused it: the field whose name the message quotes
+// («Поле «name» …»), or the one `fieldOf` picks (e.g. a slot named by a 409), else above the button.
+import type { ComponentChildren, JSX } from 'preact';
+import { useState } from 'preact/hooks';
+import { messageOf } from './errors';
+import { quotedField } from './field-errors';
+import { ErrorLine, useId } from './ui';
+
+type Values = Record<string, unknown>;
+
+export interface ApiForm<T extends Values> {
+  values: T;
+  set<K extends keyof T>(name: K, value: T[K]): void;
+  /** The message shown at a field, if the last refusal was about it. */
+  errorAt(name: keyof T): string | undefined;
+  /** A refusal no field claims. */
+  formError?: string;
+  busy: boolean;
+  /** Done: the last submission's success text (cleared by the next change). */
+  done?: string;
+  submit(event?: Event): Promise<void>;
+}
+
+export function useApiForm<T extends Values>(options: {
+  initial: T;
+  /** Sends the values; resolves to a success line, or throws the API's refusal. */
+  send: (values: T) => Promise<string | void>;
+  /** Which field a refusal belongs to when the message does not quote one. */
+  fieldOf?: (message: string, status: number | undefined) => keyof T | undefined;
+  /** Clear the values after a success (a new request), or keep them (editing). */
+  resetOnSuccess?: boolean;
+}): ApiForm<T> {
+  const [values, setValues] = useState<T>(options.initial);
+  const [error, setError] = useState<{ field?: keyof T; message: string }>();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string>();
+  return {
+    values,
+    set: (name, value) => {
+      setValues((old) => ({ ...old, [name]: value }));
+      setDone(undefined);
+      if (error?.field === name) setError(undefined);
+    },
+    errorAt: (name) => (error?.field === name ? error.message : undefined),
+    formError: error && error.field === undefined ? error.message : undefined,
+    busy,
+    done,
+    async submit(event) {
+      event?.preventDefault();
+      if (busy) return;
+      setBusy(true);
+      setError(undefined);
+      try {
+        const text = await options.send(values);
+        setDone(text || 'Сохранено');
+        if (options.resetOnSuccess) setValues(options.initial);
+      } catch (failure) {
+        const message = messageOf(failure);
+        const status = typeof failure === 'object' && failure && 'status' in failure ? Number(failure.status) : undefined;
+        const field = quotedField(message, Object.keys(values)) ?? options.fieldOf?.(message, status);
+        setError({ field: field as keyof T | undefined, message });
+      } finally {
+        setBusy(false);
+      }
+    },
+  };
+}
+
+/**
+ * One labelled control with its error under it. `control(props)` draws the input with the id,
+ * `aria-invalid` and `aria-describedby` that tie it to its label and error.
+ */
+export function Field({
+  label,
+  error,
+  hint,
+  control,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  control: (props: { id: string; 'aria-invalid'?: 'true'; 'aria-describedby'?: string }) => JSX.Element;
+}) {
+  const id = useId('field');
+  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return (
+    <div class={`field${error ? ' field-invalid' : ''}`}>
+      <label for={id}>{label}</label>
+      {control({ id, 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': described || undefined })}
+      {hint ? (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? <ErrorLine id={`${id}-error`} message={error} /> : null}
+    </div>
+  );
+}
+
+/** The form frame: the refusal no field claims, the success line, and the submit button. */
+export function ApiFormFrame<T extends Values>({
+  form,
+  label,
+  submitText,
+  children,
+}: {
+  form: ApiForm<T>;
+  label: string;
+  submitText: string;
+  children: ComponentChildren;
+}) {
+  return (
+    <form class="api-form" aria-label={label} noValidate onSubmit={(event) => void form.submit(event)}>
+      {children}
+      {form.formError ? <ErrorLine message={form.formError} /> : null}
+      {form.done ? (
+        <p class="notice notice-info" role="status">
+          {form.done}
+        </p>
+      ) : null}
+      <button type="submit" class="primary" disabled={form.busy}>
+        {form.busy ? 'Отправка…' : submitText}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,204 @@
+// The frame of every page: restoring the session after a reload, the login form, the account line
+// with «Выйти», the menu of the sections the role may use, and the chosen section. A user whose
+// role has no section on this page is sent to the role's own page (spec 4.2, `redirect`).
+import { createContext, render, type FunctionComponent } from 'preact';
+import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { api, data, login, logout, refresh, SessionEnded, wasSignedIn, type LoginResponse, type Me, type Role } from '../api/client';
+import { sectionsFor, type Area, type SectionDefinition } from '../sections';
+import { messageOf, whenSessionEnds } from './errors';
+import { replaceSection, useHashSection } from './router';
+import { ErrorLine, Status } from './ui';
+
+const ROLE_NAMES: Record<Role, string> = {
+  ADMIN: 'администратор',
+  EDUCATION_OFFICE: 'учебный отдел',
+  DEPARTMENT: 'кафедра',
+  SCHEDULE_VIEWER: 'просмотр расписания',
+  TEACHER: 'преподаватель',
+  STUDENT: 'студент',
+};
+
+/** The signed-in user, for any section: `const me = useMe();`. */
+const MeContext = createContext<Me | null>(null);
+export function useMe(): Me {
+  const me = useContext(MeContext);
+  if (!me) throw new Error('useMe outside a signed-in page');
+  return me;
+}
+
+type Tone = 'info' | 'warning' | 'error';
+type State = { kind: 'loading' } | { kind: 'login'; message: string; tone: Tone } | { kind: 'in'; me: Me } | { kind: 'failed'; message: string };
+
+/** Starts the page of `area`. */
+export function startPage(area: Area): void {
+  const root = document.getElementById('app');
+  if (root) render(<Shell area={area} />, root);
+}
+
+function Shell({ area }: { area: Area }) {
+  const [state, setState] = useState<State>(() =>
+    wasSignedIn() ? { kind: 'loading' } : { kind: 'login', message: 'Войдите, чтобы увидеть расписание', tone: 'info' },
+  );
+
+  const enter = async (session: LoginResponse) => {
+    const role = session.role as Role;
+    if (sectionsFor(area, role).length === 0) {
+      // A bookmark of another role's page leads to the role's own one.
+      location.replace(session.redirect ?? '/');
+      return;
+    }
+    setState({ kind: 'loading' });
+    try {
+      setState({ kind: 'in', me: await data(api.GET('/api/auth/me')) });
+    } catch (error) {
+      if (!(error instanceof SessionEnded)) setState({ kind: 'failed', message: messageOf(error) });
+    }
+  };
+
+  useEffect(() => {
+    whenSessionEnds((message) => setState({ kind: 'login', message, tone: 'warning' }));
+    if (state.kind !== 'loading') return;
+    refresh().then(enter, (error: unknown) =>
+      setState({ kind: 'login', message: messageOf(error), tone: error instanceof SessionEnded ? 'warning' : 'error' }),
+    );
+  }, []);
+
+  const signOut = async () => {
+    try {
+      await logout();
+      setState({ kind: 'login', message: 'Вы вышли из системы', tone: 'info' });
+    } catch (error) {
+      setState({ kind: 'login', message: messageOf(error), tone: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <a class="skip-link" href="#main" onClick={(event) => (event.preventDefault(), document.getElementById('main')?.focus())}>
+        К содержимому
+      </a>
+      <header class="top">
+        <p class="brand">Расписание занятий</p>
+        <div class="account" id="account">
+          {state.kind === 'in' ? (
+            <>
+              <span class="who">{`${state.me.username} · ${ROLE_NAMES[state.me.role] ?? state.me.role}`}</span>
+              <button type="button" class="link-button" id="logout" onClick={() => void signOut()}>
+                Выйти
+              </button>
+            </>
+          ) : null}
+        </div>
+      </header>
+      {state.kind === 'in' ? (
+        <MeContext.Provider value={state.me}>
+          <Sections area={area} role={state.me.role} />
+        </MeContext.Provider>
+      ) : (
+        <main id="main" tabIndex={-1}>
+          {state.kind === 'loading' ? <Status>Загрузка…</Status> : null}
+          {state.kind === 'failed' ? <ErrorLine message={state.message} /> : null}
+          {state.kind === 'login' ? <LoginForm message={state.message} tone={state.tone} onSignedIn={enter} /> : null}
+        </main>
+      )}
+    </>
+  );
+}
+
+function LoginForm({ message, tone, onSignedIn }: { message: string; tone: Tone; onSignedIn: (session: LoginResponse) => Promise<void> }) {
+  const [notice, setNotice] = useState({ message, tone });
+  const [busy, setBusy] = useState(false);
+  const username = useRef<HTMLInputElement>(null);
+  const password = useRef<HTMLInputElement>(null);
+  useEffect(() => username.current?.focus(), []);
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const name = username.current?.value.trim() ?? '';
+    const secret = password.current?.value ?? '';
+    if (!name || !secret) {
+      setNotice({ message: 'Введите имя пользователя и пароль', tone: 'error' });
+      return;
+    }
+    setBusy(true);
+    try {
+      const session = await login(name, secret);
+      const target = new URL(session.redirect ?? '/', location.href);
+      if (target.pathname !== location.pathname) {
+        location.assign(target.href);
+        return;
+      }
+      if (target.hash && !location.hash) replaceSection(target.hash.slice(1));
+      await onSignedIn(session);
+    } catch (error) {
+      setNotice({ message: messageOf(error), tone: 'error' });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form class="login" id="login-form" noValidate aria-labelledby="login-title" onSubmit={(event) => void submit(event)}>
+      <h1 id="login-title">Вход в расписание</h1>
+      <p class={`notice notice-${notice.tone}`} id="login-message" role={notice.tone === 'info' ? 'status' : 'alert'}>
+        {notice.message}
+      </p>
+      <label for="username">Имя пользователя</label>
+      <input ref={username} id="username" name="username" autoComplete="username" required autoCapitalize="none" spellcheck={false} />
+      <label for="password">Пароль</label>
+      <input ref={password} id="password" name="password" type="password" autoComplete="current-password" required />
+      <button type="submit" class="primary" disabled={busy}>
+        {busy ? 'Вход…' : 'Войти'}
+      </button>
+    </form>
+  );
+}
+
+/** The menu (when the role has more than one section here) and the section the address names. */
+function Sections({ area, role }: { area: Area; role: Role }) {
+  const allowed = sectionsFor(area, role);
+  const asked = useHashSection();
+  const section = allowed.find((item) => item.id === asked) ?? allowed[0];
+  const shownId = useRef<string>();
+  // Before the section's own effects, so a section may set a more precise title itself.
+  useLayoutEffect(() => {
+    if (section.id !== asked) replaceSection(section.id);
+    if (shownId.current === section.id) return;
+    document.title = `${section.title} — расписание`;
+    // A section opened from the menu: a screen reader continues at its content, not at the menu.
+    if (shownId.current !== undefined) document.getElementById('main')?.focus();
+    shownId.current = section.id;
+  }, [section.id, asked]);
+  return (
+    <>
+      {allowed.length > 1 ? (
+        <nav class="sections" aria-label="Разделы">
+          <ul>
+            {allowed.map((item) => (
+              <li key={item.id}>
+                <a href={`#${item.id}`} aria-current={item.id === section.id ? 'page' : undefined}>
+                  {item.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <main id="main" tabIndex={-1}>
+        <LazySection key={section.id} section={section} />
+      </main>
+    </>
+  );
+}
+
+function LazySection({ section }: { section: SectionDefinition }) {
+  const [loaded, setLoaded] = useState<{ Component?: FunctionComponent; message?: string }>({});
+  useEffect(() => {
+    section.load().then(
+      (module) => setLoaded({ Component: module.default }),
+      () => setLoaded({ message: 'Не удалось загрузить раздел. Обновите страницу' }),
+    );
+  }, [section]);
+  if (loaded.message) return <ErrorLine message={loaded.message} />;
+  if (!loaded.Component) return <Status>Загрузка…</Status>;
+  return <loaded.Component />;
+}

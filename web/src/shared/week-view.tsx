@@ -1,0 +1,268 @@
+// The week view shared by every page (a group's, a teacher's or a classroom's week): navigation
+// (previous, today, next, a date kept in the address as `?date=`), the semester's week number and
+// parity, and the lessons by day (columns on a wide screen, a list on a phone: the layout is CSS).
+import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import {
+  DAY_NAMES,
+  daysBetween,
+  formatDayMonth,
+  formatLongDate,
+  formatShortDate,
+  formatTime,
+  isDate,
+  mondayOf,
+  plusDays,
+  todayInMoscow,
+} from './dates';
+import { messageOf } from './errors';
+import { ErrorLine, Status, useId } from './ui';
+
+export type Lesson = Schemas['RenderedLessonDto'];
+type Semester = Schemas['SemesterListItem'];
+
+let semesters: Promise<Semester[]> | undefined;
+
+/** `GET /api/schedule/semesters`, asked once per page. */
+function loadSemesters(): Promise<Semester[]> {
+  semesters ??= data(api.GET('/api/schedule/semesters')).catch((error: unknown) => {
+    semesters = undefined;
+    throw error;
+  });
+  return semesters;
+}
+
+const SEMESTER_NAMES: Record<string, string> = { autumn: 'осенний семестр', spring: 'весенний семестр' };
+
+/** The semester that holds the week, and the week's number in it (week 1 holds the start date). */
+export function semesterWeek(list: Semester[], monday: string) {
+  const sunday = plusDays(monday, 6);
+  const semester = list.find((item) => item.startDate <= sunday && item.endDate >= monday);
+  if (!semester) return null;
+  const number = Math.floor(daysBetween(mondayOf(semester.startDate), monday) / 7) + 1;
+  return { semester, number, parity: number % 2 === 1 ? ('ODD' as const) : ('EVEN' as const) };
+}
+
+function dateFromAddress(): string {
+  const date = new URL(location.href).searchParams.get('date');
+  return isDate(date) ? date : todayInMoscow();
+}
+
+function rememberDate(date: string): void {
+  const url = new URL(location.href);
+  if (date === todayInMoscow()) url.searchParams.delete('date');
+  else url.searchParams.set('date', date);
+  history.replaceState(null, '', url);
+}
+
+function ChangeMark({ lesson }: { lesson: Lesson }) {
+  if (lesson.overrideAction === 'MOVE') {
+    const from = lesson.originalLessonDate;
+    return <p class="badge badge-moved">{from && from !== lesson.date ? `Перенесено с ${formatShortDate(from)}` : 'Перенесено на другое время'}</p>;
+  }
+  if (lesson.overrideAction === 'REPLACE') return <p class="badge badge-replaced">Замена: разовое изменение занятия</p>;
+  return null;
+}
+
+function Fact({ label, value }: { label: string; value?: string | null }) {
+  if (!value) return null;
+  return (
+    <div class="fact">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}
+
+function LessonItem({ lesson, actions }: { lesson: Lesson; actions?: (lesson: Lesson) => ComponentChildren }) {
+  const online = lesson.lessonFormat === 'Онлайн';
+  const changed = Boolean(lesson.overrideAction);
+  return (
+    <li
+      class={`lesson${online ? ' lesson-online' : ''}${changed ? ' lesson-changed' : ''}`}
+      data-date={lesson.date}
+      data-slot={lesson.scheduleRuleSlotId}
+      data-override={lesson.overrideAction ?? undefined}
+    >
+      <p class="lesson-time">
+        <span class="pair">{`${lesson.timeSlotOrder} пара`}</span> <time>{`${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}`}</time>
+      </p>
+      <p class="lesson-subject">{lesson.subjectName}</p>
+      <p class="lesson-type">{lesson.lessonTypeName}</p>
+      <dl class="facts">
+        <Fact label="Аудитория" value={lesson.classroomName} />
+        <Fact label="Преподаватель" value={lesson.teacherName} />
+        <Fact label="Группы" value={(lesson.groupNames ?? []).join(', ')} />
+        <Fact label="Подгруппы" value={(lesson.subgroupNames ?? []).join(', ')} />
+      </dl>
+      {online ? <p class="badge badge-online">Онлайн</p> : null}
+      <ChangeMark lesson={lesson} />
+      {actions ? <div class="lesson-actions">{actions(lesson)}</div> : null}
+    </li>
+  );
+}
+
+const byTime = (a: Lesson, b: Lesson) =>
+  a.startTime.localeCompare(b.startTime) || a.timeSlotOrder - b.timeSlotOrder || a.subjectName.localeCompare(b.subjectName, 'ru');
+
+function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: number; lessons: Lesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
+  const headingId = useId('day');
+  const today = date === todayInMoscow();
+  return (
+    <section class={`day${today ? ' day-today' : ''}`} aria-labelledby={headingId} data-date={date}>
+      <h3 id={headingId}>
+        {DAY_NAMES[dayIndex]} <span class="day-date">{formatDayMonth(date)}</span>
+        {today ? <span class="today-mark"> · сегодня</span> : null}
+      </h3>
+      {lessons.length ? (
+        <ol class="lessons">
+          {lessons.map((lesson) => (
+            <LessonItem key={`${lesson.scheduleRuleSlotId}-${lesson.date}`} lesson={lesson} actions={actions} />
+          ))}
+        </ol>
+      ) : (
+        <p class="no-lessons">Занятий нет</p>
+      )}
+    </section>
+  );
+}
+
+function WeekGrid({ monday, lessons, actions }: { monday: string; lessons: Lesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
+  const days = [];
+  for (let offset = 0; offset < 7; offset++) {
+    const date = plusDays(monday, offset);
+    const ofDay = lessons.filter((lesson) => lesson.date === date).sort(byTime);
+    if (offset === 6 && ofDay.length === 0) continue; // Sunday only when something happens on it
+    days.push(<Day key={date} date={date} dayIndex={offset} lessons={ofDay} actions={actions} />);
+  }
+  return <div class="week-grid">{days}</div>;
+}
+
+type Shown =
+  | { kind: 'loading' }
+  | { kind: 'placeholder' }
+  | { kind: 'empty'; hint: string }
+  | { kind: 'lessons'; lessons: Lesson[] }
+  | { kind: 'error'; message: string };
+
+export interface WeekViewProps {
+  /** The lessons of the week, or null while nothing is chosen (then `placeholder` is shown). */
+  load: (startDate: string, endDate: string) => Promise<Lesson[] | null>;
+  /** Changes whenever `load` would answer differently (e.g. the chosen group's id). */
+  loadKey?: unknown;
+  placeholder?: string;
+  /** A line under an empty week, e.g. why it may be empty. */
+  emptyHint?: (context: { monday: string; semester: Semester }) => string | Promise<string>;
+  /** Buttons under each lesson (e.g. «Попросить перенос»). */
+  actions?: (lesson: Lesson) => ComponentChildren;
+}
+
+export function WeekView({ load, loadKey, placeholder, emptyHint, actions }: WeekViewProps) {
+  const [date, setDate] = useState(dateFromAddress);
+  const [answer, setAnswer] = useState<{ key: string; shown: Shown }>({ key: '', shown: { kind: 'loading' } });
+  const [semesterLine, setSemesterLine] = useState('');
+  const dateId = useId('week-date');
+  const monday = mondayOf(date);
+  const sunday = plusDays(monday, 6);
+  // What is on screen belongs to one week and one choice: anything else is still loading (at once,
+  // in the same render that changed the week, so the view never shows an old week as current).
+  const key = `${monday}|${String(loadKey)}`;
+  const shown: Shown = answer.key === key ? answer.shown : { kind: 'loading' };
+  const setShown = (next: Shown) => setAnswer({ key, shown: next });
+
+  useEffect(() => {
+    let current = true;
+    setSemesterLine('');
+    void (async () => {
+      try {
+        const [lessons, list] = await Promise.all([load(monday, sunday), loadSemesters()]);
+        if (!current) return;
+        const week = semesterWeek(list, monday);
+        setSemesterLine(
+          week
+            ? `${week.semester.academicYearTitle}, ${SEMESTER_NAMES[week.semester.semesterType] ?? 'семестр'}: ${week.number}-я неделя, ${week.parity === 'ODD' ? 'нечётная' : 'чётная'}`
+            : 'Неделя вне семестра',
+        );
+        if (lessons === null) setShown({ kind: 'placeholder' });
+        else if (lessons.length === 0) {
+          const hint = week ? ((await emptyHint?.({ monday, semester: week.semester })) ?? '') : 'Эта неделя не входит ни в один семестр.';
+          if (current) setShown({ kind: 'empty', hint });
+        } else setShown({ kind: 'lessons', lessons });
+      } catch (error) {
+        if (current) setShown({ kind: 'error', message: messageOf(error) || 'Не удалось загрузить неделю' });
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [monday, loadKey]);
+
+  useEffect(() => {
+    // For the benchmark (scripts/bench-web.ts): the moment a week's lessons are on screen.
+    if (shown.kind === 'lessons') performance.mark('timetable:week-rendered');
+  }, [shown]);
+
+  const go = (next: string) => {
+    if (!isDate(next)) return;
+    setDate(next);
+    rememberDate(next);
+  };
+
+  let body: ComponentChildren;
+  switch (shown.kind) {
+    case 'loading':
+      body = <Status>Загрузка недели…</Status>;
+      break;
+    case 'placeholder':
+      body = (
+        <p class="hint" id="week-placeholder">
+          {placeholder ?? ''}
+        </p>
+      );
+      break;
+    case 'empty':
+      body = (
+        <div class="empty" id="week-empty">
+          <p>На этой неделе занятий нет.</p>
+          {shown.hint ? <p class="hint">{shown.hint}</p> : null}
+        </div>
+      );
+      break;
+    case 'lessons':
+      body = <WeekGrid monday={monday} lessons={shown.lessons} actions={actions} />;
+      break;
+    case 'error':
+      body = <ErrorLine message={shown.message} />;
+      break;
+  }
+
+  return (
+    <>
+      <div class="week-head">
+        <nav class="week-nav" aria-label="Выбор недели">
+          <button type="button" id="week-prev" onClick={() => go(plusDays(monday, -7))}>
+            ← Пред. неделя
+          </button>
+          <button type="button" id="week-today" onClick={() => go(todayInMoscow())}>
+            Сегодня
+          </button>
+          <button type="button" id="week-next" onClick={() => go(plusDays(monday, 7))}>
+            След. неделя →
+          </button>
+          <label class="date-field" for={dateId}>
+            {'Дата '}
+            <input type="date" id={dateId} value={date} onChange={(event) => go(event.currentTarget.value)} />
+          </label>
+        </nav>
+        <h2 class="week-title" id="week-title">{`Неделя ${formatDayMonth(monday)} – ${formatLongDate(sunday)}`}</h2>
+        <p class="semester" id="semester-line">
+          {semesterLine}
+        </p>
+      </div>
+      <div class="week" id="week" aria-live="polite" aria-busy={shown.kind === 'loading' ? 'true' : undefined}>
+        {body}
+      </div>
+    </>
+  );
+}
