@@ -1,45 +1,79 @@
 /*
- * Module boundaries of the schedule (README, "Layout"): the engine is pure, the core is the one way into
- * the schedule, and schedule features never reach into each other or into the core's files. Plain
- * `no-restricted-imports` on import specifiers, so the rule needs no plugin and no type information;
- * `src/schedule/module-boundaries.spec.ts` checks that a violation is reported.
+ * Module boundaries of `src/` (docs/architecture.md): plain `no-restricted-imports` patterns on import
+ * specifiers, so the rules need no plugin and no type information. `src/module-boundaries.spec.ts`
+ * checks that each kind of violation is reported.
+ *
+ * - Every feature folder (`src/<feature>/`) has an `index.ts`: other code imports the folder itself,
+ *   never one of its files. The schedule is reached through its core (`schedule/core`, its index).
+ * - Libraries every feature may import file by file: `platform/`, `config/` and the pure
+ *   `schedule-engine/`.
+ * - The platform and the configuration import no feature: where the platform needs one, it declares
+ *   a port that the feature binds (`platform/auth/account-directory.ts`).
+ * - The engine is pure; the schedule core depends on no schedule feature; schedule features import
+ *   only the core's index, the engine, the platform and other areas' indexes.
  */
-const ENGINE_RULE = {
-  patterns: [
-    { regex: '^\\.\\.', message: 'The schedule engine is pure: it imports only its own files (no platform, schedule or other code).' },
-    {
-      group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'class-validator', 'class-transformer', 'express', 'node:*'],
-      message: 'The schedule engine is pure: no framework, database or I/O.',
-    },
-  ],
-};
+const MAX_DEPTH = 5;
+const LIBRARIES = '(?:platform|config|schedule-engine)/';
 
-const CORE_RULE = {
-  patterns: [{ regex: '^\\.\\./(?!core$)[\\w-]+', message: 'The schedule core must not depend on the schedule features built on it.' }],
-};
+/** `../` repeated: the climb from a file `levels` folders below `src/` up to `src/`. */
+const up = (levels) => '\\.\\./'.repeat(levels);
 
-/** For a file `depth` folders below `src/schedule/<feature>/`: another feature, or a core file instead of the core's index. */
-const featureRule = (depth) => ({
-  patterns: [
-    {
-      regex: `^${'\\.\\./'.repeat(depth + 1)}(?!core$)[\\w-]+`,
-      message: 'A schedule feature imports only the schedule core (its index) and the engine, never another feature or a core file.',
-    },
-  ],
+/** Another area's files, seen from `levels` folders below `src/`: only its index may be imported. */
+const otherAreasFiles = (levels) => ({
+  regex: `^${levels === 0 ? '\\./' : up(levels)}(?!${LIBRARIES})(?!schedule/core$)[\\w-]+/`,
+  message:
+    "Another feature is used only through its index.ts: import the folder itself (e.g. '../users'), and the schedule through 'schedule/core'. Export what you need from that index.",
 });
 
-const OUTSIDE_SCHEDULE_RULE = {
-  patterns: [{ regex: '/schedule/(?!core$)', message: 'Outside the schedule, import only the schedule core (its index) and the engine.' }],
+const ENGINE_PATTERNS = [
+  { regex: '^\\.\\.', message: 'The schedule engine is pure: it imports only its own files (no platform, schedule or other code).' },
+  {
+    group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'class-validator', 'class-transformer', 'express', 'node:*'],
+    message: 'The schedule engine is pure: no framework, database or I/O.',
+  },
+];
+
+const CORE_PATTERN = {
+  regex: '^\\.\\./(?!core$)[\\w-]+',
+  message: 'The schedule core must not depend on the schedule features built on it.',
 };
 
-const rule = (options) => ({ 'no-restricted-imports': ['error', options] });
+/** For a file `depth` folders below `src/schedule/<feature>/`: another schedule feature, or a core file. */
+const scheduleFeaturePattern = (depth) => ({
+  regex: `^${up(depth + 1)}(?!core$)[\\w-]+`,
+  message: 'A schedule feature imports only the schedule core (its index) and the engine, never another feature or a core file.',
+});
+
+/** For a file `depth` folders below `src/platform/<area>/` (or `src/config/`): any feature. */
+const platformPattern = (levels) => ({
+  regex: `^${up(levels)}(?!(?:platform|config)/)[\\w-]+`,
+  message:
+    'The platform (and the configuration) serve every feature and import none: declare a port here and let the feature bind it (see platform/auth/account-directory.ts).',
+});
+
+const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const depths = [...Array(MAX_DEPTH).keys()];
+const below = (prefix, depth) => `${prefix}${'*/'.repeat(depth)}*.ts`;
 
 module.exports = [
-  { files: ['src/schedule-engine/**/*.ts'], rules: rule(ENGINE_RULE) },
-  { files: ['src/schedule/core/*.ts'], rules: rule(CORE_RULE) },
-  { files: ['src/schedule/*/*.ts'], ignores: ['src/schedule/core/**'], rules: rule(featureRule(0)) },
-  { files: ['src/schedule/*/*/*.ts'], ignores: ['src/schedule/core/**'], rules: rule(featureRule(1)) },
-  { files: ['src/schedule/*/*/*/*.ts'], ignores: ['src/schedule/core/**'], rules: rule(featureRule(2)) },
-  // app.module.ts assembles the features.
-  { files: ['src/**/*.ts'], ignores: ['src/schedule/**', 'src/schedule-engine/**', 'src/app.module.ts'], rules: rule(OUTSIDE_SCHEDULE_RULE) },
+  // Files of the root (main.ts, app.module.ts, ...): they assemble the features through their indexes.
+  { files: ['src/*.ts'], rules: rule([otherAreasFiles(0)]) },
+  // Features outside the schedule.
+  ...depths.map((depth) => ({
+    files: [below('src/*/', depth)],
+    ignores: ['src/platform/**', 'src/config/**', 'src/schedule/**', 'src/schedule-engine/**'],
+    rules: rule([otherAreasFiles(depth + 1)]),
+  })),
+  // The platform and the configuration.
+  ...depths.map((depth) => ({ files: [below('src/platform/*/', depth)], rules: rule([platformPattern(depth + 2)]) })),
+  { files: ['src/config/*.ts'], rules: rule([platformPattern(1)]) },
+  // The schedule: its pure engine, its core, its features, and the module that assembles them.
+  { files: ['src/schedule-engine/**/*.ts'], rules: rule(ENGINE_PATTERNS) },
+  { files: ['src/schedule/*.ts'], rules: rule([otherAreasFiles(1)]) },
+  { files: ['src/schedule/core/*.ts'], rules: rule([CORE_PATTERN, otherAreasFiles(2)]) },
+  ...depths.map((depth) => ({
+    files: [below('src/schedule/*/', depth)],
+    ignores: ['src/schedule/core/**'],
+    rules: rule([scheduleFeaturePattern(depth), otherAreasFiles(depth + 2)]),
+  })),
 ];

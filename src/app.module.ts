@@ -3,7 +3,7 @@ import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DATABASE_SCHEMA_DEFINITION } from './database-schema';
-import { DepartmentsModule } from './departments/departments.module';
+import { DepartmentsModule } from './departments';
 import { AuthModule } from './platform/auth/auth.module';
 import { HealthModule } from './platform/health/health.module';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
@@ -11,21 +11,21 @@ import { createValidationPipe } from './platform/http/validation.pipe';
 import { TenancyModule } from './platform/tenancy/tenancy.module';
 import { TenantMiddleware } from './platform/tenancy/tenant.middleware';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
-import { BootstrapAdmin } from './users/bootstrap-admin';
-import { UsersModule } from './users/users.module';
-import { StudyStructureModule } from './study-structure/study-structure.module';
-import { ResourcesModule } from './resources/resources.module';
-import { TeacherAbsencesModule } from './teacher-absences/teacher-absences.module';
-import { TeacherChangeRequestsModule } from './teacher-change-requests/teacher-change-requests.module';
-import { TeacherPreferencesModule } from './teacher-preferences/teacher-preferences.module';
-import { TeacherRequestsModule } from './teacher-requests/teacher-requests.module';
-import { AcademicYearsModule } from './academic-years/academic-years.module';
-import { TimeGridModule } from './time-grid/time-grid.module';
-import { AcademicCalendarsModule } from './academic-calendars/academic-calendars.module';
-import { ScheduleModule } from './schedule/schedule.module';
-import { WorkloadModule } from './workload/workload.module';
-import { TenantsModule } from './tenants/tenants.module';
-import { CalendarFeedsModule } from './calendar-feeds/calendar-feeds.module';
+import { BootstrapAdmin } from './users';
+import { UsersModule } from './users';
+import { StudyStructureModule } from './study-structure';
+import { ResourcesModule } from './resources';
+import { TeacherAbsencesModule } from './teacher-absences';
+import { TeacherChangeRequestsModule } from './teacher-change-requests';
+import { TeacherPreferencesModule } from './teacher-preferences';
+import { TeacherRequestsModule } from './teacher-requests';
+import { AcademicYearsModule } from './academic-years';
+import { TimeGridModule } from './time-grid';
+import { AcademicCalendarsModule } from './academic-calendars';
+import { ScheduleModule } from './schedule';
+import { WorkloadModule } from './workload';
+import { TenantsModule } from './tenants';
+import { CalendarFeedsModule } from './calendar-feeds';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -41,7 +41,7 @@ export class AppModule implements NestModule {
           imports: [UsersModule],
         }),
         HealthModule,
-        AuthModule,
+        AuthModule.withAccounts(UsersModule),
         UsersModule,
         DepartmentsModule,
         StudyStructureModule,

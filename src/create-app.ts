@@ -10,7 +10,7 @@ import { refuseDeepJson } from './platform/http/json-depth';
 import { applyApiConventions } from './platform/http/openapi-conventions';
 import { installRequestLog } from './platform/logging/request-log';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
-import { serveWebPages } from './web/web-pages';
+import { serveWebPages } from './web';
 
 /** Builds the whole HTTP application; shared by `main.ts` and the end-to-end tests. */
 export async function createApp(

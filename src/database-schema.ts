@@ -1,10 +1,10 @@
 import { MIGRATIONS } from '../migrations';
 import { DatabaseSchema } from './platform/database/data-source';
-import { Department } from './departments/department.entity';
-import { RESOURCES_ENTITIES } from './resources/entities';
-import { STUDY_STRUCTURE_ENTITIES } from './study-structure/entities';
-import { TEACHER_REQUESTS_ENTITIES } from './teacher-requests/entities';
-import { DepartmentAssignment, User } from './users/user.entity';
+import { Department } from './departments';
+import { RESOURCES_ENTITIES } from './resources';
+import { STUDY_STRUCTURE_ENTITIES } from './study-structure';
+import { TEACHER_REQUESTS_ENTITIES } from './teacher-requests';
+import { DepartmentAssignment, User } from './users';
 
 /** Every entity and migration of a tenant database. */
 export const DATABASE_SCHEMA_DEFINITION: DatabaseSchema = {

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { DepartmentsModule } from '../departments/departments.module';
+import { DepartmentsModule } from '../departments';
 import { ClassroomsController } from './classrooms/classrooms.controller';
 import { ClassroomsRepository } from './classrooms/classrooms.repository';
 import { ClassroomsService } from './classrooms/classrooms.service';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AcademicCalendarsModule } from '../academic-calendars/academic-calendars.module';
-import { DepartmentsModule } from '../departments/departments.module';
+import { AcademicCalendarsModule } from '../academic-calendars';
+import { DepartmentsModule } from '../departments';
 import { EducationFormsController } from './education-forms/education-forms.controller';
 import { EducationFormsRepository } from './education-forms/education-forms.repository';
 import { EducationFormsService } from './education-forms/education-forms.service';

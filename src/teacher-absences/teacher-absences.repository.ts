@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
-import { assignedDuringSql } from '../users/department-membership';
+import { assignedDuringSql } from '../users';
 import { AbsenceDecisionResponse, AbsenceResponse } from './dto/absence.dto';
 import { AbsenceStatus, Resolution } from './absence-rules';
 

@@ -6,7 +6,7 @@ import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../schedule/core';
-import { lockActiveTeacher } from '../users/active-teacher';
+import { lockActiveTeacher } from '../users';
 import { ABSENCE_NOT_FOUND, checkAbsencePeriod } from './absence-rules';
 import { AbsenceListQuery, AbsenceRequest, AbsenceResponse, AbsenceReviewRequest } from './dto/absence.dto';
 import { AbsenceVisibility, NewAbsence, OVERLAPPING_ABSENCE, TeacherAbsencesRepository } from './teacher-absences.repository';

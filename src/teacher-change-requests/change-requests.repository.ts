@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
-import { assignedDuringSql } from '../users/department-membership';
+import { assignedDuringSql } from '../users';
 import { ChangeAsked, ChangeRequestEvent, ChangeRequestStatus, DUPLICATE_PENDING_REQUEST } from './change-request-rules';
 import { ChangeRequestEventResponse, ChangeRequestResponse } from './dto/change-request.dto';
 

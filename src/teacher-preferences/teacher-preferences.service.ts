@@ -6,7 +6,7 @@ import { todayInBusinessZone } from '../platform/http/dates';
 import { TenantDb } from '../platform/database/tenant-db';
 import { formatDate } from '../schedule-engine/dates';
 import { DAY_NAMES, SemesterWriteUnit } from '../schedule/core';
-import { lockActiveTeacher } from '../users/active-teacher';
+import { lockActiveTeacher } from '../users';
 import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest } from './dto/preference.dto';
 import { PreferenceMetaRepository, SemesterRow } from './preference-meta.repository';
 import { checkPreferenceShape, PREFERENCE_NOT_FOUND, PREFERENCE_TYPE_LABELS, PREFERENCE_TYPES } from './preference-rules';

@@ -1,18 +1,16 @@
 import { Module } from '@nestjs/common';
-import { DepartmentsModule } from '../departments/departments.module';
+import { DepartmentsModule } from '../departments';
 import { CredentialsModule } from '../platform/auth/credentials.module';
-import { UsersModule } from '../users/users.module';
-import { DepartmentTeachersRepository } from './department-workspace/department-teachers.repository';
-import { DepartmentTeachersService } from './department-workspace/department-teachers.service';
-import { DepartmentWorkspaceController } from './department-workspace/department-workspace.controller';
+import { UsersModule } from '../users';
+import { DepartmentTeacherRequestsController } from './department-teacher-requests.controller';
 import { TeacherRequestsController } from './teacher-requests.controller';
 import { TeacherRequestsRepository } from './teacher-requests.repository';
 import { TeacherRequestsService } from './teacher-requests.service';
 
-/** Teacher-creation requests (department submits, administrator reviews) and the department workspace's teachers. */
+/** Teacher-creation requests: a department submits (4.17), the administrator reviews (4.4). */
 @Module({
   imports: [UsersModule, DepartmentsModule, CredentialsModule],
-  controllers: [TeacherRequestsController, DepartmentWorkspaceController],
-  providers: [TeacherRequestsRepository, TeacherRequestsService, DepartmentTeachersRepository, DepartmentTeachersService],
+  controllers: [TeacherRequestsController, DepartmentTeacherRequestsController],
+  providers: [TeacherRequestsRepository, TeacherRequestsService],
 })
 export class TeacherRequestsModule {}

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments/departments.repository';
+import { DepartmentsRepository } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { Page, toPage } from '../platform/http/paging';
-import { AssignmentsRepository } from '../users/assignments.repository';
-import { UsersRepository } from '../users/users.repository';
-import { DEPARTMENT_MISSING } from '../users/users.service';
+import { AssignmentsRepository } from '../users';
+import { UsersRepository } from '../users';
+import { DEPARTMENT_MISSING } from '../users';
 import { ownDepartment } from '../platform/auth/department-scope';
 import {
   ApproveTeacherRequest,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
+import { queryRows } from '../platform/database/query-rows';
 import { TenantDb } from '../platform/database/tenant-db';
 import { DepartmentAssignment } from './user.entity';
 
@@ -22,6 +23,20 @@ export interface HistoryRow {
   createdAt: Date;
 }
 
+/** A link that stands in the way of a new additional one (see `blockingLink`). */
+export interface ExistingLink {
+  primary: boolean;
+  validFrom: string;
+  validTo: string | null;
+}
+
+const HISTORY_SELECT = `
+  SELECT a.id, a.user_id AS "userId", a.department_id AS "departmentId", d.name AS "departmentName",
+         a.is_primary AS "primary", a.valid_from AS "validFrom", a.valid_to AS "validTo", a.comment,
+         a.created_at AS "createdAt"
+    FROM user_department_assignments a
+    JOIN departments d ON d.id = a.department_id`;
+
 const PERIOD_COLUMNS = `id, department_id AS "departmentId", valid_from AS "validFrom", valid_to AS "validTo"`;
 
 /** SQL over `user_department_assignments`: a user's links to departments over inclusive date periods. */
@@ -32,8 +47,28 @@ export class AssignmentsRepository {
   async insert(
     manager: EntityManager,
     assignment: { userId: number; departmentId: number; isPrimary: boolean; validFrom: string; comment: string | null; createdBy: number },
-  ): Promise<void> {
-    await manager.save(DepartmentAssignment, manager.create(DepartmentAssignment, { ...assignment, validTo: null }));
+  ): Promise<number> {
+    const saved = await manager.save(DepartmentAssignment, manager.create(DepartmentAssignment, { ...assignment, validTo: null }));
+    return saved.id;
+  }
+
+  /**
+   * A link of the user to the department that a new open-ended additional link from `today` would
+   * duplicate: any link in effect today, or an additional one starting later (they would overlap).
+   */
+  async blockingLink(manager: EntityManager, userId: number, departmentId: number, today: string): Promise<ExistingLink | undefined> {
+    const rows = await queryRows<ExistingLink>(
+      manager,
+      `SELECT is_primary AS "primary", valid_from AS "validFrom", valid_to AS "validTo"
+         FROM user_department_assignments
+        WHERE user_id = $1 AND department_id = $2
+          AND (valid_to IS NULL OR valid_to >= $3::date)
+          AND (valid_from <= $3::date OR NOT is_primary)
+        ORDER BY valid_from, id
+        LIMIT 1`,
+      [userId, departmentId, today],
+    );
+    return rows[0];
   }
 
   /** The user's primary period that includes `date`, if any. */
@@ -62,15 +97,12 @@ export class AssignmentsRepository {
   }
 
   history(userId: number): Promise<HistoryRow[]> {
-    return this.db.query<HistoryRow>(
-      `SELECT a.id, a.user_id AS "userId", a.department_id AS "departmentId", d.name AS "departmentName",
-              a.is_primary AS "primary", a.valid_from AS "validFrom", a.valid_to AS "validTo", a.comment,
-              a.created_at AS "createdAt"
-         FROM user_department_assignments a
-         JOIN departments d ON d.id = a.department_id
-        WHERE a.user_id = $1
-        ORDER BY a.valid_from, a.id`,
-      [userId],
-    );
+    return this.db.query<HistoryRow>(`${HISTORY_SELECT} WHERE a.user_id = $1 ORDER BY a.valid_from, a.id`, [userId]);
+  }
+
+  /** One link as a history item (read on the open transaction, so a link just written is seen). */
+  async historyItem(id: number): Promise<HistoryRow | undefined> {
+    const rows = await this.db.query<HistoryRow>(`${HISTORY_SELECT} WHERE a.id = $1`, [id]);
+    return rows[0];
   }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments/departments.repository';
+import { DepartmentsRepository } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { ownDepartment } from '../platform/auth/department-scope';
 import { ForbiddenError, NotFoundError } from '../platform/http/app-error';

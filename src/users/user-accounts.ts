@@ -1,19 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../platform/database/tenant-db';
 import { todayInBusinessZone } from '../platform/http/dates';
-import { Role } from '../platform/auth/roles';
-import { UserStatus } from './user.entity';
-
-/** What authentication needs to know about a user. */
-export interface UserAccount {
-  id: number;
-  username: string;
-  passwordHash: string;
-  role: Role;
-  status: UserStatus;
-  /** Department of the primary assignment in effect today, or null. */
-  departmentId: number | null;
-}
+import { AccountDirectory, UserAccount } from '../platform/auth/account-directory';
 
 const ACCOUNT_SELECT = `
   SELECT u.id, u.username, u.password_hash AS "passwordHash", u.role, u.status,
@@ -23,8 +11,9 @@ const ACCOUNT_SELECT = `
            ORDER BY a.valid_from DESC LIMIT 1) AS "departmentId"
     FROM users u`;
 
+/** Binds authentication's account port to the users table. */
 @Injectable()
-export class UserAccounts {
+export class UserAccounts implements AccountDirectory {
   constructor(private readonly db: TenantDb) {}
 
   async findByUsername(username: string): Promise<UserAccount | undefined> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments/departments.repository';
+import { DepartmentsRepository } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
@@ -37,7 +37,7 @@ export class UserDepartmentsService {
   async transfer(caller: AuthUser, userId: number, request: DepartmentTransferRequest): Promise<UserResponse> {
     const { departmentId, validFrom } = request;
     await this.db.transaction(async (manager) => {
-      const status = await this.users.lockStatus(manager, userId);
+      const status = (await this.users.lock(manager, userId))?.status;
       if (!status) throw new NotFoundError(USER_NOT_FOUND);
       if (status === 'ARCHIVED') throw new ConflictError('Нельзя перевести архивного сотрудника: сначала восстановите его');
       if (!(await this.departments.lockForReference(manager, departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);

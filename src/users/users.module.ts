@@ -1,7 +1,10 @@
 import { Module } from '@nestjs/common';
-import { DepartmentsModule } from '../departments/departments.module';
+import { DepartmentsModule } from '../departments';
+import { AccountDirectory } from '../platform/auth/account-directory';
 import { CredentialsModule } from '../platform/auth/credentials.module';
 import { AssignmentsRepository } from './assignments.repository';
+import { DepartmentTeachersController } from './department-teachers.controller';
+import { DepartmentTeachersService } from './department-teachers.service';
 import { BootstrapAdmin } from './bootstrap-admin';
 import { TeachersController } from './teachers.controller';
 import { TeachersRepository } from './teachers.repository';
@@ -13,13 +16,17 @@ import { UsersController } from './users.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-/** Users, their department history and teacher lists; UserAccounts and BootstrapAdmin serve auth and tenancy. */
+/**
+ * Users, their department history, teacher lists and the department workspace's teachers (4.17).
+ * Binds authentication's account port; BootstrapAdmin serves tenancy.
+ */
 @Module({
   imports: [CredentialsModule, DepartmentsModule],
   // TeachersController first: its fixed paths must be matched before anything under `api/users/:id`.
-  controllers: [TeachersController, UsersController, UserDepartmentsController],
+  controllers: [TeachersController, UsersController, UserDepartmentsController, DepartmentTeachersController],
   providers: [
     UserAccounts,
+    { provide: AccountDirectory, useExisting: UserAccounts },
     BootstrapAdmin,
     UsersRepository,
     AssignmentsRepository,
@@ -27,7 +34,8 @@ import { UsersService } from './users.service';
     UsersService,
     UserDepartmentsService,
     TeachersService,
+    DepartmentTeachersService,
   ],
-  exports: [UserAccounts, BootstrapAdmin, UsersRepository, AssignmentsRepository, TeachersRepository],
+  exports: [AccountDirectory, BootstrapAdmin, UsersRepository, AssignmentsRepository, TeachersRepository],
 })
 export class UsersModule {}

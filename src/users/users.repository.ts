@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
 import { Role } from '../platform/auth/roles';
+import { queryRows } from '../platform/database/query-rows';
 import { TenantDb } from '../platform/database/tenant-db';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { UserSort } from './dto/user-queries.dto';
@@ -86,9 +87,9 @@ export class UsersRepository {
   }
 
   /** Locks the user row until commit: department changes of one user run one at a time. */
-  async lockStatus(manager: EntityManager, id: number): Promise<UserStatus | undefined> {
-    const rows: { status: UserStatus }[] = await manager.query(`SELECT status FROM users WHERE id = $1 FOR UPDATE`, [id]);
-    return rows[0]?.status;
+  async lock(manager: EntityManager, id: number): Promise<{ role: Role; status: UserStatus } | undefined> {
+    const rows = await queryRows<{ role: Role; status: UserStatus }>(manager, `SELECT role, status FROM users WHERE id = $1 FOR UPDATE`, [id]);
+    return rows[0];
   }
 
   async insert(manager: EntityManager, user: NewUser): Promise<number> {

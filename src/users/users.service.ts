@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments/departments.repository';
+import { DepartmentsRepository } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { Passwords } from '../platform/auth/passwords';

@@ -1,11 +1,10 @@
-import { Module } from '@nestjs/common';
+import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { createSecretKey } from 'node:crypto';
 import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
-import { UsersModule } from '../../users/users.module';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, RolesGuard } from './guards';
@@ -17,7 +16,6 @@ import { ThrottleStore } from './throttle-store';
   imports: [
     PassportModule,
     CredentialsModule,
-    UsersModule,
     JwtModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -37,4 +35,9 @@ import { ThrottleStore } from './throttle-store';
     { provide: APP_GUARD, useClass: RolesGuard },
   ],
 })
-export class AuthModule {}
+export class AuthModule {
+  /** Authentication with its account port bound by `accounts` (a module that exports `AccountDirectory`). */
+  static withAccounts(accounts: NonNullable<ModuleMetadata['imports']>[number]): DynamicModule {
+    return { module: AuthModule, imports: [accounts] };
+  }
+}

@@ -2,9 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
-import { UserAccount, UserAccounts } from '../../users/user-accounts';
 import { AppError, BadRequestError, ConflictError, UnauthorizedError } from '../http/app-error';
 import { currentTenant } from '../tenancy/tenant-context';
+import { AccountDirectory, UserAccount } from './account-directory';
 import { AccessTokenClaims, AuthUser } from './auth-user';
 import { failedLogin, LoginResponse } from './dto/auth.dto';
 import { PasswordHasher } from './password-hasher';
@@ -28,7 +28,7 @@ export interface SignedIn {
 export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly accounts: UserAccounts,
+    private readonly accounts: AccountDirectory,
     private readonly hasher: PasswordHasher,
     private readonly jwt: JwtService,
     private readonly refreshTokens: RefreshTokens,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../../departments/departments.repository';
+import { DepartmentsRepository } from '../../departments';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { SubjectRequest, SubjectResponse } from './dto/subject.dto';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { GroupCalendarGuard } from '../../academic-calendars/assignments/group-calendar-guard';
-import { DepartmentsRepository } from '../../departments/departments.repository';
+import { GroupCalendarGuard } from '../../academic-calendars';
+import { DepartmentsRepository } from '../../departments';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/http/app-error';

@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import tseslint from 'typescript-eslint';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const boundaries = require('../../eslint.boundaries.cjs') as ESLint.Options['overrideConfig'][];
+const boundaries = require('../eslint.boundaries.cjs') as ESLint.Options['overrideConfig'][];
 
 /** The boundary rules of `eslint.config.mjs`, run alone on snippets placed at a path of the project. */
 async function problems(filePath: string, code: string): Promise<string[]> {
   const eslint = new ESLint({
-    cwd: join(__dirname, '..', '..'),
+    cwd: join(__dirname, '..'),
     overrideConfigFile: true,
     overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...(boundaries as object[])],
   });
@@ -16,7 +16,7 @@ async function problems(filePath: string, code: string): Promise<string[]> {
   return result.messages.map((message) => message.message);
 }
 
-describe('schedule module boundaries (lint)', () => {
+describe('module boundaries (lint)', () => {
   it('refuses a schedule feature importing another feature or a core file, and accepts the core and the engine', async () => {
     expect(await problems('src/schedule/rules/probe.ts', `import { x } from '../overrides/overrides.repository';\n`)).toEqual([
       expect.stringContaining('A schedule feature imports only the schedule core'),
@@ -38,5 +38,28 @@ describe('schedule module boundaries (lint)', () => {
     expect(await problems('src/schedule/core/probe.ts', `import { a } from '../rules/rule-checker';\n`)).toHaveLength(1);
     expect(await problems('src/users/probe.ts', `import { a } from '../schedule/overrides/overrides.repository';\n`)).toHaveLength(1);
     expect(await problems('src/users/probe.ts', `import { a } from '../schedule/core';\n`)).toEqual([]);
+  });
+
+  it('lets a feature use another only through its index, and libraries file by file', async () => {
+    expect(await problems('src/teacher-requests/probe.ts', `import { a } from '../users/users.repository';\n`)).toEqual([
+      expect.stringContaining('only through its index.ts'),
+    ]);
+    expect(await problems('src/study-structure/groups/probe.ts', `import { a } from '../../departments/departments.repository';\n`)).toHaveLength(1);
+    expect(await problems('src/resources/subjects/dto/probe.ts', `import { a } from '../../../users/dto/user.dto';\n`)).toHaveLength(1);
+    expect(await problems('src/schedule/rules/probe.ts', `import { a } from '../../users/users.repository';\n`)).toHaveLength(1);
+    expect(await problems('src/app-probe.ts', `import { a } from './users/users.module';\n`)).toHaveLength(1);
+    expect(
+      await problems(
+        'src/study-structure/groups/probe.ts',
+        `import { a } from '../../departments';\nimport { b } from '../shared/names';\nimport { c } from '../../platform/http/app-error';\nimport { d } from '../../schedule-engine/dates';\nimport { e } from '../../config/app-config';\nimport { f } from '../../../migrations';\n`,
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the platform and the configuration free of features (a port instead)', async () => {
+    expect(await problems('src/platform/auth/probe.ts', `import { a } from '../../users';\n`)).toEqual([expect.stringContaining('declare a port')]);
+    expect(await problems('src/platform/auth/probe.ts', `import { a } from '../../users/user-accounts';\n`)).toHaveLength(1);
+    expect(await problems('src/config/probe.ts', `import { a } from '../workload';\n`)).toHaveLength(1);
+    expect(await problems('src/platform/auth/probe.ts', `import { a } from '../http/app-error';\nimport { b } from '../../config/app-config';\n`)).toEqual([]);
   });
 });

@@ -1,17 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../../departments/departments.repository';
-import { AuthUser } from '../../platform/auth/auth-user';
-import { TenantDb } from '../../platform/database/tenant-db';
-import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
-import { todayInBusinessZone } from '../../platform/http/dates';
-import { DepartmentHistoryItem } from '../../users/dto/department-assignment.dto';
-import { UserResponse } from '../../users/dto/user.dto';
-import { TeachersRepository } from '../../users/teachers.repository';
-import { toUserResponse } from '../../users/user-rows';
-import { DEPARTMENT_MISSING, USER_NOT_FOUND } from '../../users/users.service';
-import { ownDepartment } from '../../platform/auth/department-scope';
+import { DepartmentsRepository } from '../departments';
+import { AuthUser } from '../platform/auth/auth-user';
+import { ownDepartment } from '../platform/auth/department-scope';
+import { TenantDb } from '../platform/database/tenant-db';
+import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { todayInBusinessZone } from '../platform/http/dates';
+import { AssignmentsRepository, ExistingLink } from './assignments.repository';
+import { DepartmentHistoryItem } from './dto/department-assignment.dto';
 import { AddTeacherAssignmentRequest, DepartmentTeachersQuery } from './dto/department-teachers.dto';
-import { DepartmentTeachersRepository, ExistingLink } from './department-teachers.repository';
+import { UserResponse } from './dto/user.dto';
+import { TeachersRepository } from './teachers.repository';
+import { toUserResponse } from './user-rows';
+import { UsersRepository } from './users.repository';
+import { DEPARTMENT_MISSING, USER_NOT_FOUND } from './users.service';
 
 function alreadyLinked(departmentName: string, link: ExistingLink): ConflictError {
   const kind = link.primary ? 'как за основной кафедрой' : `дополнительной привязкой с ${link.validFrom}`;
@@ -27,7 +28,8 @@ export class DepartmentTeachersService {
   constructor(
     private readonly db: TenantDb,
     private readonly teachers: TeachersRepository,
-    private readonly links: DepartmentTeachersRepository,
+    private readonly users: UsersRepository,
+    private readonly assignments: AssignmentsRepository,
     private readonly departments: DepartmentsRepository,
   ) {}
 
@@ -42,23 +44,26 @@ export class DepartmentTeachersService {
     const departmentId = await this.targetDepartment(caller, body.departmentId, 'Поле «departmentId» обязательно для администратора');
     const today = todayInBusinessZone();
     const row = await this.db.transaction(async (manager) => {
-      const user = await this.links.lockUser(manager, teacherId);
+      const user = await this.users.lock(manager, teacherId);
       if (!user) throw new NotFoundError(USER_NOT_FOUND);
       if (user.role !== 'TEACHER') throw new BadRequestError('К кафедре можно привязать только преподавателя');
       if (user.status !== 'ACTIVE') throw new BadRequestError('Преподаватель в архиве: сначала восстановите его');
       const department = await this.departments.lockForReference(manager, departmentId);
       if (!department) throw new BadRequestError(DEPARTMENT_MISSING);
-      const existing = await this.links.blockingLink(manager, teacherId, departmentId, today);
+      const existing = await this.assignments.blockingLink(manager, teacherId, departmentId, today);
       if (existing) throw alreadyLinked(department.name, existing);
       // ex_uda_additional_overlap stays the last guard for a link written outside this path.
-      return this.links.insertAdditional(manager, {
+      const id = await this.assignments.insert(manager, {
         userId: teacherId,
         departmentId,
+        isPrimary: false,
         validFrom: today,
         comment: body.comment || null,
         createdBy: caller.userId,
       });
+      return this.assignments.historyItem(id);
     });
+    if (!row) throw new Error('the link just written was not found');
     return { ...row, createdAt: row.createdAt.toISOString() };
   }
 

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IdField, QueryId, TextField } from '../../../platform/http/validators';
+import { IdField, QueryId, TextField } from '../../platform/http/validators';
 
 export class DepartmentTeachersQuery {
   @ApiPropertyOptional({ description: 'Кафедра: обязательна для ADMIN; для DEPARTMENT всегда своя (параметр не учитывается)' })

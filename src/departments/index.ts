@@ -1,0 +1,7 @@
+/**
+ * Departments (spec 4.18): the only way in for other features (the boundary lint refuses imports of
+ * this folder's files from outside it).
+ */
+export { Department } from './department.entity';
+export { DepartmentsModule } from './departments.module';
+export { DepartmentsRepository } from './departments.repository';

@@ -1,0 +1,5 @@
+/**
+ * Bell schedules (spec 4.6): the only way in for other features (the boundary lint refuses imports of
+ * this folder's files from outside it).
+ */
+export { TimeGridModule } from './time-grid.module';

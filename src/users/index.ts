@@ -1,0 +1,13 @@
+/**
+ * Users, department assignments, teacher lists and the department workspace's teachers (spec 4.3,
+ * 4.17): the only way in for other features (the boundary lint refuses imports of this folder's files
+ * from outside it).
+ */
+export { lockActiveTeacher } from './active-teacher';
+export { AssignmentsRepository } from './assignments.repository';
+export { BootstrapAdmin } from './bootstrap-admin';
+export { assignedDuringSql } from './department-membership';
+export { DepartmentAssignment, User } from './user.entity';
+export { UsersModule } from './users.module';
+export { UsersRepository } from './users.repository';
+export { DEPARTMENT_MISSING } from './users.service';
