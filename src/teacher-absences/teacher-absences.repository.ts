@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
-import { assignedDuringSql } from '../users';
+import { assignedDuringSql, teacherRecordsWhere, TeacherRecordsScope } from '../users';
 import { AbsenceDecisionResponse, AbsenceResponse } from './dto/absence.dto';
 import { AbsenceStatus, Resolution } from './absence-rules';
 
@@ -40,7 +40,6 @@ const SELECT = `
     LEFT JOIN users rb ON rb.id = a.reviewed_by`;
 
 /** Who sees which absences: everything, one teacher's, or one department's teachers' (by history over each period). */
-export type AbsenceVisibility = { all: true } | { teacherId: number } | { departmentId: number };
 
 export interface NewAbsence {
   teacherId: number;
@@ -81,11 +80,10 @@ const DECISION_SELECT = `
 export class TeacherAbsencesRepository {
   constructor(private readonly db: TenantDb) {}
 
-  async list(visibility: AbsenceVisibility, status: AbsenceStatus | undefined): Promise<AbsenceResponse[]> {
+  async list(scope: TeacherRecordsScope, status: AbsenceStatus | undefined): Promise<AbsenceResponse[]> {
     const params = new SqlParams();
     const where: string[] = [];
-    if ('teacherId' in visibility) where.push(`a.teacher_id = ${params.add(visibility.teacherId)}`);
-    if ('departmentId' in visibility) where.push(assignedDuringSql('a.teacher_id', params.add(visibility.departmentId), 'a.start_date', 'a.end_date'));
+    where.push(...teacherRecordsWhere(scope, params, { teacherId: 'a.teacher_id', from: 'a.start_date', to: 'a.end_date' }));
     if (status !== undefined) where.push(`a.status = ${params.add(status)}`);
     const rows = await this.db.query<AbsenceRow>(
       `${SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.start_date DESC, lower(t.full_name), a.id`,

@@ -6,10 +6,10 @@ import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../schedule/core';
-import { lockActiveTeacher } from '../users';
+import { lockActiveTeacher, teacherRecordsScope } from '../users';
 import { ABSENCE_NOT_FOUND, checkAbsencePeriod } from './absence-rules';
 import { AbsenceListQuery, AbsenceRequest, AbsenceResponse, AbsenceReviewRequest } from './dto/absence.dto';
-import { AbsenceVisibility, NewAbsence, OVERLAPPING_ABSENCE, TeacherAbsencesRepository } from './teacher-absences.repository';
+import { NewAbsence, OVERLAPPING_ABSENCE, TeacherAbsencesRepository } from './teacher-absences.repository';
 
 const OTHER_DEPARTMENT = 'Преподаватель не закреплён за вашей кафедрой в период отсутствия';
 
@@ -30,7 +30,7 @@ export class TeacherAbsencesService {
   ) {}
 
   list(caller: AuthUser, query: AbsenceListQuery): Promise<AbsenceResponse[]> {
-    return this.absences.list(visibilityOf(caller), query.status);
+    return this.absences.list(teacherRecordsScope(caller), query.status);
   }
 
   async create(caller: AuthUser, request: AbsenceRequest): Promise<AbsenceResponse> {
@@ -135,8 +135,3 @@ export class TeacherAbsencesService {
   }
 }
 
-function visibilityOf(caller: AuthUser): AbsenceVisibility {
-  if (caller.role === 'TEACHER') return { teacherId: caller.userId };
-  if (caller.role === 'DEPARTMENT') return { departmentId: ownDepartment(caller) };
-  return { all: true };
-}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
-import { assignedDuringSql } from '../users';
+import { teacherRecordsWhere, TeacherRecordsScope } from '../users';
 import { ChangeAsked, ChangeRequestEvent, ChangeRequestStatus, DUPLICATE_PENDING_REQUEST } from './change-request-rules';
 import { ChangeRequestEventResponse, ChangeRequestResponse } from './dto/change-request.dto';
 
@@ -50,7 +50,6 @@ const SELECT = `
     LEFT JOIN users rb ON rb.id = r.reviewed_by`;
 
 /** Who sees which requests: everything, one teacher's, or one department's teachers' (by assignment history on the lesson date). */
-export type RequestVisibility = { all: true } | { teacherId: number } | { departmentId: number };
 
 export interface NewChangeRequest extends ChangeAsked {
   teacherId: number;
@@ -69,11 +68,10 @@ export class ChangeRequestsRepository {
   constructor(private readonly db: TenantDb) {}
 
   /** The journal visible to the caller, newest first, each request with its history (two queries). */
-  async list(visibility: RequestVisibility, status: ChangeRequestStatus | undefined): Promise<ChangeRequestResponse[]> {
+  async list(scope: TeacherRecordsScope, status: ChangeRequestStatus | undefined): Promise<ChangeRequestResponse[]> {
     const params = new SqlParams();
     const where: string[] = [];
-    if ('teacherId' in visibility) where.push(`r.teacher_id = ${params.add(visibility.teacherId)}`);
-    if ('departmentId' in visibility) where.push(assignedDuringSql('r.teacher_id', params.add(visibility.departmentId), 'r.lesson_date', 'r.lesson_date'));
+    where.push(...teacherRecordsWhere(scope, params, { teacherId: 'r.teacher_id', from: 'r.lesson_date', to: 'r.lesson_date' }));
     if (status !== undefined) where.push(`r.status = ${params.add(status)}`);
     const rows = await this.db.query<RequestRow>(
       `${SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.created_at DESC, r.id DESC`,

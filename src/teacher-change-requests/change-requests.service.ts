@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
-import { ownDepartment } from '../platform/auth/department-scope';
 import { TenantDb } from '../platform/database/tenant-db';
 import { ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { LessonChanges } from '../schedule/core';
 import { ChangeAsked, CHANGE_REQUEST_NOT_FOUND, changeOf, checkRequestShape, DUPLICATE_PENDING_REQUEST } from './change-request-rules';
-import { ChangeRequestsRepository, RequestVisibility } from './change-requests.repository';
+import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestListQuery, ChangeRequestRequest, ChangeRequestResponse } from './dto/change-request.dto';
 import { RequestableLessons } from './requestable-lessons';
+import { teacherRecordsScope } from '../users';
 
 /**
  * Teacher change requests (spec 4.15): the journal, submission and withdrawal. A teacher asks about
@@ -25,7 +25,7 @@ export class ChangeRequestsService {
   ) {}
 
   list(caller: AuthUser, query: ChangeRequestListQuery): Promise<ChangeRequestResponse[]> {
-    return this.requests.list(visibilityOf(caller), query.status);
+    return this.requests.list(teacherRecordsScope(caller), query.status);
   }
 
   async submit(caller: AuthUser, body: ChangeRequestRequest): Promise<ChangeRequestResponse> {
@@ -87,8 +87,3 @@ function askedOf(body: ChangeRequestRequest): ChangeAsked {
   };
 }
 
-function visibilityOf(caller: AuthUser): RequestVisibility {
-  if (caller.role === 'TEACHER') return { teacherId: caller.userId };
-  if (caller.role === 'DEPARTMENT') return { departmentId: ownDepartment(caller) };
-  return { all: true };
-}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
-import { assignedDuringSql } from '../users';
+import { assignedDuringSql, teacherRecordsWhere, TeacherRecordsScope } from '../users';
 import { PreferenceResponse } from './dto/preference.dto';
 import { PreferenceStatus, PreferenceTime, PreferenceType } from './preference-rules';
 
@@ -40,7 +40,6 @@ const SELECT = `
     LEFT JOIN users rb ON rb.id = p.reviewed_by`;
 
 /** Who sees which preferences: everything, one teacher's, or one department's teachers' (by history over the semester). */
-export type PreferenceVisibility = { all: true } | { teacherId: number } | { departmentId: number };
 
 export interface PreferenceFilter {
   semesterId?: number;
@@ -61,9 +60,9 @@ export interface NewPreference extends PreferenceTime {
 export class TeacherPreferencesRepository {
   constructor(private readonly db: TenantDb) {}
 
-  async list(visibility: PreferenceVisibility, filter: PreferenceFilter): Promise<PreferenceResponse[]> {
+  async list(scope: TeacherRecordsScope, filter: PreferenceFilter): Promise<PreferenceResponse[]> {
     const params = new SqlParams();
-    const where: string[] = [...visibilityWhere(visibility, params)];
+    const where: string[] = [...teacherRecordsWhere(scope, params, { teacherId: 'p.teacher_id', from: 's.start_date', to: 's.end_date' })];
     if (filter.semesterId !== undefined) where.push(`p.semester_id = ${params.add(filter.semesterId)}`);
     if (filter.status !== undefined) where.push(`p.status = ${params.add(filter.status)}`);
     const rows = await this.db.query<PreferenceRow>(
@@ -137,12 +136,6 @@ export class TeacherPreferencesRepository {
       closedBy,
     ]);
   }
-}
-
-function visibilityWhere(visibility: PreferenceVisibility, params: SqlParams): string[] {
-  if ('teacherId' in visibility) return [`p.teacher_id = ${params.add(visibility.teacherId)}`];
-  if ('departmentId' in visibility) return [assignedDuringSql('p.teacher_id', params.add(visibility.departmentId), 's.start_date', 's.end_date')];
-  return [];
 }
 
 function toResponse(row: PreferenceRow): PreferenceResponse {

@@ -6,11 +6,11 @@ import { todayInBusinessZone } from '../platform/http/dates';
 import { TenantDb } from '../platform/database/tenant-db';
 import { formatDate } from '../schedule-engine/dates';
 import { DAY_NAMES, SemesterWriteUnit } from '../schedule/core';
-import { lockActiveTeacher } from '../users';
+import { lockActiveTeacher, teacherRecordsScope } from '../users';
 import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest } from './dto/preference.dto';
 import { PreferenceMetaRepository, SemesterRow } from './preference-meta.repository';
 import { checkPreferenceShape, PREFERENCE_NOT_FOUND, PREFERENCE_TYPE_LABELS, PREFERENCE_TYPES } from './preference-rules';
-import { DUPLICATE_PREFERENCE, NewPreference, PreferenceVisibility, TeacherPreferencesRepository } from './teacher-preferences.repository';
+import { DUPLICATE_PREFERENCE, NewPreference, TeacherPreferencesRepository } from './teacher-preferences.repository';
 
 const OTHER_DEPARTMENT = 'Преподаватель не относился к вашей кафедре в этом семестре';
 
@@ -49,7 +49,7 @@ export class TeacherPreferencesService {
   }
 
   list(caller: AuthUser, query: PreferenceListQuery): Promise<PreferenceResponse[]> {
-    return this.preferences.list(visibilityOf(caller), query);
+    return this.preferences.list(teacherRecordsScope(caller), query);
   }
 
   async create(caller: AuthUser, request: PreferenceRequest): Promise<PreferenceResponse> {
@@ -140,11 +140,6 @@ export class TeacherPreferencesService {
   }
 }
 
-function visibilityOf(caller: AuthUser): PreferenceVisibility {
-  if (caller.role === 'TEACHER') return { teacherId: caller.userId };
-  if (caller.role === 'DEPARTMENT') return { departmentId: ownDepartment(caller) };
-  return { all: true };
-}
 
 function semesterLabel(semester: SemesterRow): string {
   return `${semester.academicYearTitle}, ${semester.semesterType === 'autumn' ? 'осенний' : 'весенний'} семестр`;

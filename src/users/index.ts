@@ -6,7 +6,8 @@
 export { lockActiveTeacher } from './active-teacher';
 export { AssignmentsRepository } from './assignments.repository';
 export { BootstrapAdmin } from './bootstrap-admin';
-export { assignedDuringSql } from './department-membership';
+export { assignedDuringSql, teacherRecordsScope, teacherRecordsWhere } from './department-membership';
+export type { TeacherRecordsScope } from './department-membership';
 export { DepartmentAssignment, User } from './user.entity';
 export { UsersModule } from './users.module';
 export { UsersRepository } from './users.repository';
