@@ -1,4 +1,5 @@
 import { AudienceMember } from './conflicts';
+import { PreferenceType } from './preference-types';
 
 /**
  * Quality scoring of a timetable (spec 2 "Quality report", 4.12). Every penalty belongs to one actual
@@ -151,8 +152,6 @@ export interface QualityLesson {
   override?: { scheduleOverrideId: number; originalLessonDate: string };
 }
 
-export const WISH_TYPES = ['HARD_UNAVAILABLE', 'SOFT_PREFERRED', 'SOFT_UNWANTED', 'CONSECUTIVE', 'NO_GAPS'] as const;
-export type WishType = (typeof WISH_TYPES)[number];
 
 /**
  * An approved teacher preference: a weekly pair (`dayOfWeek` + `pairOrder`, the base pair's number), a
@@ -160,7 +159,7 @@ export type WishType = (typeof WISH_TYPES)[number];
  */
 export interface TeacherWish {
   teacherId: number;
-  type: WishType;
+  type: PreferenceType;
   dayOfWeek: number | null;
   pairOrder: number | null;
   date: string | null;

@@ -1,8 +1,10 @@
 import { Role } from '../platform/auth/roles';
 import { BadRequestError } from '../platform/http/app-error';
 
-export const PREFERENCE_TYPES = ['HARD_UNAVAILABLE', 'SOFT_PREFERRED', 'SOFT_UNWANTED', 'CONSECUTIVE', 'NO_GAPS'] as const;
-export type PreferenceType = (typeof PREFERENCE_TYPES)[number];
+import { PreferenceType } from '../schedule-engine/preference-types';
+
+export { PREFERENCE_TYPES } from '../schedule-engine/preference-types';
+export type { PreferenceType } from '../schedule-engine/preference-types';
 
 /** PENDING and APPROVED are the spec's; REJECTED, WITHDRAWN (a waiting one taken back) and CANCELLED (an approved one ended) close a preference. */
 export const PREFERENCE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'WITHDRAWN', 'CANCELLED'] as const;
