@@ -1,9 +1,9 @@
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../src/platform/tenancy/database-url';
+import { freePort } from './free-port';
 
 /**
  * A throw-away PostgreSQL for the benchmark: `TEST_DATABASE_URL` when given (a scratch database is
@@ -27,15 +27,6 @@ interface EmbeddedPostgresCluster {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
-}
 
 export async function startScratchPostgres(): Promise<ScratchServer> {
   let address: { host: string; port: number; user: string; password: string };

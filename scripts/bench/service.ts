@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { AddressInfo, createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
@@ -12,6 +11,7 @@ import { SeededUniversity, seedUniversity } from '../seed/university-seeder';
 import { ScratchServer } from '../scratch-postgres';
 import { send, Target } from './load';
 import { chosenScale, log } from './settings';
+import { freePort } from '../free-port';
 
 /**
  * The measured service and its data: a scratch tenant `bench` migrated by the app itself, seeded with
@@ -22,16 +22,6 @@ export const TENANT = 'bench';
 const HOST = `${TENANT}.timetable.local`;
 const ADMIN_PASSWORD = 'admin12345';
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address() as AddressInfo;
-      probe.close(() => resolvePort(address.port));
-    });
-    probe.on('error', reject);
-  });
-}
 
 export interface SeededDatabase {
   database: string;

@@ -1,12 +1,2 @@
-import { AddressInfo, createServer } from 'node:net';
-
-/** A TCP port on 127.0.0.1 that was free a moment ago (for servers a test starts itself). */
-export function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => done(port));
-    });
-    probe.on('error', fail);
-  });
-}
+/** One implementation for tests and scripts (the benchmark's service and scratch PostgreSQL use it too). */
+export { freePort } from '../../scripts/free-port';
