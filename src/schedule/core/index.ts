@@ -16,6 +16,7 @@ export type { OverrideWrite } from './override-writes';
 export { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, toOverrideRecord } from './override-records';
 export type { OverrideRecordRow } from './override-records';
 export { namedLesson } from './named-lessons';
+export { NamedLessonDto } from './named-lesson.dto';
 export type { NamedLesson } from './named-lessons';
 export { namedIds, RULE_SELECT, ScheduleDataRepository } from './schedule-data.repository';
 export type { LessonSlot, NameBook, RuleFilter } from './schedule-data.repository';

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from 'class-validator';
 import { BooleanField, CalendarDateField, IdField, OneOfField, TextField } from '../../platform/http/validators';
+import { NamedLessonDto } from '../../schedule/core';
 import { ABSENCE_STATUSES, AbsenceStatus, Resolution, RESOLUTIONS } from '../absence-rules';
 
 export const MAX_ABSENCE_TEXT = 1000;
@@ -136,27 +137,10 @@ export class AbsenceDecisionResponse {
 }
 
 /** An affected lesson as the timetable has it now. */
-export class WizardLesson {
-  @ApiProperty() baseRuleSlotId!: number;
+/** An affected lesson: the core's named lesson, where it is now, and the one-off change it already has. */
+export class WizardLesson extends NamedLessonDto {
   @ApiProperty({ format: 'date', description: 'Исходная дата (вместе со слотом называет занятие)' }) lessonDate!: string;
   @ApiProperty({ format: 'date', description: 'Где занятие сейчас' }) date!: string;
-  @ApiProperty() dayOfWeek!: number;
-  @ApiProperty() timeSlotId!: number;
-  @ApiProperty() timeSlotOrder!: number;
-  @ApiProperty({ example: '08:30:00' }) startTime!: string;
-  @ApiProperty({ example: '10:00:00' }) endTime!: string;
-  @ApiProperty() scheduleRuleId!: number;
-  @ApiProperty() subjectId!: number;
-  @ApiProperty() subjectName!: string;
-  @ApiProperty() lessonTypeId!: number;
-  @ApiProperty() lessonTypeName!: string;
-  @ApiProperty({ type: [Number] }) groupIds!: number[];
-  @ApiProperty({ type: [String] }) groupNames!: string[];
-  @ApiProperty({ type: [Number] }) subgroupIds!: number[];
-  @ApiProperty({ type: [String] }) subgroupNames!: string[];
-  @ApiProperty() classroomId!: number;
-  @ApiProperty() classroomName!: string;
-  @ApiProperty() lessonFormat!: string;
   @ApiProperty({ type: Number, nullable: true }) scheduleOverrideId!: number | null;
 }
 

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BooleanField, CalendarDateField, IdField, OneOfField, RequiredQueryId, TextField } from '../../platform/http/validators';
+import { NamedLessonDto } from '../../schedule/core';
 import {
   CHANGE_REQUEST_EVENTS,
   CHANGE_REQUEST_STATUSES,
@@ -129,28 +130,11 @@ export class ChangeRequestResponse {
 }
 
 /** The lesson the candidates are for, as the timetable has it now. */
-export class CandidateLesson {
-  @ApiProperty() baseRuleSlotId!: number;
+/** The lesson a request is about: the core's named lesson with its date and teacher. */
+export class CandidateLesson extends NamedLessonDto {
   @ApiProperty({ format: 'date' }) lessonDate!: string;
-  @ApiProperty() dayOfWeek!: number;
-  @ApiProperty() timeSlotId!: number;
-  @ApiProperty() timeSlotOrder!: number;
-  @ApiProperty({ example: '08:30:00' }) startTime!: string;
-  @ApiProperty({ example: '10:00:00' }) endTime!: string;
-  @ApiProperty() scheduleRuleId!: number;
-  @ApiProperty() subjectId!: number;
-  @ApiProperty() subjectName!: string;
-  @ApiProperty() lessonTypeId!: number;
-  @ApiProperty() lessonTypeName!: string;
-  @ApiProperty({ type: [Number] }) groupIds!: number[];
-  @ApiProperty({ type: [String] }) groupNames!: string[];
-  @ApiProperty({ type: [Number] }) subgroupIds!: number[];
-  @ApiProperty({ type: [String] }) subgroupNames!: string[];
   @ApiProperty() teacherId!: number;
   @ApiProperty() teacherName!: string;
-  @ApiProperty() classroomId!: number;
-  @ApiProperty() classroomName!: string;
-  @ApiProperty() lessonFormat!: string;
 }
 
 export class CandidateDate {
