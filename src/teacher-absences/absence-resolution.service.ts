@@ -76,18 +76,13 @@ export class AbsenceResolutionService {
       const scene = await this.changes.locate(slot, decision.lessonDate);
       const current = await this.changes.currentOf(scene);
       const change = changeFor(decision, current.change);
-      (await this.changes.prepare(scene, [change], current.record?.id ?? 0)).verify(change);
       const write = {
         ...change,
         baseRuleSlotId: decision.baseRuleSlotId,
         lessonDate: decision.lessonDate,
         comment: `Отсутствие преподавателя №${absence.id}${decision.comment ? `: ${decision.comment}` : ''}`,
       };
-      if (current.record) {
-        await this.writer.update(tx, current.record.id, write, caller.userId);
-        return current.record.id;
-      }
-      return await this.writer.insert(tx, slot.versionId, write, caller.userId);
+      return await this.writer.apply(tx, scene, write, caller.userId, current.record?.id);
     } catch (error) {
       if (error instanceof AppError && (error.status === 400 || error.status === 409)) {
         const lead = `Решение ${position} (${decision.resolution}, занятие слота №${decision.baseRuleSlotId} ${formatDate(decision.lessonDate)})`;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
-import { LessonChanges, OverrideWrites, publishedOnly, ScheduleTx, SemesterWriteUnit } from '../schedule/core';
+import { OverrideWrites, publishedOnly, ScheduleTx, SemesterWriteUnit } from '../schedule/core';
 import { CHANGE_REQUEST_NOT_FOUND, changeOf } from './change-request-rules';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestsService } from './change-requests.service';
@@ -22,7 +22,6 @@ export class ChangeRequestReviewService {
     private readonly requests: ChangeRequestsRepository,
     private readonly requestService: ChangeRequestsService,
     private readonly lessons: RequestableLessons,
-    private readonly changes: LessonChanges,
     private readonly writer: OverrideWrites,
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
@@ -62,11 +61,10 @@ export class ChangeRequestReviewService {
   private async apply(tx: ScheduleTx, request: ChangeRequestResponse, caller: AuthUser): Promise<number> {
     try {
       publishedOnly((await tx.lockVersion(request.scheduleVersionId))?.status);
-      const { slot, scene } = await this.lessons.locate(request.baseRuleSlotId, request.lessonDate, request.teacherId);
+      const { scene } = await this.lessons.locate(request.baseRuleSlotId, request.lessonDate, request.teacherId);
       const change = changeOf(request, request.lessonDate);
-      (await this.changes.prepare(scene, [change], 0)).verify(change);
       const write = { ...change, baseRuleSlotId: request.baseRuleSlotId, lessonDate: request.lessonDate, comment: `Заявка преподавателя №${request.id}: ${request.reason}` };
-      return await this.writer.insert(tx, slot.versionId, write, caller.userId);
+      return await this.writer.apply(tx, scene, write, caller.userId);
     } catch (error) {
       if (error instanceof AppError && error.status >= 400 && error.status < 500) {
         throw new ConflictError(

@@ -6,9 +6,7 @@ import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { Page, toPage } from '../platform/http/paging';
-import { AssignmentsRepository } from '../users';
-import { UsersRepository } from '../users';
-import { DEPARTMENT_MISSING } from '../users';
+import { AssignmentsRepository, DEPARTMENT_MISSING, UsersRepository } from '../users';
 import { ownDepartment } from '../platform/auth/department-scope';
 import {
   ApproveTeacherRequest,

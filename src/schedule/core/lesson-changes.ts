@@ -157,7 +157,6 @@ export class LessonChanges {
     const checks: ChangeCheck[] = [];
     for (const indexes of groupIndexes(items, (item) => item.scene.rule.versionId)) {
       const group = indexes.map((index) => items[index]);
-      const { semester, grids, rule } = group[0].scene;
       const changes = group.flatMap((item) => item.changes);
       const groupIds = distinct(group.flatMap((item) => item.scene.rule.groupIds));
       const facts = await this.facts.load({
@@ -171,18 +170,7 @@ export class LessonChanges {
       );
       // One reach for every lesson: their groups together and every place a change may put one; the
       // stored lessons loaded are then a superset of what each lesson alone would load.
-      const stored =
-        landings.length === 0
-          ? undefined
-          : await this.guard.storedAround({
-              semester,
-              grids,
-              versionId: rule.versionId,
-              published: true,
-              reach: { ...rule, groupIds, slots: distinctSlots(landings.map((landing) => landing.slot)) },
-              dates: landings.map((landing) => landing.date),
-            });
-      const blocks = await this.guard.teacherBlocks(distinct(landings.map((landing) => landing.slot.teacherId)), semester, grids, 'PREFERENCES_AND_ABSENCES');
+      const { stored, blocks } = await this.around(group[0].scene, groupIds, landings, {});
       for (const index of indexes) {
         const { scene, exceptOverrideId } = items[index];
         const others = stored?.without([lessonKey(scene.base.slotId, scene.base.date)]);
@@ -205,7 +193,23 @@ export class LessonChanges {
   }
 
   private async checkAgainst(scene: LessonScene, facts: LessonChangeFacts, landings: Landing[], exceptOverrideId: number): Promise<ChangeCheck> {
-    const { semester, rule, grids, base } = scene;
+    const except = { exceptOverrideIds: [exceptOverrideId], exceptLessons: [lessonKey(scene.base.slotId, scene.base.date)] };
+    const { stored, blocks } = await this.around(scene, scene.rule.groupIds, landings, except);
+    return new ChangeCheck(scene, facts, stored, blocks, exceptOverrideId);
+  }
+
+  /**
+   * What changes landing at `landings` (lessons of the scene's version, of `groupIds`) must be checked
+   * against: the stored lessons they could meet, by one candidate query (none when nothing lands), and
+   * the blocked times of the teachers they land with. The one place the clash query is built.
+   */
+  private async around(
+    scene: LessonScene,
+    groupIds: number[],
+    landings: Landing[],
+    except: { exceptOverrideIds?: number[]; exceptLessons?: string[] },
+  ): Promise<{ stored: StoredLessons | undefined; blocks: TeacherBlocks }> {
+    const { semester, grids, rule } = scene;
     const stored =
       landings.length === 0
         ? undefined
@@ -214,14 +218,13 @@ export class LessonChanges {
             grids,
             versionId: rule.versionId,
             published: true,
-            reach: { ...rule, slots: landings.map((landing) => landing.slot) },
+            reach: { ...rule, groupIds, slots: distinctSlots(landings.map((landing) => landing.slot)) },
             dates: landings.map((landing) => landing.date),
-            exceptOverrideIds: [exceptOverrideId],
-            exceptLessons: [lessonKey(base.slotId, base.date)],
+            ...except,
           });
     const teacherIds = distinct(landings.map((landing) => landing.slot.teacherId));
     const blocks = await this.guard.teacherBlocks(teacherIds, semester, grids, 'PREFERENCES_AND_ABSENCES');
-    return new ChangeCheck(scene, facts, stored, blocks, exceptOverrideId);
+    return { stored, blocks };
   }
 }
 

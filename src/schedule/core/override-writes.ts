@@ -3,7 +3,7 @@ import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
 import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { LessonChange } from './lesson-changes';
+import { LessonChange, LessonChanges, LessonScene } from './lesson-changes';
 
 export const DUPLICATE_OVERRIDE = 'Для этого занятия уже есть разовое изменение: измените или удалите его';
 
@@ -34,12 +34,28 @@ interface WriteTx {
 
 /**
  * The one place overrides are written. Every writer (the override endpoints, absence resolution,
- * change requests) calls it inside a semester write unit, after `LessonChanges` accepted the change;
- * the unique constraint per lesson is the last line when two writers race.
+ * change-request review) calls `apply` inside its semester write unit: the change is checked against
+ * the timetable as it is now and written in one sequence; the unique constraint per lesson is the last
+ * line when two writers race.
  */
 @Injectable()
 export class OverrideWrites {
-  constructor(private readonly db: TenantDb) {}
+  constructor(
+    private readonly db: TenantDb,
+    private readonly changes: LessonChanges,
+  ) {}
+
+  /**
+   * Checks `write`, a change of the located lesson, by the rules of spec 4.10 (400 or 409 when refused)
+   * and stores it: a new override, or in place of `replaces`, the lesson's current one (its checks
+   * then leave that override out). Answers the override's id.
+   */
+  async apply(tx: WriteTx, scene: LessonScene, write: OverrideWrite, authorId: number, replaces?: number): Promise<number> {
+    (await this.changes.prepare(scene, [write], replaces ?? 0)).verify(write);
+    if (replaces === undefined) return this.insert(tx, scene.rule.versionId, write, authorId);
+    await this.update(tx, replaces, write, authorId);
+    return replaces;
+  }
 
   /** The override of a lesson, if any. */
   async idOfLesson(slotId: number, lessonDate: string): Promise<number | undefined> {
@@ -50,7 +66,7 @@ export class OverrideWrites {
     return row?.id;
   }
 
-  async insert(tx: WriteTx, versionId: number, write: OverrideWrite, authorId: number): Promise<number> {
+  private async insert(tx: WriteTx, versionId: number, write: OverrideWrite, authorId: number): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
       tx.manager,
       `INSERT INTO schedule_overrides (schedule_version_id, base_rule_slot_id, lesson_date, action, target_lesson_date, new_time_slot_id,
@@ -62,7 +78,7 @@ export class OverrideWrites {
   }
 
   /** Replaces what the override does; the lesson it names never changes. */
-  async update(tx: WriteTx, id: number, write: OverrideWrite, authorId: number): Promise<void> {
+  private async update(tx: WriteTx, id: number, write: OverrideWrite, authorId: number): Promise<void> {
     await queryRows(
       tx.manager,
       `UPDATE schedule_overrides SET action = $2, target_lesson_date = $3, new_time_slot_id = $4, new_classroom_id = $5, new_teacher_id = $6,

@@ -37,9 +37,7 @@ export class ScheduleOverridesService {
       const scene = await this.changes.locate(slot, payload.lessonDate);
       const existing = await this.writer.idOfLesson(payload.baseRuleSlotId, payload.lessonDate);
       if (existing !== undefined) throw new ConflictError(`${DUPLICATE_OVERRIDE} (№${existing})`);
-      (await this.changes.prepare(scene, [payload], 0)).verify(payload);
-      const id = await this.writer.insert(tx, slot.versionId, payload, caller.userId);
-      return this.reads.get(id);
+      return this.reads.get(await this.writer.apply(tx, scene, payload, caller.userId));
     });
   }
 
@@ -62,8 +60,7 @@ export class ScheduleOverridesService {
       const slot = await this.data.lessonSlot(stored.baseRuleSlotId);
       if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
       const scene = await this.changes.locate(slot, stored.lessonDate);
-      (await this.changes.prepare(scene, [payload], id)).verify(payload);
-      await this.writer.update(tx, id, payload, caller.userId);
+      await this.writer.apply(tx, scene, payload, caller.userId, id);
       return this.reads.get(id);
     });
   }
