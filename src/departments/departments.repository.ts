@@ -31,8 +31,8 @@ export class DepartmentsRepository {
    * Reads a department and holds FOR KEY SHARE until commit: a concurrent delete waits for the caller's
    * transaction, and then sees its new references.
    */
-  async lockForReference(manager: EntityManager, id: number): Promise<DepartmentRef | undefined> {
-    const rows: DepartmentRef[] = await manager.query(`SELECT id, name FROM departments WHERE id = $1 FOR KEY SHARE`, [id]);
+  async lockForReference(id: number): Promise<DepartmentRef | undefined> {
+    const rows = await this.db.query<DepartmentRef>(`SELECT id, name FROM departments WHERE id = $1 FOR KEY SHARE`, [id]);
     return rows[0];
   }
 
@@ -60,8 +60,8 @@ export class DepartmentsRepository {
   }
 
   /** How many user assignments (of any period) refer to the department. */
-  async countAssignments(manager: EntityManager, id: number): Promise<number> {
-    const rows: { count: number }[] = await manager.query(
+  async countAssignments(id: number): Promise<number> {
+    const rows = await this.db.query<{ count: number }>(
       `SELECT count(*) AS count FROM user_department_assignments WHERE department_id = $1`,
       [id],
     );

@@ -42,7 +42,7 @@ export class DepartmentsService {
     return this.db.transaction(async (manager) => {
       const department = await this.departments.lockForChange(manager, id);
       if (!department) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
-      const assignments = await this.departments.countAssignments(manager, id);
+      const assignments = await this.departments.countAssignments(id);
       if (assignments > 0) {
         throw new ConflictError(
           `Нельзя удалить кафедру «${department.name}»: она указана в назначениях сотрудников (${assignments}), в том числе в истории`,

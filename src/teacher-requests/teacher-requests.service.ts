@@ -98,7 +98,7 @@ export class TeacherRequestsService {
       const locked = await this.requests.lockForReview(manager, id);
       if (!locked) throw new NotFoundError(REQUEST_NOT_FOUND);
       if (locked.status !== 'PENDING') throw alreadyReviewed(locked.status);
-      if (!(await this.departments.lockForReference(manager, departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+      if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
       // uq_users_username is the last guard against a user created meanwhile under the same login.
       const userId = await this.users.insert(manager, { username, passwordHash, role: 'TEACHER', fullName, jobTitle });
       await this.assignments.insert(manager, {

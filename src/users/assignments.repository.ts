@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from 'typeorm';
-import { queryRows } from '../platform/database/query-rows';
 import { TenantDb } from '../platform/database/tenant-db';
 import { DepartmentAssignment } from './user.entity';
 
@@ -56,9 +55,8 @@ export class AssignmentsRepository {
    * A link of the user to the department that a new open-ended additional link from `today` would
    * duplicate: any link in effect today, or an additional one starting later (they would overlap).
    */
-  async blockingLink(manager: EntityManager, userId: number, departmentId: number, today: string): Promise<ExistingLink | undefined> {
-    const rows = await queryRows<ExistingLink>(
-      manager,
+  async blockingLink(userId: number, departmentId: number, today: string): Promise<ExistingLink | undefined> {
+    const rows = await this.db.query<ExistingLink>(
       `SELECT is_primary AS "primary", valid_from AS "validFrom", valid_to AS "validTo"
          FROM user_department_assignments
         WHERE user_id = $1 AND department_id = $2
@@ -72,8 +70,8 @@ export class AssignmentsRepository {
   }
 
   /** The user's primary period that includes `date`, if any. */
-  async primaryCovering(manager: EntityManager, userId: number, date: string): Promise<PrimaryPeriod | undefined> {
-    const rows: PrimaryPeriod[] = await manager.query(
+  async primaryCovering(userId: number, date: string): Promise<PrimaryPeriod | undefined> {
+    const rows = await this.db.query<PrimaryPeriod>(
       `SELECT ${PERIOD_COLUMNS} FROM user_department_assignments
         WHERE user_id = $1 AND is_primary AND valid_from <= $2::date AND (valid_to IS NULL OR valid_to >= $2::date)`,
       [userId, date],
@@ -82,8 +80,8 @@ export class AssignmentsRepository {
   }
 
   /** The user's earliest primary period starting after `date` (a transfer already planned). */
-  async firstPrimaryAfter(manager: EntityManager, userId: number, date: string): Promise<PrimaryPeriod | undefined> {
-    const rows: PrimaryPeriod[] = await manager.query(
+  async firstPrimaryAfter(userId: number, date: string): Promise<PrimaryPeriod | undefined> {
+    const rows = await this.db.query<PrimaryPeriod>(
       `SELECT ${PERIOD_COLUMNS} FROM user_department_assignments
         WHERE user_id = $1 AND is_primary AND valid_from > $2::date
         ORDER BY valid_from LIMIT 1`,
@@ -92,8 +90,8 @@ export class AssignmentsRepository {
     return rows[0];
   }
 
-  async close(manager: EntityManager, id: number, validTo: string): Promise<void> {
-    await manager.query(`UPDATE user_department_assignments SET valid_to = $2::date WHERE id = $1`, [id, validTo]);
+  async close(id: number, validTo: string): Promise<void> {
+    await this.db.query(`UPDATE user_department_assignments SET valid_to = $2::date WHERE id = $1`, [id, validTo]);
   }
 
   history(userId: number): Promise<HistoryRow[]> {

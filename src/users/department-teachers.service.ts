@@ -48,9 +48,9 @@ export class DepartmentTeachersService {
       if (!user) throw new NotFoundError(USER_NOT_FOUND);
       if (user.role !== 'TEACHER') throw new BadRequestError('К кафедре можно привязать только преподавателя');
       if (user.status !== 'ACTIVE') throw new BadRequestError('Преподаватель в архиве: сначала восстановите его');
-      const department = await this.departments.lockForReference(manager, departmentId);
+      const department = await this.departments.lockForReference(departmentId);
       if (!department) throw new BadRequestError(DEPARTMENT_MISSING);
-      const existing = await this.assignments.blockingLink(manager, teacherId, departmentId, today);
+      const existing = await this.assignments.blockingLink(teacherId, departmentId, today);
       if (existing) throw alreadyLinked(department.name, existing);
       // ex_uda_additional_overlap stays the last guard for a link written outside this path.
       const id = await this.assignments.insert(manager, {

@@ -40,21 +40,21 @@ export class UserDepartmentsService {
       const status = (await this.users.lock(manager, userId))?.status;
       if (!status) throw new NotFoundError(USER_NOT_FOUND);
       if (status === 'ARCHIVED') throw new ConflictError('Нельзя перевести архивного сотрудника: сначала восстановите его');
-      if (!(await this.departments.lockForReference(manager, departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+      if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
 
-      const current = await this.assignments.primaryCovering(manager, userId, validFrom);
+      const current = await this.assignments.primaryCovering(userId, validFrom);
       if (current?.departmentId === departmentId) {
         throw new BadRequestError('Сотрудник уже числится на этой кафедре как на основной на дату перевода');
       }
       if (current && current.validFrom >= validFrom) {
         throw new ConflictError(`${PRIMARY_OVERLAP}: дата перевода должна быть позже начала текущего периода (${current.validFrom})`);
       }
-      const planned = await this.assignments.firstPrimaryAfter(manager, userId, validFrom);
+      const planned = await this.assignments.firstPrimaryAfter(userId, validFrom);
       if (planned) {
         throw new ConflictError(`${PRIMARY_OVERLAP}: уже запланирован переход на основную кафедру с ${planned.validFrom}`);
       }
 
-      if (current) await this.assignments.close(manager, current.id, addDays(validFrom, -1));
+      if (current) await this.assignments.close(current.id, addDays(validFrom, -1));
       await this.assignments.insert(manager, {
         userId,
         departmentId,

@@ -54,7 +54,7 @@ export class UsersService {
     const passwordHash = await this.hasher.hash(request.password);
 
     const id = await this.db.transaction(async (manager) => {
-      if (!(await this.departments.lockForReference(manager, request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+      if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
       const userId = await this.users.insert(manager, {
         username: request.username,
         passwordHash,

@@ -44,7 +44,7 @@ export class Passwords {
       );
       if (updated.length === 0) return false;
       await this.refreshTokens.revokeAllOf(change.userId);
-      await manager.query(`INSERT INTO password_events (user_id, actor_id, kind) VALUES ($1, $2, $3)`, [
+      await this.db.query(`INSERT INTO password_events (user_id, actor_id, kind) VALUES ($1, $2, $3)`, [
         change.userId,
         change.actorId,
         change.kind,

@@ -41,7 +41,7 @@ export class ThrottleStore {
    */
   async claimAttempt(key: string): Promise<number> {
     return this.db.transaction(async (manager) => {
-      await manager.query(
+      await this.db.query(
         `INSERT INTO login_throttle (throttle_key, failures, last_failure_at) VALUES ($1, 0, now())
          ON CONFLICT (throttle_key) DO NOTHING`,
         [key],
@@ -52,7 +52,7 @@ export class ThrottleStore {
       const blockedFor = remainingBlockSeconds(current, now);
       if (blockedFor > 0) return blockedFor;
       const next = registerFailure(current, now, this.config.loginThrottle);
-      await manager.query(
+      await this.db.query(
         `UPDATE login_throttle SET failures = $2, block_level = $3, blocked_until = $4, last_failure_at = $5
           WHERE throttle_key = $1`,
         [key, next.failures, next.blockLevel, next.blockedUntil ? new Date(next.blockedUntil) : null, new Date(next.lastFailureAt)],

@@ -33,7 +33,7 @@ export class SubjectsService {
   /** Creates a subject; its name must be free among all subjects, archived ones included. */
   async create(request: SubjectRequest): Promise<SubjectResponse> {
     return this.db.transaction(async (manager) => {
-      if (!(await this.departments.lockForReference(manager, request.departmentId))) throw new BadRequestError(DEPARTMENT_NOT_FOUND);
+      if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_NOT_FOUND);
       if (await this.subjects.nameTaken(manager, request.name)) throw new ConflictError(SUBJECT_NAME_TAKEN);
       return this.subjects.insert(manager, { name: request.name, code: request.code || null, departmentId: request.departmentId });
     });

@@ -127,7 +127,7 @@ export class GroupsService {
   private async checkReferences(manager: EntityManager, fields: GroupFields): Promise<void> {
     const references = await this.groups.lockReferences(manager, fields);
     if (!references.educationForm) throw new BadRequestError('Форма обучения не найдена');
-    if (!(await this.departments.lockForReference(manager, fields.departmentId))) throw new BadRequestError('Кафедра не найдена');
+    if (!(await this.departments.lockForReference(fields.departmentId))) throw new BadRequestError('Кафедра не найдена');
     if (!references.specialty) throw new BadRequestError('Специальность не найдена');
     if (references.profileSpecialtyId === undefined) throw new BadRequestError('Профиль специальности не найден');
     if (references.profileSpecialtyId !== fields.specialtyId) {
