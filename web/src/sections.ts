@@ -29,6 +29,9 @@ export const SECTIONS: readonly SectionDefinition[] = [
 
   // ── /teacher/ (issue 23: «Заявки на перенос», «Отсутствия», «Пожелания» go below) ──
   { area: 'teacher', id: 'my-schedule', title: 'Моё расписание', roles: ['TEACHER'], load: () => import('./teacher/my-schedule') },
+  { area: 'teacher', id: 'change-requests', title: 'Заявки на перенос', roles: ['TEACHER'], load: () => import('./teacher-change-requests/my-requests') },
+  { area: 'teacher', id: 'absences', title: 'Отсутствия', roles: ['TEACHER'], load: () => import('./teacher-absences/my-absences') },
+  { area: 'teacher', id: 'preferences', title: 'Пожелания', roles: ['TEACHER'], load: () => import('./teacher-preferences/my-preferences') },
 
   // ── /admin/: viewing ──
   { area: 'admin', id: 'schedule-view', title: 'Просмотр расписания', roles: [...OFFICE, 'DEPARTMENT', 'SCHEDULE_VIEWER'], load: () => import('./schedule-view/schedule-view') },

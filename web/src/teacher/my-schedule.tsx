@@ -1,11 +1,18 @@
-// /teacher/#my-schedule: the signed-in teacher's own lessons (their id from /api/auth/me).
-import { api, data } from '../api/client';
+// /teacher/#my-schedule: the signed-in teacher's own lessons (their id from /api/auth/me). Each lesson
+// without a one-off change offers «Попросить перенос» (spec 4.15: only such lessons may be asked about).
+import { useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import { Dialog } from '../shared/dialog';
 import { useMe } from '../shared/shell';
 import { SubscribePanel } from '../shared/subscribe';
 import { WeekView } from '../shared/week-view';
+import { ChangeRequestForm } from '../teacher-change-requests/request-form';
+
+type Lesson = Schemas['RenderedLessonDto'];
 
 export default function MySchedule() {
   const me = useMe();
+  const [asking, setAsking] = useState<Lesson>();
   return (
     <>
       <h1 id="page-title">Моё расписание</h1>
@@ -15,7 +22,17 @@ export default function MySchedule() {
         loadKey={me.userId}
         load={(startDate, endDate) => data(api.GET('/api/schedule', { params: { query: { teacherId: me.userId, startDate, endDate } } }))}
         emptyHint={() => 'Занятия появятся здесь, когда учебный отдел опубликует расписание с вашим участием.'}
+        actions={(lesson) =>
+          lesson.overrideAction ? null : (
+            <button type="button" onClick={() => setAsking(lesson)} aria-label={`Попросить перенос: ${lesson.subjectName}, ${lesson.date}, ${lesson.startTime.slice(0, 5)}`}>
+              Попросить перенос
+            </button>
+          )
+        }
       />
+      <Dialog title="Заявка на перенос занятия" open={asking !== undefined} onClose={() => setAsking(undefined)}>
+        {asking ? <ChangeRequestForm key={`${asking.scheduleRuleSlotId}-${asking.date}`} lesson={asking} onSubmitted={() => undefined} /> : null}
+      </Dialog>
     </>
   );
 }

@@ -1,0 +1,208 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
+import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
+import { PASSWORD } from './support/factories';
+import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+
+/**
+ * A teacher's own work in a real Chromium against the real service (tenant `alpha`): asking for a
+ * lesson to be moved from the week, following and withdrawing requests, reporting an absence and
+ * marking pairs in the preferences grid. What the page shows is checked against what the API stores.
+ *
+ * The teacher gives a Tuesday lecture (pair 1) every week of the autumn semester of 2026; week 2 is
+ * 7–13 September.
+ */
+const WEEK_2_MONDAY = '2026-09-07';
+const LESSON_DATE = '2026-09-08';
+const WIDE = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WEB_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+describe('the teacher in the web client (/teacher/)', () => {
+  let t: TestApp;
+  let admin: TenantClient;
+  let u: University;
+  let origin: string;
+  let chrome: TestBrowser;
+  let browser: Browser;
+  let page: Page;
+  let watch: PageWatch;
+  let teacher: { id: number; username: string };
+  let lectureSlot: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ tenants: ['alpha'] });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
+    u = await createUniversity(t, admin, { teachers: 2, groups: 1, classrooms: 3, subjects: 1 });
+    teacher = { id: u.teachers[0].id, username: u.teachers[0].username };
+    const rule = await createRule(
+      admin,
+      ruleBody(u, { subjectId: u.subjects[0].id, groupIds: [u.groups[0].id], lectureAcademicHours: 32, slots: [slotBody(u, { dayOfWeek: 2, teacherId: teacher.id, classroomId: u.classrooms[0].id })] }),
+    );
+    lectureSlot = rule.slots[0].id;
+    chrome = await launchBrowser();
+    browser = chrome.browser;
+    const context = await browser.createBrowserContext();
+    page = await context.newPage();
+    await page.setViewport(WIDE);
+    watch = await watchPage(page, origin);
+    await page.goto(`${origin}/teacher/?date=${WEEK_2_MONDAY}#my-schedule`);
+    await signIn(page, teacher.username);
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Моё расписание');
+    await weekSettled(page);
+  });
+
+  afterAll(async () => {
+    await chrome?.close();
+    await t?.close();
+  });
+
+  afterEach(() => {
+    expect(watch.foreignRequests).toEqual([]);
+    // The browser logs every refused request; the refusals these tests provoke are shown on the page.
+    expect(watch.consoleErrors.filter((line) => !/status of 409/.test(line))).toEqual([]);
+  });
+
+  async function open(section: string, title: string): Promise<void> {
+    await page.evaluate((id) => (location.hash = `#${id}`), section);
+    await page.waitForFunction((text) => document.querySelector('#page-title')?.textContent === text, {}, title);
+    await page.waitForFunction(() => !document.querySelector('main .status'));
+  }
+
+  const stored = async <T>(path: string): Promise<T> => {
+    const response = await admin.get(path);
+    expect(response.status).toBe(200);
+    return response.body as T;
+  };
+
+  it('shows the teacher exactly their four sections', async () => {
+    const menu = await page.$$eval('nav a', (links) => links.map((link) => [link.textContent, link.getAttribute('href')]));
+    expect(menu).toEqual([
+      ['Моё расписание', '#my-schedule'],
+      ['Заявки на перенос', '#change-requests'],
+      ['Отсутствия', '#absences'],
+      ['Пожелания', '#preferences'],
+    ]);
+  });
+
+  it('asks for a lesson of the week to be moved to an offered pair; it is stored as PENDING with that pair', async () => {
+    await page.click(`button[aria-label^="Попросить перенос"]`);
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('dialog label')).some((label) => label.textContent?.trim() === 'Пара'));
+    const pair = await controlByLabel(page, 'Пара');
+    await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLSelectElement | null)?.options.length! > 1, {}, pair);
+    const chosen = await page.$eval(pair, (select) => (select as HTMLSelectElement).options[1].value);
+    const offered = await stored<{ timeSlots: { requestedTimeSlotId: number }[] }>(
+      `/api/teacher-change-requests/candidates?baseRuleSlotId=${lectureSlot}&lessonDate=${LESSON_DATE}&targetDate=${LESSON_DATE}`,
+    );
+    expect(offered.timeSlots.map((slot) => String(slot.requestedTimeSlotId))).toContain(chosen);
+    await page.select(pair, chosen);
+    await page.type(await controlByLabel(page, 'Причина'), 'Научная конференция');
+    await screenshot(page, 'teacher-change-request');
+    await page.click('dialog form[aria-label="Заявка на изменение занятия"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('dialog [role=status]')?.textContent?.startsWith('Заявка №'));
+
+    const requests = await stored<{ status: string; baseRuleSlotId: number; lessonDate: string; requestType: string; requestedTimeSlotId: number; reason: string }[]>(
+      '/api/teacher-change-requests',
+    );
+    expect(requests).toEqual([
+      expect.objectContaining({ status: 'PENDING', baseRuleSlotId: lectureSlot, lessonDate: LESSON_DATE, requestType: 'MOVE', requestedTimeSlotId: Number(chosen), reason: 'Научная конференция' }),
+    ]);
+  });
+
+  it('shows the API refusal of a second request for the same lesson at the pair, keeping the reason', async () => {
+    // The form is still open with the user's values: send it again.
+    await page.click('dialog form[aria-label="Заявка на изменение занятия"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('dialog [role=alert]'));
+    const shown = await errorNextTo(page, 'Пара');
+    const [sent] = await stored<{ requestType: string; requestedTimeSlotId: number; reason: string }[]>('/api/teacher-change-requests');
+    const asTeacher = await t.as('alpha').login(teacher.username, PASSWORD);
+    const refusal = await asTeacher.post('/api/teacher-change-requests', { baseRuleSlotId: lectureSlot, lessonDate: LESSON_DATE, ...sent });
+    expect(refusal.status).toBe(409);
+    expect(shown).toBe(refusal.body.message);
+    expect(await page.$eval(await controlByLabel(page, 'Причина'), (area) => (area as HTMLTextAreaElement).value)).toBe('Научная конференция');
+    expect(await stored<unknown[]>('/api/teacher-change-requests')).toHaveLength(1);
+    await page.keyboard.press('Escape');
+  });
+
+  it('lists the request with its history and withdraws it', async () => {
+    await open('change-requests', 'Заявки на перенос');
+    await page.waitForSelector('table.data-table');
+    expect(await page.$eval('table.data-table tbody', (body) => (body as HTMLElement).innerText)).toContain('Ожидает решения');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.click('button[aria-label^="Отозвать заявку"]');
+    await page.waitForFunction(() => document.querySelector('table.data-table tbody')?.textContent?.includes('Отозвана'));
+    const [request] = await stored<{ status: string; history: { eventType: string }[] }[]>('/api/teacher-change-requests');
+    expect(request.status).toBe('CANCELLED');
+    expect(request.history.map((event) => event.eventType)).toEqual(['SUBMITTED', 'CANCELLED']);
+  });
+
+  it('reports an absence, which waits for review as PENDING', async () => {
+    await open('absences', 'Отсутствия');
+    const setDate = async (label: string, value: string) =>
+      page.$eval(
+        await controlByLabel(page, label),
+        (input, date) => {
+          const field = input as HTMLInputElement;
+          field.value = date;
+          field.dispatchEvent(new Event('input', { bubbles: true }));
+        },
+        value,
+      );
+    await setDate('Первый день', '2026-12-01');
+    await setDate('Последний день', '2026-12-03');
+    await page.type(await controlByLabel(page, 'Причина'), 'Болезнь');
+    await page.click('form[aria-label="Сообщить об отсутствии"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('table.data-table tbody')?.textContent?.includes('Ожидает решения'));
+    const absences = await stored<{ teacherId: number; startDate: string; endDate: string; status: string; reason: string }[]>('/api/teacher-absences');
+    expect(absences).toEqual([expect.objectContaining({ teacherId: teacher.id, startDate: '2026-12-01', endDate: '2026-12-03', status: 'PENDING', reason: 'Болезнь' })]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('marks a pair HARD_UNAVAILABLE in the week grid and sees it waiting for approval', async () => {
+    await open('preferences', 'Пожелания');
+    const cell = 'select[aria-label="понедельник, 1-я пара"]';
+    await page.waitForSelector(cell);
+    await page.select(cell, 'HARD_UNAVAILABLE');
+    await page.waitForFunction((selector) => document.querySelector(selector)?.parentElement?.querySelector('.wish-status')?.textContent === 'ожидает решения', {}, cell);
+    const preferences = await stored<{ teacherId: number; preferenceType: string; dayOfWeek: number; timeSlotId: number; status: string }[]>('/api/teacher-preferences');
+    expect(preferences).toEqual([
+      expect.objectContaining({ teacherId: teacher.id, preferenceType: 'HARD_UNAVAILABLE', dayOfWeek: 1, timeSlotId: u.timeSlots[0].id, status: 'PENDING' }),
+    ]);
+    await screenshot(page, 'teacher-preferences');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('keeps the section and the session on reload', async () => {
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Пожелания');
+    expect(await page.$('#login-form')).toBeNull();
+  });
+
+  it('fits a phone: no section scrolls sideways', async () => {
+    await page.setViewport(PHONE);
+    for (const [section, title] of [
+      ['my-schedule', 'Моё расписание'],
+      ['change-requests', 'Заявки на перенос'],
+      ['absences', 'Отсутствия'],
+      ['preferences', 'Пожелания'],
+    ]) {
+      await open(section, title);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+    await screenshot(page, 'teacher-preferences-phone');
+    await page.setViewport(WIDE);
+  });
+});

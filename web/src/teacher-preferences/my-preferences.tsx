@@ -1,0 +1,278 @@
+// /teacher/#preferences: the teacher's wishes for a semester (spec 4.14). A week grid of days × the
+// base grid's pairs, where each cell is marked «недоступен» (HARD_UNAVAILABLE: blocks the schedule
+// once approved), «предпочтительно» or «нежелательно»; whole dates; CONSECUTIVE and NO_GAPS. Every
+// wish shows PENDING / APPROVED / REJECTED with the reviewer's comment and can be withdrawn.
+import { useEffect, useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import { formatShortDate, formatTime } from '../shared/dates';
+import { messageOf } from '../shared/errors';
+import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { DataTable } from '../shared/table';
+import { ErrorLine, Status, useLoad } from '../shared/ui';
+
+type Preference = Schemas['PreferenceResponse'];
+type PreferenceType = Preference['preferenceType'];
+type Meta = Schemas['PreferenceMetaResponse'];
+
+const CELL_TYPES: PreferenceType[] = ['HARD_UNAVAILABLE', 'SOFT_PREFERRED', 'SOFT_UNWANTED'];
+const CELL_NAMES: Record<string, string> = { HARD_UNAVAILABLE: 'Недоступен', SOFT_PREFERRED: 'Предпочтительно', SOFT_UNWANTED: 'Нежелательно' };
+export const PREFERENCE_STATUS_NAMES: Record<Preference['status'], string> = {
+  PENDING: 'ожидает решения',
+  APPROVED: 'утверждено',
+  REJECTED: 'отклонено',
+  WITHDRAWN: 'отозвано',
+  CANCELLED: 'отменено',
+};
+const active = (preference: Preference) => preference.status === 'PENDING' || preference.status === 'APPROVED';
+
+function describe(preference: Preference, meta: Meta): string {
+  const type = meta.preferenceTypes.find((option) => option.code === preference.preferenceType)?.label ?? preference.preferenceType;
+  const day = meta.days.find((item) => item.dayOfWeek === preference.dayOfWeek)?.name;
+  if (preference.preferenceDate) return `${type}: ${formatShortDate(preference.preferenceDate)} целиком`;
+  if (preference.timeSlotOrder !== null) return `${type}: ${day}, ${preference.timeSlotOrder}-я пара (${formatTime(preference.startTime)}–${formatTime(preference.endTime)})`;
+  return `${type}: ${day ?? 'весь семестр'}`;
+}
+
+export default function MyPreferences() {
+  const meta = useLoad(() => data(api.GET('/api/teacher-preferences/meta')), []);
+  const [semesterId, setSemesterId] = useState<number>();
+  useEffect(() => {
+    if (meta.state === 'done' && semesterId === undefined) {
+      const list = meta.data.semesters;
+      setSemesterId((list.find((semester) => semester.current) ?? list[list.length - 1])?.id);
+    }
+  }, [meta.state]);
+  const rows = useLoad(
+    () => (semesterId === undefined ? Promise.resolve([]) : data(api.GET('/api/teacher-preferences', { params: { query: { semesterId } } }))),
+    [semesterId],
+  );
+
+  if (meta.state === 'loading') return (<><h1 id="page-title">Пожелания</h1><Status>Загрузка…</Status></>);
+  if (meta.state === 'error') return (<><h1 id="page-title">Пожелания</h1><ErrorLine message={meta.message} /></>);
+  const info = meta.data;
+  const preferences = rows.state === 'done' ? rows.data : [];
+
+  return (
+    <>
+      <h1 id="page-title">Пожелания</h1>
+      {info.semesters.length === 0 ? (
+        <p class="empty">Семестров пока нет: пожелания задаются к семестру.</p>
+      ) : (
+        <>
+          <Field
+            label="Семестр"
+            control={(props) => (
+              <select {...props} value={String(semesterId ?? '')} onChange={(event) => setSemesterId(Number(event.currentTarget.value))}>
+                {info.semesters.map((semester) => (
+                  <option key={semester.id} value={String(semester.id)}>{semester.label}</option>
+                ))}
+              </select>
+            )}
+          />
+          {semesterId !== undefined ? (
+            <>
+              <h2>Неделя: дни и пары</h2>
+              <p class="hint">Выберите отметку в ячейке: она сразу отправляется на утверждение. «Недоступен» после утверждения не даёт ставить занятия в это время.</p>
+              <WeekGrid meta={info} semesterId={semesterId} preferences={preferences} changed={rows.reload} />
+              <h2>Целый день</h2>
+              <DateForm meta={info} semesterId={semesterId} changed={rows.reload} />
+              <h2>Расположение занятий</h2>
+              <ShapeForm meta={info} semesterId={semesterId} changed={rows.reload} />
+              <h2>Все пожелания семестра</h2>
+              <PreferenceList meta={info} rows={rows} changed={rows.reload} />
+            </>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
+
+/** One select per day × pair; choosing a mark withdraws the cell's current wish (if any) and sends the new one. */
+function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; semesterId: number; preferences: Preference[]; changed: () => void }) {
+  const [busy, setBusy] = useState<string>();
+  const [refusal, setRefusal] = useState<{ cell: string; message: string }>();
+  const days = meta.days;
+  const current = (dayOfWeek: number, timeSlotId: number) =>
+    preferences.find((item) => active(item) && item.dayOfWeek === dayOfWeek && item.timeSlotId === timeSlotId && !item.preferenceDate);
+
+  async function mark(dayOfWeek: number, timeSlotId: number, type: string) {
+    const cell = `${dayOfWeek}-${timeSlotId}`;
+    const existing = current(dayOfWeek, timeSlotId);
+    setBusy(cell);
+    setRefusal(undefined);
+    try {
+      if (existing) await data(api.DELETE('/api/teacher-preferences/{id}', { params: { path: { id: existing.id } } }));
+      if (type) await data(api.POST('/api/teacher-preferences', { body: { semesterId, preferenceType: type as PreferenceType, dayOfWeek, timeSlotId } }));
+    } catch (error) {
+      setRefusal({ cell, message: messageOf(error) });
+    } finally {
+      setBusy(undefined);
+      changed();
+    }
+  }
+
+  return (
+    <div class="table-scroll">
+      <table class="data-table preference-grid">
+        <caption class="visually-hidden">Пожелания по дням недели и парам</caption>
+        <thead>
+          <tr>
+            <th scope="col">Пара</th>
+            {days.map((day) => (
+              <th scope="col" key={day.dayOfWeek}>{day.name}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {meta.timeSlots.map((slot) => (
+            <tr key={slot.id}>
+              <th scope="row">{`${slot.orderNumber}-я, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`}</th>
+              {days.map((day) => {
+                const cell = `${day.dayOfWeek}-${slot.id}`;
+                const wish = current(day.dayOfWeek, slot.id);
+                return (
+                  <td key={cell} class={wish ? `wish wish-${wish.preferenceType.toLowerCase()}` : 'wish'}>
+                    <select
+                      aria-label={`${day.name}, ${slot.orderNumber}-я пара`}
+                      value={wish?.preferenceType ?? ''}
+                      disabled={busy === cell}
+                      onChange={(event) => void mark(day.dayOfWeek, slot.id, event.currentTarget.value)}
+                    >
+                      <option value="">—</option>
+                      {CELL_TYPES.map((type) => (
+                        <option key={type} value={type}>{CELL_NAMES[type]}</option>
+                      ))}
+                    </select>
+                    {wish ? <span class="wish-status">{PREFERENCE_STATUS_NAMES[wish.status]}</span> : null}
+                    {refusal?.cell === cell ? <ErrorLine message={refusal.message} /> : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function DateForm({ meta, semesterId, changed }: { meta: Meta; semesterId: number; changed: () => void }) {
+  const semester = meta.semesters.find((item) => item.id === semesterId);
+  const form = useApiForm({
+    initial: { preferenceDate: '', preferenceType: 'HARD_UNAVAILABLE' as PreferenceType, comment: '' },
+    send: async (values) => {
+      const created = await data(api.POST('/api/teacher-preferences', { body: { semesterId, preferenceType: values.preferenceType, preferenceDate: values.preferenceDate, comment: values.comment || null } }));
+      changed();
+      return `Отправлено на утверждение: ${describe(created, meta)}`;
+    },
+    fieldOf: () => 'preferenceDate',
+    resetOnSuccess: true,
+  });
+  return (
+    <ApiFormFrame form={form} label="Пожелание на целый день" submitText="Отправить">
+      <Field
+        label="Дата"
+        error={form.errorAt('preferenceDate')}
+        control={(props) => <input {...props} type="date" min={semester?.startDate} max={semester?.endDate} value={form.values.preferenceDate} onInput={(event) => form.set('preferenceDate', event.currentTarget.value)} />}
+      />
+      <Field
+        label="Отметка на день"
+        control={(props) => (
+          <select {...props} value={form.values.preferenceType} onChange={(event) => form.set('preferenceType', event.currentTarget.value as PreferenceType)}>
+            {CELL_TYPES.map((type) => (
+              <option key={type} value={type}>{CELL_NAMES[type]}</option>
+            ))}
+          </select>
+        )}
+      />
+      <Field label="Комментарий к дню" control={(props) => <input {...props} maxLength={1000} value={form.values.comment} onInput={(event) => form.set('comment', event.currentTarget.value)} />} />
+    </ApiFormFrame>
+  );
+}
+
+function ShapeForm({ meta, semesterId, changed }: { meta: Meta; semesterId: number; changed: () => void }) {
+  const form = useApiForm({
+    initial: { preferenceType: 'CONSECUTIVE' as PreferenceType, dayOfWeek: '' },
+    send: async (values) => {
+      const created = await data(
+        api.POST('/api/teacher-preferences', { body: { semesterId, preferenceType: values.preferenceType, dayOfWeek: values.dayOfWeek ? Number(values.dayOfWeek) : null } }),
+      );
+      changed();
+      return `Отправлено на утверждение: ${describe(created, meta)}`;
+    },
+    fieldOf: () => 'preferenceType',
+  });
+  const label = (code: PreferenceType) => meta.preferenceTypes.find((option) => option.code === code)?.label ?? code;
+  return (
+    <ApiFormFrame form={form} label="Расположение занятий" submitText="Отправить">
+      <Field
+        label="Пожелание"
+        error={form.errorAt('preferenceType')}
+        control={(props) => (
+          <select {...props} value={form.values.preferenceType} onChange={(event) => form.set('preferenceType', event.currentTarget.value as PreferenceType)}>
+            <option value="CONSECUTIVE">{label('CONSECUTIVE')}</option>
+            <option value="NO_GAPS">{label('NO_GAPS')}</option>
+          </select>
+        )}
+      />
+      <Field
+        label="День недели"
+        control={(props) => (
+          <select {...props} value={form.values.dayOfWeek} onChange={(event) => form.set('dayOfWeek', event.currentTarget.value)}>
+            <option value="">Весь семестр</option>
+            {meta.days.map((day) => (
+              <option key={day.dayOfWeek} value={String(day.dayOfWeek)}>{day.name}</option>
+            ))}
+          </select>
+        )}
+      />
+    </ApiFormFrame>
+  );
+}
+
+function PreferenceList({ meta, rows, changed }: { meta: Meta; rows: ReturnType<typeof useLoad<Preference[]>>; changed: () => void }) {
+  const [refusal, setRefusal] = useState<{ id: number; message: string }>();
+  async function withdraw(preference: Preference) {
+    setRefusal(undefined);
+    try {
+      await data(api.DELETE('/api/teacher-preferences/{id}', { params: { path: { id: preference.id } } }));
+      changed();
+    } catch (error) {
+      setRefusal({ id: preference.id, message: messageOf(error) });
+    }
+  }
+  return (
+    <DataTable<Preference>
+      caption="Пожелания семестра"
+      rows={rows}
+      rowKey={(preference) => preference.id}
+      empty="Пожеланий на этот семестр нет."
+      columns={[
+        { title: 'Пожелание', cell: (preference) => describe(preference, meta) },
+        {
+          title: 'Статус',
+          cell: (preference) => (
+            <>
+              <strong>{PREFERENCE_STATUS_NAMES[preference.status]}</strong>
+              {preference.reviewComment ? <p class="hint">{`Комментарий: ${preference.reviewComment}`}</p> : null}
+            </>
+          ),
+          compare: (a, b) => a.status.localeCompare(b.status),
+        },
+        {
+          title: 'Действия',
+          cell: (preference) =>
+            active(preference) ? (
+              <>
+                <button type="button" onClick={() => void withdraw(preference)} aria-label={`Отозвать: ${describe(preference, meta)}`}>
+                  Отозвать
+                </button>
+                {refusal?.id === preference.id ? <ErrorLine message={refusal.message} /> : null}
+              </>
+            ) : null,
+        },
+      ]}
+    />
+  );
+}
