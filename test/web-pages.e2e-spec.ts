@@ -481,6 +481,12 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       expect(await page.$$eval('nav.sections a', (links) => links.map((link) => [link.textContent, link.getAttribute('href')]))).toEqual([
         ['Просмотр расписания', '#schedule-view'],
         ['Расписание кафедры', '#department-workspace'],
+        ['Преподаватели', '#department-teachers'],
+        ['Заявки на преподавателей', '#department-teacher-requests'],
+        ['Дисциплины', '#department-subjects'],
+        ['Нагрузка', '#department-workload'],
+        ['Отсутствия', '#absences'],
+        ['Пожелания', '#preferences'],
       ]);
       // A department looks at its groups and teachers, not at classrooms.
       expect(await page.$('#kind-classroom')).toBeNull();

@@ -39,6 +39,13 @@ export const SECTIONS: readonly SectionDefinition[] = [
   // ── /admin/: the department workspace (issue 23). `department-workspace` is the DEPARTMENT role's
   //    login `redirect` (spec 4.2): keep a working section under this id; add the others below it. ──
   { area: 'admin', id: 'department-workspace', title: 'Расписание кафедры', roles: ['DEPARTMENT'], load: () => import('./department-workspace/department-schedule') },
+  { area: 'admin', id: 'department-teachers', title: 'Преподаватели', roles: ['DEPARTMENT'], load: () => import('./users/department-teachers') },
+  { area: 'admin', id: 'department-teacher-requests', title: 'Заявки на преподавателей', roles: ['DEPARTMENT'], load: () => import('./teacher-requests/department-requests') },
+  { area: 'admin', id: 'department-subjects', title: 'Дисциплины', roles: ['DEPARTMENT'], load: () => import('./resources/department-subjects') },
+  { area: 'admin', id: 'department-workload', title: 'Нагрузка', roles: ['DEPARTMENT'], load: () => import('./workload/department-workload') },
+  // Review of teachers' absences and preferences: the department for its teachers, the office for all.
+  { area: 'admin', id: 'absences', title: 'Отсутствия', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./teacher-absences/review') },
+  { area: 'admin', id: 'preferences', title: 'Пожелания', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./teacher-preferences/review') },
 
   // ── /admin/: the planning desk (issue 24) ──
 

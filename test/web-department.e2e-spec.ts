@@ -1,0 +1,219 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { controlByLabel, errorNextTo, signIn } from './support/web-client';
+import { createDepartment, createUser, PASSWORD } from './support/factories';
+import { createPreference } from './support/preference-builders';
+import { createSubject } from './support/resource-builders';
+import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
+import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+
+/**
+ * A department's own work in a real Chromium against the real service (tenant `alpha`): teacher
+ * creation requests, the subject import with a refused name, the workload with its chart, and the
+ * review of its teachers' preferences. Every check compares the page with what the API stores.
+ */
+const WIDE = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WEB_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+describe('the department in the web client (/admin/#department-workspace and its sections)', () => {
+  let t: TestApp;
+  let admin: TenantClient;
+  let departmentClient: TenantClient;
+  let u: University;
+  let origin: string;
+  let chrome: TestBrowser;
+  let browser: Browser;
+  let page: Page;
+  let watch: PageWatch;
+  let foreignSubject: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ tenants: ['alpha'] });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
+    u = await createUniversity(t, admin, { teachers: 2, groups: 1, classrooms: 2, subjects: 1 });
+    // Two teachers with weekly lectures over the whole autumn: the workload of the last month has both.
+    for (const [index, teacher] of u.teachers.entries()) {
+      await createRule(
+        admin,
+        ruleBody(u, {
+          subjectId: u.subjects[0].id,
+          groupIds: [u.groups[0].id],
+          lectureAcademicHours: index === 0 ? 64 : 40,
+          slots: [slotBody(u, { dayOfWeek: 2 + index, teacherId: teacher.id, classroomId: u.classrooms[index].id })],
+        }),
+      );
+    }
+    // The teachers belong to the department since before the semester (a department's workload counts
+    // lessons by the assignment in effect on the lesson date).
+    await t.sql('alpha', `UPDATE user_department_assignments SET valid_from = '2026-08-01' WHERE user_id = ANY($1)`, [u.teachers.map((teacher) => teacher.id)]);
+    const other = await createDepartment(admin);
+    foreignSubject = (await createSubject(admin, other.id, { name: 'Философия науки' })).name;
+    const department = await createUser(admin, { role: 'DEPARTMENT', departmentId: u.department.id });
+    departmentClient = await t.as('alpha').login(department.username, PASSWORD);
+    const teacherClient = await t.as('alpha').login(u.teachers[0].username, PASSWORD);
+    const semesterId = u.semester.id;
+    await createPreference(teacherClient, { semesterId, preferenceType: 'SOFT_UNWANTED', dayOfWeek: 5, timeSlotId: u.timeSlots[0].id });
+
+    chrome = await launchBrowser();
+    browser = chrome.browser;
+    page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport(WIDE);
+    watch = await watchPage(page, origin);
+    await page.goto(`${origin}/admin/`);
+    await signIn(page, department.username);
+    await page.waitForFunction(() => location.hash === '#department-workspace' && document.querySelector('#page-title')?.textContent === 'Расписание кафедры');
+  });
+
+  afterAll(async () => {
+    await chrome?.close();
+    await t?.close();
+  });
+
+  afterEach(() => {
+    expect(watch.foreignRequests).toEqual([]);
+    // The browser logs each refused request; the refusals these tests provoke are shown on the page.
+    expect(watch.consoleErrors.filter((line) => !/status of (400|409)/.test(line))).toEqual([]);
+  });
+
+  async function open(section: string, title: string): Promise<void> {
+    await page.evaluate((id) => (location.hash = `#${id}`), section);
+    await page.waitForFunction((text) => document.querySelector('#page-title')?.textContent === text, {}, title);
+    await page.waitForFunction(() => !document.querySelector('main .status'));
+  }
+
+  const tableText = (caption: string) =>
+    page.$$eval('table', (tables, text) => tables.find((table) => table.querySelector('caption')?.textContent === text)?.querySelector('tbody')?.textContent ?? '', caption);
+
+  it('submits a teacher-creation request and lists it as waiting', async () => {
+    await open('department-teacher-requests', 'Заявки на преподавателей');
+    await page.type(await controlByLabel(page, 'Логин'), 'novikov');
+    await page.type(await controlByLabel(page, 'ФИО'), 'Новиков Пётр Ильич');
+    await page.type(await controlByLabel(page, 'Должность'), 'доцент');
+    await page.click('form[aria-label="Заявка на создание преподавателя"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('table tbody')?.textContent?.includes('Новиков Пётр Ильич'));
+    const stored = (await departmentClient.get('/api/department/teacher-requests')).body as { username: string; fullName: string; status: string; departmentId: number }[];
+    expect(stored).toEqual([expect.objectContaining({ username: 'novikov', fullName: 'Новиков Пётр Ильич', status: 'PENDING', departmentId: u.department.id })]);
+    expect(await tableText('Заявки кафедры на создание преподавателей')).toContain('Ожидает решения');
+
+    // The same username again: the API's refusal is shown at «Логин», the typed values stay.
+    await page.type(await controlByLabel(page, 'Логин'), 'novikov');
+    await page.type(await controlByLabel(page, 'ФИО'), 'Новиков П. И.');
+    await page.click('form[aria-label="Заявка на создание преподавателя"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('form [role=alert]'));
+    const refusal = await departmentClient.post('/api/department/teacher-requests', { username: 'novikov', fullName: 'Новиков П. И.' });
+    expect(refusal.status).toBe(409);
+    expect(await errorNextTo(page, 'Логин')).toBe(refusal.body.message);
+    expect(await page.$eval(await controlByLabel(page, 'ФИО'), (input) => (input as HTMLInputElement).value)).toBe('Новиков П. И.');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('imports subjects: a name of another department is refused (409) and marked, nothing is stored; without it the import succeeds', async () => {
+    await open('department-subjects', 'Дисциплины кафедры');
+    const before = (await departmentClient.get('/api/department/subjects')).body as { name: string }[];
+    const list = await controlByLabel(page, 'Список дисциплин');
+    await page.type(list, `Теория графов; Б1.В.01\n${foreignSubject}\nДискретная математика; Б1.О.07`);
+    await page.click('form[aria-label="Импорт дисциплин"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('tr.row-refused'));
+    const refusal = await departmentClient.post('/api/department/subjects/import', [{ name: 'Теория графов', code: 'Б1.В.01' }, { name: foreignSubject }]);
+    expect(refusal.status).toBe(409);
+    expect(await errorNextTo(page, 'Список дисциплин')).toBe(refusal.body.message);
+    expect(await page.$$eval('tr.row-refused td:first-child', (cells) => cells.map((cell) => cell.textContent))).toEqual([foreignSubject]);
+    expect((await departmentClient.get('/api/department/subjects')).body).toEqual(before);
+    await screenshot(page, 'department-subjects-refused');
+
+    // The user removes the refused line; the rest is imported.
+    await page.$eval(list, (area, name) => {
+      const field = area as HTMLTextAreaElement;
+      field.value = field.value
+        .split('\n')
+        .filter((line) => line.trim() !== name)
+        .join('\n');
+      field.dispatchEvent(new Event('input', { bubbles: true }));
+    }, foreignSubject);
+    await page.click('form[aria-label="Импорт дисциплин"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('form[aria-label="Импорт дисциплин"] [role=status]')?.textContent === 'Импортировано дисциплин: 2');
+    const after = (await departmentClient.get('/api/department/subjects')).body as { name: string; code: string | null }[];
+    expect(after).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Теория графов', code: 'Б1.В.01' }), expect.objectContaining({ name: 'Дискретная математика', code: 'Б1.О.07' })]));
+    await page.waitForFunction(() => document.querySelector('table tbody')?.textContent?.includes('Теория графов'));
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('shows the workload of its teachers as a table and as bars of the same academic hours', async () => {
+    await open('department-workload', 'Нагрузка кафедры');
+    // September 2026: both teachers give their weekly lectures.
+    for (const [label, date] of [['С', '2026-09-01'], ['По', '2026-09-30']]) {
+      await page.$eval(await controlByLabel(page, label), (input, value) => {
+        const field = input as HTMLInputElement;
+        field.value = value;
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      }, date);
+    }
+    await page.waitForFunction(() => document.querySelectorAll('.bar-chart rect').length === 2);
+    const shown = await page.$eval('.bar-chart svg', (svg) => svg.getAttribute('aria-label') ?? '');
+    const [startDate, endDate] = ['2026-09-01', '2026-09-30'];
+    const rows = (await departmentClient.get(`/api/workload/teachers?startDate=${startDate}&endDate=${endDate}`)).body as { name: string; academicHours: number }[];
+    expect(rows.length).toBe(2);
+    for (const row of rows) {
+      expect(row.academicHours).toBeGreaterThan(0);
+      expect(shown).toContain(`${row.name} — ${row.academicHours} ч`);
+    }
+    expect(await page.$$eval('.bar-chart rect', (bars) => bars.length)).toBe(2);
+    await screenshot(page, 'department-workload');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('rejects a teacher preference with a comment, which the teacher then sees', async () => {
+    await open('preferences', 'Пожелания преподавателей');
+    await page.waitForSelector('button[aria-label^="Отклонить:"]');
+    await page.click('button[aria-label^="Отклонить:"]');
+    // Without a comment the API refuses; the refusal stands at the comment field.
+    await page.click('form[aria-label^="Отклонить:"] button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('form[aria-label^="Отклонить:"] [role=alert]'));
+    const [pending] = (await departmentClient.get('/api/teacher-preferences?status=PENDING')).body as { id: number }[];
+    const refusal = await departmentClient.post(`/api/teacher-preferences/${pending.id}/review`, { approved: false });
+    expect(refusal.status).toBe(400);
+    expect(await errorNextTo(page, 'Причина отклонения')).toBe(refusal.body.message);
+    await page.type(await controlByLabel(page, 'Причина отклонения'), 'В пятницу заседание кафедры');
+    await page.click('form[aria-label^="Отклонить:"] button[type=submit]');
+    await page.waitForFunction(() => !document.querySelector('button[aria-label^="Отклонить:"]'));
+    const teacherClient = await t.as('alpha').login(u.teachers[0].username, PASSWORD);
+    const [preference] = (await teacherClient.get('/api/teacher-preferences')).body as { status: string; reviewComment: string }[];
+    expect(preference).toEqual(expect.objectContaining({ status: 'REJECTED', reviewComment: 'В пятницу заседание кафедры' }));
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('opens every department section at phone width without sideways scrolling, and axe finds nothing serious', async () => {
+    await page.setViewport(PHONE);
+    for (const [section, title] of [
+      ['department-teachers', 'Преподаватели кафедры'],
+      ['department-teacher-requests', 'Заявки на преподавателей'],
+      ['department-subjects', 'Дисциплины кафедры'],
+      ['department-workload', 'Нагрузка кафедры'],
+      ['absences', 'Отсутствия преподавателей'],
+      ['preferences', 'Пожелания преподавателей'],
+    ]) {
+      await open(section, title);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    }
+    await page.setViewport(WIDE);
+    // The teachers of the department today, as the API lists them.
+    await open('department-teachers', 'Преподаватели кафедры');
+    const teachers = (await departmentClient.get('/api/department/teachers')).body as { fullName: string }[];
+    const text = await tableText('Преподаватели кафедры на сегодня');
+    for (const teacher of teachers) expect(text).toContain(teacher.fullName);
+  });
+});

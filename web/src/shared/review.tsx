@@ -1,0 +1,32 @@
+// Approving or rejecting a teacher's record (an absence, a preference): approve at once, or reject
+// with the comment the API requires. The API's refusal is shown next to the comment, which is kept.
+import { useState } from 'preact/hooks';
+import { ApiFormFrame, Field, useApiForm } from './form';
+
+export function ReviewControls({ what, review }: { what: string; review: (approved: boolean, comment: string | null) => Promise<void> }) {
+  const [rejecting, setRejecting] = useState(false);
+  const approve = useApiForm({ initial: {}, send: async () => review(true, null) });
+  const reject = useApiForm({
+    initial: { comment: '' },
+    send: async (values) => review(false, values.comment || null),
+    fieldOf: () => 'comment',
+  });
+  if (rejecting) {
+    return (
+      <ApiFormFrame form={reject} label={`Отклонить: ${what}`} submitText="Отклонить">
+        <Field label="Причина отклонения" error={reject.errorAt('comment')} control={(props) => <input {...props} value={reject.values.comment} onInput={(event) => reject.set('comment', event.currentTarget.value)} />} />
+      </ApiFormFrame>
+    );
+  }
+  return (
+    <div class="inline-form">
+      <button type="button" class="primary" disabled={approve.busy} onClick={() => void approve.submit()} aria-label={`Утвердить: ${what}`}>
+        Утвердить
+      </button>
+      <button type="button" onClick={() => setRejecting(true)} aria-label={`Отклонить: ${what}`}>
+        Отклонить…
+      </button>
+      {approve.formError ? <p class="error" role="alert">{approve.formError}</p> : null}
+    </div>
+  );
+}
