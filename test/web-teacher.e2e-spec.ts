@@ -102,7 +102,7 @@ describe('the teacher in the web client (/teacher/)', () => {
     await page.click(`button[aria-label^="Попросить перенос"]`);
     await page.waitForFunction(() => Array.from(document.querySelectorAll('dialog label')).some((label) => label.textContent?.trim() === 'Пара'));
     const pair = await controlByLabel(page, 'Пара');
-    await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLSelectElement | null)?.options.length! > 1, {}, pair);
+    await page.waitForFunction((selector) => (document.querySelector<HTMLSelectElement>(selector)?.options.length ?? 0) > 1, {}, pair);
     const chosen = await page.$eval(pair, (select) => (select as HTMLSelectElement).options[1].value);
     const offered = await stored<{ timeSlots: { requestedTimeSlotId: number }[] }>(
       `/api/teacher-change-requests/candidates?baseRuleSlotId=${lectureSlot}&lessonDate=${LESSON_DATE}&targetDate=${LESSON_DATE}`,

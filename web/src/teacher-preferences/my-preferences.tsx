@@ -159,8 +159,8 @@ function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; seme
 
 function DateForm({ meta, semesterId, changed }: { meta: Meta; semesterId: number; changed: () => void }) {
   const semester = meta.semesters.find((item) => item.id === semesterId);
-  const form = useApiForm({
-    initial: { preferenceDate: '', preferenceType: 'HARD_UNAVAILABLE' as PreferenceType, comment: '' },
+  const form = useApiForm<{ preferenceDate: string; preferenceType: PreferenceType; comment: string }>({
+    initial: { preferenceDate: '', preferenceType: 'HARD_UNAVAILABLE', comment: '' },
     send: async (values) => {
       const created = await data(api.POST('/api/teacher-preferences', { body: { semesterId, preferenceType: values.preferenceType, preferenceDate: values.preferenceDate, comment: values.comment || null } }));
       changed();
@@ -192,8 +192,8 @@ function DateForm({ meta, semesterId, changed }: { meta: Meta; semesterId: numbe
 }
 
 function ShapeForm({ meta, semesterId, changed }: { meta: Meta; semesterId: number; changed: () => void }) {
-  const form = useApiForm({
-    initial: { preferenceType: 'CONSECUTIVE' as PreferenceType, dayOfWeek: '' },
+  const form = useApiForm<{ preferenceType: PreferenceType; dayOfWeek: string }>({
+    initial: { preferenceType: 'CONSECUTIVE', dayOfWeek: '' },
     send: async (values) => {
       const created = await data(
         api.POST('/api/teacher-preferences', { body: { semesterId, preferenceType: values.preferenceType, dayOfWeek: values.dayOfWeek ? Number(values.dayOfWeek) : null } }),
