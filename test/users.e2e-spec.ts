@@ -351,12 +351,22 @@ describe('users administration (4.3)', () => {
       expect(await assignmentRows()).toEqual(assignments);
     });
 
-    it('shows department history to ADMIN and EDUCATION_OFFICE only', async () => {
+    it('shows department history to ADMIN and EDUCATION_OFFICE, and to a DEPARTMENT for its own teachers only', async () => {
       const target = staff.get('TEACHER')!.user;
       const allowed = await staff.get('EDUCATION_OFFICE')!.client.get(`/api/users/${target.id}/department-history`);
       expect(allowed.status).toBe(200);
       expect(allowed.body).toHaveLength(1);
-      for (const role of ['DEPARTMENT', 'SCHEDULE_VIEWER', 'TEACHER', 'STUDENT'] as const) {
+      const department = staff.get('DEPARTMENT')!.client;
+      const own = await department.get(`/api/users/${target.id}/department-history`);
+      expect(own.status).toBe(200);
+      expect(own.body).toEqual(allowed.body);
+      // Another department's teacher and an id that does not exist look the same to a department.
+      const elsewhere = await createUser(admin, { role: 'TEACHER', departmentId: (await createDepartment(admin)).id });
+      for (const id of [elsewhere.id, 999999]) {
+        const refused = await department.get(`/api/users/${id}/department-history`);
+        expectErrorBody(refused.body, 403, `/api/users/${id}/department-history`, 'История привязок доступна кафедре только для её преподавателей');
+      }
+      for (const role of ['SCHEDULE_VIEWER', 'TEACHER', 'STUDENT'] as const) {
         const response = await staff.get(role)!.client.get(`/api/users/${target.id}/department-history`);
         expect({ role, status: response.status }).toEqual({ role, status: 403 });
       }

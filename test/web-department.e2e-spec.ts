@@ -219,5 +219,15 @@ describe('the department in the web client (/admin/#department-workspace and its
     const teachers = (await departmentClient.get('/api/department/teachers')).body as { fullName: string }[];
     const text = await tableText('Преподаватели кафедры на сегодня');
     for (const teacher of teachers) expect(text).toContain(teacher.fullName);
+    // A teacher's assignment history, as the API answers it to the department.
+    const [first] = teachers as { id: number; fullName: string }[];
+    await page.click(`button[aria-label="История привязок: ${first.fullName}"]`);
+    await page.waitForFunction((caption) => Array.from(document.querySelectorAll('dialog caption')).some((node) => node.textContent === caption), {}, `Привязки к кафедрам: ${first.fullName}`);
+    const history = (await departmentClient.get(`/api/users/${first.id}/department-history`)).body as { departmentName: string; primary: boolean }[];
+    const shownHistory = await tableText(`Привязки к кафедрам: ${first.fullName}`);
+    for (const item of history) expect(shownHistory).toContain(item.departmentName);
+    expect(shownHistory).toContain(history[0].primary ? 'основная' : 'дополнительная');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
   });
 });

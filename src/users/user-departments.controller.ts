@@ -15,11 +15,11 @@ export class UserDepartmentsController {
   constructor(private readonly service: UserDepartmentsService) {}
 
   @Get('department-history')
-  @Roles('ADMIN', 'EDUCATION_OFFICE')
-  @ApiOperation({ summary: 'История привязок пользователя к кафедрам' })
+  @Roles('ADMIN', 'EDUCATION_OFFICE', 'DEPARTMENT')
+  @ApiOperation({ summary: 'История привязок пользователя к кафедрам (кафедра — только своих преподавателей)' })
   @ApiOkResponse({ type: [DepartmentHistoryItem] })
-  history(@IdParam('id') id: number): Promise<DepartmentHistoryItem[]> {
-    return this.service.history(id);
+  history(@CurrentUser() caller: AuthUser, @IdParam('id') id: number): Promise<DepartmentHistoryItem[]> {
+    return this.service.history(caller, id);
   }
 
   @PostOk('department-transfer')

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DepartmentsRepository } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
-import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { ownDepartment } from '../platform/auth/department-scope';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { addDays } from '../schedule-engine/dates';
 import { AssignmentsRepository } from './assignments.repository';
 import { DepartmentHistoryItem, DepartmentTransferRequest } from './dto/department-assignment.dto';
@@ -23,9 +24,19 @@ export class UserDepartmentsService {
     private readonly departments: DepartmentsRepository,
   ) {}
 
-  async history(userId: number): Promise<DepartmentHistoryItem[]> {
-    if (!(await this.users.statusOf(userId))) throw new NotFoundError(USER_NOT_FOUND);
+  /**
+   * The user's links to departments. A DEPARTMENT reads only the history of someone who has ever been
+   * linked to it (its workspace shows its teachers' histories); anyone else, existing or not, is 403
+   * to it, so a department learns nothing about other departments' accounts.
+   */
+  async history(caller: AuthUser, userId: number): Promise<DepartmentHistoryItem[]> {
     const rows = await this.assignments.history(userId);
+    if (caller.role === 'DEPARTMENT') {
+      const own = ownDepartment(caller);
+      if (!rows.some((row) => row.departmentId === own)) throw new ForbiddenError('История привязок доступна кафедре только для её преподавателей');
+    } else if (!(await this.users.statusOf(userId))) {
+      throw new NotFoundError(USER_NOT_FOUND);
+    }
     return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
   }
 

@@ -1,17 +1,42 @@
 // /admin/#department-teachers: the department's teachers today (primary or additional link, spec
-// 4.17) and an additional open-ended link of another teacher to the department from today. The
+// 4.17) with each one's assignment history, and an additional open-ended link of another teacher to
+// the department from today. The
 // department names the teacher by their number in the system (the API keeps other departments'
 // teacher lists from it); the refusal of a wrong or already linked one is shown at that field.
+import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate } from '../shared/dates';
+import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
 
 type Teacher = Schemas['UserResponse'];
 
+type HistoryItem = Schemas['DepartmentHistoryItem'];
+
+function AssignmentHistory({ teacher }: { teacher: Teacher }) {
+  const rows = useLoad(() => data(api.GET('/api/users/{id}/department-history', { params: { path: { id: teacher.id } } })), [teacher.id]);
+  return (
+    <DataTable<HistoryItem>
+      caption={`Привязки к кафедрам: ${teacher.fullName}`}
+      rows={rows}
+      rowKey={(item) => item.id}
+      empty="Привязок нет."
+      columns={[
+        { title: 'Кафедра', cell: (item) => item.departmentName },
+        { title: 'Привязка', cell: (item) => (item.primary ? 'основная' : 'дополнительная') },
+        { title: 'С', cell: (item) => formatShortDate(item.validFrom), compare: (a, b) => a.validFrom.localeCompare(b.validFrom) },
+        { title: 'По', cell: (item) => (item.validTo ? formatShortDate(item.validTo) : 'без срока') },
+        { title: 'Комментарий', cell: (item) => item.comment ?? '' },
+      ]}
+    />
+  );
+}
+
 export default function DepartmentTeachers() {
   const rows = useLoad(() => data(api.GET('/api/department/teachers')), []);
+  const [historyOf, setHistoryOf] = useState<Teacher>();
   const form = useApiForm({
     initial: { teacherId: '', comment: '' },
     send: async (values) => {
@@ -42,8 +67,19 @@ export default function DepartmentTeachers() {
           { title: 'Логин', cell: (teacher) => teacher.username },
           { title: 'Должность', cell: (teacher) => teacher.jobTitle },
           { title: 'Основная кафедра', cell: (teacher) => teacher.departmentName ?? '' },
+          {
+            title: 'История',
+            cell: (teacher) => (
+              <button type="button" onClick={() => setHistoryOf(teacher)} aria-label={`История привязок: ${teacher.fullName}`}>
+                История
+              </button>
+            ),
+          },
         ]}
       />
+      <Dialog title="История привязок к кафедрам" open={historyOf !== undefined} onClose={() => setHistoryOf(undefined)}>
+        {historyOf ? <AssignmentHistory teacher={historyOf} /> : null}
+      </Dialog>
       <h2>Дополнительная привязка</h2>
       <ApiFormFrame form={form} label="Дополнительная привязка преподавателя" submitText="Привязать">
         <Field
