@@ -50,6 +50,8 @@ export const SECTIONS: readonly SectionDefinition[] = [
   // ── /admin/: the planning desk (issue 24) ──
 
   // ── /admin/: daily handling (issue 25) ──
+  { area: 'admin', id: 'change-requests', title: 'Заявки преподавателей', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./teacher-change-requests/review') },
+  { area: 'admin', id: 'workload', title: 'Нагрузка', roles: [...OFFICE, 'SCHEDULE_VIEWER'], load: () => import('./workload/workload') },
 
   // ── /admin/: administration (issue 25) ──
 ];

@@ -3,7 +3,15 @@
 import { useState } from 'preact/hooks';
 import { ApiFormFrame, Field, useApiForm } from './form';
 
-export function ReviewControls({ what, review }: { what: string; review: (approved: boolean, comment: string | null) => Promise<void> }) {
+export function ReviewControls({
+  what,
+  review,
+  approveText = 'Утвердить',
+}: {
+  what: string;
+  review: (approved: boolean, comment: string | null) => Promise<void>;
+  approveText?: string;
+}) {
   const [rejecting, setRejecting] = useState(false);
   const approve = useApiForm({ initial: {}, send: async () => review(true, null) });
   const reject = useApiForm({
@@ -20,8 +28,8 @@ export function ReviewControls({ what, review }: { what: string; review: (approv
   }
   return (
     <div class="inline-form">
-      <button type="button" class="primary" disabled={approve.busy} onClick={() => void approve.submit()} aria-label={`Утвердить: ${what}`}>
-        Утвердить
+      <button type="button" class="primary" disabled={approve.busy} onClick={() => void approve.submit()} aria-label={`${approveText}: ${what}`}>
+        {approveText}
       </button>
       <button type="button" onClick={() => setRejecting(true)} aria-label={`Отклонить: ${what}`}>
         Отклонить…

@@ -10,7 +10,8 @@ import { REQUEST_EVENT_NAMES, REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from '.
 
 type Request = Schemas['ChangeRequestResponse'];
 
-function asked(request: Request): string {
+/** What a request asks for, in words (shared with the office's queue). */
+export function askedChange(request: Request): string {
   if (request.requestType === 'CANCEL') return 'Отменить занятие';
   if (request.requestType === 'CHANGE_CLASSROOM') return `Аудитория ${request.requestedClassroomName ?? ''}`;
   const day = request.targetLessonDate ? formatShortDate(request.targetLessonDate) : 'тот же день';
@@ -50,7 +51,7 @@ export default function MyChangeRequests() {
             cell: (request) => `${request.subjectName} · ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)} · ${request.groupNames.join(', ')}`,
             compare: (a, b) => a.lessonDate.localeCompare(b.lessonDate),
           },
-          { title: 'Что', cell: (request) => `${REQUEST_TYPE_NAMES[request.requestType]}: ${asked(request)}` },
+          { title: 'Что', cell: (request) => `${REQUEST_TYPE_NAMES[request.requestType]}: ${askedChange(request)}` },
           { title: 'Причина', cell: (request) => request.reason },
           {
             title: 'Статус',

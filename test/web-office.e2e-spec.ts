@@ -1,0 +1,187 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { controlByLabel, errorNextTo, signIn } from './support/web-client';
+import { createUser, PASSWORD } from './support/factories';
+import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
+import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+
+/**
+ * The education office's daily handling in a real Chromium against the real service (tenant
+ * `alpha`): teachers' change requests applied (the lesson moves) or rejected with a comment, and the
+ * workload reports, whose bars and CSV downloads must carry the API's own figures.
+ *
+ * One teacher gives a Tuesday lecture (pair 1) every week of the autumn semester of 2026.
+ */
+const WIDE = { width: 1280, height: 900 };
+const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WEB_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+interface Lesson {
+  date: string;
+  timeSlotId: number;
+  scheduleRuleSlotId: number;
+  overrideAction: string | null;
+  originalLessonDate: string | null;
+}
+
+describe('the office in the web client: change requests and workload', () => {
+  let t: TestApp;
+  let admin: TenantClient;
+  let teacherClient: TenantClient;
+  let u: University;
+  let origin: string;
+  let chrome: TestBrowser;
+  let browser: Browser;
+  let page: Page;
+  let watch: PageWatch;
+  let slotId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ tenants: ['alpha'] });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
+    u = await createUniversity(t, admin, { teachers: 1, groups: 1, classrooms: 2, subjects: 1 });
+    const rule = await createRule(
+      admin,
+      ruleBody(u, { subjectId: u.subjects[0].id, groupIds: [u.groups[0].id], lectureAcademicHours: 32, slots: [slotBody(u, { dayOfWeek: 2, teacherId: u.teachers[0].id, classroomId: u.classrooms[0].id })] }),
+    );
+    slotId = rule.slots[0].id;
+    teacherClient = await t.as('alpha').login(u.teachers[0].username, PASSWORD);
+    const office = await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id });
+    chrome = await launchBrowser();
+    browser = chrome.browser;
+    page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport(WIDE);
+    watch = await watchPage(page, origin);
+    await page.goto(`${origin}/admin/`);
+    await signIn(page, office.username);
+    await page.waitForFunction(() => document.querySelector('#page-title') !== null && location.hash === '#schedule-view');
+  });
+
+  afterAll(async () => {
+    await chrome?.close();
+    await t?.close();
+  });
+
+  afterEach(() => {
+    expect(watch.foreignRequests).toEqual([]);
+    // The browser logs each refused request; the refusal provoked here is shown on the page.
+    expect(watch.consoleErrors.filter((line) => !/status of 400/.test(line))).toEqual([]);
+  });
+
+  async function open(section: string, title: string): Promise<void> {
+    await page.evaluate((id) => (location.hash = `#${id}`), section);
+    await page.waitForFunction((text) => document.querySelector('#page-title')?.textContent === text, {}, title);
+    await page.waitForFunction(() => !document.querySelector('main .status'));
+  }
+
+  /** A MOVE request of the lecture of `lessonDate` to the first free pair the API offers that day. */
+  async function requestMove(lessonDate: string): Promise<{ id: number; requestedTimeSlotId: number }> {
+    const offer = (await teacherClient.get(`/api/teacher-change-requests/candidates?baseRuleSlotId=${slotId}&lessonDate=${lessonDate}`)).body as { timeSlots: { requestedTimeSlotId: number }[] };
+    const requestedTimeSlotId = offer.timeSlots[0].requestedTimeSlotId;
+    const created = await teacherClient.post('/api/teacher-change-requests', { baseRuleSlotId: slotId, lessonDate, requestType: 'MOVE', requestedTimeSlotId, reason: 'Совещание' });
+    expect(created.status).toBe(200);
+    return { id: created.body.id as number, requestedTimeSlotId };
+  }
+
+  it('applies a teacher change request: the lesson moves to the requested pair', async () => {
+    const request = await requestMove('2026-09-15');
+    await open('change-requests', 'Заявки преподавателей');
+    await page.waitForSelector(`button[aria-label="Применить: заявка №${request.id}"]`);
+    await screenshot(page, 'office-change-requests');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.click(`button[aria-label="Применить: заявка №${request.id}"]`);
+    await page.waitForFunction((id) => !document.querySelector(`button[aria-label="Применить: заявка №${id}"]`), {}, request.id);
+
+    const stored = (await admin.get('/api/teacher-change-requests')).body as { id: number; status: string; appliedOverrideId: number | null }[];
+    expect(stored.find((item) => item.id === request.id)).toEqual(expect.objectContaining({ status: 'APPROVED', appliedOverrideId: expect.any(Number) }));
+    const week = (await admin.get(`/api/schedule?teacherId=${u.teachers[0].id}&startDate=2026-09-14&endDate=2026-09-20`)).body as Lesson[];
+    expect(week).toEqual([expect.objectContaining({ date: '2026-09-15', overrideAction: 'MOVE', timeSlotId: request.requestedTimeSlotId })]);
+  });
+
+  it('rejects a request only with a comment; the refusal without one stands at the comment', async () => {
+    const request = await requestMove('2026-09-22');
+    await page.evaluate(() => (location.hash = '#schedule-view'));
+    await open('change-requests', 'Заявки преподавателей');
+    await page.waitForSelector(`button[aria-label="Отклонить: заявка №${request.id}"]`);
+    await page.click(`button[aria-label="Отклонить: заявка №${request.id}"]`);
+    const form = `form[aria-label="Отклонить: заявка №${request.id}"]`;
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} [role=alert]`), {}, form);
+    const refusal = await admin.post(`/api/teacher-change-requests/${request.id}/review`, { approved: false });
+    expect(refusal.status).toBe(400);
+    expect(await errorNextTo(page, 'Причина отклонения')).toBe(refusal.body.message);
+    await page.type(await controlByLabel(page, 'Причина отклонения'), 'Аудитории заняты');
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => !document.querySelector(selector), {}, form);
+    const [stored] = ((await admin.get('/api/teacher-change-requests')).body as { id: number; status: string; reviewComment: string }[]).filter((item) => item.id === request.id);
+    expect(stored).toEqual(expect.objectContaining({ status: 'REJECTED', reviewComment: 'Аудитории заняты' }));
+  });
+
+  it('shows the workload as bars and CSV files with the API figures (UTF-8 with BOM)', async () => {
+    await open('workload', 'Нагрузка');
+    for (const [label, date] of [['С', '2026-09-01'], ['По', '2026-09-30']]) {
+      await page.$eval(await controlByLabel(page, label), (input, value) => {
+        const field = input as HTMLInputElement;
+        field.value = value;
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      }, date);
+    }
+    const teachers = (await admin.get('/api/workload/teachers?startDate=2026-09-01&endDate=2026-09-30')).body as { name: string; departmentName: string; lessonCount: number; academicHours: number; occupiedSlotCount: number }[];
+    expect(teachers).toHaveLength(1);
+    const bar = `${teachers[0].name} — ${teachers[0].academicHours} ч`;
+    await page.waitForFunction((text) => document.querySelector('.bar-chart svg')?.getAttribute('aria-label')?.includes(text), {}, bar);
+
+    const csv = await page.$eval('a[download^="нагрузка-преподавателей_2026-09-01_2026-09-30"]', (link) => decodeURIComponent((link.getAttribute('href') ?? '').replace(/^data:text\/csv;charset=utf-8,/, '')));
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.slice(1).split('\r\n').filter(Boolean)).toEqual([
+      'Преподаватель;Кафедра;Занятий;Академических часов;Занятых пар',
+      ...teachers.map((row) => [row.name, row.departmentName, row.lessonCount, row.academicHours, row.occupiedSlotCount].join(';')),
+    ]);
+
+    // The heat map counts the lessons of each weekday's pair as the time-slot report does.
+    const slots = (await admin.get('/api/workload/time-slots?startDate=2026-09-01&endDate=2026-09-30')).body as { days: { lessonCount: number }[] }[];
+    const shownRows = await page.$$eval('table.heat-map tbody tr', (rows) => rows.map((row) => Array.from(row.querySelectorAll('td')).map((cell) => Number(cell.textContent))));
+    expect(shownRows).toEqual(slots.map((slot) => slot.days.map((day) => day.lessonCount)));
+    await screenshot(page, 'office-workload');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('lists the free rooms of a date and pair as the API answers them', async () => {
+    await page.$eval(await controlByLabel(page, 'Дата'), (input) => {
+      const field = input as HTMLInputElement;
+      field.value = '2026-09-08';
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    const answer = (await admin.get('/api/workload/free-classrooms?startDate=2026-09-08&endDate=2026-09-08')).body as { timeSlotId: number; classrooms: { name: string }[] }[];
+    // Pair 1 of that Tuesday holds the lecture in the first room: only the other room is free.
+    expect(answer[0].classrooms.map((room) => room.name)).toEqual([u.classrooms[1].name]);
+    await page.waitForFunction((name) => document.querySelector('ul.free-rooms')?.textContent?.startsWith(name), {}, u.classrooms[1].name);
+    expect(await page.$$eval('ul.free-rooms li', (items) => items.length)).toBe(1);
+  });
+
+  it('fits a phone for the handling sections', async () => {
+    await page.setViewport(PHONE);
+    for (const [section, title] of [
+      ['change-requests', 'Заявки преподавателей'],
+      ['absences', 'Отсутствия преподавателей'],
+      ['preferences', 'Пожелания преподавателей'],
+    ]) {
+      await open(section, title);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    }
+    await page.setViewport(WIDE);
+  });
+});

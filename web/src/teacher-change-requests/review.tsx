@@ -1,0 +1,87 @@
+// /admin/#change-requests: teachers' change requests (spec 4.15) with the lesson, what is asked and
+// the history. The office applies one (re-validated; it becomes an ordinary one-off change) or
+// rejects it with the required comment; a department sees its teachers' requests without deciding.
+import { useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import { formatShortDate, formatTime } from '../shared/dates';
+import { Field } from '../shared/form';
+import { ReviewControls } from '../shared/review';
+import { useMe } from '../shared/shell';
+import { DataTable } from '../shared/table';
+import { useLoad } from '../shared/ui';
+import { REQUEST_EVENT_NAMES, REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from './labels';
+import { askedChange } from './my-requests';
+
+type Request = Schemas['ChangeRequestResponse'];
+type Status = Request['status'];
+
+export default function ChangeRequestsReview() {
+  const me = useMe();
+  const mayDecide = me.role === 'ADMIN' || me.role === 'EDUCATION_OFFICE';
+  const [status, setStatus] = useState<Status | ''>('PENDING');
+  const rows = useLoad(() => data(api.GET('/api/teacher-change-requests', { params: { query: status ? { status } : {} } })), [status]);
+  return (
+    <>
+      <h1 id="page-title">Заявки преподавателей</h1>
+      <Field
+        label="Статус"
+        control={(props) => (
+          <select {...props} value={status} onChange={(event) => setStatus(event.currentTarget.value as Status | '')}>
+            <option value="">Все</option>
+            {(Object.keys(REQUEST_STATUS_NAMES) as Status[]).map((code) => (
+              <option key={code} value={code}>{REQUEST_STATUS_NAMES[code]}</option>
+            ))}
+          </select>
+        )}
+      />
+      <DataTable<Request>
+        caption="Заявки на изменение занятий"
+        rows={rows}
+        rowKey={(request) => request.id}
+        filterText={(request) => `${request.teacherName} ${request.subjectName} ${request.groupNames.join(' ')}`}
+        empty="Заявок с таким статусом нет."
+        columns={[
+          { title: '№', cell: (request) => request.id, compare: (a, b) => a.id - b.id },
+          { title: 'Преподаватель', cell: (request) => request.teacherName, compare: (a, b) => a.teacherName.localeCompare(b.teacherName, 'ru') },
+          {
+            title: 'Занятие',
+            cell: (request) => `${request.subjectName} · ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)} · ауд. ${request.originalClassroomName} · ${request.groupNames.join(', ')}`,
+            compare: (a, b) => a.lessonDate.localeCompare(b.lessonDate),
+          },
+          { title: 'Что просит', cell: (request) => `${REQUEST_TYPE_NAMES[request.requestType]}: ${askedChange(request)}. Причина: ${request.reason}` },
+          {
+            title: 'Статус и история',
+            cell: (request) => (
+              <>
+                <strong>{REQUEST_STATUS_NAMES[request.status]}</strong>
+                {request.reviewComment ? <p class="hint">{`Комментарий: ${request.reviewComment}`}</p> : null}
+                <details>
+                  <summary>История</summary>
+                  <ul>
+                    {request.history.map((event) => (
+                      <li key={event.id}>{`${new Date(event.createdAt).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} — ${REQUEST_EVENT_NAMES[event.eventType]}${event.actorName ? ` (${event.actorName})` : ''}${event.comment ? `: ${event.comment}` : ''}`}</li>
+                    ))}
+                  </ul>
+                </details>
+              </>
+            ),
+          },
+          {
+            title: 'Решение',
+            cell: (request) =>
+              mayDecide && request.status === 'PENDING' ? (
+                <ReviewControls
+                  what={`заявка №${request.id}`}
+                  approveText="Применить"
+                  review={async (approved, comment) => {
+                    await data(api.POST('/api/teacher-change-requests/{id}/review', { params: { path: { id: request.id } }, body: { approved, comment } }));
+                    rows.reload();
+                  }}
+                />
+              ) : null,
+          },
+        ]}
+      />
+    </>
+  );
+}
