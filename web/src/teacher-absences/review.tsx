@@ -1,5 +1,6 @@
 // /admin/#absences: the absences the role may see (spec 4.13: a department those of its teachers by
-// assignment history over the period), filtered by status; a pending one is approved or rejected.
+// assignment history over the period), filtered by status; a pending one is approved or rejected. The
+// office then opens the replacement wizard of an approved one.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate } from '../shared/dates';
@@ -7,7 +8,9 @@ import { Field } from '../shared/form';
 import { ReviewControls } from '../shared/review';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
+import { useMe } from '../shared/shell';
 import { ABSENCE_STATUS_NAMES } from './my-absences';
+import { AbsenceWizard } from './wizard';
 
 type Absence = Schemas['AbsenceResponse'];
 type Status = Absence['status'];
@@ -15,6 +18,9 @@ type Status = Absence['status'];
 export default function AbsencesReview() {
   const [status, setStatus] = useState<Status | ''>('PENDING');
   const rows = useLoad(() => data(api.GET('/api/teacher-absences', { params: { query: status ? { status } : {} } })), [status]);
+  const me = useMe();
+  const office = me.role === 'ADMIN' || me.role === 'EDUCATION_OFFICE';
+  const [wizardOf, setWizardOf] = useState<Absence>();
   return (
     <>
       <h1 id="page-title">Отсутствия преподавателей</h1>
@@ -51,10 +57,15 @@ export default function AbsencesReview() {
                     rows.reload();
                   }}
                 />
+              ) : office && absence.status === 'APPROVED' ? (
+                <button type="button" onClick={() => setWizardOf(absence)} aria-label={`Распределить занятия: ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}>
+                  Распределить занятия
+                </button>
               ) : null,
           },
         ]}
       />
+      {wizardOf ? <AbsenceWizard key={wizardOf.id} absence={wizardOf} onResolved={rows.reload} /> : null}
     </>
   );
 }
