@@ -186,7 +186,7 @@ describe('the office in the web client: change requests and workload', () => {
     await page.waitForSelector('button[aria-label^="Распределить занятия"]');
     await page.click('button[aria-label^="Распределить занятия"]');
     await page.waitForSelector('.wizard select');
-    const choice = await page.$eval('.wizard select', (select, teacherId) => Array.from((select as HTMLSelectElement).options).find((option) => option.value === `T${teacherId}`)?.value ?? '', u.teachers[1].id);
+    const choice = await page.$eval('.wizard select', (select, teacherId) => Array.from((select).options).find((option) => option.value === `T${teacherId}`)?.value ?? '', u.teachers[1].id);
     expect(choice).toBe(`T${u.teachers[1].id}`);
     await page.select('.wizard select', choice);
     await screenshot(page, 'office-absence-wizard');
