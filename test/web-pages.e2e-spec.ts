@@ -487,6 +487,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
         ['Нагрузка', '#department-workload'],
         ['Отсутствия', '#absences'],
         ['Пожелания', '#preferences'],
+        ['Заявки преподавателей', '#change-requests'],
       ]);
       // A department looks at its groups and teachers, not at classrooms.
       expect(await page.$('#kind-classroom')).toBeNull();
