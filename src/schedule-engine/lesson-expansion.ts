@@ -37,7 +37,7 @@ export function audienceOf(rule: LoadedRule, slot: LoadedSlot): AudienceMember[]
  * later quality and workload): a rule's base series laid out by the pure generator, each lesson with
  * its teacher, room and audience; with `until`, only its lessons up to that date (see `generateSeries`).
  */
-export function expandRule(rule: LoadedRule, factory: SemesterContextFactory, until?: string): GeneratedLesson[] {
+export function expandRule(rule: LoadedRule, factory: Pick<SemesterContextFactory, 'forGroups'>, until?: string): GeneratedLesson[] {
   const slots = new Map(rule.slots.map((slot) => [slot.id, slot]));
   const audiences = new Map(rule.slots.map((slot) => [slot.id, audienceOf(rule, slot)]));
   // The series lessons are fresh objects: extending them in place avoids copying ~70k lessons on a

@@ -11,6 +11,7 @@ interface BlockRow {
   dayOfWeek: number | null;
   timeSlotId: number | null;
   absenceId: number | null;
+  preferenceId: number | null;
 }
 
 /**
@@ -28,11 +29,11 @@ export class ApprovedUnavailability extends TeacherAvailability {
   async blockedLessons(teacherIds: number[], semester: LoadedSemester, scope: BlockScope): Promise<BlockedTime[]> {
     const rows = await this.db.query<BlockRow>(
       `SELECT teacher_id AS "teacherId", preference_date AS "date", NULL::date AS "from", NULL::date AS "to",
-              day_of_week AS "dayOfWeek", time_slot_id AS "timeSlotId", NULL::int AS "absenceId"
+              day_of_week AS "dayOfWeek", time_slot_id AS "timeSlotId", NULL::int AS "absenceId", id AS "preferenceId"
          FROM teacher_preferences
         WHERE teacher_id = ANY($1::int[]) AND semester_id = $2 AND status = 'APPROVED' AND preference_type = 'HARD_UNAVAILABLE'
        UNION ALL
-       SELECT teacher_id, NULL, start_date, end_date, NULL, NULL, id
+       SELECT teacher_id, NULL, start_date, end_date, NULL, NULL, id, NULL
          FROM teacher_absences
         WHERE $5 AND teacher_id = ANY($1::int[]) AND status IN ('APPROVED', 'RESOLVED')
           AND start_date <= $4::date AND end_date >= $3::date`,
@@ -46,6 +47,7 @@ export class ApprovedUnavailability extends TeacherAvailability {
       if (row.dayOfWeek !== null) block.dayOfWeek = row.dayOfWeek;
       if (row.timeSlotId !== null) block.timeSlotId = row.timeSlotId;
       if (row.absenceId !== null) block.absenceId = row.absenceId;
+      if (row.preferenceId !== null) block.preferenceId = row.preferenceId;
       return block;
     });
   }

@@ -92,18 +92,50 @@ export class StoredLessons {
   /** The first clash of the proposed lessons (in their order) with a stored one (in rule, then series order). */
   firstClash<T extends Occupancy>(proposed: readonly T[]): StoredClash<T> | undefined {
     for (const candidate of proposed) {
-      const day = this.byDate.get(candidate.date);
-      if (!day) continue;
-      const near = [...(day.teachers.get(candidate.teacherId) ?? []), ...(day.classrooms.get(candidate.classroomId) ?? [])];
-      for (const member of candidate.audience) near.push(...(day.groups.get(member.groupId) ?? []));
-      if (near.length > 1) near.sort((a, b) => a.position - b.position);
-      for (const { lesson: existing } of near) {
+      for (const { lesson: existing } of this.near(candidate)) {
         if (this.excluded.size > 0 && this.excluded.has(existing)) continue;
         const fields = clashFields(candidate, existing);
         if (fields.length > 0) return { candidate, existing, fields };
       }
     }
     return undefined;
+  }
+
+  /**
+   * Every stored lesson the proposed one clashes with, in the stored order: the same comparison as
+   * `firstClash`, for callers that explain a place rather than refuse it (the free-cell grid).
+   */
+  clashesOf<T extends Occupancy>(candidate: T): StoredClash<T>[] {
+    const clashes: StoredClash<T>[] = [];
+    let previous: ActualLesson | undefined;
+    for (const { lesson: existing } of this.near(candidate)) {
+      // A lesson sharing two resources is listed twice; sorted by position, its twin is adjacent.
+      if (existing === previous || this.excluded.has(existing)) continue;
+      previous = existing;
+      const fields = clashFields(candidate, existing);
+      if (fields.length > 0) clashes.push({ candidate, existing, fields });
+    }
+    return clashes;
+  }
+
+  /** The stored lessons of the candidate's date that share its teacher, room or a group, in the stored order. */
+  private near(candidate: Occupancy): Positioned[] {
+    const day = this.byDate.get(candidate.date);
+    if (!day) return [];
+    const near = [...(day.teachers.get(candidate.teacherId) ?? []), ...(day.classrooms.get(candidate.classroomId) ?? [])];
+    for (const member of candidate.audience) near.push(...(day.groups.get(member.groupId) ?? []));
+    if (near.length > 1) near.sort((a, b) => a.position - b.position);
+    return near;
+  }
+
+  /** The stored lessons of a teacher, or of any of some groups, on a date (for gap hints). */
+  lessonsOn(date: string, who: { teacherId?: number; groupIds?: readonly number[] }): ActualLesson[] {
+    const day = this.byDate.get(date);
+    if (!day) return [];
+    const found = new Set<ActualLesson>();
+    if (who.teacherId !== undefined) for (const { lesson } of day.teachers.get(who.teacherId) ?? []) found.add(lesson);
+    for (const groupId of who.groupIds ?? []) for (const { lesson } of day.groups.get(groupId) ?? []) found.add(lesson);
+    return [...found].filter((lesson) => !this.excluded.has(lesson));
   }
 }
 

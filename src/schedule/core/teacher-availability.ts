@@ -16,6 +16,8 @@ export interface BlockedTime {
   timeSlotId?: number;
   /** Set when the block is an absence (its id), for the message. */
   absenceId?: number;
+  /** Set when the block is a HARD_UNAVAILABLE preference (its id), for the free-cell grid. */
+  preferenceId?: number;
 }
 
 /**

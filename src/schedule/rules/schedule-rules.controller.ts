@@ -6,8 +6,10 @@ import { PostOk } from '../../platform/http/decorators';
 import { IdParam } from '../../platform/http/id-param';
 import { Page } from '../../platform/http/paging';
 import { RULE_EDITORS, RULE_READERS } from './access';
+import { FreeCellsQuery, FreeCellsResponse } from './dto/free-cells.dto';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleConflictResponse, RuleListQuery, RulePageQuery, RulePageResponse, RuleResponse } from './dto/schedule-rule-response.dto';
+import { FreeCellsService } from './free-cells.service';
 import { ScheduleRuleReads } from './schedule-rule-reads.service';
 import { ScheduleRulesService } from './schedule-rules.service';
 
@@ -17,7 +19,7 @@ const VALIDATION =
   'Затем сгенерированные занятия сверяются между собой и с действующими правилами той же версии: совпадение преподавателя, ' +
   'аудитории или группы (подгруппы) — 409 с описанием конфликта.';
 
-// Route order matters: `page` comes before `:id`.
+// Route order matters: `page` and `free-cells` come before `:id`.
 @ApiTags('Правила расписания')
 @ApiBearerAuth()
 @Controller('api/admin/schedule-rules')
@@ -25,6 +27,7 @@ export class ScheduleRulesController {
   constructor(
     private readonly reads: ScheduleRuleReads,
     private readonly rules: ScheduleRulesService,
+    private readonly freeCellGrid: FreeCellsService,
   ) {}
 
   @Get()
@@ -41,6 +44,20 @@ export class ScheduleRulesController {
   @ApiOkResponse({ type: RulePageResponse })
   page(@Query() query: RulePageQuery): Promise<Page<RuleResponse>> {
     return this.reads.page(query);
+  }
+
+  @Get('free-cells')
+  @Roles(...RULE_EDITORS)
+  @ApiOperation({
+    summary: 'Свободные ячейки недели для слота с этими значениями («почему не здесь»)',
+    description:
+      'Каждый день 1..7 × каждая пара основной сетки: free — слот с этими значениями можно сохранить в ячейке сейчас ' +
+      '(те же проверки, что при создании правила); иначе причины (преподаватель, аудитория, группа, подгруппа, жёсткое ' +
+      'ограничение преподавателя, нет занятий в этот день) с правилом и неделями; подсказки (пожелания, окна) не мешают сохранению.',
+  })
+  @ApiOkResponse({ type: FreeCellsResponse })
+  freeCells(@Query() query: FreeCellsQuery): Promise<FreeCellsResponse> {
+    return this.freeCellGrid.grid(query);
   }
 
   @Get(':id')

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from '../core';
+import { FreeCellFactsRepository } from './free-cell-facts.repository';
+import { FreeCellsService } from './free-cells.service';
 import { RuleChecker } from './rule-checker';
 import { RuleFactsRepository } from './rule-facts.repository';
 import { RuleSlotUsage } from './rule-slot-usage';
@@ -12,6 +14,6 @@ import { ScheduleRulesService } from './schedule-rules.service';
 @Module({
   imports: [ScheduleCoreModule],
   controllers: [ScheduleRulesController],
-  providers: [ScheduleRulesService, ScheduleRuleReads, ScheduleRulesRepository, RuleFactsRepository, RuleChecker, RuleSlotUsage],
+  providers: [ScheduleRulesService, ScheduleRuleReads, ScheduleRulesRepository, RuleFactsRepository, RuleChecker, RuleSlotUsage, FreeCellsService, FreeCellFactsRepository],
 })
 export class ScheduleRulesModule {}

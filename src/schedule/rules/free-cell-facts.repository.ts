@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { TenantDb } from '../../platform/database/tenant-db';
+
+/** A version with what the free-cell grid needs to know of it. */
+export interface FreeCellVersion {
+  id: number;
+  semesterId: number;
+  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+}
+
+/** An approved soft wish of a teacher: a weekly base pair or a date (spec 4.14). */
+export interface SoftWish {
+  id: number;
+  preferenceType: 'SOFT_PREFERRED' | 'SOFT_UNWANTED';
+  dayOfWeek: number | null;
+  timeSlotId: number | null;
+  date: string | null;
+}
+
+/** The version, whether the excluded rule belongs to it, and the teacher's soft wishes: one query. */
+@Injectable()
+export class FreeCellFactsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async load(versionId: number, excludeRuleId: number, teacherId: number): Promise<{ version?: FreeCellVersion; excludedRuleVersionId?: number; wishes: SoftWish[] }> {
+    const [row] = await this.db.query<{ version: FreeCellVersion | null; excludedRuleVersionId: number | null; wishes: SoftWish[] }>(
+      `SELECT
+         (SELECT json_build_object('id', id, 'semesterId', semester_id, 'status', status) FROM schedule_versions WHERE id = $1) AS version,
+         (SELECT schedule_version_id FROM schedule_rules WHERE id = $2) AS "excludedRuleVersionId",
+         COALESCE((SELECT json_agg(json_build_object('id', p.id, 'preferenceType', p.preference_type, 'dayOfWeek', p.day_of_week,
+                                                     'timeSlotId', p.time_slot_id, 'date', p.preference_date) ORDER BY p.id)
+                     FROM teacher_preferences p JOIN schedule_versions v ON v.id = $1 AND v.semester_id = p.semester_id
+                    WHERE p.teacher_id = $3 AND p.status = 'APPROVED' AND p.preference_type IN ('SOFT_PREFERRED', 'SOFT_UNWANTED')), '[]') AS wishes`,
+      [versionId, excludeRuleId, teacherId],
+    );
+    return { version: row.version ?? undefined, excludedRuleVersionId: row.excludedRuleVersionId ?? undefined, wishes: row.wishes };
+  }
+}
