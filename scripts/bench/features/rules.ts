@@ -8,6 +8,7 @@ import { medianBelow } from '../verdicts';
 const NAMES = {
   created: 'POST /api/admin/schedule-rules (conflict check)',
   refused: 'POST /api/admin/schedule-rules (refused: clash)',
+  freeCells: 'GET /api/admin/schedule-rules/free-cells (group, teacher, room)',
 } as const;
 
 /** A rule body of weekly lectures for the whole autumn semester, for group `k`, in one slot. */
@@ -87,15 +88,37 @@ function refused(seeded: SeededUniversity, busy: BusyCell[], concurrency: number
   return { name: NAMES.refused, concurrency, requests: () => next };
 }
 
-/** Schedule rules (spec 4.5): creation with its conflict check, accepted and refused. */
+/**
+ * The free-cell grid of a slot a person is placing: a busy teacher with a group and a room, all 7 × 6
+ * cells of the autumn version tried at once (one connection, as the desk asks while the slot changes).
+ */
+function freeCells(seeded: SeededUniversity, busy: BusyCell[]): Scenario {
+  let n = 0;
+  const next = (): LoadRequest | undefined => {
+    if (busy.length === 0) return undefined;
+    const cell = busy[n % busy.length];
+    const k = n++ % seeded.groups.length;
+    const query = new URLSearchParams({
+      versionId: String(seeded.semesters.autumn.versionId),
+      groupIds: String(seeded.groups[k].id),
+      teacherId: String(cell.teacherId),
+      classroomId: String(seeded.classroomIds[k % seeded.classroomIds.length]),
+    });
+    return { method: 'GET', path: `/api/admin/schedule-rules/free-cells?${query.toString()}` };
+  };
+  return { name: NAMES.freeCells, concurrency: 1, requests: () => next };
+}
+
+/** Schedule rules (spec 4.5): creation with its conflict check, accepted and refused; the free-cell grid. */
 export const rules: BenchFeature = {
   name: 'rules',
   async prepare({ seeded, db, writeConcurrency }) {
     const busy = await busyCells(db, seeded.semesters.autumn.versionId);
-    return { scenarios: [created(seeded, writeConcurrency), refused(seeded, busy, writeConcurrency)] };
+    return { scenarios: [created(seeded, writeConcurrency), refused(seeded, busy, writeConcurrency), freeCells(seeded, busy)] };
   },
   verdicts: (m) => [
     medianBelow('rule creation with its conflict check', m.outcome(NAMES.created), 150),
     medianBelow('refused rule creation (clash)', m.outcome(NAMES.refused), 150),
+    medianBelow('free-cell grid of a slot (one connection)', m.outcome(NAMES.freeCells), 150),
   ],
 };
