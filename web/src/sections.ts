@@ -48,6 +48,7 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'preferences', title: 'Пожелания', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./teacher-preferences/review') },
 
   // ── /admin/: the planning desk (issue 24) ──
+  { area: 'admin', id: 'rules', title: 'Правила', roles: OFFICE, load: () => import('./schedule-rules/rules') },
 
   // ── /admin/: daily handling (issue 25) ──
   { area: 'admin', id: 'change-requests', title: 'Заявки преподавателей', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./teacher-change-requests/review') },

@@ -15,6 +15,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The answer's JSON body, for refusals that carry more than a message (a rule's 409 names the conflicting rule). */
+    readonly body?: unknown,
   ) {
     super(message);
   }
@@ -58,13 +60,14 @@ export function wasSignedIn(): boolean {
 
 async function errorOf(response: Response): Promise<ApiError> {
   let message = '';
+  let body: unknown;
   try {
-    const body: unknown = await response.clone().json();
+    body = await response.clone().json();
     if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') message = body.message;
   } catch {
     // not JSON: a message by status
   }
-  return new ApiError(response.status, message || FALLBACK[response.status] || `Ошибка сервера (${response.status})`);
+  return new ApiError(response.status, message || FALLBACK[response.status] || `Ошибка сервера (${response.status})`, body);
 }
 
 async function send(input: Request): Promise<Response> {

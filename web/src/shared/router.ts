@@ -1,8 +1,16 @@
-// The section in the address: `/admin/#<section>`. A section is reachable by its address, and the
-// browser's back button moves between sections.
+// The section in the address: `/admin/#<section>`, optionally with what it should open
+// (`#rules?versionId=3&ruleId=12`). A section is reachable by its address, and the browser's back
+// button moves between sections.
 import { useEffect, useState } from 'preact/hooks';
 
-const current = (): string => decodeURIComponent(location.hash.replace(/^#/, ''));
+const hash = (): string => decodeURIComponent(location.hash.replace(/^#/, ''));
+const current = (): string => hash().split('?')[0];
+
+/** A parameter of the section's address (`#rules?ruleId=12` → `hashParam('ruleId')` = '12'). */
+export function hashParam(name: string): string | null {
+  const query = hash().split('?')[1];
+  return query ? new URLSearchParams(query).get(name) : null;
+}
 
 export function useHashSection(): string {
   const [section, setSection] = useState(current);

@@ -1,0 +1,150 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { controlByLabel, signIn } from './support/web-client';
+import { createUser } from './support/factories';
+import { createRule, createUniversity, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
+import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+
+/**
+ * The planning desk's «Правила» in a real Chromium against the real service (tenant `alpha`): the
+ * office builds a rule by clicking a free cell of the free-cell grid, and a slot put into a busy cell
+ * is refused with the conflicting rule shown at the slot. The group already has a lecture on
+ * Tuesdays, pair 1, every week of the autumn semester of 2026.
+ */
+const WIDE = { width: 1280, height: 900 };
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WEB_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+describe('the planning desk in the web client: rules on the free-cell grid', () => {
+  let t: TestApp;
+  let admin: TenantClient;
+  let u: University;
+  let stored: RuleBody;
+  let origin: string;
+  let chrome: TestBrowser;
+  let browser: Browser;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeAll(async () => {
+    t = await startTestApp({ tenants: ['alpha'] });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
+    u = await createUniversity(t, admin, { teachers: 2, groups: 1, classrooms: 2, subjects: 2 });
+    stored = await createRule(
+      admin,
+      ruleBody(u, { subjectId: u.subjects[0].id, lectureAcademicHours: 32, slots: [slotBody(u, { dayOfWeek: 2, teacherId: u.teachers[0].id, classroomId: u.classrooms[0].id })] }),
+    );
+    const office = await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id });
+    chrome = await launchBrowser();
+    browser = chrome.browser;
+    page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport(WIDE);
+    watch = await watchPage(page, origin);
+    await page.goto(`${origin}/admin/#rules`);
+    await signIn(page, office.username);
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Правила расписания');
+  });
+
+  afterAll(async () => {
+    await chrome?.close();
+    await t?.close();
+  });
+
+  afterEach(() => {
+    expect(watch.foreignRequests).toEqual([]);
+    // The browser logs each refused request; the refusal provoked here is shown on the page.
+    expect(watch.consoleErrors.filter((line) => !/status of 409/.test(line))).toEqual([]);
+  });
+
+  /** Opens a new rule for the group with 32 lecture hours, the second teacher and room in slot 1. */
+  async function newRule(): Promise<void> {
+    await page.goto(`${origin}/admin/#rules`);
+    await page.waitForFunction((id) => Array.from(document.querySelectorAll('td')).some((cell) => cell.textContent === String(id)), {}, stored.id);
+    await clickButton('Новое правило');
+    await page.waitForSelector('form.rule-editor');
+    // The subjects and the base grid's pairs are loaded.
+    const [subject, pair] = [await controlByLabel(page, 'Дисциплина'), await controlByLabel(page, 'Пара')];
+    await page.waitForFunction((a, b) => document.querySelectorAll(`${a} option`).length > 2 && document.querySelectorAll(`${b} option`).length > 2, {}, subject, pair);
+    await page.select(subject, String(u.subjects[1].id));
+    await pick('Добавить группу', u.groups[0].name);
+    await page.click(await controlByLabel(page, 'Лекции: часов'), { count: 3 });
+    await page.type(await controlByLabel(page, 'Лекции: часов'), '32');
+    await pick('Преподаватель слота 1', u.teachers[1].fullName);
+    await pick('Аудитория слота 1', u.classrooms[1].name);
+  }
+
+  async function pick(label: string, text: string): Promise<void> {
+    await page.type(await controlByLabel(page, label), text);
+    await page.waitForFunction(
+      (wanted, name) => {
+        const field = Array.from(document.querySelectorAll('label')).find((item) => item.textContent?.trim() === wanted)?.closest('.picker');
+        return Array.from(field?.querySelectorAll('button.match') ?? []).some((button) => button.textContent?.includes(name));
+      },
+      {},
+      label,
+      text,
+    );
+    await page.evaluate(
+      (wanted, name) => {
+        const field = Array.from(document.querySelectorAll('label')).find((item) => item.textContent?.trim() === wanted)?.closest('.picker');
+        (Array.from(field?.querySelectorAll<HTMLButtonElement>('button.match') ?? []).find((button) => button.textContent?.includes(name)) as HTMLButtonElement).click();
+      },
+      label,
+      text,
+    );
+  }
+
+  async function clickButton(text: string): Promise<void> {
+    await page.waitForFunction((wanted) => Array.from(document.querySelectorAll('button')).some((button) => button.textContent?.trim() === wanted && !button.disabled), {}, text);
+    await page.evaluate((wanted) => (Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === wanted) as HTMLButtonElement).click(), text);
+  }
+
+  it('creates a rule by clicking a free cell, and the lesson appears in the group’s week', async () => {
+    await newRule();
+    // The grid follows the chosen group, teacher and room: the group's Tuesday lecture makes that cell busy.
+    const busy = 'button.busy[data-cell="2:1"]';
+    await page.waitForSelector(busy);
+    await page.click(busy);
+    const why = await page.waitForSelector('.cell-reasons');
+    expect(await why?.evaluate((node) => node.textContent)).toContain(`правило №${stored.id} «${stored.subjectName}»`);
+    await screenshot(page, 'desk-rule-free-cells');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.click('button[data-cell="1:2"]');
+    await page.waitForFunction(() => document.querySelector('button[aria-pressed="true"]')?.textContent?.startsWith('понедельник, 2-я пара: здесь'));
+    await clickButton('Создать правило');
+    const notice = await page.waitForFunction(() => Array.from(document.querySelectorAll('[role=status]')).find((node) => node.textContent?.startsWith('Создано правило'))?.textContent);
+    expect(await notice.jsonValue()).toContain(u.groups[0].name);
+
+    const week = (await admin.get(`/api/schedule?groupId=${u.groups[0].id}&startDate=2026-09-07&endDate=2026-09-13`)).body as { date: string; timeSlotId: number; subjectName: string }[];
+    expect(week).toEqual(expect.arrayContaining([expect.objectContaining({ date: '2026-09-07', timeSlotId: u.timeSlots[1].id, subjectName: u.subjects[1].name })]));
+  });
+
+  it('shows a refusal for a busy cell at the slot, with the conflicting rule, and keeps the input', async () => {
+    await newRule();
+    await page.select(await controlByLabel(page, 'День'), '2');
+    await page.select(await controlByLabel(page, 'Пара'), String(u.timeSlots[0].id));
+    await clickButton('Создать правило');
+    const refusal = await page.waitForSelector('.slot-refusal');
+    const text = (await refusal?.evaluate((node) => node.textContent)) ?? '';
+    expect(text).toContain(`Мешает правило №${stored.id} «${stored.subjectName}»`);
+    expect(text).toContain('У группы уже есть занятие в это время');
+    // Nothing typed is lost: the slot still names the busy cell, the teacher is still chosen.
+    expect(await page.$eval(await controlByLabel(page, 'Пара'), (node) => (node as HTMLSelectElement).value)).toBe(String(u.timeSlots[0].id));
+    expect(await page.evaluate(() => document.querySelector('.slot-card .chosen')?.textContent)).toContain(u.teachers[1].fullName);
+    await screenshot(page, 'desk-rule-refused');
+    const rules = (await admin.get(`/api/admin/schedule-rules?versionId=${u.versionId}`)).body as unknown[];
+    expect(rules).toHaveLength(2);
+  });
+});

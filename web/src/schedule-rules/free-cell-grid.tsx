@@ -1,0 +1,137 @@
+// The free-cell grid of the slot being placed: days across, base pairs down. Each cell says whether a
+// slot with these values can be saved there now (the API's `free-cells`, the same checks as saving);
+// a free cell is a button that puts the slot there, a busy one shows why (the rule, the weeks).
+import { useEffect, useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import { messageOf } from '../shared/errors';
+import { ErrorLine, Status } from '../shared/ui';
+
+type Grid = Schemas['FreeCellsResponse'];
+type Cell = Schemas['FreeCellResponse'];
+export type FreeCellsQuery = {
+  versionId: number;
+  groupIds: number[];
+  subgroupIds: number[];
+  teacherId?: number;
+  classroomId?: number;
+  lessonTypeId?: number;
+  parity: 'BOTH' | 'ODD' | 'EVEN';
+  startWeek?: number;
+  academicHours?: number;
+  excludeRuleId?: number;
+};
+
+const DAYS = ['', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
+const DAY_NAMES = ['', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'];
+const SHORT_REASONS: Record<string, string> = {
+  teacher: 'занят преподаватель',
+  classroom: 'занята аудитория',
+  group: 'занята группа',
+  subgroup: 'занята подгруппа',
+  'hard-unavailable': 'преподаватель недоступен',
+  'no-lessons-that-day': 'нет занятий',
+};
+
+export function FreeCellGrid({ query, chosen, onPick }: { query: FreeCellsQuery; chosen?: { dayOfWeek: number; timeSlotId: number }; onPick: (cell: Cell) => void }) {
+  const [grid, setGrid] = useState<{ state: 'loading' } | { state: 'error'; message: string } | { state: 'done'; data: Grid }>({ state: 'loading' });
+  const [opened, setOpened] = useState<Cell>();
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    let current = true;
+    // The grid follows the slot as it is typed: ask once the values stop changing for a moment.
+    const timer = window.setTimeout(() => {
+      data(api.GET('/api/admin/schedule-rules/free-cells', { params: { query } })).then(
+        (answer) => current && setGrid({ state: 'done', data: answer }),
+        (error: unknown) => current && setGrid({ state: 'error', message: messageOf(error) }),
+      );
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [key]);
+
+  if (grid.state === 'loading') return <Status>Проверяем свободные ячейки…</Status>;
+  if (grid.state === 'error') return <ErrorLine message={`Сетка свободных ячеек: ${grid.state === 'error' ? grid.message : ''}`} />;
+  const { pairs, cells } = grid.data;
+  const cellAt = (day: number, timeSlotId: number) => cells.find((cell) => cell.dayOfWeek === day && cell.timeSlotId === timeSlotId);
+  const freeCount = cells.filter((cell) => cell.free).length;
+  return (
+    <div class="free-cells">
+      <p class="hint" role="status">{`Свободно ${freeCount} из ${cells.length} ячеек для выбранных группы, преподавателя и аудитории. Нажмите свободную ячейку, чтобы поставить туда слот.`}</p>
+      <div class="table-scroll">
+        <table class="data-table free-cell-grid">
+          <caption class="visually-hidden">Свободные ячейки недели для слота</caption>
+          <thead>
+            <tr>
+              <th scope="col">Пара</th>
+              {[1, 2, 3, 4, 5, 6, 7].map((day) => (
+                <th scope="col" key={day} abbr={DAY_NAMES[day]}>
+                  {DAYS[day]}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {pairs.map((pair) => (
+              <tr key={pair.timeSlotId}>
+                <th scope="row">{`${pair.orderNumber}. ${pair.startTime}–${pair.endTime}`}</th>
+                {[1, 2, 3, 4, 5, 6, 7].map((day) => {
+                  const cell = cellAt(day, pair.timeSlotId);
+                  if (!cell) return <td key={day} />;
+                  const here = chosen?.dayOfWeek === day && chosen.timeSlotId === pair.timeSlotId;
+                  const where = `${DAY_NAMES[day]}, ${pair.orderNumber}-я пара`;
+                  const hints = cell.hints.map((hint) => hint.text).join('; ');
+                  return (
+                    <td key={day} class={cell.free ? 'cell-free' : 'cell-busy'}>
+                      {cell.free ? (
+                        <button type="button" class={here ? 'cell-button chosen' : 'cell-button'} aria-pressed={here} data-cell={`${day}:${pair.orderNumber}`} onClick={() => onPick(cell)}>
+                          <span class="visually-hidden">{`${where}: `}</span>
+                          {here ? 'здесь' : 'свободно'}
+                          {cell.hints.length > 0 ? <span class="cell-hint" title={hints}>{hintMark(cell)}<span class="visually-hidden">{`. ${hints}`}</span></span> : null}
+                        </button>
+                      ) : (
+                        <button type="button" class="cell-button busy" data-cell={`${day}:${pair.orderNumber}`} onClick={() => setOpened(cell)}>
+                          <span class="visually-hidden">{`${where}: `}</span>
+                          {SHORT_REASONS[cell.reasons[0]?.kind ?? ''] ?? 'занято'}
+                          <span class="visually-hidden"> — показать причины</span>
+                        </button>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {opened ? <CellReasons cell={opened} pair={pairs.find((pair) => pair.timeSlotId === opened.timeSlotId)?.orderNumber ?? 0} onClose={() => setOpened(undefined)} /> : null}
+    </div>
+  );
+}
+
+function hintMark(cell: Cell): string {
+  if (cell.hints.some((hint) => hint.kind === 'SOFT_UNWANTED' || hint.kind === 'GAP_OPENS')) return ' ⚠';
+  return ' ★';
+}
+
+function CellReasons({ cell, pair, onClose }: { cell: Cell; pair: number; onClose: () => void }) {
+  return (
+    <section class="notice notice-warning cell-reasons" aria-live="polite">
+      <h3>{`Почему не ${DAY_NAMES[cell.dayOfWeek]}, ${pair}-я пара`}</h3>
+      <ul>
+        {cell.reasons.map((reason) => (
+          <li key={reason.text}>{reason.text}</li>
+        ))}
+        {cell.hints.map((hint) => (
+          <li key={hint.text} class="hint">
+            {hint.text}
+          </li>
+        ))}
+      </ul>
+      <button type="button" onClick={onClose}>
+        Скрыть
+      </button>
+    </section>
+  );
+}

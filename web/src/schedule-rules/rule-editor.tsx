@@ -1,0 +1,467 @@
+// Creating or changing a rule (spec 4.9): subject, groups, the three hour limits with their start
+// weeks, and the weekly slots. The slot being placed shows the free-cell grid for its groups, teacher
+// and room; a refusal appears at the slot it names (or at the field it quotes), with the conflicting
+// rule, and nothing typed is lost.
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError, data, type Schemas } from '../api/client';
+import { messageOf } from '../shared/errors';
+import { findClassrooms, findGroups, findTeachers } from '../shared/options';
+import { Picker, type Choice } from '../shared/picker';
+import { ErrorLine, useId } from '../shared/ui';
+import { FreeCellGrid } from './free-cell-grid';
+
+type Rule = Schemas['RuleResponse'];
+type RuleRequest = Schemas['RuleRequest'];
+type Parity = 'BOTH' | 'ODD' | 'EVEN';
+type Kind = 'LECTURE' | 'PRACTICE' | 'LABORATORY';
+
+/** The seeded lesson types (spec 2): their ids are fixed by the first migration. */
+const LESSON_TYPES: { id: number; kind: Kind; name: string }[] = [
+  { id: 1, kind: 'LECTURE', name: 'Лекция' },
+  { id: 2, kind: 'PRACTICE', name: 'Практика' },
+  { id: 3, kind: 'LABORATORY', name: 'Лабораторная работа' },
+];
+const KIND_FIELDS: Record<Kind, { hours: 'lectureAcademicHours' | 'practiceAcademicHours' | 'laboratoryAcademicHours'; start: 'lectureStartWeek' | 'practiceStartWeek' | 'laboratoryStartWeek'; title: string }> = {
+  LECTURE: { hours: 'lectureAcademicHours', start: 'lectureStartWeek', title: 'Лекции' },
+  PRACTICE: { hours: 'practiceAcademicHours', start: 'practiceStartWeek', title: 'Практика' },
+  LABORATORY: { hours: 'laboratoryAcademicHours', start: 'laboratoryStartWeek', title: 'Лабораторные' },
+};
+const DAYS = ['', 'Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье'];
+const PARITIES: { value: Parity; label: string }[] = [
+  { value: 'BOTH', label: 'Каждую неделю' },
+  { value: 'ODD', label: 'Нечётные недели' },
+  { value: 'EVEN', label: 'Чётные недели' },
+];
+type Format = RuleRequest['slots'][number]['lessonFormat'];
+const FORMATS: Format[] = ['Очно', 'Онлайн'];
+
+interface SlotDraft {
+  key: number;
+  id?: number;
+  dayOfWeek: number;
+  parity: Parity;
+  timeSlotId?: number;
+  teacher?: Choice;
+  classroom?: Choice;
+  lessonTypeId: number;
+  subgroupIds: number[];
+  lessonFormat: Format;
+}
+
+interface Draft {
+  subjectId?: number;
+  groups: Choice[];
+  hours: Record<Kind, number>;
+  startWeeks: Record<Kind, number>;
+  slots: SlotDraft[];
+}
+
+interface Refusal {
+  message: string;
+  /** 0-based slot the refusal is about, if it names one. */
+  slot?: number;
+  field?: string;
+  conflictRule?: { id: number; subjectName: string; groupNames: string[] };
+  reasons?: string[];
+}
+
+let nextKey = 1;
+const emptySlot = (lessonTypeId = 1): SlotDraft => ({ key: nextKey++, dayOfWeek: 1, parity: 'BOTH', lessonTypeId, subgroupIds: [], lessonFormat: 'Очно' });
+
+function draftOf(rule: Rule | undefined): Draft {
+  if (!rule) return { groups: [], hours: { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 }, startWeeks: { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 }, slots: [emptySlot()] };
+  return {
+    subjectId: rule.subjectId,
+    groups: rule.groupIds.map((id, index) => ({ id, label: rule.groupNames[index] ?? String(id) })),
+    hours: { LECTURE: rule.lectureAcademicHours, PRACTICE: rule.practiceAcademicHours, LABORATORY: rule.laboratoryAcademicHours },
+    startWeeks: { LECTURE: rule.lectureStartWeek, PRACTICE: rule.practiceStartWeek, LABORATORY: rule.laboratoryStartWeek },
+    slots: rule.slots.map((slot) => ({
+      key: nextKey++,
+      id: slot.id,
+      dayOfWeek: slot.dayOfWeek,
+      parity: slot.parity,
+      timeSlotId: slot.timeSlotId,
+      teacher: { id: slot.teacherId, label: slot.teacherName },
+      classroom: { id: slot.classroomId, label: slot.classroomName },
+      lessonTypeId: slot.lessonTypeId,
+      subgroupIds: slot.subgroupIds,
+      lessonFormat: slot.lessonFormat,
+    })),
+  };
+}
+
+const kindOf = (lessonTypeId: number): Kind => LESSON_TYPES.find((type) => type.id === lessonTypeId)?.kind ?? 'LECTURE';
+
+/** Which slot a refusal is about: «Слот 2: …», «Слоты 1 и 2 …», or the day and start time a clash names. */
+function slotOfMessage(message: string, slots: SlotDraft[], pairStart: (timeSlotId?: number) => string | undefined): number | undefined {
+  const numbered = /Слоты? (\d+)/.exec(message);
+  if (numbered) return Number(numbered[1]) - 1;
+  const moment = /\((понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)\), (\d\d:\d\d)/.exec(message);
+  if (!moment) return undefined;
+  const day = DAYS.findIndex((name) => name.toLowerCase() === moment[1]);
+  const index = slots.findIndex((slot) => slot.dayOfWeek === day && pairStart(slot.timeSlotId) === moment[2]);
+  return index >= 0 ? index : slots.findIndex((slot) => slot.dayOfWeek === day);
+}
+
+export function RuleEditor({
+  versionId,
+  semesterId,
+  rule,
+  readOnly,
+  onSaved,
+  onCancel,
+}: {
+  versionId: number;
+  semesterId: number;
+  rule?: Rule;
+  readOnly: boolean;
+  onSaved: (rule: Rule, created: boolean) => void;
+  onCancel: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
+  const [placing, setPlacing] = useState(0);
+  const [refusal, setRefusal] = useState<Refusal>();
+  const [busy, setBusy] = useState(false);
+  const [subjects, setSubjects] = useState<Schemas['SubjectResponse'][]>([]);
+  const [pairs, setPairs] = useState<Schemas['FreeCellPairResponse'][]>([]);
+  const [subgroups, setSubgroups] = useState<Record<number, Schemas['SubgroupResponse'][]>>({});
+  const subjectId = useId('rule-subject');
+
+  useEffect(() => {
+    data(api.GET('/api/subjects')).then(setSubjects, (error: unknown) => setRefusal({ message: `Дисциплины: ${messageOf(error)}` }));
+    // The base grid's pairs, as the free-cell grid lists them (no group chosen yet is fine).
+    data(api.GET('/api/admin/schedule-rules/free-cells', { params: { query: { versionId } } })).then(
+      (grid) => setPairs(grid.pairs),
+      (error: unknown) => setRefusal({ message: messageOf(error) }),
+    );
+  }, [versionId]);
+  const groupKey = draft.groups.map((group) => group.id).join(',');
+  useEffect(() => {
+    for (const group of draft.groups) {
+      if (subgroups[group.id]) continue;
+      data(api.GET('/api/groups/{groupId}/subgroups', { params: { path: { groupId: group.id } } })).then(
+        (list) => setSubgroups((old) => ({ ...old, [group.id]: list })),
+        () => setSubgroups((old) => ({ ...old, [group.id]: [] })),
+      );
+    }
+  }, [groupKey]);
+
+  const change = (next: Partial<Draft>) => {
+    setDraft((old) => ({ ...old, ...next }));
+    setRefusal(undefined);
+  };
+  const changeSlot = (index: number, next: Partial<SlotDraft>) => {
+    setDraft((old) => ({ ...old, slots: old.slots.map((slot, at) => (at === index ? { ...slot, ...next } : slot)) }));
+    setRefusal(undefined);
+  };
+  const pairStart = (timeSlotId?: number) => pairs.find((pair) => pair.timeSlotId === timeSlotId)?.startTime;
+
+  async function save(event: Event) {
+    event.preventDefault();
+    if (busy || readOnly) return;
+    const missing = draft.slots.findIndex((slot) => !slot.teacher || !slot.classroom || !slot.timeSlotId);
+    if (!draft.subjectId) return setRefusal({ message: 'Выберите дисциплину', field: 'subjectId' });
+    if (draft.groups.length === 0) return setRefusal({ message: 'Выберите хотя бы одну группу', field: 'groupIds' });
+    if (missing >= 0) return setRefusal({ message: `Слот ${missing + 1}: выберите пару, преподавателя и аудиторию`, slot: missing });
+    const body: RuleRequest = {
+      scheduleVersionId: versionId,
+      semesterId,
+      subjectId: draft.subjectId,
+      lectureAcademicHours: draft.hours.LECTURE,
+      practiceAcademicHours: draft.hours.PRACTICE,
+      laboratoryAcademicHours: draft.hours.LABORATORY,
+      lectureStartWeek: draft.startWeeks.LECTURE,
+      practiceStartWeek: draft.startWeeks.PRACTICE,
+      laboratoryStartWeek: draft.startWeeks.LABORATORY,
+      groupIds: draft.groups.map((group) => group.id),
+      slots: draft.slots.map((slot) => ({
+        id: slot.id,
+        dayOfWeek: slot.dayOfWeek,
+        parity: slot.parity,
+        timeSlotId: slot.timeSlotId as number,
+        teacherId: (slot.teacher as Choice).id,
+        classroomId: (slot.classroom as Choice).id,
+        lessonTypeId: slot.lessonTypeId,
+        subgroupIds: slot.subgroupIds,
+        lessonFormat: slot.lessonFormat,
+      })),
+    };
+    setBusy(true);
+    setRefusal(undefined);
+    try {
+      const saved = rule
+        ? await data(api.PUT('/api/admin/schedule-rules/{id}', { params: { path: { id: rule.id } }, body }))
+        : await data(api.POST('/api/admin/schedule-rules', { body }));
+      onSaved(saved, !rule);
+    } catch (error) {
+      const message = messageOf(error);
+      const conflict = error instanceof ApiError && error.status === 409 ? (error.body as Schemas['RuleConflictResponse'] | undefined) : undefined;
+      const field = /«(\w+)»/.exec(message)?.[1];
+      const slot = slotOfMessage(message, draft.slots, pairStart);
+      setRefusal({ message, slot, field, conflictRule: conflict?.conflictRule, reasons: conflict?.conflictReasons });
+      if (slot !== undefined) setPlacing(slot);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const current = draft.slots[placing] ?? draft.slots[0];
+  const currentKind = current ? kindOf(current.lessonTypeId) : 'LECTURE';
+  const fieldError = (name: string) => (refusal && refusal.slot === undefined && refusal.field === name ? refusal.message : undefined);
+  const generalError = refusal && refusal.slot === undefined && !['subjectId', 'groupIds', ...Object.values(KIND_FIELDS).flatMap((f) => [f.hours, f.start])].includes(refusal.field ?? '') ? refusal.message : undefined;
+
+  return (
+    <form class="api-form rule-editor" aria-label={rule ? `Правило №${rule.id}` : 'Новое правило'} noValidate onSubmit={(event) => void save(event)}>
+      <h2>{rule ? `Правило №${rule.id}: ${rule.subjectName}` : 'Новое правило'}</h2>
+      {readOnly ? <p class="notice notice-info">Версия в архиве: правило доступно только для чтения.</p> : null}
+      <fieldset disabled={readOnly || busy}>
+        <div class={`field${fieldError('subjectId') ? ' field-invalid' : ''}`}>
+          <label for={subjectId}>Дисциплина</label>
+          <select id={subjectId} value={draft.subjectId ?? ''} aria-invalid={fieldError('subjectId') ? 'true' : undefined} onChange={(event) => change({ subjectId: Number(event.currentTarget.value) || undefined })}>
+            <option value="">— выберите —</option>
+            {subjects.map((subject) => (
+              <option key={subject.id} value={subject.id}>
+                {subject.code ? `${subject.name} (${subject.code})` : subject.name}
+              </option>
+            ))}
+          </select>
+          {fieldError('subjectId') ? <ErrorLine message={fieldError('subjectId') as string} /> : null}
+        </div>
+
+        <div class={`field${fieldError('groupIds') ? ' field-invalid' : ''}`}>
+          <Picker label="Добавить группу" placeholder="Название группы" search={(text) => findGroups(text)} onPick={(group) => !draft.groups.some((g) => g.id === group.id) && change({ groups: [...draft.groups, group] })} />
+          <ul class="chosen-list" aria-label="Группы правила">
+            {draft.groups.map((group) => (
+              <li key={group.id}>
+                {group.label}{' '}
+                <button type="button" class="link-button" aria-label={`Убрать группу ${group.label}`} onClick={() => change({ groups: draft.groups.filter((g) => g.id !== group.id) })}>
+                  убрать
+                </button>
+              </li>
+            ))}
+          </ul>
+          {fieldError('groupIds') ? <ErrorLine message={fieldError('groupIds') as string} /> : null}
+        </div>
+
+        <fieldset class="hours">
+          <legend>Часы и недели начала</legend>
+          {(Object.keys(KIND_FIELDS) as Kind[]).map((kind) => (
+            <NumberField
+              key={kind}
+              label={`${KIND_FIELDS[kind].title}: часов`}
+              value={draft.hours[kind]}
+              step={2}
+              error={fieldError(KIND_FIELDS[kind].hours)}
+              onChange={(value) => change({ hours: { ...draft.hours, [kind]: value } })}
+            />
+          ))}
+          {(Object.keys(KIND_FIELDS) as Kind[]).map((kind) => (
+            <NumberField
+              key={`start-${kind}`}
+              label={`${KIND_FIELDS[kind].title}: с недели`}
+              value={draft.startWeeks[kind]}
+              step={1}
+              error={fieldError(KIND_FIELDS[kind].start)}
+              onChange={(value) => change({ startWeeks: { ...draft.startWeeks, [kind]: value } })}
+            />
+          ))}
+        </fieldset>
+
+        {draft.slots.map((slot, index) => (
+          <SlotCard
+            key={slot.key}
+            index={index}
+            slot={slot}
+            pairs={pairs}
+            placing={index === placing}
+            groups={draft.groups}
+            subgroups={subgroups}
+            refusal={refusal?.slot === index ? refusal : undefined}
+            onPlace={() => setPlacing(index)}
+            onChange={(next) => changeSlot(index, next)}
+            onRemove={draft.slots.length > 1 ? () => change({ slots: draft.slots.filter((_, at) => at !== index) }) : undefined}
+          />
+        ))}
+        <button type="button" onClick={() => { change({ slots: [...draft.slots, emptySlot(current?.lessonTypeId)] }); setPlacing(draft.slots.length); }}>
+          Добавить слот
+        </button>
+      </fieldset>
+
+      {current && !readOnly ? (
+        <section class="placing" aria-label={`Свободные ячейки для слота ${placing + 1}`}>
+          <h3>{`Куда поставить слот ${placing + 1}`}</h3>
+          <FreeCellGrid
+            query={{
+              versionId,
+              groupIds: draft.groups.map((group) => group.id),
+              subgroupIds: current.subgroupIds,
+              teacherId: current.teacher?.id,
+              classroomId: current.classroom?.id,
+              lessonTypeId: current.lessonTypeId,
+              parity: current.parity,
+              startWeek: draft.startWeeks[currentKind],
+              academicHours: draft.hours[currentKind] >= 2 && draft.hours[currentKind] % 2 === 0 ? draft.hours[currentKind] : undefined,
+              excludeRuleId: rule?.id,
+            }}
+            chosen={current.timeSlotId ? { dayOfWeek: current.dayOfWeek, timeSlotId: current.timeSlotId } : undefined}
+            onPick={(cell) => changeSlot(placing, { dayOfWeek: cell.dayOfWeek, timeSlotId: cell.timeSlotId })}
+          />
+        </section>
+      ) : null}
+
+      {generalError ? <ErrorLine message={generalError} /> : null}
+      <div class="inline-form">
+        {readOnly ? null : (
+          <button type="submit" class="primary" disabled={busy}>
+            {busy ? 'Сохранение…' : rule ? 'Сохранить правило' : 'Создать правило'}
+          </button>
+        )}
+        <button type="button" onClick={onCancel}>
+          {readOnly ? 'Закрыть' : 'Отмена'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function NumberField({ label, value, step, error, onChange }: { label: string; value: number; step: number; error?: string; onChange: (value: number) => void }) {
+  const id = useId('number');
+  return (
+    <div class={`field field-short${error ? ' field-invalid' : ''}`}>
+      <label for={id}>{label}</label>
+      <input id={id} type="number" min={0} step={step} value={value} aria-invalid={error ? 'true' : undefined} onInput={(event) => onChange(Number(event.currentTarget.value) || 0)} />
+      {error ? <ErrorLine message={error} /> : null}
+    </div>
+  );
+}
+
+function SlotCard({
+  index,
+  slot,
+  pairs,
+  placing,
+  groups,
+  subgroups,
+  refusal,
+  onPlace,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  slot: SlotDraft;
+  pairs: Schemas['FreeCellPairResponse'][];
+  placing: boolean;
+  groups: Choice[];
+  subgroups: Record<number, Schemas['SubgroupResponse'][]>;
+  refusal?: Refusal;
+  onPlace: () => void;
+  onChange: (next: Partial<SlotDraft>) => void;
+  onRemove?: () => void;
+}) {
+  const id = useId(`slot-${index}`);
+  const lab = kindOf(slot.lessonTypeId) === 'LABORATORY';
+  return (
+    <fieldset class={`slot-card${placing ? ' slot-placing' : ''}${refusal ? ' slot-refused' : ''}`} onFocusCapture={onPlace}>
+      <legend>{`Слот ${index + 1}`}</legend>
+      <div class="slot-fields">
+        <div class="field">
+          <label for={`${id}-day`}>День</label>
+          <select id={`${id}-day`} value={slot.dayOfWeek} onChange={(event) => onChange({ dayOfWeek: Number(event.currentTarget.value) })}>
+            {DAYS.slice(1).map((name, at) => (
+              <option key={name} value={at + 1}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for={`${id}-pair`}>Пара</label>
+          <select id={`${id}-pair`} value={slot.timeSlotId ?? ''} onChange={(event) => onChange({ timeSlotId: Number(event.currentTarget.value) || undefined })}>
+            <option value="">— выберите —</option>
+            {pairs.map((pair) => (
+              <option key={pair.timeSlotId} value={pair.timeSlotId}>{`${pair.orderNumber}. ${pair.startTime}–${pair.endTime}`}</option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for={`${id}-parity`}>Недели</label>
+          <select id={`${id}-parity`} value={slot.parity} onChange={(event) => onChange({ parity: event.currentTarget.value as Parity })}>
+            {PARITIES.map((parity) => (
+              <option key={parity.value} value={parity.value}>
+                {parity.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for={`${id}-type`}>Вид занятия</label>
+          <select id={`${id}-type`} value={slot.lessonTypeId} onChange={(event) => onChange({ lessonTypeId: Number(event.currentTarget.value), subgroupIds: [] })}>
+            {LESSON_TYPES.map((type) => (
+              <option key={type.id} value={type.id}>
+                {type.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field">
+          <label for={`${id}-format`}>Формат</label>
+          <select id={`${id}-format`} value={slot.lessonFormat} onChange={(event) => onChange({ lessonFormat: event.currentTarget.value as Format })}>
+            {FORMATS.map((format) => (
+              <option key={format} value={format}>
+                {format}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <Picker label={`Преподаватель слота ${index + 1}`} placeholder="Фамилия" search={(text) => findTeachers(text)} chosen={slot.teacher} onPick={(teacher) => onChange({ teacher })} />
+      <Picker label={`Аудитория слота ${index + 1}`} placeholder="Номер аудитории" search={findClassrooms} chosen={slot.classroom} onPick={(classroom) => onChange({ classroom })} />
+      {lab && groups.length > 0 ? (
+        <fieldset class="subgroups">
+          <legend>Подгруппы (для лабораторных; не выбрано — вся группа)</legend>
+          {groups.flatMap((group) =>
+            (subgroups[group.id] ?? []).map((subgroup) => (
+              <label key={subgroup.id} class="check">
+                <input
+                  type="checkbox"
+                  checked={slot.subgroupIds.includes(subgroup.id)}
+                  onChange={(event) =>
+                    onChange({ subgroupIds: event.currentTarget.checked ? [...slot.subgroupIds, subgroup.id] : slot.subgroupIds.filter((other) => other !== subgroup.id) })
+                  }
+                />
+                {` ${group.label}: ${subgroup.name}`}
+              </label>
+            )),
+          )}
+        </fieldset>
+      ) : null}
+      {refusal ? <SlotRefusal refusal={refusal} /> : null}
+      <div class="inline-form">
+        {placing ? null : (
+          <button type="button" onClick={onPlace}>
+            Подобрать ячейку
+          </button>
+        )}
+        {onRemove ? (
+          <button type="button" class="link-button" onClick={onRemove}>
+            {`Удалить слот ${index + 1}`}
+          </button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}
+
+function SlotRefusal({ refusal }: { refusal: Refusal }) {
+  return (
+    <div class="notice notice-error slot-refusal" role="alert">
+      <p>{refusal.message}</p>
+      {refusal.conflictRule ? (
+        <p>
+          {`Мешает правило №${refusal.conflictRule.id} «${refusal.conflictRule.subjectName}» (${refusal.conflictRule.groupNames.join(', ')})`}
+          {refusal.reasons && refusal.reasons.length > 0 ? `: ${refusal.reasons.join('; ')}` : ''}
+        </p>
+      ) : null}
+    </div>
+  );
+}

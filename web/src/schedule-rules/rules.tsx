@@ -1,0 +1,242 @@
+// /admin/#rules: the rules of a schedule version (spec 4.9). The semester and version are chosen at
+// the top (or come from the address: `#rules?versionId=3&ruleId=12` opens that rule, as the versions'
+// validation problems link here); the paged list searches by subject, group or rule number; a rule
+// is created, changed or archived in the editor below, with the free-cell grid of the slot being
+// placed. An ARCHIVED version is read-only.
+import { useEffect, useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import { messageOf } from '../shared/errors';
+import { hashParam } from '../shared/router';
+import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
+import { RuleEditor } from './rule-editor';
+
+type Rule = Schemas['RuleResponse'];
+type Version = Schemas['VersionResponse'];
+
+const DAYS = ['', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
+const PARITY = { BOTH: '', ODD: ' (нечёт.)', EVEN: ' (чёт.)' } as const;
+const STATUS_NAMES: Record<Version['status'], string> = { DRAFT: 'черновик', PUBLISHED: 'опубликована', ARCHIVED: 'в архиве' };
+const PAGE_SIZE = 20;
+
+const numberParam = (name: string) => Number(hashParam(name)) || undefined;
+
+export default function Rules() {
+  const semesters = useLoad(() => data(api.GET('/api/schedule/semesters')), []);
+  const [semesterId, setSemesterId] = useState<number>();
+  const [versionId, setVersionId] = useState<number | undefined>(numberParam('versionId'));
+  const versions = useLoad(() => (semesterId ? data(api.GET('/api/edu-office/schedule/versions', { params: { query: { semesterId } } })) : Promise.resolve([])), [semesterId]);
+  const semesterField = useId('rules-semester');
+  const versionField = useId('rules-version');
+
+  // The semester: the one of the version in the address, else the current one (today inside it), else the newest.
+  useEffect(() => {
+    if (semesters.state !== 'done' || semesterId !== undefined || semesters.data.length === 0) return;
+    const asked = versionId;
+    if (asked) {
+      data(api.GET('/api/edu-office/schedule/versions/{id}', { params: { path: { id: asked } } })).then(
+        (version) => setSemesterId(version.semesterId),
+        () => setSemesterId(semesters.data[0].id),
+      );
+      return;
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    setSemesterId((semesters.data.find((item) => item.startDate <= today && today <= item.endDate) ?? semesters.data[semesters.data.length - 1]).id);
+  }, [semesters.state]);
+  // The version: the one asked for, else the published one, else the newest.
+  useEffect(() => {
+    if (versions.state !== 'done' || versions.data.length === 0) return;
+    if (versionId && versions.data.some((item) => item.id === versionId)) return;
+    setVersionId((versions.data.find((item) => item.status === 'PUBLISHED') ?? versions.data[versions.data.length - 1]).id);
+  }, [versions.state, versions.state === 'done' ? versions.data : null]);
+
+  const version = versions.state === 'done' ? versions.data.find((item) => item.id === versionId) : undefined;
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Правила расписания</h1>
+      {semesters.state === 'error' ? <ErrorLine message={semesters.message} /> : null}
+      <div class="controls">
+        <div class="field">
+          <label for={semesterField}>Семестр</label>
+          <select id={semesterField} value={semesterId ?? ''} onChange={(event) => (setSemesterId(Number(event.currentTarget.value)), setVersionId(undefined))}>
+            {semesters.state === 'done'
+              ? semesters.data.map((semester) => (
+                  <option key={semester.id} value={semester.id}>
+                    {`${semester.academicYearTitle}, ${semester.semesterType === 'autumn' ? 'осенний' : 'весенний'}`}
+                  </option>
+                ))
+              : null}
+          </select>
+        </div>
+        <div class="field">
+          <label for={versionField}>Версия</label>
+          <select id={versionField} value={versionId ?? ''} onChange={(event) => setVersionId(Number(event.currentTarget.value))}>
+            {versions.state === 'done'
+              ? versions.data.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {`№${item.versionNumber} «${item.name}» — ${STATUS_NAMES[item.status]}, правил: ${item.ruleCount}`}
+                  </option>
+                ))
+              : null}
+          </select>
+        </div>
+      </div>
+      {versions.state === 'error' ? <ErrorLine message={versions.message} /> : null}
+      {version ? <VersionRules key={version.id} version={version} onChanged={versions.reload} /> : versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
+    </section>
+  );
+}
+
+function VersionRules({ version, onChanged }: { version: Version; onChanged: () => void }) {
+  const readOnly = version.status === 'ARCHIVED';
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<{ rule?: Rule } | undefined>();
+  const [notice, setNotice] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const searchId = useId('rules-search');
+  const [pairs, setPairs] = useState<BasePairs>(new Map());
+  useEffect(() => void loadBasePairs().then(setPairs, () => undefined), []);
+  const rules = useLoad(
+    () => data(api.GET('/api/admin/schedule-rules/page', { params: { query: { versionId: version.id, query: query.trim() || undefined, page, size: PAGE_SIZE } } })),
+    [version.id, query, page],
+  );
+
+  // A rule named in the address opens in the editor.
+  useEffect(() => {
+    const ruleId = numberParam('ruleId');
+    if (!ruleId) return;
+    data(api.GET('/api/admin/schedule-rules/{id}', { params: { path: { id: ruleId } } })).then(
+      (rule) => rule.scheduleVersionId === version.id && setEditing({ rule }),
+      (error: unknown) => setFailure(messageOf(error)),
+    );
+  }, [version.id]);
+
+  async function archive(rule: Rule) {
+    if (!window.confirm(`Отправить в архив правило №${rule.id} «${rule.subjectName}» (${rule.groupNames.join(', ')})? Его занятия исчезнут из версии.`)) return;
+    setFailure(undefined);
+    try {
+      await data(api.DELETE('/api/admin/schedule-rules/{id}', { params: { path: { id: rule.id } } }));
+      setNotice(`Правило №${rule.id} «${rule.subjectName}» отправлено в архив: его занятий больше нет в версии.`);
+      rules.reload();
+      onChanged();
+    } catch (error) {
+      setFailure(`Правило №${rule.id}: ${messageOf(error)}`);
+    }
+  }
+
+  if (editing) {
+    return (
+      <RuleEditor
+        key={editing.rule?.id ?? 'new'}
+        versionId={version.id}
+        semesterId={version.semesterId}
+        rule={editing.rule}
+        readOnly={readOnly || editing.rule?.status === 'ARCHIVED'}
+        onCancel={() => setEditing(undefined)}
+        onSaved={(rule, created) => {
+          setEditing(undefined);
+          setNotice(`${created ? 'Создано' : 'Изменено'} правило №${rule.id} «${rule.subjectName}» (${rule.groupNames.join(', ')}): ${rule.slots.map((slot) => slotText(slot, pairs)).join('; ')}.`);
+          rules.reload();
+          onChanged();
+        }}
+      />
+    );
+  }
+  return (
+    <div>
+      {readOnly ? <p class="notice notice-info">Версия в архиве доступна только для чтения.</p> : null}
+      {notice ? (
+        <p class="notice notice-info" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? <ErrorLine message={failure} /> : null}
+      <div class="controls">
+        <div class="field">
+          <label for={searchId}>Поиск: дисциплина, группа или номер правила</label>
+          <input id={searchId} type="search" value={query} onInput={(event) => (setQuery(event.currentTarget.value), setPage(0))} />
+        </div>
+        {readOnly ? null : (
+          <button type="button" class="primary" onClick={() => (setNotice(undefined), setEditing({}))}>
+            Новое правило
+          </button>
+        )}
+      </div>
+      {rules.state === 'loading' ? <Status>Загрузка…</Status> : null}
+      {rules.state === 'error' ? <ErrorLine message={rules.message} /> : null}
+      {rules.state === 'done' && rules.data.items.length === 0 ? <p class="empty">{query ? 'Ничего не найдено.' : 'В версии пока нет правил.'}</p> : null}
+      {rules.state === 'done' && rules.data.items.length > 0 ? (
+        <>
+          <div class="table-scroll">
+            <table class="data-table">
+              <caption>{`Правила версии №${version.versionNumber}: ${rules.data.totalItems}`}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">№</th>
+                  <th scope="col">Дисциплина</th>
+                  <th scope="col">Группы</th>
+                  <th scope="col">Часы (лек./пр./лаб.)</th>
+                  <th scope="col">Слоты</th>
+                  <th scope="col">Действия</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rules.data.items.map((rule) => (
+                  <tr key={rule.id}>
+                    <td>{rule.id}</td>
+                    <td>{rule.subjectName}</td>
+                    <td>{rule.groupNames.join(', ')}</td>
+                    <td>{`${rule.lectureAcademicHours} / ${rule.practiceAcademicHours} / ${rule.laboratoryAcademicHours}`}</td>
+                    <td>{rule.slots.map((slot) => slotText(slot, pairs)).join('; ')}</td>
+                    <td>
+                      <button type="button" class="link-button" onClick={() => (setNotice(undefined), setEditing({ rule }))}>
+                        {readOnly ? 'Открыть' : 'Изменить'}
+                      </button>
+                      {readOnly ? null : (
+                        <button type="button" class="link-button" onClick={() => void archive(rule)}>
+                          В архив
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {rules.data.totalPages > 1 ? (
+            <nav class="pager" aria-label="Страницы правил">
+              <button type="button" disabled={rules.data.first} onClick={() => setPage(page - 1)}>
+                ← Назад
+              </button>
+              <span>{`Страница ${rules.data.page + 1} из ${rules.data.totalPages}`}</span>
+              <button type="button" disabled={rules.data.last} onClick={() => setPage(page + 1)}>
+                Вперёд →
+              </button>
+            </nav>
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+type BasePairs = ReadonlyMap<number, Schemas['TimeSlotResponse']>;
+
+function slotText(slot: Rule['slots'][number], pairs: BasePairs): string {
+  const pair = pairs.get(slot.timeSlotId);
+  const when = pair ? `${pair.orderNumber}-я пара (${pair.startTime.slice(0, 5)})` : 'пара';
+  return `${DAYS[slot.dayOfWeek]}${PARITY[slot.parity]}, ${when} — ${slot.teacherName}, ${slot.classroomName}, ${slot.lessonTypeName}`;
+}
+
+let basePairs: Promise<BasePairs> | undefined;
+/** The base grid's pairs by id, asked once per page (rules name pairs by id). */
+function loadBasePairs(): Promise<BasePairs> {
+  basePairs ??= data(api.GET('/api/admin/time-slots')).then(
+    (slots) => new Map(slots.filter((slot) => slot.scopeApplyMode === 'DEFAULT').map((slot) => [slot.id, slot])),
+    (error: unknown) => {
+      basePairs = undefined;
+      throw error;
+    },
+  );
+  return basePairs;
+}
