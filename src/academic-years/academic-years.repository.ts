@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
-import { queryRows } from '../platform/database/query-rows';
 import { TenantDb } from '../platform/database/tenant-db';
 import { SemesterRow } from './semesters.repository';
 import { YearPeriod } from './periods';
@@ -60,15 +58,13 @@ export class AcademicYearsRepository {
   }
 
   /** Locks the year until commit: its semesters change and it is deleted only under this lock. */
-  async lockForChange(manager: EntityManager, id: number): Promise<AcademicYearRow | undefined> {
-    return (await queryRows<AcademicYearRow>(manager, `SELECT ${YEAR_COLUMNS} FROM academic_years y WHERE y.id = $1 FOR UPDATE`, [id]))[0];
+  async lockForChange(id: number): Promise<AcademicYearRow | undefined> {
+    return (await this.db.query<AcademicYearRow>(`SELECT ${YEAR_COLUMNS} FROM academic_years y WHERE y.id = $1 FOR UPDATE`, [id]))[0];
   }
 
   /** Whether an academic calendar of the year has days outside `year` (they would lose their year). */
-  async hasCalendarDaysOutside(manager: EntityManager, id: number, year: YearPeriod): Promise<boolean> {
-    const rows = await queryRows(
-      manager,
-      `SELECT 1 FROM academic_calendar_periods p JOIN academic_calendars c ON c.id = p.calendar_id
+  async hasCalendarDaysOutside(id: number, year: YearPeriod): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM academic_calendar_periods p JOIN academic_calendars c ON c.id = p.calendar_id
         WHERE c.academic_year_id = $1 AND (p.start_date < $2 OR p.end_date > $3) LIMIT 1`,
       [id, year.startDate, year.endDate],
     );
@@ -76,29 +72,23 @@ export class AcademicYearsRepository {
   }
 
   /** Other years with the same title or an overlapping period (bounds inclusive). */
-  conflicting(manager: EntityManager, year: YearPeriod, exceptId = 0): Promise<AcademicYearRow[]> {
-    return queryRows<AcademicYearRow>(
-      manager,
-      `SELECT ${YEAR_COLUMNS} FROM academic_years y
+  conflicting(year: YearPeriod, exceptId = 0): Promise<AcademicYearRow[]> {
+    return this.db.query<AcademicYearRow>(`SELECT ${YEAR_COLUMNS} FROM academic_years y
         WHERE y.id <> $4 AND (y.title = $1 OR (y.start_date <= $3::date AND y.end_date >= $2::date))
         ORDER BY y.start_date`,
       [year.title, year.startDate, year.endDate, exceptId],
     );
   }
 
-  async insert(manager: EntityManager, year: YearPeriod): Promise<AcademicYearRow> {
-    const rows = await queryRows<AcademicYearRow>(
-      manager,
-      `INSERT INTO academic_years AS y (title, start_date, end_date) VALUES ($1, $2, $3) RETURNING ${YEAR_COLUMNS}`,
+  async insert(year: YearPeriod): Promise<AcademicYearRow> {
+    const rows = await this.db.query<AcademicYearRow>(`INSERT INTO academic_years AS y (title, start_date, end_date) VALUES ($1, $2, $3) RETURNING ${YEAR_COLUMNS}`,
       [year.title, year.startDate, year.endDate],
     );
     return rows[0];
   }
 
-  async updatePeriod(manager: EntityManager, id: number, year: YearPeriod): Promise<AcademicYearRow> {
-    const rows = await queryRows<AcademicYearRow>(
-      manager,
-      `UPDATE academic_years AS y SET title = $2, start_date = $3, end_date = $4, updated_at = now()
+  async updatePeriod(id: number, year: YearPeriod): Promise<AcademicYearRow> {
+    const rows = await this.db.query<AcademicYearRow>(`UPDATE academic_years AS y SET title = $2, start_date = $3, end_date = $4, updated_at = now()
         WHERE y.id = $1 RETURNING ${YEAR_COLUMNS}`,
       [id, year.title, year.startDate, year.endDate],
     );
@@ -106,10 +96,10 @@ export class AcademicYearsRepository {
   }
 
   /** Deletes the year with its semesters, their schedule versions and version history (the caller checked usages). */
-  async deleteWithSemesters(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM schedule_version_events WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
-    await queryRows(manager, `DELETE FROM schedule_versions WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
-    await queryRows(manager, `DELETE FROM semesters WHERE academic_year_id = $1`, [id]);
-    await queryRows(manager, `DELETE FROM academic_years WHERE id = $1`, [id]);
+  async deleteWithSemesters(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM schedule_version_events WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
+    await this.db.query(`DELETE FROM schedule_versions WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
+    await this.db.query(`DELETE FROM semesters WHERE academic_year_id = $1`, [id]);
+    await this.db.query(`DELETE FROM academic_years WHERE id = $1`, [id]);
   }
 }

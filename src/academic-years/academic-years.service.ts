@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
@@ -41,12 +40,12 @@ export class AcademicYearsService {
     const clash = semesterListConflict(semesters, year);
     if (clash) throw new ConflictError(clash);
 
-    return this.db.transaction(async (manager) => {
-      await this.ensureNoYearConflict(manager, year);
-      const created = await this.years.insert(manager, year);
+    return this.db.transaction(async () => {
+      await this.ensureNoYearConflict(year);
+      const created = await this.years.insert(year);
       const rows = [];
       for (const semester of byStartDate(semesters)) {
-        rows.push(await this.semesters.insertWithFirstVersion(manager, created.id, semester, caller.userId));
+        rows.push(await this.semesters.insertWithFirstVersion(created.id, semester, caller.userId));
       }
       return toYear(created, rows);
     });
@@ -55,19 +54,19 @@ export class AcademicYearsService {
   /** Moves the start (and with it title and end) while every existing semester stays inside. */
   async update(id: number, request: AcademicYearUpdateRequest): Promise<AcademicYearResponse> {
     const year = this.periodFromStart(request.startDate);
-    return this.db.transaction(async (manager) => {
-      const current = await this.years.lockForChange(manager, id);
+    return this.db.transaction(async () => {
+      const current = await this.years.lockForChange(id);
       if (!current) throw new NotFoundError(YEAR_NOT_FOUND);
-      const semesters = await this.semesters.lockOfYear(manager, id);
+      const semesters = await this.semesters.lockOfYear(id);
       for (const semester of semesters) {
         const problem = semesterDateProblem(semester, year);
         if (problem) throw new BadRequestError(problem);
       }
-      if (await this.years.hasCalendarDaysOutside(manager, id, year)) {
+      if (await this.years.hasCalendarDaysOutside(id, year)) {
         throw new ConflictError(`Учебный год ${current.title} нельзя изменить: дни учебных календарей этого года выйдут за новые границы`);
       }
-      await this.ensureNoYearConflict(manager, year, id);
-      return toYear(await this.years.updatePeriod(manager, id, year), semesters);
+      await this.ensureNoYearConflict(year, id);
+      return toYear(await this.years.updatePeriod(id, year), semesters);
     });
   }
 
@@ -76,13 +75,13 @@ export class AcademicYearsService {
    * The year and its semesters are locked, so nothing starts referring to them meanwhile.
    */
   async remove(id: number): Promise<AcademicYearResponse> {
-    return this.db.transaction(async (manager) => {
-      const year = await this.years.lockForChange(manager, id);
+    return this.db.transaction(async () => {
+      const year = await this.years.lockForChange(id);
       if (!year) throw new NotFoundError(YEAR_NOT_FOUND);
-      const semesters = await this.semesters.lockOfYear(manager, id);
-      const usages = await usagesOf(manager, ACADEMIC_YEAR_USAGES, id);
+      const semesters = await this.semesters.lockOfYear(id);
+      const usages = await usagesOf(this.db, ACADEMIC_YEAR_USAGES, id);
       if (usages) throw new ConflictError(`Учебный год ${year.title} нельзя удалить: его ${usages}`);
-      await this.years.deleteWithSemesters(manager, id);
+      await this.years.deleteWithSemesters(id);
       return toYear(year, semesters);
     });
   }
@@ -93,8 +92,8 @@ export class AcademicYearsService {
     return yearFromStart(startDate);
   }
 
-  private async ensureNoYearConflict(manager: EntityManager, year: YearPeriod, exceptId = 0): Promise<void> {
-    const conflict = yearConflict(year, await this.years.conflicting(manager, year, exceptId));
+  private async ensureNoYearConflict(year: YearPeriod, exceptId = 0): Promise<void> {
+    const conflict = yearConflict(year, await this.years.conflicting(year, exceptId));
     if (conflict) throw new ConflictError(conflict);
   }
 }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
-import { queryRows } from '../platform/database/query-rows';
 import { TenantDb } from '../platform/database/tenant-db';
 import { SemesterPeriod, SemesterType } from './periods';
 
@@ -45,10 +43,8 @@ export class SemestersRepository {
   }
 
   /** The semesters of a year, locked until commit (the caller holds the year's lock as well). */
-  lockOfYear(manager: EntityManager, yearId: number): Promise<SemesterRow[]> {
-    return queryRows<SemesterRow>(
-      manager,
-      `SELECT ${COLUMNS} FROM semesters s WHERE s.academic_year_id = $1 ORDER BY s.start_date, s.id FOR UPDATE`,
+  lockOfYear(yearId: number): Promise<SemesterRow[]> {
+    return this.db.query<SemesterRow>(`SELECT ${COLUMNS} FROM semesters s WHERE s.academic_year_id = $1 ORDER BY s.start_date, s.id FOR UPDATE`,
       [yearId],
     );
   }
@@ -63,32 +59,24 @@ export class SemestersRepository {
   }
 
   /** Inserts the semester and its version 1 (PUBLISHED, «Основное расписание», no rules, by `authorId`) with its CREATE and PUBLISH events. */
-  async insertWithFirstVersion(manager: EntityManager, yearId: number, semester: SemesterPeriod, authorId: number): Promise<SemesterRow> {
-    const [row] = await queryRows<SemesterRow>(
-      manager,
-      `INSERT INTO semesters AS s (academic_year_id, semester_type, start_date, end_date) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+  async insertWithFirstVersion(yearId: number, semester: SemesterPeriod, authorId: number): Promise<SemesterRow> {
+    const [row] = await this.db.query<SemesterRow>(`INSERT INTO semesters AS s (academic_year_id, semester_type, start_date, end_date) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [yearId, semester.semesterType, semester.startDate, semester.endDate],
     );
-    const [version] = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO schedule_versions (semester_id, version_number, name, status, created_by, published_at, published_by)
+    const [version] = await this.db.query<{ id: number }>(`INSERT INTO schedule_versions (semester_id, version_number, name, status, created_by, published_at, published_by)
        VALUES ($1, 1, $2, 'PUBLISHED', $3, now(), $3) RETURNING id`,
       [row.id, FIRST_VERSION_NAME, authorId],
     );
     // The version history starts here: version 1 is created and published at once, by the semester's author.
-    await queryRows(
-      manager,
-      `INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, actor_id)
+    await this.db.query(`INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, actor_id)
        VALUES ($1, $2, 'CREATE', $3), ($1, $2, 'PUBLISH', $3)`,
       [row.id, version.id, authorId],
     );
     return row;
   }
 
-  async update(manager: EntityManager, id: number, semesterType: SemesterType, startDate: string, endDate: string): Promise<SemesterRow> {
-    const rows = await queryRows<SemesterRow>(
-      manager,
-      `UPDATE semesters AS s SET semester_type = $2, start_date = $3, end_date = $4, updated_at = now()
+  async update(id: number, semesterType: SemesterType, startDate: string, endDate: string): Promise<SemesterRow> {
+    const rows = await this.db.query<SemesterRow>(`UPDATE semesters AS s SET semester_type = $2, start_date = $3, end_date = $4, updated_at = now()
         WHERE s.id = $1 RETURNING ${COLUMNS}`,
       [id, semesterType, startDate, endDate],
     );

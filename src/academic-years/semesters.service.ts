@@ -36,11 +36,11 @@ export class SemestersService {
   /** Adds a semester with its published version 1, authored by the caller. */
   async create(caller: AuthUser, yearId: number, request: SemesterRequest): Promise<SemesterResponse> {
     const semester = periodOf(request);
-    return this.db.transaction(async (manager) => {
-      const year = await this.years.lockForChange(manager, yearId);
+    return this.db.transaction(async () => {
+      const year = await this.years.lockForChange(yearId);
       if (!year) throw new NotFoundError(YEAR_NOT_FOUND);
-      ensureFits(semester, year, await this.semesters.lockOfYear(manager, yearId));
-      return toSemester(await this.semesters.insertWithFirstVersion(manager, yearId, semester, caller.userId));
+      ensureFits(semester, year, await this.semesters.lockOfYear(yearId));
+      return toSemester(await this.semesters.insertWithFirstVersion(yearId, semester, caller.userId));
     });
   }
 
@@ -49,13 +49,13 @@ export class SemestersService {
     const found = await this.semesters.findById(id);
     if (!found) throw new NotFoundError(SEMESTER_NOT_FOUND);
     const semester = periodOf(request);
-    return this.db.transaction(async (manager) => {
-      const year = await this.years.lockForChange(manager, found.academicYearId);
-      const siblings = await this.semesters.lockOfYear(manager, found.academicYearId);
+    return this.db.transaction(async () => {
+      const year = await this.years.lockForChange(found.academicYearId);
+      const siblings = await this.semesters.lockOfYear(found.academicYearId);
       // Deleted together with its year between the lookup and the lock.
       if (!year || !siblings.some((row) => row.id === id)) throw new NotFoundError(SEMESTER_NOT_FOUND);
       ensureFits(semester, year, siblings.filter((row) => row.id !== id));
-      return toSemester(await this.semesters.update(manager, id, semester.semesterType, semester.startDate, semester.endDate));
+      return toSemester(await this.semesters.update(id, semester.semesterType, semester.startDate, semester.endDate));
     });
   }
 }

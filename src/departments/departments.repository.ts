@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { TenantDb } from '../platform/database/tenant-db';
 import { Department } from './department.entity';
 
@@ -18,13 +17,13 @@ export class DepartmentsRepository {
     return this.db.query<Department>(`SELECT id, name, code FROM departments ORDER BY lower(name), id`);
   }
 
-  async findById(id: number, manager: EntityManager = this.db.manager): Promise<Department | undefined> {
-    return (await manager.findOne(Department, { where: { id } })) ?? undefined;
+  async findById(id: number): Promise<Department | undefined> {
+    return (await this.db.manager.findOne(Department, { where: { id } })) ?? undefined;
   }
 
   /** Locks the row (FOR UPDATE) so that no assignment can start referring to it meanwhile. */
-  async lockForChange(manager: EntityManager, id: number): Promise<Department | undefined> {
-    return (await manager.findOne(Department, { where: { id }, lock: { mode: 'pessimistic_write' } })) ?? undefined;
+  async lockForChange(id: number): Promise<Department | undefined> {
+    return (await this.db.manager.findOne(Department, { where: { id }, lock: { mode: 'pessimistic_write' } })) ?? undefined;
   }
 
   /**
@@ -68,7 +67,7 @@ export class DepartmentsRepository {
     return rows[0].count;
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await manager.delete(Department, { id });
+  async delete(id: number): Promise<void> {
+    await this.db.manager.delete(Department, { id });
   }
 }

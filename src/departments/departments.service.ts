@@ -39,8 +39,8 @@ export class DepartmentsService {
    * (which hold FOR KEY SHARE on it) either finish first and be counted, or find it gone.
    */
   async remove(id: number): Promise<DepartmentResponse> {
-    return this.db.transaction(async (manager) => {
-      const department = await this.departments.lockForChange(manager, id);
+    return this.db.transaction(async () => {
+      const department = await this.departments.lockForChange(id);
       if (!department) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
       const assignments = await this.departments.countAssignments(id);
       if (assignments > 0) {
@@ -48,7 +48,7 @@ export class DepartmentsService {
           `Нельзя удалить кафедру «${department.name}»: она указана в назначениях сотрудников (${assignments}), в том числе в истории`,
         );
       }
-      await this.departments.delete(manager, id);
+      await this.departments.delete(id);
       return toResponse(department);
     });
   }

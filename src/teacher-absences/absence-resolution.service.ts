@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../platform/auth/auth-user';
 import { AppError, BadRequestError, ConflictError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
@@ -37,7 +36,7 @@ export class AbsenceResolutionService {
     decisions.forEach((decision, index) => checkDecisionShape(decision, index + 1));
     ensureDistinctLessons(decisions);
 
-    return this.absenceService.underScheduleLocks(found.startDate, found.endDate, async (manager) => {
+    return this.absenceService.underScheduleLocks(found.startDate, found.endDate, async () => {
       const absence = await this.absences.find(found.id, true);
       if (!absence) throw new BadRequestError('Отсутствие преподавателя не найдено');
       ensurePlannable(absence);
@@ -48,7 +47,7 @@ export class AbsenceResolutionService {
 
       const stored: NewDecision[] = [];
       for (const [index, decision] of decisions.entries()) {
-        const overrideId = await this.apply({ manager }, absence, decision, index + 1, caller);
+        const overrideId = await this.apply(absence, decision, index + 1, caller);
         stored.push({ ...decision, absenceId: absence.id, overrideId, decidedBy: caller.userId });
       }
       const ids = await this.absences.insertDecisions(stored);
@@ -67,7 +66,7 @@ export class AbsenceResolutionService {
   }
 
   /** Writes the decision's override (replacing the lesson's current one, if any) and answers its id; REJECT writes none. */
-  private async apply(tx: { manager: EntityManager }, absence: AbsenceResponse, decision: Decision, position: number, caller: AuthUser): Promise<number | null> {
+  private async apply(absence: AbsenceResponse, decision: Decision, position: number, caller: AuthUser): Promise<number | null> {
     if (decision.resolution === 'REJECT') return null;
     try {
       const slot = await this.data.lessonSlot(decision.baseRuleSlotId);
@@ -82,7 +81,7 @@ export class AbsenceResolutionService {
         lessonDate: decision.lessonDate,
         comment: `Отсутствие преподавателя №${absence.id}${decision.comment ? `: ${decision.comment}` : ''}`,
       };
-      return await this.writer.apply(tx, scene, write, caller.userId, current.record?.id);
+      return await this.writer.apply(scene, write, caller.userId, current.record?.id);
     } catch (error) {
       if (error instanceof AppError && (error.status === 400 || error.status === 409)) {
         const lead = `Решение ${position} (${decision.resolution}, занятие слота №${decision.baseRuleSlotId} ${formatDate(decision.lessonDate)})`;

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../platform/auth/auth-user';
 import { ownDepartment } from '../platform/auth/department-scope';
 import { TenantDb } from '../platform/database/tenant-db';
@@ -99,7 +98,7 @@ export class TeacherAbsencesService {
   }
 
   /** Runs `work` in one transaction holding the schedule locks of every semester the period touches. */
-  async underScheduleLocks<T>(startDate: string, endDate: string, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  async underScheduleLocks<T>(startDate: string, endDate: string, work: () => Promise<T>): Promise<T> {
     const semesters = await this.data.semestersOverlapping(startDate, endDate);
     return this.writes.runAcross(
       semesters.map((semester) => semester.id),

@@ -64,7 +64,7 @@ export class ChangeRequestReviewService {
       const { scene } = await this.lessons.locate(request.baseRuleSlotId, request.lessonDate, request.teacherId);
       const change = changeOf(request, request.lessonDate);
       const write = { ...change, baseRuleSlotId: request.baseRuleSlotId, lessonDate: request.lessonDate, comment: `Заявка преподавателя №${request.id}: ${request.reason}` };
-      return await this.writer.apply(tx, scene, write, caller.userId);
+      return await this.writer.apply(scene, write, caller.userId);
     } catch (error) {
       if (error instanceof AppError && error.status >= 400 && error.status < 500) {
         throw new ConflictError(

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
-import { queryRows } from '../platform/database/query-rows';
 import { TenantDb } from '../platform/database/tenant-db';
 import { containsPattern, SqlParams } from '../platform/database/sql';
 import { TeacherRequestStatus } from './dto/teacher-request.dto';
@@ -113,10 +111,8 @@ export class TeacherRequestsRepository {
   }
 
   /** Whether another request (not `exceptId`) with this login, case-insensitively, is still pending. */
-  async pendingWithUsername(username: string, exceptId = 0, manager: EntityManager = this.db.manager): Promise<boolean> {
-    const rows = await queryRows(
-      manager,
-      `SELECT 1 FROM teacher_requests WHERE status = 'PENDING' AND lower(username) = lower($1) AND id <> $2`,
+  async pendingWithUsername(username: string, exceptId = 0): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM teacher_requests WHERE status = 'PENDING' AND lower(username) = lower($1) AND id <> $2`,
       [username, exceptId],
     );
     return rows.length > 0;
@@ -132,10 +128,8 @@ export class TeacherRequestsRepository {
   }
 
   /** Locks the request row until commit: of two parallel approvals the second waits, then sees the outcome. */
-  async lockForReview(manager: EntityManager, id: number): Promise<PendingCheck | undefined> {
-    const rows = await queryRows<PendingCheck>(
-      manager,
-      `SELECT status, username, full_name AS "fullName", job_title AS "jobTitle", department_id AS "departmentId"
+  async lockForReview(id: number): Promise<PendingCheck | undefined> {
+    const rows = await this.db.query<PendingCheck>(`SELECT status, username, full_name AS "fullName", job_title AS "jobTitle", department_id AS "departmentId"
          FROM teacher_requests WHERE id = $1 FOR UPDATE`,
       [id],
     );
@@ -143,13 +137,10 @@ export class TeacherRequestsRepository {
   }
 
   async markApproved(
-    manager: EntityManager,
     id: number,
     review: { reviewerId: number; reviewComment: string | null; createdUserId: number },
   ): Promise<void> {
-    await queryRows(
-      manager,
-      `UPDATE teacher_requests
+    await this.db.query(`UPDATE teacher_requests
           SET status = 'APPROVED', reviewed_by = $2, reviewed_at = now(), review_comment = $3, created_user_id = $4
         WHERE id = $1`,
       [id, review.reviewerId, review.reviewComment, review.createdUserId],

@@ -94,14 +94,14 @@ export class TeacherRequestsService {
     // Hashing takes tens of milliseconds: do it before the transaction, not while holding locks.
     const passwordHash = await this.hasher.hash(body.password);
 
-    await this.db.transaction(async (manager) => {
-      const locked = await this.requests.lockForReview(manager, id);
+    await this.db.transaction(async () => {
+      const locked = await this.requests.lockForReview(id);
       if (!locked) throw new NotFoundError(REQUEST_NOT_FOUND);
       if (locked.status !== 'PENDING') throw alreadyReviewed(locked.status);
       if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
       // uq_users_username is the last guard against a user created meanwhile under the same login.
-      const userId = await this.users.insert(manager, { username, passwordHash, role: 'TEACHER', fullName, jobTitle });
-      await this.assignments.insert(manager, {
+      const userId = await this.users.insert({ username, passwordHash, role: 'TEACHER', fullName, jobTitle });
+      await this.assignments.insert({
         userId,
         departmentId,
         isPrimary: true,
@@ -109,7 +109,7 @@ export class TeacherRequestsService {
         comment: `Создан по заявке кафедры №${id}`,
         createdBy: caller.userId,
       });
-      await this.requests.markApproved(manager, id, { reviewerId: caller.userId, reviewComment: body.reviewComment || null, createdUserId: userId });
+      await this.requests.markApproved(id, { reviewerId: caller.userId, reviewComment: body.reviewComment || null, createdUserId: userId });
     });
     return this.get(id);
   }

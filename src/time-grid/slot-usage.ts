@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { queryRows } from '../platform/database/query-rows';
+import { TenantDb } from '../platform/database/tenant-db';
 
 /** A column of the schedule that refers to a time slot. */
 export interface SlotReference {
@@ -29,11 +28,13 @@ export function slotUsageSql(references: readonly SlotReference[]): string | und
 
 @Injectable()
 export class SlotUsage {
+  constructor(private readonly db: TenantDb) {}
+
   /** How many schedule rows refer to any of `slotIds`. */
-  async count(manager: EntityManager, slotIds: readonly number[]): Promise<number> {
+  async count(slotIds: readonly number[]): Promise<number> {
     const sql = slotUsageSql(SLOT_REFERENCES);
     if (!sql || slotIds.length === 0) return 0;
-    const [row] = await queryRows<{ count: number }>(manager, sql, [slotIds]);
+    const [row] = await this.db.query<{ count: number }>(sql, [slotIds]);
     return row.count;
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { TenantDb } from '../platform/database/tenant-db';
 import { DepartmentAssignment } from './user.entity';
 
@@ -44,10 +43,10 @@ export class AssignmentsRepository {
   constructor(private readonly db: TenantDb) {}
 
   async insert(
-    manager: EntityManager,
     assignment: { userId: number; departmentId: number; isPrimary: boolean; validFrom: string; comment: string | null; createdBy: number },
   ): Promise<number> {
-    const saved = await manager.save(DepartmentAssignment, manager.create(DepartmentAssignment, { ...assignment, validTo: null }));
+    const assignments = this.db.repository(DepartmentAssignment);
+    const saved = await assignments.save(assignments.create({ ...assignment, validTo: null }));
     return saved.id;
   }
 

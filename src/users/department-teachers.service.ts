@@ -43,8 +43,8 @@ export class DepartmentTeachersService {
   async addAssignment(caller: AuthUser, teacherId: number, body: AddTeacherAssignmentRequest): Promise<DepartmentHistoryItem> {
     const departmentId = await this.targetDepartment(caller, body.departmentId, 'Поле «departmentId» обязательно для администратора');
     const today = todayInBusinessZone();
-    const row = await this.db.transaction(async (manager) => {
-      const user = await this.users.lock(manager, teacherId);
+    const row = await this.db.transaction(async () => {
+      const user = await this.users.lock(teacherId);
       if (!user) throw new NotFoundError(USER_NOT_FOUND);
       if (user.role !== 'TEACHER') throw new BadRequestError('К кафедре можно привязать только преподавателя');
       if (user.status !== 'ACTIVE') throw new BadRequestError('Преподаватель в архиве: сначала восстановите его');
@@ -53,7 +53,7 @@ export class DepartmentTeachersService {
       const existing = await this.assignments.blockingLink(teacherId, departmentId, today);
       if (existing) throw alreadyLinked(department.name, existing);
       // ex_uda_additional_overlap stays the last guard for a link written outside this path.
-      const id = await this.assignments.insert(manager, {
+      const id = await this.assignments.insert({
         userId: teacherId,
         departmentId,
         isPrimary: false,

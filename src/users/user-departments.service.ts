@@ -47,8 +47,8 @@ export class UserDepartmentsService {
    */
   async transfer(caller: AuthUser, userId: number, request: DepartmentTransferRequest): Promise<UserResponse> {
     const { departmentId, validFrom } = request;
-    await this.db.transaction(async (manager) => {
-      const status = (await this.users.lock(manager, userId))?.status;
+    await this.db.transaction(async () => {
+      const status = (await this.users.lock(userId))?.status;
       if (!status) throw new NotFoundError(USER_NOT_FOUND);
       if (status === 'ARCHIVED') throw new ConflictError('Нельзя перевести архивного сотрудника: сначала восстановите его');
       if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
@@ -66,7 +66,7 @@ export class UserDepartmentsService {
       }
 
       if (current) await this.assignments.close(current.id, addDays(validFrom, -1));
-      await this.assignments.insert(manager, {
+      await this.assignments.insert({
         userId,
         departmentId,
         isPrimary: true,

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { Role } from '../platform/auth/roles';
-import { queryRows } from '../platform/database/query-rows';
 import { TenantDb } from '../platform/database/tenant-db';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { UserSort } from './dto/user-queries.dto';
@@ -87,13 +85,14 @@ export class UsersRepository {
   }
 
   /** Locks the user row until commit: department changes of one user run one at a time. */
-  async lock(manager: EntityManager, id: number): Promise<{ role: Role; status: UserStatus } | undefined> {
-    const rows = await queryRows<{ role: Role; status: UserStatus }>(manager, `SELECT role, status FROM users WHERE id = $1 FOR UPDATE`, [id]);
+  async lock(id: number): Promise<{ role: Role; status: UserStatus } | undefined> {
+    const rows = await this.db.query<{ role: Role; status: UserStatus }>(`SELECT role, status FROM users WHERE id = $1 FOR UPDATE`, [id]);
     return rows[0];
   }
 
-  async insert(manager: EntityManager, user: NewUser): Promise<number> {
-    const saved = await manager.save(User, manager.create(User, user));
+  async insert(user: NewUser): Promise<number> {
+    const users = this.db.repository(User);
+    const saved = await users.save(users.create(user));
     return saved.id;
   }
 

@@ -53,16 +53,16 @@ export class UsersService {
     // Hashing takes tens of milliseconds: do it before the transaction, not while holding locks.
     const passwordHash = await this.hasher.hash(request.password);
 
-    const id = await this.db.transaction(async (manager) => {
+    const id = await this.db.transaction(async () => {
       if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
-      const userId = await this.users.insert(manager, {
+      const userId = await this.users.insert({
         username: request.username,
         passwordHash,
         role: request.role,
         fullName: request.fullName,
         jobTitle: request.jobTitle ?? '',
       });
-      await this.assignments.insert(manager, {
+      await this.assignments.insert({
         userId,
         departmentId: request.departmentId,
         isPrimary: true,

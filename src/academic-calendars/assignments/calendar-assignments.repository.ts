@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { CALENDAR_FACT_COLUMNS, CALENDAR_JOINS, CALENDAR_TITLE } from '../shared/calendar-sql';
 import { CalendarFacts, GroupFacts, YearFacts } from '../shared/compatibility';
@@ -66,53 +64,51 @@ export class CalendarAssignmentsRepository {
     return this.db.query<AssignmentRow>(`${ASSIGNMENT_SELECT} WHERE a.group_id = $1 ORDER BY y.start_date, a.id`, [groupId]);
   }
 
-  async findRow(manager: EntityManager, id: number): Promise<AssignmentRow | undefined> {
-    return (await queryRows<AssignmentRow>(manager, `${ASSIGNMENT_SELECT} WHERE a.id = $1`, [id]))[0];
+  async findRow(id: number): Promise<AssignmentRow | undefined> {
+    return (await this.db.query<AssignmentRow>(`${ASSIGNMENT_SELECT} WHERE a.id = $1`, [id]))[0];
   }
 
   /** The group; `lock` holds it FOR UPDATE (the lock group updates and subgroup changes take too). */
-  async group(manager: EntityManager, id: number, lock = false): Promise<AssignmentGroup | undefined> {
+  async group(id: number, lock = false): Promise<AssignmentGroup | undefined> {
     const sql = `SELECT ${GROUP_COLUMNS} FROM study_groups WHERE id = $1 ${lock ? 'FOR UPDATE' : ''}`;
-    return (await queryRows<AssignmentGroup>(manager, sql, [id]))[0];
+    return (await this.db.query<AssignmentGroup>(sql, [id]))[0];
   }
 
   /** The calendar; `lock` share-locks it, so that it cannot change or vanish before commit. */
-  async calendar(manager: EntityManager, id: number, lock = false): Promise<CalendarFacts | undefined> {
+  async calendar(id: number, lock = false): Promise<CalendarFacts | undefined> {
     const sql = `SELECT ${CALENDAR_FACT_COLUMNS} FROM academic_calendars c WHERE c.id = $1 ${lock ? 'FOR SHARE' : ''}`;
-    return (await queryRows<CalendarFacts>(manager, sql, [id]))[0];
+    return (await this.db.query<CalendarFacts>(sql, [id]))[0];
   }
 
-  async year(manager: EntityManager, id: number, lock = false): Promise<AssignmentYear | undefined> {
+  async year(id: number, lock = false): Promise<AssignmentYear | undefined> {
     const sql = `SELECT id, title, start_date AS "startDate" FROM academic_years WHERE id = $1 ${lock ? 'FOR SHARE' : ''}`;
-    return (await queryRows<AssignmentYear>(manager, sql, [id]))[0];
+    return (await this.db.query<AssignmentYear>(sql, [id]))[0];
   }
 
   /** The group's assignment for the year, if any; `lock` holds it FOR UPDATE. */
-  async ofGroupAndYear(manager: EntityManager, groupId: number, yearId: number, lock = false): Promise<AssignmentRef | undefined> {
+  async ofGroupAndYear(groupId: number, yearId: number, lock = false): Promise<AssignmentRef | undefined> {
     const sql = `SELECT id, calendar_id AS "calendarId" FROM group_calendar_assignments
                   WHERE group_id = $1 AND academic_year_id = $2 ${lock ? 'FOR UPDATE' : ''}`;
-    return (await queryRows<AssignmentRef>(manager, sql, [groupId, yearId]))[0];
+    return (await this.db.query<AssignmentRef>(sql, [groupId, yearId]))[0];
   }
 
-  async lockOfGroup(manager: EntityManager, groupId: number, id: number): Promise<AssignmentRef | undefined> {
+  async lockOfGroup(groupId: number, id: number): Promise<AssignmentRef | undefined> {
     const sql = `SELECT id, calendar_id AS "calendarId" FROM group_calendar_assignments WHERE id = $1 AND group_id = $2 FOR UPDATE`;
-    return (await queryRows<AssignmentRef>(manager, sql, [id, groupId]))[0];
+    return (await this.db.query<AssignmentRef>(sql, [id, groupId]))[0];
   }
 
-  async insert(manager: EntityManager, groupId: number, yearId: number, calendarId: number): Promise<number> {
-    const [row] = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO group_calendar_assignments (group_id, academic_year_id, calendar_id) VALUES ($1, $2, $3) RETURNING id`,
+  async insert(groupId: number, yearId: number, calendarId: number): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(`INSERT INTO group_calendar_assignments (group_id, academic_year_id, calendar_id) VALUES ($1, $2, $3) RETURNING id`,
       [groupId, yearId, calendarId],
     );
     return row.id;
   }
 
-  async setCalendar(manager: EntityManager, id: number, calendarId: number): Promise<void> {
-    await queryRows(manager, `UPDATE group_calendar_assignments SET calendar_id = $2, updated_at = now() WHERE id = $1`, [id, calendarId]);
+  async setCalendar(id: number, calendarId: number): Promise<void> {
+    await this.db.query(`UPDATE group_calendar_assignments SET calendar_id = $2, updated_at = now() WHERE id = $1`, [id, calendarId]);
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM group_calendar_assignments WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM group_calendar_assignments WHERE id = $1`, [id]);
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { departmentScope } from '../../platform/auth/department-scope';
 import { TenantDb } from '../../platform/database/tenant-db';
@@ -40,11 +39,11 @@ export class CalendarAssignmentsService {
   ) {}
 
   async list(caller: AuthUser, groupId: number): Promise<AssignmentResponse[]> {
-    const group = await this.assignments.group(this.db.manager, groupId);
+    const group = await this.assignments.group(groupId);
     if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
     const scope = departmentScope(caller);
     if (scope !== undefined && scope !== group.departmentId) throw new ForbiddenError(OTHER_DEPARTMENT_GROUP);
-    return this.withSubjects(await this.assignments.listOfGroup(groupId), this.db.manager);
+    return this.withSubjects(await this.assignments.listOfGroup(groupId));
   }
 
   /**
@@ -53,13 +52,13 @@ export class CalendarAssignmentsService {
    * order and answers 409 when any of them changed in between (another save or change won).
    */
   async save(groupId: number, request: AssignmentRequest): Promise<AssignmentResponse> {
-    const seen = await this.readState(this.db.manager, groupId, request, false);
+    const seen = await this.readState(groupId, request, false);
     const group = checkSave(seen, request);
-    const id = await this.db.transaction(async (manager) => {
-      const locked = await this.readState(manager, groupId, request, true);
+    const id = await this.db.transaction(async () => {
+      const locked = await this.readState(groupId, request, true);
       if (decidingKey(locked) !== decidingKey(seen)) throw new ConflictError(CONCURRENT_ASSIGNMENT);
-      if (!locked.existing) return this.assignments.insert(manager, group.id, request.academicYearId, request.calendarId);
-      await this.assignments.setCalendar(manager, locked.existing.id, request.calendarId);
+      if (!locked.existing) return this.assignments.insert(group.id, request.academicYearId, request.calendarId);
+      await this.assignments.setCalendar(locked.existing.id, request.calendarId);
       return locked.existing.id;
     });
     return this.get(id);
@@ -67,39 +66,39 @@ export class CalendarAssignmentsService {
 
   /** Removes one assignment of the group; answers the removed record. */
   async remove(groupId: number, assignmentId: number): Promise<AssignmentResponse> {
-    return this.db.transaction(async (manager) => {
-      if (!(await this.assignments.group(manager, groupId, true))) throw new NotFoundError(GROUP_NOT_FOUND);
-      if (!(await this.assignments.lockOfGroup(manager, groupId, assignmentId))) throw new NotFoundError(ASSIGNMENT_NOT_FOUND);
-      const removed = await this.find(manager, assignmentId);
-      await this.assignments.delete(manager, assignmentId);
+    return this.db.transaction(async () => {
+      if (!(await this.assignments.group(groupId, true))) throw new NotFoundError(GROUP_NOT_FOUND);
+      if (!(await this.assignments.lockOfGroup(groupId, assignmentId))) throw new NotFoundError(ASSIGNMENT_NOT_FOUND);
+      const removed = await this.find(assignmentId);
+      await this.assignments.delete(assignmentId);
       return removed;
     });
   }
 
   private async get(id: number): Promise<AssignmentResponse> {
-    return this.find(this.db.manager, id);
+    return this.find(id);
   }
 
-  private async find(manager: EntityManager, id: number): Promise<AssignmentResponse> {
-    const row = await this.assignments.findRow(manager, id);
+  private async find(id: number): Promise<AssignmentResponse> {
+    const row = await this.assignments.findRow(id);
     if (!row) throw new NotFoundError(ASSIGNMENT_NOT_FOUND);
-    return (await this.withSubjects([row], manager))[0];
+    return (await this.withSubjects([row]))[0];
   }
 
   /** The locking order is fixed (group, calendar, year, assignment) so that saves cannot deadlock. */
-  private async readState(manager: EntityManager, groupId: number, request: AssignmentRequest, lock: boolean): Promise<SaveState> {
+  private async readState(groupId: number, request: AssignmentRequest, lock: boolean): Promise<SaveState> {
     return {
-      group: await this.assignments.group(manager, groupId, lock),
-      calendar: await this.assignments.calendar(manager, request.calendarId, lock),
-      year: await this.assignments.year(manager, request.academicYearId, lock),
-      existing: await this.assignments.ofGroupAndYear(manager, groupId, request.academicYearId, lock),
+      group: await this.assignments.group(groupId, lock),
+      calendar: await this.assignments.calendar(request.calendarId, lock),
+      year: await this.assignments.year(request.academicYearId, lock),
+      existing: await this.assignments.ofGroupAndYear(groupId, request.academicYearId, lock),
     };
   }
 
   /** Two queries for any number of assignments: the rows, then the subjects of their calendars. */
-  private async withSubjects(rows: AssignmentRow[], manager: EntityManager): Promise<AssignmentResponse[]> {
+  private async withSubjects(rows: AssignmentRow[]): Promise<AssignmentResponse[]> {
     if (rows.length === 0) return [];
-    const subjects = await this.subjects.listFor([...new Set(rows.map((row) => row.calendarId))], manager);
+    const subjects = await this.subjects.listFor([...new Set(rows.map((row) => row.calendarId))]);
     return rows.map((row) => ({ ...row, subjects: subjects.filter((subject) => subject.calendarId === row.calendarId) }));
   }
 }

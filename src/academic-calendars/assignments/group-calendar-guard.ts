@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
 import { ConflictError } from '../../platform/http/app-error';
 import { CALENDAR_FACT_COLUMNS, CALENDAR_JOINS, CALENDAR_TITLE } from '../shared/calendar-sql';
 import { CalendarFacts, GroupFacts, incompatibility } from '../shared/compatibility';
@@ -18,15 +17,15 @@ interface AssignedCalendar extends CalendarFacts {
  */
 @Injectable()
 export class GroupCalendarGuard {
+  constructor(private readonly db: TenantDb) {}
+
   /**
    * Refuses (409) a new specialty, profile, form or start year that no longer fits a calendar the
    * group is assigned to in some academic year. The calendars are share-locked in id order, so a
    * concurrent calendar change either finishes first and is seen here, or waits for this commit.
    */
-  async checkGroupChange(manager: EntityManager, groupId: number, group: GroupFacts): Promise<void> {
-    const calendars = await queryRows<AssignedCalendar>(
-      manager,
-      `SELECT ${CALENDAR_FACT_COLUMNS}, ${CALENDAR_TITLE} AS title, a.academic_year_id AS "assignmentYearId",
+  async checkGroupChange(groupId: number, group: GroupFacts): Promise<void> {
+    const calendars = await this.db.query<AssignedCalendar>(`SELECT ${CALENDAR_FACT_COLUMNS}, ${CALENDAR_TITLE} AS title, a.academic_year_id AS "assignmentYearId",
               ay.title AS "assignmentYearTitle", ay.start_date AS "assignmentYearStart"
          FROM group_calendar_assignments a
          JOIN academic_years ay ON ay.id = a.academic_year_id

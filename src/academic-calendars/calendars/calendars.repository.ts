@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { CALENDAR_FACT_COLUMNS, CALENDAR_JOINS, CALENDAR_TITLE } from '../shared/calendar-sql';
@@ -154,21 +152,21 @@ export class CalendarsRepository {
     );
   }
 
-  async findRow(id: number, manager: EntityManager = this.db.manager): Promise<CalendarRow | undefined> {
-    return (await queryRows<CalendarRow>(manager, `${CALENDAR_SELECT} WHERE c.id = $1`, [id]))[0];
+  async findRow(id: number): Promise<CalendarRow | undefined> {
+    return (await this.db.query<CalendarRow>(`${CALENDAR_SELECT} WHERE c.id = $1`, [id]))[0];
   }
 
   /** Locks the calendar until commit: changes of one calendar, its grid, subjects and assignments queue here. */
-  async lockForChange(manager: EntityManager, id: number): Promise<CalendarFacts | undefined> {
-    return (await queryRows<CalendarFacts>(manager, `SELECT ${CALENDAR_FACT_COLUMNS} FROM academic_calendars c WHERE c.id = $1 FOR UPDATE`, [id]))[0];
+  async lockForChange(id: number): Promise<CalendarFacts | undefined> {
+    return (await this.db.query<CalendarFacts>(`SELECT ${CALENDAR_FACT_COLUMNS} FROM academic_calendars c WHERE c.id = $1 FOR UPDATE`, [id]))[0];
   }
 
   /**
    * Checks the year, specialty, profile and form of a calendar body. The year is share-locked (its
    * dates decide the grid), the others key-share-locked, until commit.
    */
-  async lockReferences(manager: EntityManager, fields: CalendarFields): Promise<CalendarReferences> {
-    const [row] = await queryRows<{
+  async lockReferences(fields: CalendarFields): Promise<CalendarReferences> {
+    const [row] = await this.db.query<{
       yearId: number | null;
       yearTitle: string | null;
       yearStart: string | null;
@@ -176,9 +174,7 @@ export class CalendarsRepository {
       specialty: boolean;
       profileSpecialtyId: number | null;
       studyForm: boolean;
-    }>(
-      manager,
-      `WITH y AS (SELECT id, title, start_date, end_date FROM academic_years WHERE id = $1 FOR SHARE),
+    }>(`WITH y AS (SELECT id, title, start_date, end_date FROM academic_years WHERE id = $1 FOR SHARE),
             s AS (SELECT id FROM specialties WHERE id = $2 FOR KEY SHARE),
             p AS (SELECT specialty_id FROM specialty_profiles WHERE id = $3 FOR KEY SHARE),
             f AS (SELECT id FROM education_forms WHERE id = $4 FOR KEY SHARE)
@@ -196,10 +192,8 @@ export class CalendarsRepository {
   }
 
   /** Whether another calendar already has this year, specialty, profile and form. */
-  async scopeTaken(manager: EntityManager, fields: CalendarFields, exceptId = 0): Promise<boolean> {
-    const rows = await queryRows(
-      manager,
-      `SELECT 1 FROM academic_calendars
+  async scopeTaken(fields: CalendarFields, exceptId = 0): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM academic_calendars
         WHERE academic_year_id = $1 AND specialty_id = $2 AND specialty_profile_id = $3 AND study_form_id = $4 AND id <> $5`,
       [fields.academicYearId, fields.specialtyId, fields.specialtyProfileId, fields.studyFormId, exceptId],
     );
@@ -207,29 +201,23 @@ export class CalendarsRepository {
   }
 
   /** The activity code with this code, share-locked so that it cannot change or vanish before commit. */
-  async lockActivityByCode(manager: EntityManager, code: string): Promise<ActivityFlags | undefined> {
-    const rows = await queryRows<ActivityFlags>(
-      manager,
-      `SELECT id, allow_schedule AS "allowSchedule" FROM activity_types WHERE code = $1 FOR SHARE`,
+  async lockActivityByCode(code: string): Promise<ActivityFlags | undefined> {
+    const rows = await this.db.query<ActivityFlags>(`SELECT id, allow_schedule AS "allowSchedule" FROM activity_types WHERE code = $1 FOR SHARE`,
       [code],
     );
     return rows[0];
   }
 
-  async insert(manager: EntityManager, fields: CalendarFields): Promise<number> {
-    const [row] = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO academic_calendars (academic_year_id, specialty_id, specialty_profile_id, study_form_id, course_count, title)
+  async insert(fields: CalendarFields): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(`INSERT INTO academic_calendars (academic_year_id, specialty_id, specialty_profile_id, study_form_id, course_count, title)
        VALUES ($1, $2, $3, $4, $5, ${TITLE_OF_FIELDS}) RETURNING id`,
       fieldValues(fields),
     );
     return row.id;
   }
 
-  async update(manager: EntityManager, id: number, fields: CalendarFields): Promise<void> {
-    await queryRows(
-      manager,
-      `UPDATE academic_calendars
+  async update(id: number, fields: CalendarFields): Promise<void> {
+    await this.db.query(`UPDATE academic_calendars
           SET academic_year_id = $1, specialty_id = $2, specialty_profile_id = $3, study_form_id = $4, course_count = $5,
               title = ${TITLE_OF_FIELDS}, updated_at = now()
         WHERE id = $6`,
@@ -238,19 +226,17 @@ export class CalendarsRepository {
   }
 
   /** Deletes the calendar with its periods and subjects (the caller has checked that no group uses it). */
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM academic_calendar_subjects WHERE calendar_id = $1`, [id]);
-    await queryRows(manager, `DELETE FROM academic_calendar_periods WHERE calendar_id = $1`, [id]);
-    await queryRows(manager, `DELETE FROM academic_calendars WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM academic_calendar_subjects WHERE calendar_id = $1`, [id]);
+    await this.db.query(`DELETE FROM academic_calendar_periods WHERE calendar_id = $1`, [id]);
+    await this.db.query(`DELETE FROM academic_calendars WHERE id = $1`, [id]);
   }
 
   // ---- what a change of the calendar must respect ----
 
   /** Groups the calendar is assigned to, with the facts that decide whether it still fits them. */
-  assignedGroups(manager: EntityManager, calendarId: number): Promise<AssignedGroup[]> {
-    return queryRows<AssignedGroup>(
-      manager,
-      `SELECT g.name AS "groupName", a.academic_year_id AS "academicYearId", y.title AS "yearTitle", y.start_date AS "yearStart",
+  assignedGroups(calendarId: number): Promise<AssignedGroup[]> {
+    return this.db.query<AssignedGroup>(`SELECT g.name AS "groupName", a.academic_year_id AS "academicYearId", y.title AS "yearTitle", y.start_date AS "yearStart",
               g.specialty_id AS "specialtyId", g.specialty_profile_id AS "specialtyProfileId",
               g.education_form_id AS "educationFormId", g.year_start_study AS "yearStartStudy"
          FROM group_calendar_assignments a
@@ -262,18 +248,16 @@ export class CalendarsRepository {
     );
   }
 
-  async assignmentCount(manager: EntityManager, calendarId: number): Promise<number> {
-    const [row] = await queryRows<{ total: number }>(manager, `SELECT count(*) AS total FROM group_calendar_assignments WHERE calendar_id = $1`, [
+  async assignmentCount(calendarId: number): Promise<number> {
+    const [row] = await this.db.query<{ total: number }>(`SELECT count(*) AS total FROM group_calendar_assignments WHERE calendar_id = $1`, [
       calendarId,
     ]);
     return row.total;
   }
 
   /** The highest semester any bound subject is in (0 without subjects). */
-  async highestSubjectSemester(manager: EntityManager, calendarId: number): Promise<number> {
-    const [row] = await queryRows<{ highest: number }>(
-      manager,
-      `SELECT coalesce(max(semester_number), 0) AS highest FROM academic_calendar_subjects WHERE calendar_id = $1`,
+  async highestSubjectSemester(calendarId: number): Promise<number> {
+    const [row] = await this.db.query<{ highest: number }>(`SELECT coalesce(max(semester_number), 0) AS highest FROM academic_calendar_subjects WHERE calendar_id = $1`,
       [calendarId],
     );
     return row.highest;

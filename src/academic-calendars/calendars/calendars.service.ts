@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { Page, toPage } from '../../platform/http/paging';
@@ -58,24 +57,24 @@ export class CalendarsService {
   /** Creates the calendar and its initial grid (code `Т` over the whole year for every course) in one transaction. */
   async create(request: CalendarRequest): Promise<CalendarResponse> {
     const fields = calendarFields(request);
-    const id = await this.db.transaction(async (manager) => {
-      const year = await this.checkReferences(manager, fields);
-      const study = await this.calendars.lockActivityByCode(manager, STUDY_ACTIVITY_CODE);
+    const id = await this.db.transaction(async () => {
+      const year = await this.checkReferences(fields);
+      const study = await this.calendars.lockActivityByCode(STUDY_ACTIVITY_CODE);
       if (!study) {
         throw new BadRequestError(`Нельзя создать календарь: нет кода деятельности «${STUDY_ACTIVITY_CODE}» (теоретическое обучение)`);
       }
       if (!study.allowSchedule) {
         throw new BadRequestError(`Нельзя создать календарь: код деятельности «${STUDY_ACTIVITY_CODE}» не разрешает занятия`);
       }
-      if (await this.calendars.scopeTaken(manager, fields)) throw new ConflictError(CALENDAR_SCOPE_TAKEN);
-      const calendarId = await this.calendars.insert(manager, fields);
+      if (await this.calendars.scopeTaken(fields)) throw new ConflictError(CALENDAR_SCOPE_TAKEN);
+      const calendarId = await this.calendars.insert(fields);
       const periods = Array.from({ length: fields.courseCount }, (_, index) => ({
         courseNumber: index + 1,
         startDate: year.startDate,
         endDate: year.endDate,
         activityTypeId: study.id,
       }));
-      await this.periods.insert(manager, calendarId, periods);
+      await this.periods.insert(calendarId, periods);
       return calendarId;
     });
     return this.get(id);
@@ -88,37 +87,37 @@ export class CalendarsService {
    */
   async update(id: number, request: CalendarRequest): Promise<CalendarResponse> {
     const fields = calendarFields(request);
-    await this.db.transaction(async (manager) => {
-      const stored = await this.calendars.lockForChange(manager, id);
+    await this.db.transaction(async () => {
+      const stored = await this.calendars.lockForChange(id);
       if (!stored) throw new NotFoundError(CALENDAR_NOT_FOUND);
-      const year = await this.checkReferences(manager, fields);
-      if (await this.calendars.scopeTaken(manager, fields, id)) throw new ConflictError(CALENDAR_SCOPE_TAKEN);
-      await this.checkAssignments(manager, { id, ...fields });
-      await this.checkPeriods(manager, id, fields.courseCount, year);
-      await this.checkSubjects(manager, id, fields.courseCount);
-      await this.calendars.update(manager, id, fields);
+      const year = await this.checkReferences(fields);
+      if (await this.calendars.scopeTaken(fields, id)) throw new ConflictError(CALENDAR_SCOPE_TAKEN);
+      await this.checkAssignments({ id, ...fields });
+      await this.checkPeriods(id, fields.courseCount, year);
+      await this.checkSubjects(id, fields.courseCount);
+      await this.calendars.update(id, fields);
     });
     return this.get(id);
   }
 
   /** Deletes the calendar with its periods and subjects; refused while groups are assigned to it. */
   async remove(id: number): Promise<CalendarResponse> {
-    return this.db.transaction(async (manager) => {
-      if (!(await this.calendars.lockForChange(manager, id))) throw new NotFoundError(CALENDAR_NOT_FOUND);
-      const calendar = await this.calendars.findRow(id, manager);
+    return this.db.transaction(async () => {
+      if (!(await this.calendars.lockForChange(id))) throw new NotFoundError(CALENDAR_NOT_FOUND);
+      const calendar = await this.calendars.findRow(id);
       if (!calendar) throw new NotFoundError(CALENDAR_NOT_FOUND);
-      const assigned = await this.calendars.assignmentCount(manager, id);
+      const assigned = await this.calendars.assignmentCount(id);
       if (assigned > 0) {
         throw new ConflictError(`Календарь нельзя удалить: он назначен ${assigned} ${plural(assigned, 'группе', 'группам', 'группам')}`);
       }
-      await this.calendars.delete(manager, id);
+      await this.calendars.delete(id);
       return toCalendarResponse(calendar);
     });
   }
 
   /** Nested ids must exist (400) and the profile must belong to the specialty; answers the year. */
-  private async checkReferences(manager: EntityManager, fields: CalendarFields): Promise<AcademicYearRow> {
-    const references = await this.calendars.lockReferences(manager, fields);
+  private async checkReferences(fields: CalendarFields): Promise<AcademicYearRow> {
+    const references = await this.calendars.lockReferences(fields);
     if (!references.year) throw new BadRequestError('Учебный год не найден');
     if (!references.specialty) throw new BadRequestError('Специальность не найдена');
     if (references.profileSpecialtyId === undefined) throw new BadRequestError('Профиль специальности не найден');
@@ -127,8 +126,8 @@ export class CalendarsService {
     return references.year;
   }
 
-  private async checkAssignments(manager: EntityManager, calendar: CalendarFacts): Promise<void> {
-    for (const group of await this.calendars.assignedGroups(manager, calendar.id)) {
+  private async checkAssignments(calendar: CalendarFacts): Promise<void> {
+    for (const group of await this.calendars.assignedGroups(calendar.id)) {
       const reason = incompatibility(group, calendar, { id: group.academicYearId, startDate: group.yearStart });
       if (reason) {
         throw new ConflictError(
@@ -138,14 +137,14 @@ export class CalendarsService {
     }
   }
 
-  private async checkPeriods(manager: EntityManager, id: number, courseCount: number, year: AcademicYearRow): Promise<void> {
-    const above = await this.periods.firstAboveCourse(manager, id, courseCount);
+  private async checkPeriods(id: number, courseCount: number, year: AcademicYearRow): Promise<void> {
+    const above = await this.periods.firstAboveCourse(id, courseCount);
     if (above) {
       throw new ConflictError(
         `Нельзя уменьшить число курсов до ${courseCount}: в графике есть дни ${above.courseNumber}-го курса; сначала удалите их из графика`,
       );
     }
-    const outside = await this.periods.firstOutside(manager, id, year.startDate, year.endDate);
+    const outside = await this.periods.firstOutside(id, year.startDate, year.endDate);
     if (outside) {
       throw new ConflictError(
         `Нельзя сменить учебный год: период графика ${outside.courseNumber}-го курса ${outside.startDate} — ${outside.endDate} ` +
@@ -154,8 +153,8 @@ export class CalendarsService {
     }
   }
 
-  private async checkSubjects(manager: EntityManager, id: number, courseCount: number): Promise<void> {
-    const highest = await this.calendars.highestSubjectSemester(manager, id);
+  private async checkSubjects(id: number, courseCount: number): Promise<void> {
+    const highest = await this.calendars.highestSubjectSemester(id);
     if (highest > courseCount * 2) {
       throw new ConflictError(
         `Нельзя уменьшить число курсов до ${courseCount}: к ${highest}-му семестру привязаны дисциплины; сначала измените список дисциплин`,

@@ -41,15 +41,15 @@ export class CalendarGridService {
    * answer is 400 naming the first bad row and the stored grid stays as it was.
    */
   async replace(calendarId: number, cells: readonly GridCell[]): Promise<GridDayResponse[]> {
-    await this.db.transaction(async (manager) => {
-      const frame = await this.periods.lockFrame(manager, calendarId);
+    await this.db.transaction(async () => {
+      const frame = await this.periods.lockFrame(calendarId);
       if (!frame) throw new NotFoundError(CALENDAR_NOT_FOUND);
       const ids = cells.flatMap((cell) => (cell.activityTypeId !== undefined ? [cell.activityTypeId] : []));
       const codes = cells.flatMap((cell) => (cell.activityCode !== undefined ? [cell.activityCode] : []));
-      const activities = await this.periods.lockActivities(manager, [...new Set(ids)], [...new Set(codes)]);
+      const activities = await this.periods.lockActivities([...new Set(ids)], [...new Set(codes)]);
       const checked = checkGrid(cells, frame, activities);
       if ('problem' in checked) throw new BadRequestError(checked.problem);
-      await this.periods.replace(manager, calendarId, mergeDays(checked.days));
+      await this.periods.replace(calendarId, mergeDays(checked.days));
     });
     return this.get(calendarId);
   }

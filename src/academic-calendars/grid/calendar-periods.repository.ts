@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { CalendarPeriod } from '../../schedule-engine/calendar-days';
 
@@ -47,8 +45,8 @@ export class CalendarPeriodsRepository {
   }
 
   /** Locks the calendar (its changes queue here) and share-locks its year, whose dates bound the grid. */
-  async lockFrame(manager: EntityManager, calendarId: number): Promise<GridFrame | undefined> {
-    return (await queryRows<GridFrame>(manager, `${FRAME_SELECT} FOR UPDATE OF c FOR SHARE OF y`, [calendarId]))[0];
+  async lockFrame(calendarId: number): Promise<GridFrame | undefined> {
+    return (await this.db.query<GridFrame>(`${FRAME_SELECT} FOR UPDATE OF c FOR SHARE OF y`, [calendarId]))[0];
   }
 
   /** The calendar's periods with their activity codes, by course, then start. */
@@ -64,19 +62,15 @@ export class CalendarPeriodsRepository {
   }
 
   /** Activity codes with any of these ids or codes, key-share-locked so that none vanishes before commit. */
-  lockActivities(manager: EntityManager, ids: readonly number[], codes: readonly string[]): Promise<ActivityCode[]> {
-    return queryRows<ActivityCode>(
-      manager,
-      `SELECT id, code FROM activity_types WHERE id = ANY($1::int[]) OR code = ANY($2::text[]) ORDER BY id FOR KEY SHARE`,
+  lockActivities(ids: readonly number[], codes: readonly string[]): Promise<ActivityCode[]> {
+    return this.db.query<ActivityCode>(`SELECT id, code FROM activity_types WHERE id = ANY($1::int[]) OR code = ANY($2::text[]) ORDER BY id FOR KEY SHARE`,
       [ids, codes],
     );
   }
 
-  async insert(manager: EntityManager, calendarId: number, periods: readonly CalendarPeriod[]): Promise<void> {
+  async insert(calendarId: number, periods: readonly CalendarPeriod[]): Promise<void> {
     if (periods.length === 0) return;
-    await queryRows(
-      manager,
-      `INSERT INTO academic_calendar_periods (calendar_id, course_number, start_date, end_date, activity_type_id)
+    await this.db.query(`INSERT INTO academic_calendar_periods (calendar_id, course_number, start_date, end_date, activity_type_id)
        SELECT $1, v.course, v.start_date, v.end_date, v.activity
          FROM unnest($2::int[], $3::date[], $4::date[], $5::int[]) AS v (course, start_date, end_date, activity)`,
       [
@@ -89,16 +83,14 @@ export class CalendarPeriodsRepository {
     );
   }
 
-  async replace(manager: EntityManager, calendarId: number, periods: readonly CalendarPeriod[]): Promise<void> {
-    await queryRows(manager, `DELETE FROM academic_calendar_periods WHERE calendar_id = $1`, [calendarId]);
-    await this.insert(manager, calendarId, periods);
+  async replace(calendarId: number, periods: readonly CalendarPeriod[]): Promise<void> {
+    await this.db.query(`DELETE FROM academic_calendar_periods WHERE calendar_id = $1`, [calendarId]);
+    await this.insert(calendarId, periods);
   }
 
   /** The first stored period of a course above `courseCount`, if any. */
-  async firstAboveCourse(manager: EntityManager, calendarId: number, courseCount: number): Promise<CalendarPeriod | undefined> {
-    const rows = await queryRows<CalendarPeriod>(
-      manager,
-      `SELECT ${PERIOD_COLUMNS} FROM academic_calendar_periods
+  async firstAboveCourse(calendarId: number, courseCount: number): Promise<CalendarPeriod | undefined> {
+    const rows = await this.db.query<CalendarPeriod>(`SELECT ${PERIOD_COLUMNS} FROM academic_calendar_periods
         WHERE calendar_id = $1 AND course_number > $2 ORDER BY course_number, start_date LIMIT 1`,
       [calendarId, courseCount],
     );
@@ -106,10 +98,8 @@ export class CalendarPeriodsRepository {
   }
 
   /** The first stored period reaching outside `start`..`end`, if any. */
-  async firstOutside(manager: EntityManager, calendarId: number, start: string, end: string): Promise<CalendarPeriod | undefined> {
-    const rows = await queryRows<CalendarPeriod>(
-      manager,
-      `SELECT ${PERIOD_COLUMNS} FROM academic_calendar_periods
+  async firstOutside(calendarId: number, start: string, end: string): Promise<CalendarPeriod | undefined> {
+    const rows = await this.db.query<CalendarPeriod>(`SELECT ${PERIOD_COLUMNS} FROM academic_calendar_periods
         WHERE calendar_id = $1 AND (start_date < $2 OR end_date > $3) ORDER BY course_number, start_date LIMIT 1`,
       [calendarId, start, end],
     );

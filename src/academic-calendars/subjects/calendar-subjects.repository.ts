@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { CalendarSubjectResponse } from './dto/calendar-subject.dto';
 
@@ -28,10 +26,8 @@ export class CalendarSubjectsRepository {
   constructor(private readonly db: TenantDb) {}
 
   /** Bindings of the calendars, by calendar, then semester, then subject name. */
-  listFor(calendarIds: readonly number[], manager: EntityManager = this.db.manager): Promise<CalendarSubjectResponse[]> {
-    return queryRows<CalendarSubjectResponse>(
-      manager,
-      `SELECT cs.id, cs.calendar_id AS "calendarId", cs.semester_number AS "semesterNumber", cs.subject_id AS "subjectId",
+  listFor(calendarIds: readonly number[]): Promise<CalendarSubjectResponse[]> {
+    return this.db.query<CalendarSubjectResponse>(`SELECT cs.id, cs.calendar_id AS "calendarId", cs.semester_number AS "semesterNumber", cs.subject_id AS "subjectId",
               sub.name AS "subjectName", sub.code AS "subjectCode", sub.department_id AS "departmentId"
          FROM academic_calendar_subjects cs JOIN subjects sub ON sub.id = cs.subject_id
         WHERE cs.calendar_id = ANY($1::int[])
@@ -44,28 +40,22 @@ export class CalendarSubjectsRepository {
    * The named subjects, key-share-locked in id order until commit, so that a concurrent delete waits
    * and then sees the new reference (and archives instead of deleting).
    */
-  lockSubjects(manager: EntityManager, ids: readonly number[]): Promise<SubjectState[]> {
-    return queryRows<SubjectState>(
-      manager,
-      `SELECT id, name, archived_at IS NOT NULL AS archived FROM subjects WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE`,
+  lockSubjects(ids: readonly number[]): Promise<SubjectState[]> {
+    return this.db.query<SubjectState>(`SELECT id, name, archived_at IS NOT NULL AS archived FROM subjects WHERE id = ANY($1::int[]) ORDER BY id FOR KEY SHARE`,
       [ids],
     );
   }
 
   /** Makes the calendar's bindings exactly `bindings`; bindings that stay keep their ids. */
-  async replace(manager: EntityManager, calendarId: number, bindings: readonly SubjectBinding[]): Promise<void> {
+  async replace(calendarId: number, bindings: readonly SubjectBinding[]): Promise<void> {
     const semesters = bindings.map((binding) => binding.semesterNumber);
     const subjects = bindings.map((binding) => binding.subjectId);
-    await queryRows(
-      manager,
-      `DELETE FROM academic_calendar_subjects
+    await this.db.query(`DELETE FROM academic_calendar_subjects
         WHERE calendar_id = $1
           AND (semester_number, subject_id) NOT IN (SELECT * FROM unnest($2::int[], $3::int[]))`,
       [calendarId, semesters, subjects],
     );
-    await queryRows(
-      manager,
-      `INSERT INTO academic_calendar_subjects (calendar_id, semester_number, subject_id)
+    await this.db.query(`INSERT INTO academic_calendar_subjects (calendar_id, semester_number, subject_id)
        SELECT $1, v.semester, v.subject FROM unnest($2::int[], $3::int[]) AS v (semester, subject)
        ON CONFLICT ON CONSTRAINT uq_academic_calendar_subjects_item DO NOTHING`,
       [calendarId, semesters, subjects],

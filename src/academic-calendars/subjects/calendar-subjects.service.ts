@@ -31,13 +31,13 @@ export class CalendarSubjectsService {
    * problem answers 400 and nothing changes.
    */
   async replace(calendarId: number, bindings: readonly SubjectBinding[]): Promise<CalendarSubjectResponse[]> {
-    await this.db.transaction(async (manager) => {
-      const calendar = await this.calendars.lockForChange(manager, calendarId);
+    await this.db.transaction(async () => {
+      const calendar = await this.calendars.lockForChange(calendarId);
       if (!calendar) throw new NotFoundError(CALENDAR_NOT_FOUND);
-      const stored = await this.subjects.lockSubjects(manager, [...new Set(bindings.map((binding) => binding.subjectId))]);
+      const stored = await this.subjects.lockSubjects([...new Set(bindings.map((binding) => binding.subjectId))]);
       const problem = bindingProblem(bindings, calendar.courseCount * 2, new Map(stored.map((subject) => [subject.id, subject])));
       if (problem) throw new BadRequestError(problem);
-      await this.subjects.replace(manager, calendarId, bindings);
+      await this.subjects.replace(calendarId, bindings);
     });
     return this.subjects.listFor([calendarId]);
   }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 
 defineConstraintMessages({
@@ -63,11 +61,11 @@ export class ActivityTypesRepository {
   }
 
   /** Locks the code until commit, so that no calendar day starts using it meanwhile. */
-  async lockForChange(manager: EntityManager, id: number): Promise<ActivityTypeRow | undefined> {
-    return (await queryRows<ActivityTypeRow>(manager, `SELECT ${COLUMNS} FROM activity_types WHERE id = $1 FOR UPDATE`, [id]))[0];
+  async lockForChange(id: number): Promise<ActivityTypeRow | undefined> {
+    return (await this.db.query<ActivityTypeRow>(`SELECT ${COLUMNS} FROM activity_types WHERE id = $1 FOR UPDATE`, [id]))[0];
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM activity_types WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM activity_types WHERE id = $1`, [id]);
   }
 }

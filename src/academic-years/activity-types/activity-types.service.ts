@@ -57,15 +57,15 @@ export class ActivityTypesService {
 
   /** Deletes an unused code and answers it; `Т` and codes used by calendars stay. */
   async remove(id: number): Promise<ActivityTypeResponse> {
-    return this.db.transaction(async (manager) => {
-      const row = await this.activityTypes.lockForChange(manager, id);
+    return this.db.transaction(async () => {
+      const row = await this.activityTypes.lockForChange(id);
       if (!row) throw new NotFoundError(ACTIVITY_TYPE_NOT_FOUND);
       if (row.code === THEORY_CODE) {
         throw new ConflictError(`Код «${THEORY_CODE}» нельзя удалить: по нему создаются учебные календари`);
       }
-      const usages = await usagesOf(manager, ACTIVITY_TYPE_USAGES, id);
+      const usages = await usagesOf(this.db, ACTIVITY_TYPE_USAGES, id);
       if (usages) throw new ConflictError(`Код активности «${row.code}» нельзя удалить: его ${usages}`);
-      await this.activityTypes.delete(manager, id);
+      await this.activityTypes.delete(id);
       return toResponse(row);
     });
   }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { queryRows } from '../database/query-rows';
 import { TenantDb } from '../database/tenant-db';
 import { PasswordHasher } from './password-hasher';
 import { RefreshTokens } from './refresh-tokens';
@@ -34,11 +33,9 @@ export class Passwords {
   async replace(change: PasswordReplacement): Promise<boolean> {
     // Hashing takes tens of milliseconds: before the transaction, not while holding the row.
     const passwordHash = await this.hasher.hash(change.newPassword);
-    return this.db.transaction(async (manager) => {
+    return this.db.transaction(async () => {
       // Compare-and-set on the hash: of two parallel changes with the same current password, one wins.
-      const updated = await queryRows(
-        manager,
-        `UPDATE users SET password_hash = $2, updated_at = now()
+      const updated = await this.db.query(`UPDATE users SET password_hash = $2, updated_at = now()
           WHERE id = $1 AND ($3::text IS NULL OR password_hash = $3) RETURNING id`,
         [change.userId, passwordHash, change.expectedHash ?? null],
       );

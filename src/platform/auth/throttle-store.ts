@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
-import { queryRows } from '../database/query-rows';
 import { TenantDb } from '../database/tenant-db';
 import { registerFailure, remainingBlockSeconds, ThrottleState } from './login-throttle';
 
@@ -40,13 +39,13 @@ export class ThrottleStore {
    * attempt may check its password, which then already counts as a failure (and may start the block).
    */
   async claimAttempt(key: string): Promise<number> {
-    return this.db.transaction(async (manager) => {
+    return this.db.transaction(async () => {
       await this.db.query(
         `INSERT INTO login_throttle (throttle_key, failures, last_failure_at) VALUES ($1, 0, now())
          ON CONFLICT (throttle_key) DO NOTHING`,
         [key],
       );
-      const rows = await queryRows<ThrottleRow>(manager, `SELECT * FROM login_throttle WHERE throttle_key = $1 FOR UPDATE`, [key]);
+      const rows = await this.db.query<ThrottleRow>(`SELECT * FROM login_throttle WHERE throttle_key = $1 FOR UPDATE`, [key]);
       const now = Date.now();
       const current = rows[0].failures === 0 ? undefined : toState(rows[0]);
       const blockedFor = remainingBlockSeconds(current, now);

@@ -1,6 +1,5 @@
-import { EntityManager } from 'typeorm';
 import { plural } from '../http/russian';
-import { queryRows } from './query-rows';
+import type { TenantDb } from './tenant-db';
 
 /**
  * A table that refers to a row and so keeps it from being deleted or changed. Features keep lists of
@@ -19,9 +18,9 @@ export interface UsageCount {
 }
 
 /** Counts every source's references to `id` in one query (archived groups count too). */
-export async function countUsages(manager: EntityManager, sources: readonly UsageSource[], id: number): Promise<UsageCount[]> {
+export async function countUsages(db: TenantDb, sources: readonly UsageSource[], id: number): Promise<UsageCount[]> {
   const columns = sources.map((source, index) => `(${source.countSql}) AS c${index}`).join(', ');
-  const [row] = await queryRows<Record<string, number>>(manager, `SELECT ${columns}`, [id]);
+  const [row] = await db.query<Record<string, number>>(`SELECT ${columns}`, [id]);
   return sources.map((source, index) => ({ source, count: Number(row[`c${index}`]) }));
 }
 
@@ -38,7 +37,7 @@ export function describeUsages(counts: readonly UsageCount[]): string | undefine
 }
 
 /** «используют 2 версии расписания», or undefined when nothing refers to the row (or no source is listed). */
-export async function usagesOf(manager: EntityManager, sources: readonly UsageSource[], id: number): Promise<string | undefined> {
+export async function usagesOf(db: TenantDb, sources: readonly UsageSource[], id: number): Promise<string | undefined> {
   if (sources.length === 0) return undefined;
-  return describeUsages(await countUsages(manager, sources, id));
+  return describeUsages(await countUsages(db, sources, id));
 }

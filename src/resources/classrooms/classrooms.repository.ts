@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { ClassroomResponse } from './dto/classroom.dto';
 
@@ -54,47 +52,41 @@ export class ClassroomsRepository {
     return this.db.query<ClassroomResponse>(`${SELECT_CLASSROOMS} ${where} ORDER BY lower(c.name), c.id`);
   }
 
-  async get(manager: EntityManager, id: number): Promise<ClassroomResponse | undefined> {
-    const [row] = await queryRows<ClassroomResponse>(manager, `${SELECT_CLASSROOMS} WHERE c.id = $1`, [id]);
+  async get(id: number): Promise<ClassroomResponse | undefined> {
+    const [row] = await this.db.query<ClassroomResponse>(`${SELECT_CLASSROOMS} WHERE c.id = $1`, [id]);
     return row;
   }
 
   /** Whether another classroom (archived ones included) has this name, case-insensitively. */
-  async nameTaken(manager: EntityManager, name: string, exceptId = 0): Promise<boolean> {
-    const rows = await queryRows(manager, `SELECT 1 FROM classrooms WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId]);
+  async nameTaken(name: string, exceptId = 0): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM classrooms WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId]);
     return rows.length > 0;
   }
 
-  async lockForUpdate(manager: EntityManager, id: number): Promise<ClassroomState | undefined> {
-    const [row] = await queryRows<ClassroomState>(manager, `SELECT ${STATE_COLUMNS} FROM classrooms WHERE id = $1 FOR UPDATE`, [id]);
+  async lockForUpdate(id: number): Promise<ClassroomState | undefined> {
+    const [row] = await this.db.query<ClassroomState>(`SELECT ${STATE_COLUMNS} FROM classrooms WHERE id = $1 FOR UPDATE`, [id]);
     return row;
   }
 
-  async insert(manager: EntityManager, fields: ClassroomFields): Promise<number> {
-    const [row] = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO classrooms (name, capacity, building, floor, is_available) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+  async insert(fields: ClassroomFields): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(`INSERT INTO classrooms (name, capacity, building, floor, is_available) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [fields.name, fields.capacity, fields.building, fields.floor, fields.isAvailable],
     );
     return row.id;
   }
 
-  async update(manager: EntityManager, id: number, fields: ClassroomFields): Promise<void> {
-    await queryRows(
-      manager,
-      `UPDATE classrooms SET name = $2, capacity = $3, building = $4, floor = $5, is_available = $6, updated_at = now()
+  async update(id: number, fields: ClassroomFields): Promise<void> {
+    await this.db.query(`UPDATE classrooms SET name = $2, capacity = $3, building = $4, floor = $5, is_available = $6, updated_at = now()
         WHERE id = $1`,
       [id, fields.name, fields.capacity, fields.building, fields.floor, fields.isAvailable],
     );
   }
 
   /** Replaces the classroom's whole equipment set. */
-  async replaceEquipment(manager: EntityManager, id: number, equipmentIds: readonly number[]): Promise<void> {
-    await queryRows(manager, `DELETE FROM classroom_equipments WHERE classroom_id = $1`, [id]);
+  async replaceEquipment(id: number, equipmentIds: readonly number[]): Promise<void> {
+    await this.db.query(`DELETE FROM classroom_equipments WHERE classroom_id = $1`, [id]);
     if (equipmentIds.length === 0) return;
-    await queryRows(
-      manager,
-      `INSERT INTO classroom_equipments (classroom_id, equipment_id) SELECT $1, unnest($2::int[])`,
+    await this.db.query(`INSERT INTO classroom_equipments (classroom_id, equipment_id) SELECT $1, unnest($2::int[])`,
       [id, equipmentIds],
     );
   }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { EquipmentRepository } from '../equipment/equipment.repository';
@@ -30,28 +29,28 @@ export class ClassroomsService {
   }
 
   async create(request: ClassroomRequest): Promise<ClassroomResponse> {
-    return this.db.transaction(async (manager) => {
-      const equipmentIds = await this.checkEquipment(manager, request.equipmentIds ?? []);
-      if (await this.classrooms.nameTaken(manager, request.name)) throw new ConflictError(CLASSROOM_NAME_TAKEN);
-      const id = await this.classrooms.insert(manager, {
+    return this.db.transaction(async () => {
+      const equipmentIds = await this.checkEquipment(request.equipmentIds ?? []);
+      if (await this.classrooms.nameTaken(request.name)) throw new ConflictError(CLASSROOM_NAME_TAKEN);
+      const id = await this.classrooms.insert({
         name: request.name,
         capacity: request.capacity,
         building: building(request.building),
         floor: request.floor ?? null,
         isAvailable: request.isAvailable ?? true,
       });
-      await this.classrooms.replaceEquipment(manager, id, equipmentIds);
-      return this.load(manager, id);
+      await this.classrooms.replaceEquipment(id, equipmentIds);
+      return this.load(id);
     });
   }
 
   /** Changes only the supplied fields; archived rooms may be corrected too. */
   async update(id: number, request: ClassroomUpdateRequest): Promise<ClassroomResponse> {
-    return this.db.transaction(async (manager) => {
-      const current = await this.classrooms.lockForUpdate(manager, id);
+    return this.db.transaction(async () => {
+      const current = await this.classrooms.lockForUpdate(id);
       if (!current) throw new NotFoundError(CLASSROOM_NOT_FOUND);
-      const equipmentIds = request.equipmentIds && (await this.checkEquipment(manager, request.equipmentIds));
-      if (request.name !== undefined && (await this.classrooms.nameTaken(manager, request.name, id))) {
+      const equipmentIds = request.equipmentIds && (await this.checkEquipment(request.equipmentIds));
+      if (request.name !== undefined && (await this.classrooms.nameTaken(request.name, id))) {
         throw new ConflictError(CLASSROOM_NAME_TAKEN);
       }
       const fields: ClassroomFields = {
@@ -61,9 +60,9 @@ export class ClassroomsService {
         floor: request.floor === undefined ? current.floor : request.floor,
         isAvailable: request.isAvailable ?? current.isAvailable,
       };
-      await this.classrooms.update(manager, id, fields);
-      if (equipmentIds) await this.classrooms.replaceEquipment(manager, id, equipmentIds);
-      return this.load(manager, id);
+      await this.classrooms.update(id, fields);
+      if (equipmentIds) await this.classrooms.replaceEquipment(id, equipmentIds);
+      return this.load(id);
     });
   }
 
@@ -77,19 +76,19 @@ export class ClassroomsService {
 
   private async setArchived(id: number, archived: boolean): Promise<ClassroomResponse> {
     if (!(await this.classrooms.setArchived(id, archived))) throw new NotFoundError(CLASSROOM_NOT_FOUND);
-    return this.load(this.db.manager, id);
+    return this.load(id);
   }
 
   /** The distinct requested ids, all of which must name existing equipment (400 otherwise). */
-  private async checkEquipment(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
+  private async checkEquipment(ids: readonly number[]): Promise<number[]> {
     const distinct = [...new Set(ids)];
-    const missing = await this.equipment.missing(manager, distinct);
+    const missing = await this.equipment.missing(distinct);
     if (missing.length > 0) throw new BadRequestError(`Оборудование не найдено: ${missing.join(', ')}`);
     return distinct;
   }
 
-  private async load(manager: EntityManager, id: number): Promise<ClassroomResponse> {
-    const classroom = await this.classrooms.get(manager, id);
+  private async load(id: number): Promise<ClassroomResponse> {
+    const classroom = await this.classrooms.get(id);
     if (!classroom) throw new NotFoundError(CLASSROOM_NOT_FOUND);
     return classroom;
   }

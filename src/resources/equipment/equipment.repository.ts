@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { EquipmentResponse } from './dto/equipment.dto';
 
@@ -32,11 +30,9 @@ export class EquipmentRepository {
   }
 
   /** Of the given ids, those that name no equipment. */
-  async missing(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
+  async missing(ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await queryRows<{ id: number }>(
-      manager,
-      `SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
+    const rows = await this.db.query<{ id: number }>(`SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
         WHERE NOT EXISTS (SELECT 1 FROM equipments e WHERE e.id = wanted.id)
         ORDER BY wanted.id`,
       [ids],
@@ -45,14 +41,14 @@ export class EquipmentRepository {
   }
 
   /** Locks the row (FOR UPDATE): a concurrent classroom change that links it waits or fails. */
-  async lockForDelete(manager: EntityManager, id: number): Promise<EquipmentResponse | undefined> {
-    const [row] = await queryRows<EquipmentResponse>(manager, `SELECT id, name FROM equipments WHERE id = $1 FOR UPDATE`, [id]);
+  async lockForDelete(id: number): Promise<EquipmentResponse | undefined> {
+    const [row] = await this.db.query<EquipmentResponse>(`SELECT id, name FROM equipments WHERE id = $1 FOR UPDATE`, [id]);
     return row;
   }
 
   /** Detaches the equipment from every classroom, archived ones included, then deletes it. */
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM classroom_equipments WHERE equipment_id = $1`, [id]);
-    await queryRows(manager, `DELETE FROM equipments WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM classroom_equipments WHERE equipment_id = $1`, [id]);
+    await this.db.query(`DELETE FROM equipments WHERE id = $1`, [id]);
   }
 }

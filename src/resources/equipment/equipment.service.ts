@@ -25,10 +25,10 @@ export class EquipmentService {
 
   /** Deletes the equipment and, in the same transaction, removes it from every classroom. */
   async remove(id: number): Promise<EquipmentResponse> {
-    return this.db.transaction(async (manager) => {
-      const equipment = await this.equipment.lockForDelete(manager, id);
+    return this.db.transaction(async () => {
+      const equipment = await this.equipment.lockForDelete(id);
       if (!equipment) throw new NotFoundError(EQUIPMENT_NOT_FOUND);
-      await this.equipment.delete(manager, id);
+      await this.equipment.delete(id);
       return equipment;
     });
   }

@@ -36,8 +36,8 @@ export class DepartmentSubjectsService {
     const departmentId = ownDepartment(caller);
     const plan = planImport(items);
     const names = plan.map((subject) => subject.name);
-    return this.db.transaction(async (manager) => {
-      const matches = await this.subjects.matchNames(manager, names, true);
+    return this.db.transaction(async () => {
+      const matches = await this.subjects.matchNames(names, true);
       const foreign = matches.filter((match) => match.departmentId !== departmentId);
       if (foreign.length > 0) {
         const list = foreign.map((match) => `«${match.name}»`).join(', ');
@@ -48,9 +48,9 @@ export class DepartmentSubjectsService {
         const id = matched.get(index);
         return id === undefined ? [] : [{ id, code: subject.code }];
       });
-      await this.subjects.updateImported(manager, updates);
-      await this.subjects.insertImported(manager, plan.filter((_subject, index) => !matched.has(index)), departmentId);
-      return (await this.subjects.matchNames(manager, names, false)).map(toSubjectResponse);
+      await this.subjects.updateImported(updates);
+      await this.subjects.insertImported(plan.filter((_subject, index) => !matched.has(index)), departmentId);
+      return (await this.subjects.matchNames(names, false)).map(toSubjectResponse);
     });
   }
 

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { SubjectResponse } from './dto/subject.dto';
 import { PlannedSubject } from './import-plan';
@@ -45,8 +43,8 @@ export class SubjectsRepository {
     );
   }
 
-  async find(id: number, manager: EntityManager = this.db.manager): Promise<SubjectState | undefined> {
-    const [row] = await queryRows<SubjectState>(manager, `SELECT ${STATE_COLUMNS} FROM subjects s WHERE s.id = $1`, [id]);
+  async find(id: number): Promise<SubjectState | undefined> {
+    const [row] = await this.db.query<SubjectState>(`SELECT ${STATE_COLUMNS} FROM subjects s WHERE s.id = $1`, [id]);
     return row;
   }
 
@@ -54,52 +52,48 @@ export class SubjectsRepository {
    * Reads a subject and holds FOR KEY SHARE until commit, so that a concurrent delete waits and then
    * sees the caller's new reference.
    */
-  async lockForReference(manager: EntityManager, id: number): Promise<SubjectState | undefined> {
-    const [row] = await queryRows<SubjectState>(manager, `SELECT ${STATE_COLUMNS} FROM subjects s WHERE s.id = $1 FOR KEY SHARE`, [id]);
+  async lockForReference(id: number): Promise<SubjectState | undefined> {
+    const [row] = await this.db.query<SubjectState>(`SELECT ${STATE_COLUMNS} FROM subjects s WHERE s.id = $1 FOR KEY SHARE`, [id]);
     return row;
   }
 
-  async lockForChange(manager: EntityManager, id: number): Promise<SubjectState | undefined> {
-    const [row] = await queryRows<SubjectState>(manager, `SELECT ${STATE_COLUMNS} FROM subjects s WHERE s.id = $1 FOR UPDATE`, [id]);
+  async lockForChange(id: number): Promise<SubjectState | undefined> {
+    const [row] = await this.db.query<SubjectState>(`SELECT ${STATE_COLUMNS} FROM subjects s WHERE s.id = $1 FOR UPDATE`, [id]);
     return row;
   }
 
   /** Whether any subject, archived ones included, has this name (case-insensitively). */
-  async nameTaken(manager: EntityManager, name: string): Promise<boolean> {
-    return (await queryRows(manager, `SELECT 1 FROM subjects WHERE lower(name) = lower($1)`, [name])).length > 0;
+  async nameTaken(name: string): Promise<boolean> {
+    return (await this.db.query(`SELECT 1 FROM subjects WHERE lower(name) = lower($1)`, [name])).length > 0;
   }
 
-  async insert(manager: EntityManager, subject: { name: string; code: string | null; departmentId: number }): Promise<SubjectResponse> {
-    const [row] = await queryRows<SubjectResponse>(
-      manager,
-      `INSERT INTO subjects AS s (name, code, department_id) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
+  async insert(subject: { name: string; code: string | null; departmentId: number }): Promise<SubjectResponse> {
+    const [row] = await this.db.query<SubjectResponse>(`INSERT INTO subjects AS s (name, code, department_id) VALUES ($1, $2, $3) RETURNING ${COLUMNS}`,
       [subject.name, subject.code, subject.departmentId],
     );
     return row;
   }
 
-  async isReferenced(manager: EntityManager, id: number): Promise<boolean> {
-    const [row] = await queryRows<{ referenced: boolean }>(manager, SUBJECT_IS_REFERENCED_SQL, [id]);
+  async isReferenced(id: number): Promise<boolean> {
+    const [row] = await this.db.query<{ referenced: boolean }>(SUBJECT_IS_REFERENCED_SQL, [id]);
     return row.referenced;
   }
 
-  async archive(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `UPDATE subjects SET archived_at = coalesce(archived_at, now()), updated_at = now() WHERE id = $1`, [id]);
+  async archive(id: number): Promise<void> {
+    await this.db.query(`UPDATE subjects SET archived_at = coalesce(archived_at, now()), updated_at = now() WHERE id = $1`, [id]);
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM subjects WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM subjects WHERE id = $1`, [id]);
   }
 
   /**
    * Stored subjects (of any department, archived included) named in the import, by position in the
    * list. With `lock` they are locked FOR UPDATE in id order (a stable order avoids deadlocks).
    */
-  matchNames(manager: EntityManager, names: readonly string[], lock: boolean): Promise<ImportMatch[]> {
+  matchNames(names: readonly string[], lock: boolean): Promise<ImportMatch[]> {
     const tail = lock ? `ORDER BY s.id FOR UPDATE OF s` : `ORDER BY wanted.position`;
-    return queryRows<ImportMatch>(
-      manager,
-      `SELECT ${STATE_COLUMNS}, wanted.position::int AS position
+    return this.db.query<ImportMatch>(`SELECT ${STATE_COLUMNS}, wanted.position::int AS position
          FROM unnest($1::text[]) WITH ORDINALITY AS wanted (name, position)
          JOIN subjects s ON lower(s.name) = lower(wanted.name)
         ${tail}`,
@@ -108,22 +102,18 @@ export class SubjectsRepository {
   }
 
   /** Replaces the codes of own subjects and restores the archived ones; ids stay. */
-  async updateImported(manager: EntityManager, updates: readonly { id: number; code: string | null }[]): Promise<void> {
+  async updateImported(updates: readonly { id: number; code: string | null }[]): Promise<void> {
     if (updates.length === 0) return;
-    await queryRows(
-      manager,
-      `UPDATE subjects SET code = v.code, archived_at = NULL, updated_at = now()
+    await this.db.query(`UPDATE subjects SET code = v.code, archived_at = NULL, updated_at = now()
          FROM unnest($1::int[], $2::text[]) AS v (id, code)
         WHERE subjects.id = v.id`,
       [updates.map((update) => update.id), updates.map((update) => update.code)],
     );
   }
 
-  async insertImported(manager: EntityManager, subjects: readonly PlannedSubject[], departmentId: number): Promise<void> {
+  async insertImported(subjects: readonly PlannedSubject[], departmentId: number): Promise<void> {
     if (subjects.length === 0) return;
-    await queryRows(
-      manager,
-      `INSERT INTO subjects (name, code, department_id)
+    await this.db.query(`INSERT INTO subjects (name, code, department_id)
        SELECT v.name, v.code, $3 FROM unnest($1::text[], $2::text[]) AS v (name, code)`,
       [subjects.map((subject) => subject.name), subjects.map((subject) => subject.code), departmentId],
     );

@@ -32,10 +32,10 @@ export class SubjectsService {
 
   /** Creates a subject; its name must be free among all subjects, archived ones included. */
   async create(request: SubjectRequest): Promise<SubjectResponse> {
-    return this.db.transaction(async (manager) => {
+    return this.db.transaction(async () => {
       if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_NOT_FOUND);
-      if (await this.subjects.nameTaken(manager, request.name)) throw new ConflictError(SUBJECT_NAME_TAKEN);
-      return this.subjects.insert(manager, { name: request.name, code: request.code || null, departmentId: request.departmentId });
+      if (await this.subjects.nameTaken(request.name)) throw new ConflictError(SUBJECT_NAME_TAKEN);
+      return this.subjects.insert({ name: request.name, code: request.code || null, departmentId: request.departmentId });
     });
   }
 
@@ -44,11 +44,11 @@ export class SubjectsService {
    * row lock makes a concurrent reference (which holds FOR KEY SHARE on it) finish first and be seen.
    */
   async remove(id: number): Promise<SubjectResponse> {
-    return this.db.transaction(async (manager) => {
-      const subject = await this.subjects.lockForChange(manager, id);
+    return this.db.transaction(async () => {
+      const subject = await this.subjects.lockForChange(id);
       if (!subject) throw new NotFoundError(SUBJECT_NOT_FOUND);
-      if (await this.subjects.isReferenced(manager, id)) await this.subjects.archive(manager, id);
-      else await this.subjects.delete(manager, id);
+      if (await this.subjects.isReferenced(id)) await this.subjects.archive(id);
+      else await this.subjects.delete(id);
       return toSubjectResponse(subject);
     });
   }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { TeacherSubjectResponse } from './dto/teacher-subject.dto';
 
@@ -41,57 +39,47 @@ export class TeacherSubjectsRepository {
     return this.db.query<TeacherSubjectResponse>(`${SELECT_LINKS} WHERE s.department_id = $1 ${ORDER}`, [departmentId]);
   }
 
-  async find(manager: EntityManager, userId: number, subjectId: number, lock = false): Promise<TeacherSubjectResponse | undefined> {
-    const [row] = await queryRows<TeacherSubjectResponse>(
-      manager,
-      `${SELECT_LINKS} WHERE ts.user_id = $1 AND ts.subject_id = $2 ${lock ? 'FOR UPDATE OF ts' : ''}`,
+  async find(userId: number, subjectId: number, lock = false): Promise<TeacherSubjectResponse | undefined> {
+    const [row] = await this.db.query<TeacherSubjectResponse>(`${SELECT_LINKS} WHERE ts.user_id = $1 AND ts.subject_id = $2 ${lock ? 'FOR UPDATE OF ts' : ''}`,
       [userId, subjectId],
     );
     return row;
   }
 
   /** The user's role and status, held FOR KEY SHARE until commit. */
-  async lockUser(manager: EntityManager, userId: number): Promise<UserState | undefined> {
-    const [row] = await queryRows<UserState>(
-      manager,
-      `SELECT id, role, status = 'ACTIVE' AS active FROM users WHERE id = $1 FOR KEY SHARE`,
+  async lockUser(userId: number): Promise<UserState | undefined> {
+    const [row] = await this.db.query<UserState>(`SELECT id, role, status = 'ACTIVE' AS active FROM users WHERE id = $1 FOR KEY SHARE`,
       [userId],
     );
     return row;
   }
 
   /** Whether the user holds a primary or additional assignment to the department covering `date`. */
-  async assignedOn(manager: EntityManager, userId: number, departmentId: number, date: string): Promise<boolean> {
-    const rows = await queryRows(
-      manager,
-      `SELECT 1 FROM user_department_assignments
+  async assignedOn(userId: number, departmentId: number, date: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM user_department_assignments
         WHERE user_id = $1 AND department_id = $2 AND valid_from <= $3::date AND (valid_to IS NULL OR valid_to >= $3::date)`,
       [userId, departmentId, date],
     );
     return rows.length > 0;
   }
 
-  async insert(manager: EntityManager, userId: number, subjectId: number): Promise<void> {
-    await queryRows(manager, `INSERT INTO teacher_subjects (user_id, subject_id) VALUES ($1, $2)`, [userId, subjectId]);
+  async insert(userId: number, subjectId: number): Promise<void> {
+    await this.db.query(`INSERT INTO teacher_subjects (user_id, subject_id) VALUES ($1, $2)`, [userId, subjectId]);
   }
 
   /** Replaces the lesson types the link is restricted to (none: every type). */
-  async replaceLessonTypes(manager: EntityManager, userId: number, subjectId: number, lessonTypeIds: readonly number[]): Promise<void> {
-    await queryRows(manager, `DELETE FROM teacher_subject_lesson_types WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
+  async replaceLessonTypes(userId: number, subjectId: number, lessonTypeIds: readonly number[]): Promise<void> {
+    await this.db.query(`DELETE FROM teacher_subject_lesson_types WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
     if (lessonTypeIds.length === 0) return;
-    await queryRows(
-      manager,
-      `INSERT INTO teacher_subject_lesson_types (user_id, subject_id, lesson_type_id) SELECT $1, $2, unnest($3::int[])`,
+    await this.db.query(`INSERT INTO teacher_subject_lesson_types (user_id, subject_id, lesson_type_id) SELECT $1, $2, unnest($3::int[])`,
       [userId, subjectId, lessonTypeIds],
     );
   }
 
   /** The ids among `ids` that name no lesson type, ascending. */
-  async missingLessonTypes(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
+  async missingLessonTypes(ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await queryRows<{ id: number }>(
-      manager,
-      `SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
+    const rows = await this.db.query<{ id: number }>(`SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
         WHERE NOT EXISTS (SELECT 1 FROM lesson_types lt WHERE lt.id = wanted.id)
         ORDER BY wanted.id`,
       [ids],
@@ -99,7 +87,7 @@ export class TeacherSubjectsRepository {
     return rows.map((row) => row.id);
   }
 
-  async delete(manager: EntityManager, userId: number, subjectId: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM teacher_subjects WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
+  async delete(userId: number, subjectId: number): Promise<void> {
+    await this.db.query(`DELETE FROM teacher_subjects WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/app-error';
@@ -31,26 +30,26 @@ export class TeacherSubjectsService {
 
   async create(caller: AuthUser, request: TeacherSubjectCreateRequest): Promise<TeacherSubjectResponse> {
     const scope = departmentScope(caller);
-    return this.db.transaction(async (manager) => {
-      const user = await this.links.lockUser(manager, request.userId);
+    return this.db.transaction(async () => {
+      const user = await this.links.lockUser(request.userId);
       if (!user) throw new BadRequestError('Пользователь не найден');
       if (user.role !== 'TEACHER') throw new BadRequestError('Пользователь не является преподавателем');
       if (!user.active) throw new BadRequestError('Преподаватель в архиве');
-      const subject = await this.subjects.lockForReference(manager, request.subjectId);
+      const subject = await this.subjects.lockForReference(request.subjectId);
       if (!subject) throw new BadRequestError('Дисциплина не найдена');
       if (subject.archived) throw new BadRequestError('Дисциплина в архиве');
 
       if (scope !== undefined) {
         if (subject.departmentId !== scope) throw new ForbiddenError(OTHER_DEPARTMENT_SUBJECT);
-        if (!(await this.links.assignedOn(manager, request.userId, scope, todayInBusinessZone()))) {
+        if (!(await this.links.assignedOn(request.userId, scope, todayInBusinessZone()))) {
           throw new ForbiddenError(TEACHER_NOT_IN_DEPARTMENT);
         }
       }
-      if (await this.links.find(manager, request.userId, request.subjectId)) throw new ConflictError(LINK_EXISTS);
-      const lessonTypeIds = await this.checkLessonTypes(manager, request.lessonTypeIds ?? []);
-      await this.links.insert(manager, request.userId, request.subjectId);
-      await this.links.replaceLessonTypes(manager, request.userId, request.subjectId, lessonTypeIds);
-      const link = await this.links.find(manager, request.userId, request.subjectId);
+      if (await this.links.find(request.userId, request.subjectId)) throw new ConflictError(LINK_EXISTS);
+      const lessonTypeIds = await this.checkLessonTypes(request.lessonTypeIds ?? []);
+      await this.links.insert(request.userId, request.subjectId);
+      await this.links.replaceLessonTypes(request.userId, request.subjectId, lessonTypeIds);
+      const link = await this.links.find(request.userId, request.subjectId);
       if (!link) throw new NotFoundError(LINK_NOT_FOUND);
       return link;
     });
@@ -64,12 +63,12 @@ export class TeacherSubjectsService {
    */
   async setLessonTypes(caller: AuthUser, request: TeacherSubjectLessonTypesRequest): Promise<TeacherSubjectResponse> {
     const scope = departmentScope(caller);
-    return this.db.transaction(async (manager) => {
-      await this.ensureOwnSubject(manager, scope, request.subjectId);
-      if (!(await this.links.find(manager, request.userId, request.subjectId, true))) throw new NotFoundError(LINK_NOT_FOUND);
-      const lessonTypeIds = await this.checkLessonTypes(manager, request.lessonTypeIds);
-      await this.links.replaceLessonTypes(manager, request.userId, request.subjectId, lessonTypeIds);
-      const link = await this.links.find(manager, request.userId, request.subjectId);
+    return this.db.transaction(async () => {
+      await this.ensureOwnSubject(scope, request.subjectId);
+      if (!(await this.links.find(request.userId, request.subjectId, true))) throw new NotFoundError(LINK_NOT_FOUND);
+      const lessonTypeIds = await this.checkLessonTypes(request.lessonTypeIds);
+      await this.links.replaceLessonTypes(request.userId, request.subjectId, lessonTypeIds);
+      const link = await this.links.find(request.userId, request.subjectId);
       if (!link) throw new NotFoundError(LINK_NOT_FOUND);
       return link;
     });
@@ -81,26 +80,26 @@ export class TeacherSubjectsService {
    */
   async remove(caller: AuthUser, request: TeacherSubjectRequest): Promise<TeacherSubjectResponse> {
     const scope = departmentScope(caller);
-    return this.db.transaction(async (manager) => {
-      await this.ensureOwnSubject(manager, scope, request.subjectId);
-      const link = await this.links.find(manager, request.userId, request.subjectId, true);
+    return this.db.transaction(async () => {
+      await this.ensureOwnSubject(scope, request.subjectId);
+      const link = await this.links.find(request.userId, request.subjectId, true);
       if (!link) throw new NotFoundError(LINK_NOT_FOUND);
-      await this.links.delete(manager, request.userId, request.subjectId);
+      await this.links.delete(request.userId, request.subjectId);
       return link;
     });
   }
 
   /** A DEPARTMENT caller may touch links of its own department's subjects only (a missing subject is left to the link lookup). */
-  private async ensureOwnSubject(manager: EntityManager, scope: number | undefined, subjectId: number): Promise<void> {
+  private async ensureOwnSubject(scope: number | undefined, subjectId: number): Promise<void> {
     if (scope === undefined) return;
-    const subject = await this.subjects.find(subjectId, manager);
+    const subject = await this.subjects.find(subjectId);
     if (subject && subject.departmentId !== scope) throw new ForbiddenError(OTHER_DEPARTMENT_SUBJECT);
   }
 
   /** The distinct requested lesson types, ascending, all of which must exist (400 otherwise). */
-  private async checkLessonTypes(manager: EntityManager, ids: readonly number[]): Promise<number[]> {
+  private async checkLessonTypes(ids: readonly number[]): Promise<number[]> {
     const distinct = [...new Set(ids)].sort((a, b) => a - b);
-    const missing = await this.links.missingLessonTypes(manager, distinct);
+    const missing = await this.links.missingLessonTypes(distinct);
     if (missing.length > 0) throw new BadRequestError(`Вид занятий не найден: ${missing.join(', ')}`);
     return distinct;
   }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LessonChange, LessonChanges, LessonScene } from './lesson-changes';
 
@@ -27,14 +25,10 @@ export interface OverrideWrite extends LessonChange {
   comment: string | null;
 }
 
-/** The open transaction of a semester write (a `ScheduleTx`, or the manager of `SemesterWriteUnit.runAcross`). */
-interface WriteTx {
-  manager: EntityManager;
-}
-
 /**
  * The one place overrides are written. Every writer (the override endpoints, absence resolution,
- * change-request review) calls `apply` inside its semester write unit: the change is checked against
+ * change-request review) calls `apply` inside its semester write unit (whose transaction every
+ * `TenantDb` call here joins): the change is checked against
  * the timetable as it is now and written in one sequence; the unique constraint per lesson is the last
  * line when two writers race.
  */
@@ -50,10 +44,10 @@ export class OverrideWrites {
    * and stores it: a new override, or in place of `replaces`, the lesson's current one (its checks
    * then leave that override out). Answers the override's id.
    */
-  async apply(tx: WriteTx, scene: LessonScene, write: OverrideWrite, authorId: number, replaces?: number): Promise<number> {
+  async apply(scene: LessonScene, write: OverrideWrite, authorId: number, replaces?: number): Promise<number> {
     (await this.changes.prepare(scene, [write], replaces ?? 0)).verify(write);
-    if (replaces === undefined) return this.insert(tx, scene.rule.versionId, write, authorId);
-    await this.update(tx, replaces, write, authorId);
+    if (replaces === undefined) return this.insert(scene.rule.versionId, write, authorId);
+    await this.update(replaces, write, authorId);
     return replaces;
   }
 
@@ -66,10 +60,8 @@ export class OverrideWrites {
     return row?.id;
   }
 
-  private async insert(tx: WriteTx, versionId: number, write: OverrideWrite, authorId: number): Promise<number> {
-    const [row] = await queryRows<{ id: number }>(
-      tx.manager,
-      `INSERT INTO schedule_overrides (schedule_version_id, base_rule_slot_id, lesson_date, action, target_lesson_date, new_time_slot_id,
+  private async insert(versionId: number, write: OverrideWrite, authorId: number): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(`INSERT INTO schedule_overrides (schedule_version_id, base_rule_slot_id, lesson_date, action, target_lesson_date, new_time_slot_id,
                                        new_classroom_id, new_teacher_id, new_lesson_format, comment, created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
       [versionId, write.baseRuleSlotId, write.lessonDate, ...changeValues(write), authorId],
@@ -78,18 +70,16 @@ export class OverrideWrites {
   }
 
   /** Replaces what the override does; the lesson it names never changes. */
-  private async update(tx: WriteTx, id: number, write: OverrideWrite, authorId: number): Promise<void> {
-    await queryRows(
-      tx.manager,
-      `UPDATE schedule_overrides SET action = $2, target_lesson_date = $3, new_time_slot_id = $4, new_classroom_id = $5, new_teacher_id = $6,
+  private async update(id: number, write: OverrideWrite, authorId: number): Promise<void> {
+    await this.db.query(`UPDATE schedule_overrides SET action = $2, target_lesson_date = $3, new_time_slot_id = $4, new_classroom_id = $5, new_teacher_id = $6,
               new_lesson_format = $7, comment = $8, updated_by = $9, updated_at = now()
         WHERE id = $1`,
       [id, ...changeValues(write), authorId],
     );
   }
 
-  async delete(tx: WriteTx, id: number): Promise<void> {
-    await queryRows(tx.manager, `DELETE FROM schedule_overrides WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM schedule_overrides WHERE id = $1`, [id]);
   }
 }
 

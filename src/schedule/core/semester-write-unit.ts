@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { TenantDb } from '../../platform/database/tenant-db';
 
 /**
@@ -18,12 +17,11 @@ export interface LockedVersion {
 }
 
 /**
- * The open transaction of a semester write: its manager for the feature's own writes, and the row
- * locks every schedule write needs. Shared reads through `TenantDb` (and the core's loaders) join it.
+ * The open transaction of a semester write and the row locks every schedule write needs. Every
+ * `TenantDb` call inside it (the feature's writes, the core's loaders) joins the transaction.
  */
 export class ScheduleTx {
   constructor(
-    readonly manager: EntityManager,
     readonly semesterId: number,
     private readonly db: TenantDb,
   ) {}
@@ -48,9 +46,9 @@ export class SemesterWriteUnit {
   constructor(private readonly db: TenantDb) {}
 
   run<T>(semesterId: number, work: (tx: ScheduleTx) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (manager) => {
+    return this.db.transaction(async () => {
       await this.db.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
-      return work(new ScheduleTx(manager, semesterId, this.db));
+      return work(new ScheduleTx(semesterId, this.db));
     });
   }
 
@@ -58,12 +56,12 @@ export class SemesterWriteUnit {
    * One transaction holding the locks of several semesters (a change of teacher availability that
    * spans them), taken in ascending id order so two such writes never deadlock.
    */
-  runAcross<T>(semesterIds: readonly number[], work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (manager) => {
+  runAcross<T>(semesterIds: readonly number[], work: () => Promise<T>): Promise<T> {
+    return this.db.transaction(async () => {
       for (const semesterId of [...new Set(semesterIds)].sort((a, b) => a - b)) {
         await this.db.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
       }
-      return work(manager);
+      return work();
     });
   }
 }

@@ -37,7 +37,7 @@ export class ScheduleOverridesService {
       const scene = await this.changes.locate(slot, payload.lessonDate);
       const existing = await this.writer.idOfLesson(payload.baseRuleSlotId, payload.lessonDate);
       if (existing !== undefined) throw new ConflictError(`${DUPLICATE_OVERRIDE} (№${existing})`);
-      return this.reads.get(await this.writer.apply(tx, scene, payload, caller.userId));
+      return this.reads.get(await this.writer.apply(scene, payload, caller.userId));
     });
   }
 
@@ -60,7 +60,7 @@ export class ScheduleOverridesService {
       const slot = await this.data.lessonSlot(stored.baseRuleSlotId);
       if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
       const scene = await this.changes.locate(slot, stored.lessonDate);
-      await this.writer.apply(tx, scene, payload, caller.userId, id);
+      await this.writer.apply(scene, payload, caller.userId, id);
       return this.reads.get(id);
     });
   }
@@ -81,7 +81,7 @@ export class ScheduleOverridesService {
       const slot = await this.data.lessonSlot(stored.baseRuleSlotId);
       const scene = slot && (await this.changes.locate(slot, stored.lessonDate).catch(ignoreMissingLesson));
       if (scene) await this.changes.ensureRestorable(scene, id);
-      await this.writer.delete(tx, id);
+      await this.writer.delete(id);
       return entry;
     });
   }

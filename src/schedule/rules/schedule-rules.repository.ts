@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LessonKind } from '../../schedule-engine/lesson-series';
@@ -52,7 +50,7 @@ export interface SlotFields {
 
 const RULE_COLUMNS = `r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.status`;
 
-/** SQL over the rule tables: row locks, writes (on the write unit's manager), and the id lists behind the rule lists and pages. */
+/** SQL over the rule tables: row locks, writes (inside the write unit's transaction), and the id lists behind the rule lists and pages. */
 @Injectable()
 export class ScheduleRulesRepository {
   constructor(private readonly db: TenantDb) {}
@@ -66,10 +64,8 @@ export class ScheduleRulesRepository {
     return (await this.db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1 FOR UPDATE`, [id]))[0];
   }
 
-  async insert(manager: EntityManager, fields: RuleFields, authorId: number): Promise<number> {
-    const [row] = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO schedule_rules (schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
+  async insert(fields: RuleFields, authorId: number): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(`INSERT INTO schedule_rules (schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
                                    lecture_start_week, laboratory_start_week, practice_start_week, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [...ruleValues(fields), authorId],
@@ -77,61 +73,51 @@ export class ScheduleRulesRepository {
     return row.id;
   }
 
-  async update(manager: EntityManager, id: number, fields: RuleFields): Promise<void> {
-    await queryRows(
-      manager,
-      `UPDATE schedule_rules SET schedule_version_id = $2, semester_id = $3, subject_id = $4, lecture_hours = $5, laboratory_hours = $6,
+  async update(id: number, fields: RuleFields): Promise<void> {
+    await this.db.query(`UPDATE schedule_rules SET schedule_version_id = $2, semester_id = $3, subject_id = $4, lecture_hours = $5, laboratory_hours = $6,
               practice_hours = $7, lecture_start_week = $8, laboratory_start_week = $9, practice_start_week = $10, updated_at = now()
         WHERE id = $1`,
       [id, ...ruleValues(fields)],
     );
   }
 
-  async archive(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `UPDATE schedule_rules SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1`, [id]);
+  async archive(id: number): Promise<void> {
+    await this.db.query(`UPDATE schedule_rules SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1`, [id]);
   }
 
   /** Makes the rule's groups exactly `groupIds`. */
-  async replaceGroups(manager: EntityManager, ruleId: number, groupIds: number[]): Promise<void> {
-    await queryRows(manager, `DELETE FROM schedule_rule_groups WHERE rule_id = $1 AND NOT (group_id = ANY($2::int[]))`, [ruleId, groupIds]);
-    await queryRows(
-      manager,
-      `INSERT INTO schedule_rule_groups (rule_id, group_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+  async replaceGroups(ruleId: number, groupIds: number[]): Promise<void> {
+    await this.db.query(`DELETE FROM schedule_rule_groups WHERE rule_id = $1 AND NOT (group_id = ANY($2::int[]))`, [ruleId, groupIds]);
+    await this.db.query(`INSERT INTO schedule_rule_groups (rule_id, group_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
       [ruleId, groupIds],
     );
   }
 
-  async insertSlot(manager: EntityManager, ruleId: number, slot: SlotFields): Promise<number> {
-    const [row] = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO schedule_rule_slots (rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+  async insertSlot(ruleId: number, slot: SlotFields): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(`INSERT INTO schedule_rule_slots (rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       [ruleId, ...slotValues(slot)],
     );
     return row.id;
   }
 
-  async updateSlot(manager: EntityManager, slotId: number, slot: SlotFields): Promise<void> {
-    await queryRows(
-      manager,
-      `UPDATE schedule_rule_slots SET day_of_week = $2, parity = $3, time_slot_id = $4, teacher_id = $5, classroom_id = $6,
+  async updateSlot(slotId: number, slot: SlotFields): Promise<void> {
+    await this.db.query(`UPDATE schedule_rule_slots SET day_of_week = $2, parity = $3, time_slot_id = $4, teacher_id = $5, classroom_id = $6,
               lesson_type_id = $7, lesson_format = $8
         WHERE id = $1`,
       [slotId, ...slotValues(slot)],
     );
   }
 
-  async deleteSlots(manager: EntityManager, slotIds: number[]): Promise<void> {
-    if (slotIds.length > 0) await queryRows(manager, `DELETE FROM schedule_rule_slots WHERE id = ANY($1::int[])`, [slotIds]);
+  async deleteSlots(slotIds: number[]): Promise<void> {
+    if (slotIds.length > 0) await this.db.query(`DELETE FROM schedule_rule_slots WHERE id = ANY($1::int[])`, [slotIds]);
   }
 
   /** Makes the subgroups of `slotIds` exactly the given pairs. */
-  async replaceSlotSubgroups(manager: EntityManager, slotIds: number[], pairs: { slotId: number; subgroupId: number }[]): Promise<void> {
-    await queryRows(manager, `DELETE FROM schedule_rule_slot_subgroups WHERE slot_id = ANY($1::int[])`, [slotIds]);
+  async replaceSlotSubgroups(slotIds: number[], pairs: { slotId: number; subgroupId: number }[]): Promise<void> {
+    await this.db.query(`DELETE FROM schedule_rule_slot_subgroups WHERE slot_id = ANY($1::int[])`, [slotIds]);
     if (pairs.length === 0) return;
-    await queryRows(
-      manager,
-      `INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id) SELECT * FROM unnest($1::int[], $2::int[])`,
+    await this.db.query(`INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id) SELECT * FROM unnest($1::int[], $2::int[])`,
       [pairs.map((pair) => pair.slotId), pairs.map((pair) => pair.subgroupId)],
     );
   }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { LoadedRule } from '../../schedule-engine/rule-model';
@@ -44,9 +43,9 @@ export class ScheduleRulesService {
       const validated = await this.checker.validate(payload, frame.semester);
       await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
 
-      const id = await this.rules.insert(tx.manager, ruleFields(payload), caller.userId);
-      await this.rules.replaceGroups(tx.manager, id, payload.groupIds);
-      await this.saveSlots(tx.manager, id, payload);
+      const id = await this.rules.insert(ruleFields(payload), caller.userId);
+      await this.rules.replaceGroups(id, payload.groupIds);
+      await this.saveSlots(id, payload);
       return this.reads.get(id);
     });
   }
@@ -70,10 +69,10 @@ export class ScheduleRulesService {
       if ((await this.slotUsage.count(removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS);
       await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
 
-      await this.rules.update(tx.manager, id, ruleFields(payload));
-      await this.rules.replaceGroups(tx.manager, id, payload.groupIds);
-      await this.rules.deleteSlots(tx.manager, removed);
-      await this.saveSlots(tx.manager, id, payload);
+      await this.rules.update(id, ruleFields(payload));
+      await this.rules.replaceGroups(id, payload.groupIds);
+      await this.rules.deleteSlots(removed);
+      await this.saveSlots(id, payload);
       return this.reads.get(id);
     });
   }
@@ -86,7 +85,7 @@ export class ScheduleRulesService {
       const stored = await this.rules.lockForChange(id);
       if (!stored) throw new NotFoundError(RULE_NOT_FOUND);
       checkVersion(await tx.lockVersion(stored.versionId), stored.semesterId);
-      if (stored.status === 'ACTIVE') await this.rules.archive(tx.manager, id);
+      if (stored.status === 'ACTIVE') await this.rules.archive(id);
       return this.reads.get(id);
     });
   }
@@ -99,17 +98,17 @@ export class ScheduleRulesService {
   }
 
   /** Updates kept slots in place, inserts new ones, and sets every slot's subgroups. */
-  private async saveSlots(manager: EntityManager, ruleId: number, payload: RulePayload): Promise<void> {
+  private async saveSlots(ruleId: number, payload: RulePayload): Promise<void> {
     const pairs: { slotId: number; subgroupId: number }[] = [];
     const slotIds: number[] = [];
     for (const slot of payload.slots) {
       let slotId = slot.id;
-      if (slotId === undefined) slotId = await this.rules.insertSlot(manager, ruleId, slot);
-      else await this.rules.updateSlot(manager, slotId, slot);
+      if (slotId === undefined) slotId = await this.rules.insertSlot(ruleId, slot);
+      else await this.rules.updateSlot(slotId, slot);
       slotIds.push(slotId);
       for (const subgroupId of slot.subgroupIds) pairs.push({ slotId, subgroupId });
     }
-    await this.rules.replaceSlotSubgroups(manager, slotIds, pairs);
+    await this.rules.replaceSlotSubgroups(slotIds, pairs);
   }
 }
 

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { VersionEventResponse, VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
 
@@ -110,19 +108,15 @@ export class ScheduleVersionsRepository {
   // ---- locks and writes (inside the semester write unit) ----
 
   /** Every version of the semester, locked until commit, in id order (a fixed order, so lockers never deadlock). */
-  lockVersionsOfSemester(manager: EntityManager, semesterId: number): Promise<VersionState[]> {
-    return queryRows<VersionState>(
-      manager,
-      `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.semester_id = $1 ORDER BY v.id FOR UPDATE`,
+  lockVersionsOfSemester(semesterId: number): Promise<VersionState[]> {
+    return this.db.query<VersionState>(`SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.semester_id = $1 ORDER BY v.id FOR UPDATE`,
       [semesterId],
     );
   }
 
   /** Inserts a DRAFT with the semester's next number; answers its id. */
-  async insertDraft(manager: EntityManager, version: NewVersion): Promise<number> {
-    const [row] = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO schedule_versions (semester_id, version_number, name, status, version_group_id, based_on_version_id, created_by)
+  async insertDraft(version: NewVersion): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(`INSERT INTO schedule_versions (semester_id, version_number, name, status, version_group_id, based_on_version_id, created_by)
        SELECT $1, COALESCE(max(version_number), 0) + 1, $2, 'DRAFT', COALESCE($3::int, nextval('schedule_version_group_seq')::int), $4, $5
          FROM schedule_versions WHERE semester_id = $1
        RETURNING id`,
@@ -136,10 +130,8 @@ export class ScheduleVersionsRepository {
    * in one statement: new ids are drawn from the sequences first, so the copies of groups, slots and
    * subgroups can refer to them. Each copy remembers its origin (`lineage_rule_id`). Answers the count.
    */
-  async copyActiveRules(manager: EntityManager, sourceId: number, targetId: number, authorId: number): Promise<number> {
-    const [row] = await queryRows<{ count: number }>(
-      manager,
-      `WITH rule_map AS MATERIALIZED (
+  async copyActiveRules(sourceId: number, targetId: number, authorId: number): Promise<number> {
+    const [row] = await this.db.query<{ count: number }>(`WITH rule_map AS MATERIALIZED (
          SELECT old_id, nextval(pg_get_serial_sequence('schedule_rules', 'id'))::int AS new_id
            FROM (SELECT id AS old_id FROM schedule_rules WHERE schedule_version_id = $1 AND status = 'ACTIVE' ORDER BY id) source),
        slot_map AS MATERIALIZED (
@@ -170,10 +162,8 @@ export class ScheduleVersionsRepository {
   }
 
   /** Archives the semester's PUBLISHED version, if any; answers its id. */
-  async archivePublished(manager: EntityManager, semesterId: number): Promise<number | undefined> {
-    const [row] = await queryRows<{ id: number }>(
-      manager,
-      `UPDATE schedule_versions SET status = 'ARCHIVED', archived_at = now()
+  async archivePublished(semesterId: number): Promise<number | undefined> {
+    const [row] = await this.db.query<{ id: number }>(`UPDATE schedule_versions SET status = 'ARCHIVED', archived_at = now()
         WHERE semester_id = $1 AND status = 'PUBLISHED' RETURNING id`,
       [semesterId],
     );
@@ -181,20 +171,16 @@ export class ScheduleVersionsRepository {
   }
 
   /** Makes the version the semester's PUBLISHED one, published now by `actorId`. */
-  async promote(manager: EntityManager, id: number, actorId: number): Promise<void> {
-    await queryRows(
-      manager,
-      `UPDATE schedule_versions SET status = 'PUBLISHED', published_at = now(), published_by = $2, archived_at = NULL WHERE id = $1`,
+  async promote(id: number, actorId: number): Promise<void> {
+    await this.db.query(`UPDATE schedule_versions SET status = 'PUBLISHED', published_at = now(), published_by = $2, archived_at = NULL WHERE id = $1`,
       [id, actorId],
     );
   }
 
   /** Appends events in the given order (one transaction shares one timestamp; ids keep the order). */
-  async addEvents(manager: EntityManager, events: VersionEvent[]): Promise<void> {
+  async addEvents(events: VersionEvent[]): Promise<void> {
     for (const event of events) {
-      await queryRows(
-        manager,
-        `INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, reason, actor_id) VALUES ($1, $2, $3, $4, $5)`,
+      await this.db.query(`INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, reason, actor_id) VALUES ($1, $2, $3, $4, $5)`,
         [event.semesterId, event.versionId, event.eventType, event.reason, event.actorId],
       );
     }

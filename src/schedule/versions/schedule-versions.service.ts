@@ -44,22 +44,22 @@ export class ScheduleVersionsService {
    */
   async create(caller: AuthUser, request: VersionCreateRequest): Promise<VersionResponse> {
     if (!(await this.versions.semesterExists(request.semesterId))) throw new BadRequestError(SEMESTER_NOT_FOUND);
-    return this.writes.run(request.semesterId, async ({ manager }) => {
+    return this.writes.run(request.semesterId, async () => {
       let source: VersionState | undefined;
       if (request.basedOnVersionId !== undefined) {
         source = await this.versions.state(request.basedOnVersionId);
         if (!source) throw new BadRequestError(SOURCE_NOT_FOUND);
         if (source.semesterId !== request.semesterId) throw new BadRequestError(SOURCE_OF_OTHER_SEMESTER);
       }
-      const id = await this.versions.insertDraft(manager, {
+      const id = await this.versions.insertDraft({
         semesterId: request.semesterId,
         name: request.name,
         versionGroupId: source?.versionGroupId ?? null,
         basedOnVersionId: source?.id ?? null,
         authorId: caller.userId,
       });
-      if (source) await this.versions.copyActiveRules(manager, source.id, id, caller.userId);
-      await this.versions.addEvents(manager, [{ semesterId: request.semesterId, versionId: id, eventType: 'CREATE', reason: null, actorId: caller.userId }]);
+      if (source) await this.versions.copyActiveRules(source.id, id, caller.userId);
+      await this.versions.addEvents([{ semesterId: request.semesterId, versionId: id, eventType: 'CREATE', reason: null, actorId: caller.userId }]);
       return this.get(id);
     });
   }

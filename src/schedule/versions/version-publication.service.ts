@@ -65,8 +65,8 @@ export class VersionPublicationService {
   ): Promise<VersionResponse> {
     const found = await this.versions.state(id);
     if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
-    return this.writes.run(found.semesterId, async ({ manager }) => {
-      const versions = await this.versions.lockVersionsOfSemester(manager, found.semesterId);
+    return this.writes.run(found.semesterId, async () => {
+      const versions = await this.versions.lockVersionsOfSemester(found.semesterId);
       const version = versions.find((item) => item.id === id);
       if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
       ensureAllowed(version);
@@ -74,10 +74,10 @@ export class VersionPublicationService {
       const report = await this.validator.validate(version);
       if (!report.valid) throw refusal(version, eventType === 'PUBLISH' ? 'опубликована' : 'восстановлена', report);
 
-      const archivedId = await this.versions.archivePublished(manager, version.semesterId);
-      await this.versions.promote(manager, id, caller.userId);
+      const archivedId = await this.versions.archivePublished(version.semesterId);
+      await this.versions.promote(id, caller.userId);
       const event = (versionId: number, type: VersionEventType) => ({ semesterId: version.semesterId, versionId, eventType: type, reason, actorId: caller.userId });
-      await this.versions.addEvents(manager, [...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
+      await this.versions.addEvents([...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
       return (await this.versions.record(id)) as VersionResponse;
     });
   }

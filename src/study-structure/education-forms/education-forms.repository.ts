@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 
 defineConstraintMessages({
@@ -31,11 +29,11 @@ export class EducationFormsRepository {
   }
 
   /** Locks the form until commit: a group being saved with it meanwhile either is counted or fails. */
-  async lockForChange(manager: EntityManager, id: number): Promise<EducationFormRow | undefined> {
-    return (await queryRows<EducationFormRow>(manager, `SELECT id, name FROM education_forms WHERE id = $1 FOR UPDATE`, [id]))[0];
+  async lockForChange(id: number): Promise<EducationFormRow | undefined> {
+    return (await this.db.query<EducationFormRow>(`SELECT id, name FROM education_forms WHERE id = $1 FOR UPDATE`, [id]))[0];
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM education_forms WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM education_forms WHERE id = $1`, [id]);
   }
 }

@@ -26,12 +26,12 @@ export class EducationFormsService {
 
   /** Physical delete of an unused form; the answer to a used one is 400 with the count (earlier revision). */
   async remove(id: number): Promise<EducationFormResponse> {
-    return this.db.transaction(async (manager) => {
-      const form = await this.forms.lockForChange(manager, id);
+    return this.db.transaction(async () => {
+      const form = await this.forms.lockForChange(id);
       if (!form) throw new NotFoundError(EDUCATION_FORM_NOT_FOUND);
-      const usages = describeUsages(await countUsages(manager, EDUCATION_FORM_USAGES, id));
+      const usages = describeUsages(await countUsages(this.db, EDUCATION_FORM_USAGES, id));
       if (usages) throw new BadRequestError(`Форму обучения нельзя удалить: её ${usages}`);
-      await this.forms.delete(manager, id);
+      await this.forms.delete(id);
       return form;
     });
   }

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { SqlParams } from '../../platform/database/sql';
 import { GroupSort } from './dto/group-queries.dto';
@@ -124,9 +122,9 @@ export class GroupsRepository {
     return this.db.query<GroupRow>(`SELECT * FROM (${sql}) AS found ORDER BY lower(found.name), found.id`, params.values);
   }
 
-  async findRow(id: number, manager?: EntityManager): Promise<GroupRow | undefined> {
+  async findRow(id: number): Promise<GroupRow | undefined> {
     const sql = `${GROUP_SELECT} WHERE g.id = $1`;
-    const rows = manager ? await queryRows<GroupRow>(manager, sql, [id]) : await this.db.query<GroupRow>(sql, [id]);
+    const rows = await this.db.query<GroupRow>(sql, [id]);
     return rows[0];
   }
 
@@ -135,15 +133,13 @@ export class GroupsRepository {
   }
 
   /** Locks the group row until commit: group updates and subgroup changes of one group run one at a time. */
-  async lockForChange(manager: EntityManager, id: number): Promise<LockedGroup | undefined> {
-    return (await queryRows<LockedGroup>(manager, `SELECT ${LOCKED_COLUMNS} FROM study_groups WHERE id = $1 FOR UPDATE`, [id]))[0];
+  async lockForChange(id: number): Promise<LockedGroup | undefined> {
+    return (await this.db.query<LockedGroup>(`SELECT ${LOCKED_COLUMNS} FROM study_groups WHERE id = $1 FOR UPDATE`, [id]))[0];
   }
 
   /** Checks the form, specialty and profile of a group body and holds them until commit. */
-  async lockReferences(manager: EntityManager, fields: GroupFields): Promise<GroupReferences> {
-    const [row] = await queryRows<{ form: boolean; specialty: boolean; profileSpecialtyId: number | null }>(
-      manager,
-      `WITH f AS (SELECT id FROM education_forms WHERE id = $1 FOR KEY SHARE),
+  async lockReferences(fields: GroupFields): Promise<GroupReferences> {
+    const [row] = await this.db.query<{ form: boolean; specialty: boolean; profileSpecialtyId: number | null }>(`WITH f AS (SELECT id FROM education_forms WHERE id = $1 FOR KEY SHARE),
             s AS (SELECT id FROM specialties WHERE id = $2 FOR KEY SHARE),
             p AS (SELECT specialty_id FROM specialty_profiles WHERE id = $3 FOR KEY SHARE)
        SELECT EXISTS (SELECT 1 FROM f) AS form, EXISTS (SELECT 1 FROM s) AS specialty,
@@ -153,20 +149,16 @@ export class GroupsRepository {
     return { educationForm: row.form, specialty: row.specialty, profileSpecialtyId: row.profileSpecialtyId ?? undefined };
   }
 
-  async insert(manager: EntityManager, fields: GroupFields): Promise<number> {
-    const rows = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO study_groups (name, group_size, education_form_id, department_id, year_start_study, specialty_id, specialty_profile_id)
+  async insert(fields: GroupFields): Promise<number> {
+    const rows = await this.db.query<{ id: number }>(`INSERT INTO study_groups (name, group_size, education_form_id, department_id, year_start_study, specialty_id, specialty_profile_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       fieldValues(fields),
     );
     return rows[0].id;
   }
 
-  async update(manager: EntityManager, id: number, fields: GroupFields): Promise<void> {
-    await queryRows(
-      manager,
-      `UPDATE study_groups
+  async update(id: number, fields: GroupFields): Promise<void> {
+    await this.db.query(`UPDATE study_groups
           SET name = $1, group_size = $2, education_form_id = $3, department_id = $4, year_start_study = $5,
               specialty_id = $6, specialty_profile_id = $7, updated_at = now()
         WHERE id = $8`,

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { GroupCalendarGuard } from '../../academic-calendars';
 import { DepartmentsRepository } from '../../departments';
 import { AuthUser } from '../../platform/auth/auth-user';
@@ -79,9 +78,9 @@ export class GroupsService {
 
   async create(request: GroupRequest): Promise<GroupResponse> {
     const fields = groupFields(request);
-    const id = await this.db.transaction(async (manager) => {
-      await this.checkReferences(manager, fields);
-      return this.groups.insert(manager, fields);
+    const id = await this.db.transaction(async () => {
+      await this.checkReferences(fields);
+      return this.groups.insert(fields);
     });
     return this.get(id);
   }
@@ -89,17 +88,17 @@ export class GroupsService {
   /** Replaces every field; the new size must still hold the group's subgroups, and assigned calendars must still fit (409). */
   async update(id: number, request: GroupRequest): Promise<GroupResponse> {
     const fields = groupFields(request);
-    await this.db.transaction(async (manager) => {
-      if (!(await this.groups.lockForChange(manager, id))) throw new NotFoundError(GROUP_NOT_FOUND);
-      await this.checkReferences(manager, fields);
-      const subgroupCapacity = await this.subgroups.totalCapacity(manager, id);
+    await this.db.transaction(async () => {
+      if (!(await this.groups.lockForChange(id))) throw new NotFoundError(GROUP_NOT_FOUND);
+      await this.checkReferences(fields);
+      const subgroupCapacity = await this.subgroups.totalCapacity(id);
       if (fields.groupSize < subgroupCapacity) {
         throw new BadRequestError(
           `Размер группы (${fields.groupSize}) не может быть меньше суммы вместимостей её подгрупп (${subgroupCapacity}): сначала измените подгруппы`,
         );
       }
-      await this.calendarGuard.checkGroupChange(manager, id, fields);
-      await this.groups.update(manager, id, fields);
+      await this.calendarGuard.checkGroupChange(id, fields);
+      await this.groups.update(id, fields);
     });
     return this.get(id);
   }
@@ -124,8 +123,8 @@ export class GroupsService {
   }
 
   /** Nested ids must exist (400) and the profile must belong to the specialty; they stay locked until commit. */
-  private async checkReferences(manager: EntityManager, fields: GroupFields): Promise<void> {
-    const references = await this.groups.lockReferences(manager, fields);
+  private async checkReferences(fields: GroupFields): Promise<void> {
+    const references = await this.groups.lockReferences(fields);
     if (!references.educationForm) throw new BadRequestError('Форма обучения не найдена');
     if (!(await this.departments.lockForReference(fields.departmentId))) throw new BadRequestError('Кафедра не найдена');
     if (!references.specialty) throw new BadRequestError('Специальность не найдена');

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 
 defineConstraintMessages({
@@ -43,8 +41,8 @@ export class SpecialtiesRepository {
   }
 
   /** Locks the specialty until commit, so that no group or profile starts referring to it meanwhile. */
-  async lockForChange(manager: EntityManager, id: number): Promise<SpecialtyRow | undefined> {
-    return (await queryRows<SpecialtyRow>(manager, `SELECT ${SPECIALTY_COLUMNS} FROM specialties WHERE id = $1 FOR UPDATE`, [id]))[0];
+  async lockForChange(id: number): Promise<SpecialtyRow | undefined> {
+    return (await this.db.query<SpecialtyRow>(`SELECT ${SPECIALTY_COLUMNS} FROM specialties WHERE id = $1 FOR UPDATE`, [id]))[0];
   }
 
   async codeTaken(code: string, exceptId = 0): Promise<boolean> {
@@ -52,10 +50,8 @@ export class SpecialtiesRepository {
     return rows.length > 0;
   }
 
-  async insert(manager: EntityManager, name: string, code: string): Promise<SpecialtyRow> {
-    const rows = await queryRows<SpecialtyRow>(
-      manager,
-      `INSERT INTO specialties (name, code) VALUES ($1, $2) RETURNING ${SPECIALTY_COLUMNS}`,
+  async insert(name: string, code: string): Promise<SpecialtyRow> {
+    const rows = await this.db.query<SpecialtyRow>(`INSERT INTO specialties (name, code) VALUES ($1, $2) RETURNING ${SPECIALTY_COLUMNS}`,
       [name, code],
     );
     return rows[0];
@@ -70,9 +66,9 @@ export class SpecialtiesRepository {
   }
 
   /** Deletes the specialty together with its profiles (the caller has checked that no group uses them). */
-  async deleteWithProfiles(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM specialty_profiles WHERE specialty_id = $1`, [id]);
-    await queryRows(manager, `DELETE FROM specialties WHERE id = $1`, [id]);
+  async deleteWithProfiles(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM specialty_profiles WHERE specialty_id = $1`, [id]);
+    await this.db.query(`DELETE FROM specialties WHERE id = $1`, [id]);
   }
 
   // ---- profiles ----
@@ -100,10 +96,8 @@ export class SpecialtiesRepository {
     return rows[0];
   }
 
-  async lockProfile(manager: EntityManager, specialtyId: number, profileId: number): Promise<ProfileRow | undefined> {
-    const rows = await queryRows<ProfileRow>(
-      manager,
-      `SELECT ${PROFILE_COLUMNS} FROM specialty_profiles p WHERE p.id = $1 AND p.specialty_id = $2 FOR UPDATE`,
+  async lockProfile(specialtyId: number, profileId: number): Promise<ProfileRow | undefined> {
+    const rows = await this.db.query<ProfileRow>(`SELECT ${PROFILE_COLUMNS} FROM specialty_profiles p WHERE p.id = $1 AND p.specialty_id = $2 FOR UPDATE`,
       [profileId, specialtyId],
     );
     return rows[0];
@@ -117,10 +111,8 @@ export class SpecialtiesRepository {
     return rows.length > 0;
   }
 
-  async insertProfile(manager: EntityManager, specialtyId: number, name: string, description: string | null): Promise<ProfileRow> {
-    const rows = await queryRows<ProfileRow>(
-      manager,
-      `INSERT INTO specialty_profiles AS p (specialty_id, name, description) VALUES ($1, $2, $3) RETURNING ${PROFILE_COLUMNS}`,
+  async insertProfile(specialtyId: number, name: string, description: string | null): Promise<ProfileRow> {
+    const rows = await this.db.query<ProfileRow>(`INSERT INTO specialty_profiles AS p (specialty_id, name, description) VALUES ($1, $2, $3) RETURNING ${PROFILE_COLUMNS}`,
       [specialtyId, name, description],
     );
     return rows[0];
@@ -134,7 +126,7 @@ export class SpecialtiesRepository {
     return rows[0];
   }
 
-  async deleteProfile(manager: EntityManager, profileId: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM specialty_profiles WHERE id = $1`, [profileId]);
+  async deleteProfile(profileId: number): Promise<void> {
+    await this.db.query(`DELETE FROM specialty_profiles WHERE id = $1`, [profileId]);
   }
 }

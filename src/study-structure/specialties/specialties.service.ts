@@ -39,9 +39,9 @@ export class SpecialtiesService {
   /** Creates the specialty and its profile «Без профиля» together. */
   async create(request: SpecialtyRequest): Promise<SpecialtyResponse> {
     if (await this.specialties.codeTaken(request.specialityCode)) throw new ConflictError(CODE_TAKEN);
-    return this.db.transaction(async (manager) => {
-      const specialty = await this.specialties.insert(manager, request.specialityName, request.specialityCode);
-      await this.specialties.insertProfile(manager, specialty.id, DEFAULT_PROFILE_NAME, null);
+    return this.db.transaction(async () => {
+      const specialty = await this.specialties.insert(request.specialityName, request.specialityCode);
+      await this.specialties.insertProfile(specialty.id, DEFAULT_PROFILE_NAME, null);
       return toSpecialty(specialty);
     });
   }
@@ -59,12 +59,12 @@ export class SpecialtiesService {
    * creation (its foreign key takes a share lock) either finish first and be counted, or fail.
    */
   async remove(id: number): Promise<SpecialtyResponse> {
-    return this.db.transaction(async (manager) => {
-      const specialty = await this.specialties.lockForChange(manager, id);
+    return this.db.transaction(async () => {
+      const specialty = await this.specialties.lockForChange(id);
       if (!specialty) throw new NotFoundError(SPECIALTY_NOT_FOUND);
-      const usages = describeUsages(await countUsages(manager, SPECIALTY_USAGES, id));
+      const usages = describeUsages(await countUsages(this.db, SPECIALTY_USAGES, id));
       if (usages) throw new ConflictError(`Специальность «${specialty.code}» нельзя удалить: её ${usages}`);
-      await this.specialties.deleteWithProfiles(manager, id);
+      await this.specialties.deleteWithProfiles(id);
       return toSpecialty(specialty);
     });
   }
@@ -83,8 +83,8 @@ export class SpecialtiesService {
   async createProfile(specialtyId: number, request: ProfileRequest): Promise<ProfileResponse> {
     await this.ensureSpecialty(specialtyId);
     if (await this.specialties.profileNameTaken(specialtyId, request.name)) throw new ConflictError(PROFILE_NAME_TAKEN);
-    const profile = await this.db.transaction((manager) =>
-      this.specialties.insertProfile(manager, specialtyId, request.name, descriptionOf(request)),
+    const profile = await this.db.transaction(() =>
+      this.specialties.insertProfile(specialtyId, request.name, descriptionOf(request)),
     );
     return toProfile(profile);
   }
@@ -100,12 +100,12 @@ export class SpecialtiesService {
 
   async removeProfile(specialtyId: number, profileId: number): Promise<ProfileResponse> {
     await this.ensureSpecialty(specialtyId);
-    return this.db.transaction(async (manager) => {
-      const profile = await this.specialties.lockProfile(manager, specialtyId, profileId);
+    return this.db.transaction(async () => {
+      const profile = await this.specialties.lockProfile(specialtyId, profileId);
       if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
-      const usages = describeUsages(await countUsages(manager, PROFILE_USAGES, profileId));
+      const usages = describeUsages(await countUsages(this.db, PROFILE_USAGES, profileId));
       if (usages) throw new ConflictError(`Профиль «${profile.name}» нельзя удалить: его ${usages}`);
-      await this.specialties.deleteProfile(manager, profileId);
+      await this.specialties.deleteProfile(profileId);
       return toProfile(profile);
     });
   }

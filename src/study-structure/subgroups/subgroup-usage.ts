@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
-import { queryRows } from '../../platform/database/query-rows';
+import { TenantDb } from '../../platform/database/tenant-db';
 
 /** A column of the schedule that refers to subgroups. */
 export interface SubgroupReference {
@@ -22,11 +21,13 @@ export function subgroupUsageSql(references: readonly SubgroupReference[]): stri
 
 @Injectable()
 export class SubgroupUsage {
+  constructor(private readonly db: TenantDb) {}
+
   /** The ids among `subgroupIds` that the schedule uses. */
-  async usedAmong(manager: EntityManager, subgroupIds: number[]): Promise<Set<number>> {
+  async usedAmong(subgroupIds: number[]): Promise<Set<number>> {
     const sql = subgroupUsageSql(SUBGROUP_REFERENCES);
     if (!sql || subgroupIds.length === 0) return new Set();
-    const rows = await queryRows<{ id: number }>(manager, sql, [subgroupIds]);
+    const rows = await this.db.query<{ id: number }>(sql, [subgroupIds]);
     return new Set(rows.map((row) => row.id));
   }
 }

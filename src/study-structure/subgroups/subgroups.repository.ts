@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { SqlParams } from '../../platform/database/sql';
 import { PlannedSubgroup } from './division';
@@ -41,27 +39,25 @@ export class SubgroupsRepository {
     return this.db.query<SubgroupRow>(`${SUBGROUP_SELECT} ${whereSql} ORDER BY ${BY_GROUP_AND_NAME}`, params.values);
   }
 
-  async ofGroup(groupId: number, manager?: EntityManager): Promise<SubgroupRow[]> {
+  async ofGroup(groupId: number): Promise<SubgroupRow[]> {
     const sql = `${SUBGROUP_SELECT} WHERE sg.group_id = $1 ORDER BY ${BY_GROUP_AND_NAME}`;
-    return manager ? queryRows<SubgroupRow>(manager, sql, [groupId]) : this.db.query<SubgroupRow>(sql, [groupId]);
+    return this.db.query<SubgroupRow>(sql, [groupId]);
   }
 
-  async find(manager: EntityManager, groupId: number, id: number): Promise<SubgroupRow | undefined> {
-    return (await queryRows<SubgroupRow>(manager, `${SUBGROUP_SELECT} WHERE sg.id = $1 AND sg.group_id = $2`, [id, groupId]))[0];
+  async find(groupId: number, id: number): Promise<SubgroupRow | undefined> {
+    return (await this.db.query<SubgroupRow>(`${SUBGROUP_SELECT} WHERE sg.id = $1 AND sg.group_id = $2`, [id, groupId]))[0];
   }
 
   /** Total capacity of the group's subgroups, leaving one out (when updating or deleting it). */
-  async totalCapacity(manager: EntityManager, groupId: number, exceptId = 0): Promise<number> {
-    const rows = await queryRows<{ total: number }>(
-      manager,
-      `SELECT coalesce(sum(student_capacity), 0)::int AS total FROM subgroups WHERE group_id = $1 AND id <> $2`,
+  async totalCapacity(groupId: number, exceptId = 0): Promise<number> {
+    const rows = await this.db.query<{ total: number }>(`SELECT coalesce(sum(student_capacity), 0)::int AS total FROM subgroups WHERE group_id = $1 AND id <> $2`,
       [groupId, exceptId],
     );
     return rows[0].total;
   }
 
-  async nameTaken(manager: EntityManager, groupId: number, name: string, exceptId = 0): Promise<boolean> {
-    const rows = await queryRows(manager, `SELECT 1 FROM subgroups WHERE group_id = $1 AND lower(name) = lower($2) AND id <> $3`, [
+  async nameTaken(groupId: number, name: string, exceptId = 0): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM subgroups WHERE group_id = $1 AND lower(name) = lower($2) AND id <> $3`, [
       groupId,
       name,
       exceptId,
@@ -69,24 +65,22 @@ export class SubgroupsRepository {
     return rows.length > 0;
   }
 
-  async insert(manager: EntityManager, groupId: number, subgroup: PlannedSubgroup): Promise<number> {
-    const rows = await queryRows<{ id: number }>(
-      manager,
-      `INSERT INTO subgroups (group_id, name, student_capacity) VALUES ($1, $2, $3) RETURNING id`,
+  async insert(groupId: number, subgroup: PlannedSubgroup): Promise<number> {
+    const rows = await this.db.query<{ id: number }>(`INSERT INTO subgroups (group_id, name, student_capacity) VALUES ($1, $2, $3) RETURNING id`,
       [groupId, subgroup.name, subgroup.studentCapacity],
     );
     return rows[0].id;
   }
 
-  async update(manager: EntityManager, id: number, subgroup: PlannedSubgroup): Promise<void> {
-    await queryRows(manager, `UPDATE subgroups SET name = $2, student_capacity = $3, updated_at = now() WHERE id = $1`, [
+  async update(id: number, subgroup: PlannedSubgroup): Promise<void> {
+    await this.db.query(`UPDATE subgroups SET name = $2, student_capacity = $3, updated_at = now() WHERE id = $1`, [
       id,
       subgroup.name,
       subgroup.studentCapacity,
     ]);
   }
 
-  async delete(manager: EntityManager, ids: number[]): Promise<void> {
-    if (ids.length > 0) await queryRows(manager, `DELETE FROM subgroups WHERE id = ANY($1::int[])`, [ids]);
+  async delete(ids: number[]): Promise<void> {
+    if (ids.length > 0) await this.db.query(`DELETE FROM subgroups WHERE id = ANY($1::int[])`, [ids]);
   }
 }

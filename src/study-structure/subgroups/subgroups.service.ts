@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
@@ -52,23 +51,23 @@ export class SubgroupsService {
   }
 
   async create(caller: AuthUser, groupId: number, request: SubgroupRequest): Promise<SubgroupResponse> {
-    return this.db.transaction(async (manager) => {
-      const group = await this.lockGroup(manager, caller, groupId);
-      if (await this.subgroups.nameTaken(manager, groupId, request.name)) throw new ConflictError(NAME_TAKEN);
-      await this.ensureFits(manager, group, request.studentCapacity);
-      const id = await this.subgroups.insert(manager, groupId, subgroupOf(request));
-      return toResponse((await this.subgroups.find(manager, groupId, id))!);
+    return this.db.transaction(async () => {
+      const group = await this.lockGroup(caller, groupId);
+      if (await this.subgroups.nameTaken(groupId, request.name)) throw new ConflictError(NAME_TAKEN);
+      await this.ensureFits(group, request.studentCapacity);
+      const id = await this.subgroups.insert(groupId, subgroupOf(request));
+      return toResponse((await this.subgroups.find(groupId, id))!);
     });
   }
 
   async update(caller: AuthUser, groupId: number, id: number, request: SubgroupRequest): Promise<SubgroupResponse> {
-    return this.db.transaction(async (manager) => {
-      const group = await this.lockGroup(manager, caller, groupId);
-      if (!(await this.subgroups.find(manager, groupId, id))) throw new NotFoundError(SUBGROUP_NOT_FOUND);
-      if (await this.subgroups.nameTaken(manager, groupId, request.name, id)) throw new ConflictError(NAME_TAKEN);
-      await this.ensureFits(manager, group, request.studentCapacity, id);
-      await this.subgroups.update(manager, id, subgroupOf(request));
-      return toResponse((await this.subgroups.find(manager, groupId, id))!);
+    return this.db.transaction(async () => {
+      const group = await this.lockGroup(caller, groupId);
+      if (!(await this.subgroups.find(groupId, id))) throw new NotFoundError(SUBGROUP_NOT_FOUND);
+      if (await this.subgroups.nameTaken(groupId, request.name, id)) throw new ConflictError(NAME_TAKEN);
+      await this.ensureFits(group, request.studentCapacity, id);
+      await this.subgroups.update(id, subgroupOf(request));
+      return toResponse((await this.subgroups.find(groupId, id))!);
     });
   }
 
@@ -78,57 +77,57 @@ export class SubgroupsService {
    * otherwise the division mode changes the number of subgroups.
    */
   async remove(caller: AuthUser, groupId: number, id: number): Promise<SubgroupResponse> {
-    return this.db.transaction(async (manager) => {
-      const group = await this.lockGroup(manager, caller, groupId);
-      const subgroup = await this.subgroups.find(manager, groupId, id);
+    return this.db.transaction(async () => {
+      const group = await this.lockGroup(caller, groupId);
+      const subgroup = await this.subgroups.find(groupId, id);
       if (!subgroup) throw new NotFoundError(SUBGROUP_NOT_FOUND);
-      if ((await this.usage.usedAmong(manager, [id])).size > 0) {
+      if ((await this.usage.usedAmong([id])).size > 0) {
         throw new BadRequestError(`Подгруппу «${subgroup.name}» нельзя удалить: она используется в расписании`);
       }
-      const others = (await this.subgroups.ofGroup(groupId, manager)).filter((other) => other.id !== id);
+      const others = (await this.subgroups.ofGroup(groupId)).filter((other) => other.id !== id);
       const remaining = others.reduce((sum, other) => sum + other.studentCapacity, 0);
       if (others.length > 0 && remaining < group.groupSize) {
         throw new BadRequestError(
           `Подгруппу «${subgroup.name}» нельзя удалить: оставшиеся подгруппы вмещают ${remaining} ${ofStudents(group.groupSize)} группы; ${CHANGE_DIVISION}`,
         );
       }
-      await this.subgroups.delete(manager, [id]);
+      await this.subgroups.delete([id]);
       return toResponse(subgroup);
     });
   }
 
   /** Replaces all subgroups of the group by an even division (NONE: no subgroups); none may be in use. */
   async divide(caller: AuthUser, groupId: number, request: DivisionRequest): Promise<SubgroupResponse[]> {
-    return this.db.transaction(async (manager) => {
-      const group = await this.lockGroup(manager, caller, groupId);
+    return this.db.transaction(async () => {
+      const group = await this.lockGroup(caller, groupId);
       const count = DIVISION_COUNTS[request.mode];
       const plan = planDivision(group.groupSize, count);
       if (!plan) {
         throw new BadRequestError(`Группу ${ofStudents(group.groupSize)} нельзя разделить на ${count} ${plural(count, 'подгруппу', 'подгруппы', 'подгрупп')}`);
       }
-      const existing = await this.subgroups.ofGroup(groupId, manager);
+      const existing = await this.subgroups.ofGroup(groupId);
       const existingIds = existing.map((subgroup) => subgroup.id);
-      const used = await this.usage.usedAmong(manager, existingIds);
+      const used = await this.usage.usedAmong(existingIds);
       if (used.size > 0) {
         const names = existing.filter((subgroup) => used.has(subgroup.id)).map((subgroup) => `«${subgroup.name}»`);
         throw new BadRequestError(`Нельзя изменить деление группы: подгруппы ${names.join(', ')} используются в расписании`);
       }
-      await this.subgroups.delete(manager, existingIds);
-      for (const subgroup of plan) await this.subgroups.insert(manager, groupId, subgroup);
-      return (await this.subgroups.ofGroup(groupId, manager)).map(toResponse);
+      await this.subgroups.delete(existingIds);
+      for (const subgroup of plan) await this.subgroups.insert(groupId, subgroup);
+      return (await this.subgroups.ofGroup(groupId)).map(toResponse);
     });
   }
 
-  private async lockGroup(manager: EntityManager, caller: AuthUser, groupId: number): Promise<LockedGroup> {
-    const group = await this.groups.lockForChange(manager, groupId);
+  private async lockGroup(caller: AuthUser, groupId: number): Promise<LockedGroup> {
+    const group = await this.groups.lockForChange(groupId);
     if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
     ensureGroupInScope(caller, group.departmentId);
     return group;
   }
 
   /** The other subgroups plus this capacity must fit into the group. */
-  private async ensureFits(manager: EntityManager, group: LockedGroup, capacity: number, exceptId?: number): Promise<void> {
-    const others = await this.subgroups.totalCapacity(manager, group.id, exceptId);
+  private async ensureFits(group: LockedGroup, capacity: number, exceptId?: number): Promise<void> {
+    const others = await this.subgroups.totalCapacity(group.id, exceptId);
     if (others + capacity > group.groupSize) {
       throw new BadRequestError(
         `Подгруппы не помещаются в группу: сумма вместимостей (${others + capacity}) превысит размер группы (${group.groupSize}); свободно мест: ${Math.max(0, group.groupSize - others)}`,

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { DateAssignmentResponse } from './dto/date-assignment.dto';
@@ -35,20 +33,16 @@ export class DateAssignmentsRepository {
     );
   }
 
-  async findByDate(manager: EntityManager, date: string): Promise<DateAssignmentResponse | undefined> {
-    const [row] = await queryRows<DateAssignmentResponse>(
-      manager,
-      `SELECT ${COLUMNS} FROM time_grid_date_assignments a JOIN time_grid_scopes s ON s.id = a.scope_id
+  async findByDate(date: string): Promise<DateAssignmentResponse | undefined> {
+    const [row] = await this.db.query<DateAssignmentResponse>(`SELECT ${COLUMNS} FROM time_grid_date_assignments a JOIN time_grid_scopes s ON s.id = a.scope_id
         WHERE a.assignment_date = $1::date`,
       [date],
     );
     return row;
   }
 
-  async insert(manager: EntityManager, date: string, scopeId: number): Promise<DateAssignmentResponse> {
-    const [row] = await queryRows<DateAssignmentResponse>(
-      manager,
-      `WITH a AS (INSERT INTO time_grid_date_assignments (assignment_date, scope_id) VALUES ($1::date, $2) RETURNING *)
+  async insert(date: string, scopeId: number): Promise<DateAssignmentResponse> {
+    const [row] = await this.db.query<DateAssignmentResponse>(`WITH a AS (INSERT INTO time_grid_date_assignments (assignment_date, scope_id) VALUES ($1::date, $2) RETURNING *)
        SELECT ${COLUMNS} FROM a JOIN time_grid_scopes s ON s.id = a.scope_id`,
       [date, scopeId],
     );

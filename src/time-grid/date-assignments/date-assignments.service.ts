@@ -23,17 +23,17 @@ export class DateAssignmentsService {
 
   /** One assignment per date; the grid is key-share-locked so that it cannot be deleted meanwhile. */
   async create(request: DateAssignmentRequest): Promise<DateAssignmentResponse> {
-    return this.db.transaction(async (manager) => {
-      const scope = await this.scopes.lockForReference(manager, request.scopeId);
+    return this.db.transaction(async () => {
+      const scope = await this.scopes.lockForReference(request.scopeId);
       if (!scope) throw new BadRequestError(`Сетка с идентификатором ${request.scopeId} не найдена`);
       if (scope.applyMode !== 'MANUAL') {
         throw new BadRequestError(
           `Сетка «${scope.name}» применяется автоматически; назначить на дату можно только ручную сетку`,
         );
       }
-      const existing = await this.assignments.findByDate(manager, request.date);
+      const existing = await this.assignments.findByDate(request.date);
       if (existing) throw new ConflictError(`На ${request.date} уже назначена сетка «${existing.scopeName}»`);
-      return this.assignments.insert(manager, request.date, request.scopeId);
+      return this.assignments.insert(request.date, request.scopeId);
     });
   }
 

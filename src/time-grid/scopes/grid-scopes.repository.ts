@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { GridApplyMode } from '../../schedule-engine/effective-grid';
 
@@ -36,8 +34,8 @@ export class GridScopesRepository {
     return this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s ORDER BY ${SCOPE_ORDER}`);
   }
 
-  async findById(manager: EntityManager, id: number): Promise<GridScopeRow | undefined> {
-    const [row] = await queryRows<GridScopeRow>(manager, `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1`, [id]);
+  async findById(id: number): Promise<GridScopeRow | undefined> {
+    const [row] = await this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1`, [id]);
     return row;
   }
 
@@ -45,18 +43,16 @@ export class GridScopesRepository {
    * Locks grids FOR UPDATE in id order (no deadlocks between two moves): every change of a grid's
    * slots holds its lock, so checks for clashes inside the grid see a settled set of slots.
    */
-  async lockForChange(manager: EntityManager, ids: readonly number[]): Promise<Map<number, GridScopeRow>> {
-    const rows = await queryRows<GridScopeRow>(
-      manager,
-      `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = ANY($1::int[]) ORDER BY s.id FOR UPDATE`,
+  async lockForChange(ids: readonly number[]): Promise<Map<number, GridScopeRow>> {
+    const rows = await this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = ANY($1::int[]) ORDER BY s.id FOR UPDATE`,
       [[...new Set(ids)]],
     );
     return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Reads a grid and holds FOR KEY SHARE until commit, so it cannot be deleted meanwhile. */
-  async lockForReference(manager: EntityManager, id: number): Promise<GridScopeRow | undefined> {
-    const [row] = await queryRows<GridScopeRow>(manager, `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1 FOR KEY SHARE`, [id]);
+  async lockForReference(id: number): Promise<GridScopeRow | undefined> {
+    const [row] = await this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1 FOR KEY SHARE`, [id]);
     return row;
   }
 
@@ -88,19 +84,19 @@ export class GridScopesRepository {
     return row;
   }
 
-  async rename(manager: EntityManager, id: number, name: string): Promise<void> {
-    await queryRows(manager, `UPDATE time_grid_scopes SET name = $2 WHERE id = $1`, [id, name]);
+  async rename(id: number, name: string): Promise<void> {
+    await this.db.query(`UPDATE time_grid_scopes SET name = $2 WHERE id = $1`, [id, name]);
   }
 
   /** Ids of the grid's slots (to check the schedule's references before the grid goes). */
-  async slotIds(manager: EntityManager, id: number): Promise<number[]> {
-    const rows = await queryRows<{ id: number }>(manager, `SELECT id FROM time_slots WHERE scope_id = $1`, [id]);
+  async slotIds(id: number): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(`SELECT id FROM time_slots WHERE scope_id = $1`, [id]);
     return rows.map((row) => row.id);
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM time_grid_date_assignments WHERE scope_id = $1`, [id]);
-    await queryRows(manager, `DELETE FROM time_slots WHERE scope_id = $1`, [id]);
-    await queryRows(manager, `DELETE FROM time_grid_scopes WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM time_grid_date_assignments WHERE scope_id = $1`, [id]);
+    await this.db.query(`DELETE FROM time_slots WHERE scope_id = $1`, [id]);
+    await this.db.query(`DELETE FROM time_grid_scopes WHERE id = $1`, [id]);
   }
 }

@@ -32,31 +32,31 @@ export class GridScopesService {
 
   /** Renames any grid, the automatic ones included; the apply mode never changes. */
   async rename(id: number, request: GridScopeRequest): Promise<GridScopeResponse> {
-    return this.db.transaction(async (manager) => {
-      const scope = (await this.scopes.lockForChange(manager, [id])).get(id);
+    return this.db.transaction(async () => {
+      const scope = (await this.scopes.lockForChange([id])).get(id);
       if (!scope) throw new NotFoundError(GRID_NOT_FOUND);
       if (await this.scopes.nameTaken(request.name, id)) throw new ConflictError(GRID_NAME_TAKEN);
-      await this.scopes.rename(manager, id, request.name);
+      await this.scopes.rename(id, request.name);
       return toScopeResponse({ ...scope, name: request.name });
     });
   }
 
   /** Deletes a manual grid with its slots and date assignments; answers the deleted grid. */
   async remove(id: number): Promise<GridScopeResponse> {
-    return this.db.transaction(async (manager) => {
-      const scope = (await this.scopes.lockForChange(manager, [id])).get(id);
+    return this.db.transaction(async () => {
+      const scope = (await this.scopes.lockForChange([id])).get(id);
       if (!scope) throw new NotFoundError(GRID_NOT_FOUND);
       if (scope.applyMode === 'DEFAULT') throw new BadRequestError('Основную сетку удалить нельзя');
       if (scope.applyMode === 'SATURDAY') {
         throw new BadRequestError('Субботнюю сетку удалить нельзя; без пар она не применяется, и в субботу действует основная');
       }
-      const references = await this.slotUsage.count(manager, await this.scopes.slotIds(manager, id));
+      const references = await this.slotUsage.count(await this.scopes.slotIds(id));
       if (references > 0) {
         throw new ConflictError(
           `Нельзя удалить сетку «${scope.name}»: её пары используются в расписании (${references} ${plural(references, 'ссылка', 'ссылки', 'ссылок')})`,
         );
       }
-      await this.scopes.delete(manager, id);
+      await this.scopes.delete(id);
       return toScopeResponse(scope);
     });
   }

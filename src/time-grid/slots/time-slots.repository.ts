@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { queryRows } from '../../platform/database/query-rows';
 import { SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { GridApplyMode } from '../../schedule-engine/effective-grid';
@@ -52,10 +50,8 @@ export class TimeSlotsRepository {
     );
   }
 
-  async findById(manager: EntityManager, id: number, lock = false): Promise<TimeSlotRow | undefined> {
-    const [row] = await queryRows<TimeSlotRow>(
-      manager,
-      `SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id WHERE t.id = $1
+  async findById(id: number, lock = false): Promise<TimeSlotRow | undefined> {
+    const [row] = await this.db.query<TimeSlotRow>(`SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id WHERE t.id = $1
        ${lock ? 'FOR UPDATE OF t' : ''}`,
       [id],
     );
@@ -66,10 +62,8 @@ export class TimeSlotsRepository {
    * Slots of the grid that would clash with `fields`: the same order number, or an interval that
    * overlaps the half-open [start, end) (touching ends do not count). `exceptId` is the slot itself.
    */
-  clashes(manager: EntityManager, fields: SlotFields, exceptId = 0): Promise<TimeSlotRow[]> {
-    return queryRows<TimeSlotRow>(
-      manager,
-      `SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id
+  clashes(fields: SlotFields, exceptId = 0): Promise<TimeSlotRow[]> {
+    return this.db.query<TimeSlotRow>(`SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id
         WHERE t.scope_id = $1 AND t.id <> $5
           AND (t.order_number = $2 OR (t.start_time < $4::time AND t.end_time > $3::time))
         ORDER BY t.order_number`,
@@ -77,10 +71,8 @@ export class TimeSlotsRepository {
     );
   }
 
-  async insert(manager: EntityManager, fields: SlotFields): Promise<TimeSlotRow> {
-    const [row] = await queryRows<TimeSlotRow>(
-      manager,
-      `WITH t AS (
+  async insert(fields: SlotFields): Promise<TimeSlotRow> {
+    const [row] = await this.db.query<TimeSlotRow>(`WITH t AS (
          INSERT INTO time_slots (scope_id, order_number, start_time, end_time) VALUES ($1, $2, $3, $4) RETURNING *)
        SELECT ${COLUMNS} FROM t JOIN time_grid_scopes s ON s.id = t.scope_id`,
       [fields.scopeId, fields.orderNumber, fields.startTime, fields.endTime],
@@ -88,10 +80,8 @@ export class TimeSlotsRepository {
     return row;
   }
 
-  async update(manager: EntityManager, id: number, fields: SlotFields): Promise<TimeSlotRow> {
-    const [row] = await queryRows<TimeSlotRow>(
-      manager,
-      `WITH t AS (
+  async update(id: number, fields: SlotFields): Promise<TimeSlotRow> {
+    const [row] = await this.db.query<TimeSlotRow>(`WITH t AS (
          UPDATE time_slots SET scope_id = $2, order_number = $3, start_time = $4, end_time = $5, updated_at = now()
           WHERE id = $1 RETURNING *)
        SELECT ${COLUMNS} FROM t JOIN time_grid_scopes s ON s.id = t.scope_id`,
@@ -100,7 +90,7 @@ export class TimeSlotsRepository {
     return row;
   }
 
-  async delete(manager: EntityManager, id: number): Promise<void> {
-    await queryRows(manager, `DELETE FROM time_slots WHERE id = $1`, [id]);
+  async delete(id: number): Promise<void> {
+    await this.db.query(`DELETE FROM time_slots WHERE id = $1`, [id]);
   }
 }

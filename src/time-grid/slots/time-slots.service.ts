@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from 'typeorm';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { GridScopeRow, GridScopesRepository } from '../scopes/grid-scopes.repository';
@@ -32,45 +31,45 @@ export class TimeSlotsService {
 
   async create(request: TimeSlotRequest): Promise<TimeSlotResponse> {
     const fields = toFields(request);
-    return this.db.transaction(async (manager) => {
-      const scope = (await this.scopes.lockForChange(manager, [fields.scopeId])).get(fields.scopeId);
+    return this.db.transaction(async () => {
+      const scope = (await this.scopes.lockForChange([fields.scopeId])).get(fields.scopeId);
       if (!scope) throw scopeNotFound(fields.scopeId);
-      await this.ensureNoClash(manager, scope, fields);
-      return toSlotResponse(await this.slots.insert(manager, fields));
+      await this.ensureNoClash(scope, fields);
+      return toSlotResponse(await this.slots.insert(fields));
     });
   }
 
   /** Changes number, times or grid. A base slot the schedule uses must stay in the base grid. */
   async update(id: number, request: TimeSlotRequest): Promise<TimeSlotResponse> {
     const fields = toFields(request);
-    return this.db.transaction(async (manager) => {
-      const { slot, scopes } = await this.lockSlot(manager, id, fields.scopeId);
+    return this.db.transaction(async () => {
+      const { slot, scopes } = await this.lockSlot(id, fields.scopeId);
       const target = scopes.get(fields.scopeId);
       if (!target) throw scopeNotFound(fields.scopeId);
       if (slot.scopeApplyMode === 'DEFAULT' && slot.scopeId !== fields.scopeId) {
-        const references = await this.slotUsage.count(manager, [id]);
+        const references = await this.slotUsage.count([id]);
         if (references > 0) {
           throw new ConflictError(
             `Пару №${slot.orderNumber} основной сетки используют правила расписания (${references}): её нельзя перенести в другую сетку`,
           );
         }
       }
-      await this.ensureNoClash(manager, target, fields, id);
-      return toSlotResponse(await this.slots.update(manager, id, fields));
+      await this.ensureNoClash(target, fields, id);
+      return toSlotResponse(await this.slots.update(id, fields));
     });
   }
 
   /** Deletes an unused slot and answers it. A slot the schedule refers to is a 400 (spec 7). */
   async remove(id: number): Promise<TimeSlotResponse> {
-    return this.db.transaction(async (manager) => {
-      const { slot } = await this.lockSlot(manager, id);
-      const references = await this.slotUsage.count(manager, [id]);
+    return this.db.transaction(async () => {
+      const { slot } = await this.lockSlot(id);
+      const references = await this.slotUsage.count([id]);
       if (references > 0) {
         throw new BadRequestError(
           `Нельзя удалить пару №${slot.orderNumber} сетки «${slot.scopeName}»: её используют правила расписания (${references})`,
         );
       }
-      await this.slots.delete(manager, id);
+      await this.slots.delete(id);
       return toSlotResponse(slot);
     });
   }
@@ -80,19 +79,19 @@ export class TimeSlotsService {
    * creation and grid deletion do, so that no two changes deadlock. A slot moved by a concurrent
    * request between the two reads is reported as a concurrent change.
    */
-  private async lockSlot(manager: EntityManager, id: number, otherScopeId?: number) {
-    const seen = await this.slots.findById(manager, id);
+  private async lockSlot(id: number, otherScopeId?: number) {
+    const seen = await this.slots.findById(id);
     if (!seen) throw new NotFoundError(SLOT_NOT_FOUND);
     const ids = otherScopeId === undefined ? [seen.scopeId] : [seen.scopeId, otherScopeId];
-    const scopes = await this.scopes.lockForChange(manager, ids);
-    const slot = await this.slots.findById(manager, id, true);
+    const scopes = await this.scopes.lockForChange(ids);
+    const slot = await this.slots.findById(id, true);
     if (!slot) throw new NotFoundError(SLOT_NOT_FOUND);
     if (slot.scopeId !== seen.scopeId) throw new ConflictError('Пару одновременно изменил другой запрос, повторите попытку');
     return { slot, scopes };
   }
 
-  private async ensureNoClash(manager: EntityManager, scope: GridScopeRow, fields: SlotFields, exceptId?: number): Promise<void> {
-    const clashes = await this.slots.clashes(manager, fields, exceptId);
+  private async ensureNoClash(scope: GridScopeRow, fields: SlotFields, exceptId?: number): Promise<void> {
+    const clashes = await this.slots.clashes(fields, exceptId);
     const sameNumber = clashes.find((slot) => slot.orderNumber === fields.orderNumber);
     if (sameNumber) {
       throw new ConflictError(`В сетке «${scope.name}» уже есть пара №${sameNumber.orderNumber} (${interval(sameNumber)})`);
