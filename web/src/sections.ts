@@ -49,6 +49,9 @@ export const SECTIONS: readonly SectionDefinition[] = [
 
   // ── /admin/: the planning desk (issue 24) ──
   { area: 'admin', id: 'rules', title: 'Правила', roles: OFFICE, load: () => import('./schedule-rules/rules') },
+  { area: 'admin', id: 'versions', title: 'Версии', roles: OFFICE, load: () => import('./schedule-versions/versions') },
+  { area: 'admin', id: 'overrides', title: 'Разовые изменения', roles: OFFICE, load: () => import('./schedule-overrides/overrides') },
+  { area: 'admin', id: 'quality', title: 'Качество', roles: OFFICE, load: () => import('./schedule-quality/quality') },
 
   // ── /admin/: daily handling (issue 25) ──
   { area: 'admin', id: 'change-requests', title: 'Заявки преподавателей', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./teacher-change-requests/review') },

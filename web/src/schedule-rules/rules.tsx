@@ -6,81 +6,23 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
-import { hashParam } from '../shared/router';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
+import { numberParam, useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
 import { RuleEditor } from './rule-editor';
 
 type Rule = Schemas['RuleResponse'];
-type Version = Schemas['VersionResponse'];
 
 const DAYS = ['', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
 const PARITY = { BOTH: '', ODD: ' (нечёт.)', EVEN: ' (чёт.)' } as const;
-const STATUS_NAMES: Record<Version['status'], string> = { DRAFT: 'черновик', PUBLISHED: 'опубликована', ARCHIVED: 'в архиве' };
 const PAGE_SIZE = 20;
 
-const numberParam = (name: string) => Number(hashParam(name)) || undefined;
-
 export default function Rules() {
-  const semesters = useLoad(() => data(api.GET('/api/schedule/semesters')), []);
-  const [semesterId, setSemesterId] = useState<number>();
-  const [versionId, setVersionId] = useState<number | undefined>(numberParam('versionId'));
-  const versions = useLoad(() => (semesterId ? data(api.GET('/api/edu-office/schedule/versions', { params: { query: { semesterId } } })) : Promise.resolve([])), [semesterId]);
-  const semesterField = useId('rules-semester');
-  const versionField = useId('rules-version');
-
-  // The semester: the one of the version in the address, else the current one (today inside it), else the newest.
-  useEffect(() => {
-    if (semesters.state !== 'done' || semesterId !== undefined || semesters.data.length === 0) return;
-    const asked = versionId;
-    if (asked) {
-      data(api.GET('/api/edu-office/schedule/versions/{id}', { params: { path: { id: asked } } })).then(
-        (version) => setSemesterId(version.semesterId),
-        () => setSemesterId(semesters.data[0].id),
-      );
-      return;
-    }
-    const today = new Date().toISOString().slice(0, 10);
-    setSemesterId((semesters.data.find((item) => item.startDate <= today && today <= item.endDate) ?? semesters.data[semesters.data.length - 1]).id);
-  }, [semesters.state]);
-  // The version: the one asked for, else the published one, else the newest.
-  useEffect(() => {
-    if (versions.state !== 'done' || versions.data.length === 0) return;
-    if (versionId && versions.data.some((item) => item.id === versionId)) return;
-    setVersionId((versions.data.find((item) => item.status === 'PUBLISHED') ?? versions.data[versions.data.length - 1]).id);
-  }, [versions.state, versions.state === 'done' ? versions.data : null]);
-
-  const version = versions.state === 'done' ? versions.data.find((item) => item.id === versionId) : undefined;
+  const choice = useVersionChoice();
+  const { version, versions } = choice;
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Правила расписания</h1>
-      {semesters.state === 'error' ? <ErrorLine message={semesters.message} /> : null}
-      <div class="controls">
-        <div class="field">
-          <label for={semesterField}>Семестр</label>
-          <select id={semesterField} value={semesterId ?? ''} onChange={(event) => (setSemesterId(Number(event.currentTarget.value)), setVersionId(undefined))}>
-            {semesters.state === 'done'
-              ? semesters.data.map((semester) => (
-                  <option key={semester.id} value={semester.id}>
-                    {`${semester.academicYearTitle}, ${semester.semesterType === 'autumn' ? 'осенний' : 'весенний'}`}
-                  </option>
-                ))
-              : null}
-          </select>
-        </div>
-        <div class="field">
-          <label for={versionField}>Версия</label>
-          <select id={versionField} value={versionId ?? ''} onChange={(event) => setVersionId(Number(event.currentTarget.value))}>
-            {versions.state === 'done'
-              ? versions.data.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {`№${item.versionNumber} «${item.name}» — ${STATUS_NAMES[item.status]}, правил: ${item.ruleCount}`}
-                  </option>
-                ))
-              : null}
-          </select>
-        </div>
-      </div>
-      {versions.state === 'error' ? <ErrorLine message={versions.message} /> : null}
+      <VersionChoiceFields choice={choice} />
       {version ? <VersionRules key={version.id} version={version} onChanged={versions.reload} /> : versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
     </section>
   );

@@ -6,7 +6,7 @@ import { findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { remember, remembered, type Chosen } from '../shared/storage';
 import { SubscribePanel } from '../shared/subscribe';
-import { WeekView } from '../shared/week-view';
+import { WeekView, type WeekViewProps } from '../shared/week-view';
 
 export type Kind = 'group' | 'teacher' | 'classroom';
 
@@ -46,6 +46,9 @@ export function ScheduleLookup({
   storageKey,
   kinds,
   departmentId,
+  actions,
+  refresh,
+  nested,
 }: {
   title: string;
   /** Where this browser remembers the last choice. */
@@ -53,6 +56,12 @@ export function ScheduleLookup({
   kinds: Kind[];
   /** Searches only this department's groups and teachers. */
   departmentId?: number;
+  /** Buttons under each lesson (the office's «Изменить занятие»). */
+  actions?: WeekViewProps['actions'];
+  /** Changes when the week must be asked again (after a change was saved). */
+  refresh?: number;
+  /** Part of a section with its own heading: the title is a second-level heading. */
+  nested?: boolean;
 }) {
   const [selection, setSelection] = useState(() => {
     const saved = remembered<Selection>(storageKey);
@@ -60,9 +69,10 @@ export function ScheduleLookup({
   });
   const [kind, setKind] = useState<Kind>(selection?.kind ?? kinds[0]);
   const definition = KINDS[kind];
+  const heading = selection ? `Расписание ${KINDS[selection.kind].of}: ${selection.label}` : title;
   return (
     <>
-      <h1 id="page-title">{selection ? `Расписание ${KINDS[selection.kind].of}: ${selection.label}` : title}</h1>
+      {nested ? <h2>{heading}</h2> : <h1 id="page-title">{heading}</h1>}
       <div class="controls">
         <fieldset class="kinds">
           <legend>Чьё расписание</legend>
@@ -89,7 +99,8 @@ export function ScheduleLookup({
       </div>
       <SubscribePanel target={selection ? { kind: KINDS[selection.kind].feed, targetId: selection.id } : null} />
       <WeekView
-        loadKey={selection ? `${selection.kind}:${selection.id}` : ''}
+        loadKey={selection ? `${selection.kind}:${selection.id}:${refresh ?? 0}` : ''}
+        actions={actions}
         load={(startDate, endDate) =>
           selection
             ? data(api.GET('/api/schedule/search', { params: { query: { [KINDS[selection.kind].param]: selection.id, startDate, endDate } } }))

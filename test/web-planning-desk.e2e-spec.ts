@@ -1,0 +1,254 @@
+/// <reference lib="dom" />
+import { mkdirSync } from 'node:fs';
+import { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
+import { createUser } from './support/factories';
+import { createRule, createUniversity, LESSON_TYPES, requestOf, RuleBody, ruleBody, RULES_PATH, slotBody, University, VERSIONS_PATH } from './support/schedule-builders';
+import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+
+/**
+ * The planning desk's «Качество», «Разовые изменения» and «Версии» in a real Chromium against the
+ * real service (tenant `alpha`, autumn semester 2026 from Tuesday 1 September). Group A has a lecture
+ * in pairs 1 and 3 on 1 September only (a gap that quality analysis finds and a move to pair 2
+ * closes); group B has a lecture every Wednesday, pair 1. The tests run in order: the last one
+ * publishes a new version.
+ */
+const WIDE = { width: 1280, height: 900 };
+const OVERRIDES = '/api/edu-office/schedule/overrides';
+
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WEB_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+interface Change {
+  id: number;
+  action: string;
+  lessonDate: string;
+  targetLessonDate: string | null;
+  newTimeSlotId: number | null;
+}
+
+describe('the planning desk in the web client: quality, one-off changes and versions', () => {
+  let t: TestApp;
+  let admin: TenantClient;
+  let u: University;
+  let rules: { a1: RuleBody; a2: RuleBody; b1: RuleBody };
+  let origin: string;
+  let officeName: string;
+  let chrome: TestBrowser;
+  let browser: Browser;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeAll(async () => {
+    t = await startTestApp({ tenants: ['alpha'] });
+    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
+    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
+    u = await createUniversity(t, admin, { teachers: 3, groups: 2, classrooms: 3, subjects: 3 });
+    const [A, B] = u.groups;
+    const lecture = (subject: number, groupId: number, dayOfWeek: number, pair: number, teacher: number, hours: number) =>
+      createRule(
+        admin,
+        ruleBody(u, {
+          subjectId: u.subjects[subject].id,
+          groupIds: [groupId],
+          lectureAcademicHours: hours,
+          slots: [
+            slotBody(u, {
+              dayOfWeek,
+              timeSlotId: u.timeSlots[pair - 1].id,
+              teacherId: u.teachers[teacher].id,
+              classroomId: u.classrooms[teacher].id,
+              lessonTypeId: LESSON_TYPES.LECTURE,
+            }),
+          ],
+        }),
+      );
+    rules = { a1: await lecture(0, A.id, 2, 1, 0, 2), a2: await lecture(1, A.id, 2, 3, 1, 2), b1: await lecture(2, B.id, 3, 1, 2, 32) };
+    officeName = (await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id })).username;
+    chrome = await launchBrowser();
+    browser = chrome.browser;
+    page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport(WIDE);
+    watch = await watchPage(page, origin);
+    await page.goto(`${origin}/admin/#quality`);
+    await signIn(page, officeName);
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Качество расписания');
+  });
+
+  afterAll(async () => {
+    await chrome?.close();
+    await t?.close();
+  });
+
+  afterEach(() => {
+    expect(watch.foreignRequests).toEqual([]);
+    // The browser logs each refused request; the refusals provoked here are shown on the page.
+    expect(watch.consoleErrors.filter((line) => !/status of 400/.test(line))).toEqual([]);
+  });
+
+  const changes = async () => (await admin.get(`${OVERRIDES}?startDate=2026-09-01&endDate=2026-12-31`)).body as Change[];
+
+  async function clickButton(text: string, scope = 'body'): Promise<void> {
+    const find = (root: string, wanted: string) =>
+      Array.from(document.querySelector(root)?.querySelectorAll('button') ?? []).find((button) => button.textContent?.trim() === wanted && !button.disabled);
+    await page.waitForFunction(find, {}, scope, text);
+    await page.evaluate((root, wanted) => {
+      const button = Array.from(document.querySelector(root)?.querySelectorAll('button') ?? []).find((item) => item.textContent?.trim() === wanted && !item.disabled);
+      (button as HTMLButtonElement).click();
+    }, scope, text);
+  }
+
+  async function setInput(selector: string, value: string): Promise<void> {
+    await page.evaluate(
+      (target, text) => {
+        const input = document.querySelector(target) as HTMLInputElement;
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, text);
+        input.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      selector,
+      value,
+    );
+  }
+
+  it('applies a quality recommendation with one click: it becomes a one-off change and the score goes up', async () => {
+    const problem = await page.waitForFunction(
+      (ruleId) => Array.from(document.querySelectorAll('[data-problem]')).find((item) => item.textContent?.includes(`Открыть правило №${ruleId}`))?.getAttribute('data-problem'),
+      {},
+      rules.a2.id,
+    );
+    const problemId = (await problem.jsonValue()) as string;
+    const before = await page.$eval('#quality-score', (node) => node.textContent);
+    expect(await page.$$eval('#quality-metrics tbody tr', (rows) => rows.length)).toBeGreaterThan(3);
+    await page.click(`[data-problem="${problemId}"] button[aria-expanded]`);
+    await page.waitForSelector(`[data-problem="${problemId}"] .recommendation`);
+    expect(await page.$eval(`[data-problem="${problemId}"] .recommendation`, (node) => node.textContent)).toContain('10:10');
+    await screenshot(page, 'desk-quality');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await clickButton('Применить', `[data-problem="${problemId}"]`);
+    const notice = await page.waitForFunction(() => document.querySelector('#quality-applied')?.textContent?.includes('стало') && document.querySelector('#quality-applied')?.textContent);
+    const text = (await notice.jsonValue()) as string;
+    const [, was, now] = /было ([\d,]+), стало ([\d,]+)/.exec(text) ?? [];
+    expect(Number(now.replace(',', '.'))).toBeGreaterThan(Number(was.replace(',', '.')));
+    expect(await page.$eval('#quality-score', (node) => node.textContent)).not.toBe(before);
+    // It is an ordinary one-off change: pair 2 of the same day.
+    expect(await changes()).toEqual([expect.objectContaining({ action: 'MOVE', lessonDate: '2026-09-01', newTimeSlotId: u.timeSlots[1].id })]);
+    await screenshot(page, 'desk-quality-applied');
+  });
+
+  it('moves a lesson from the week view: a refusal is shown in the form with the input kept, then the lesson shows on its new day', async () => {
+    await page.goto(`${origin}/admin/?date=2026-09-07#overrides`);
+    await page.waitForSelector('#kind-group');
+    await page.type('.picker-place input', u.groups[1].name);
+    await page.waitForFunction((name) => Array.from(document.querySelectorAll('button.match')).some((button) => button.textContent?.includes(name)), {}, u.groups[1].name);
+    await page.evaluate((name) => (Array.from(document.querySelectorAll('button.match')).find((button) => button.textContent?.includes(name)) as HTMLButtonElement).click(), u.groups[1].name);
+    await weekSettled(page);
+    await clickButton('Изменить занятие', '.lesson[data-date="2026-09-09"]');
+    await page.waitForSelector('.override-form');
+    expect(await page.$eval('#override-lesson', (node) => node.textContent)).toContain(u.subjects[2].name);
+
+    // The same day and the same pair is no move: the API's 400 is shown and nothing is lost.
+    const dateSelect = await controlByLabel(page, 'Новая дата');
+    const pairSelect = await controlByLabel(page, 'Пара');
+    await page.waitForFunction((select) => document.querySelectorAll(`${select} option`).length > 50, {}, dateSelect);
+    await page.waitForFunction((select) => document.querySelectorAll(`${select} option`).length > 2, {}, pairSelect);
+    await page.select(pairSelect, String(u.timeSlots[0].id));
+    await page.type(await controlByLabel(page, 'Комментарий'), 'Перенос по просьбе кафедры');
+    await clickButton('Применить изменение');
+    await page.waitForSelector('.override-form [role=alert]');
+    expect(await errorNextTo(page, 'Новая дата')).toContain('Перенос должен менять дату или время');
+    expect(await changes()).toHaveLength(1);
+    expect(await page.$eval(await controlByLabel(page, 'Комментарий'), (node) => (node as HTMLInputElement).value)).toBe('Перенос по просьбе кафедры');
+    await screenshot(page, 'desk-override-refused');
+
+    // Thursday, pair 2: offered by the availability endpoint and that day's grid.
+    await page.select(dateSelect, '2026-09-10');
+    await page.waitForFunction((select, id) => Array.from(document.querySelectorAll<HTMLOptionElement>(`${select} option`)).some((option) => option.value === id), {}, pairSelect, String(u.timeSlots[1].id));
+    await page.select(pairSelect, String(u.timeSlots[1].id));
+    await clickButton('Применить изменение');
+    const notice = await page.waitForFunction(() => document.querySelector('#overrides-notice')?.textContent);
+    expect(await notice.jsonValue()).toContain('Создано разовое изменение');
+    const moved = await page.waitForSelector('.lesson[data-date="2026-09-10"][data-override="MOVE"]');
+    expect(await moved?.evaluate((node) => node.textContent)).toContain('Перенесено с');
+    expect(await page.$('.lesson[data-date="2026-09-09"]')).toBeNull();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'desk-override-moved');
+    expect(await changes()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ action: 'MOVE', lessonDate: '2026-09-09', targetLessonDate: '2026-09-10', newTimeSlotId: u.timeSlots[1].id })]),
+    );
+  });
+
+  it('opens the move in the registry of its period and deletes it: the lesson returns to its rule', async () => {
+    await page.click('input[name="overrides-view"]:not(:checked)');
+    await page.waitForFunction(() => document.querySelector('#registry-title') !== null);
+    await setInput(`${await controlByLabel(page, 'С')}`, '2026-09-01');
+    await setInput(`${await controlByLabel(page, 'По')}`, '2026-09-30');
+    await page.waitForFunction(() => document.querySelectorAll('#overrides-table tbody tr').length === 2);
+    await page.select(await controlByLabel(page, 'Вид'), 'MOVE');
+    await page.type(await controlByLabel(page, 'Дисциплина, группа, преподаватель или аудитория'), u.groups[1].name);
+    await page.waitForFunction(() => document.querySelectorAll('#overrides-table tbody tr').length === 1);
+    const moveId = (await changes()).find((change) => change.lessonDate === '2026-09-09')?.id as number;
+    await screenshot(page, 'desk-override-registry');
+    await clickButton('Открыть', `tr[data-override="${moveId}"]`);
+    await page.waitForSelector('.override-form');
+    expect(await page.$eval(await controlByLabel(page, 'Новая дата'), (node) => (node as HTMLSelectElement).value)).toBe('2026-09-10');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await clickButton('Удалить изменение');
+    const notice = await page.waitForFunction(() => document.querySelector('#overrides-notice')?.textContent);
+    expect(await notice.jsonValue()).toContain(`Изменение №${moveId} удалено`);
+    expect((await changes()).map((change) => change.id)).not.toContain(moveId);
+    const week = (await admin.get(`/api/schedule?groupId=${u.groups[1].id}&startDate=2026-09-07&endDate=2026-09-13`)).body as { date: string }[];
+    expect(week.map((lesson) => lesson.date)).toEqual(['2026-09-09']);
+  });
+
+  it('copies the published version, compares the changed draft (the diff names the change) and publishes it with a reason', async () => {
+    await page.goto(`${origin}/admin/#versions`);
+    await page.waitForSelector('#versions-table');
+    await page.type(await controlByLabel(page, 'Название'), 'Осень, правка');
+    await page.select(await controlByLabel(page, 'Основа'), String(u.versionId));
+    await clickButton('Создать черновик');
+    await page.waitForFunction(() => document.querySelector('form[aria-label="Новая версия"] [role=status]')?.textContent?.startsWith('Создан черновик №2 «Осень, правка»: копия с правилами (3)'));
+    const versions = (await admin.get(`${VERSIONS_PATH}?semesterId=${u.semester.id}`)).body as { id: number; status: string; basedOnVersionId: number | null }[];
+    const draft = versions.find((version) => version.status === 'DRAFT') as { id: number };
+    expect(draft).toMatchObject({ basedOnVersionId: u.versionId });
+
+    // The draft's copy of group B's rule moves from Wednesday to Friday (the rule editor has its own test).
+    const copies = (await admin.get(`${RULES_PATH}?versionId=${draft.id}`)).body as RuleBody[];
+    const copy = copies.find((rule) => rule.subjectId === rules.b1.subjectId) as RuleBody;
+    const request = requestOf(copy);
+    request.slots[0].dayOfWeek = 5;
+    expect((await admin.put(`${RULES_PATH}/${copy.id}`, request)).status).toBe(200);
+
+    await clickButton('Сравнить', `tr[data-version="${draft.id}"]`);
+    await page.waitForSelector('#comparison .diff-changed');
+    const diff = (await page.$eval('#comparison', (node) => node.textContent)) ?? '';
+    expect(diff).toContain(`Правило №${copy.id} «${copy.subjectName}»: изменено — слоты`);
+    expect(diff).toContain('Было');
+    expect(diff).toContain('04.09 (пт)');
+    await screenshot(page, 'desk-version-diff');
+
+    await clickButton('Опубликовать', `tr[data-version="${draft.id}"]`);
+    await page.waitForSelector('dialog[open] .version-diff');
+    expect(await page.$eval('dialog[open]', (node) => node.textContent)).toContain('изменено — слоты');
+    await clickButton('Опубликовать', 'dialog[open] form');
+    expect(await page.waitForFunction(() => document.querySelector('dialog[open] [role=alert]')?.textContent).then((handle) => handle.jsonValue())).toContain('Укажите причину');
+    expect((await admin.get(`${VERSIONS_PATH}/${draft.id}`)).body).toMatchObject({ status: 'DRAFT' });
+    await page.type('dialog[open] textarea', 'Лекции группы переносятся на пятницу');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'desk-version-publish');
+    await clickButton('Опубликовать', 'dialog[open] form');
+    await page.waitForFunction(() => document.querySelector('#versions-notice')?.textContent?.includes('опубликована'));
+    expect((await admin.get(`${VERSIONS_PATH}/${draft.id}`)).body).toMatchObject({ status: 'PUBLISHED' });
+    await page.waitForFunction(() => document.querySelector('.history')?.textContent?.includes('Лекции группы переносятся на пятницу'));
+    const week = (await admin.get(`/api/schedule?groupId=${u.groups[1].id}&startDate=2026-09-07&endDate=2026-09-13`)).body as { date: string }[];
+    expect(week.map((lesson) => lesson.date)).toEqual(['2026-09-11']);
+  });
+});

@@ -1,0 +1,280 @@
+// One lesson's one-off change (spec 4.10): move it (another date from the availability endpoint,
+// a pair of that day's effective grid, optionally another teacher, room or format), replace its
+// teacher, room or format, or cancel it. Opened from a lesson of the week view or from the registry;
+// an existing change is edited (PUT) or deleted. A refusal is shown at the control it concerns and
+// every value stays as typed.
+import { useEffect, useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import { formatShortDate, formatTime } from '../shared/dates';
+import { messageOf } from '../shared/errors';
+import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { findClassrooms, findTeachers } from '../shared/options';
+import { Picker, type Choice } from '../shared/picker';
+import { ErrorLine, useLoad } from '../shared/ui';
+
+type Action = Schemas['OverrideRequest']['action'];
+type Format = 'Очно' | 'Онлайн';
+
+/** The original lesson a change is about, as both the week view and the registry know it. */
+export interface OriginalLesson {
+  baseRuleSlotId: number;
+  /** The original date (`lessonDate` of the API). */
+  lessonDate: string;
+  subjectName: string;
+  lessonTypeName: string;
+  groupNames: string[];
+  startTime: string;
+  endTime: string;
+  teacherName: string;
+  classroomName: string;
+  lessonFormat: Format;
+}
+
+/** An existing change of that lesson, to edit. */
+export interface ExistingChange {
+  id: number;
+  action: Action;
+  targetLessonDate: string | null;
+  newTimeSlotId: number | null;
+  newTeacher?: Choice;
+  newClassroom?: Choice;
+  newLessonFormat: Format | null;
+  comment: string | null;
+}
+
+interface Values extends Record<string, unknown> {
+  action: Action;
+  targetLessonDate: string;
+  newTimeSlotId: string;
+  newTeacher?: Choice;
+  newClassroom?: Choice;
+  newLessonFormat: '' | Format;
+  comment: string;
+}
+
+const ACTIONS: { value: Action; label: string }[] = [
+  { value: 'MOVE', label: 'Перенести' },
+  { value: 'REPLACE', label: 'Заменить преподавателя, аудиторию или формат' },
+  { value: 'CANCEL', label: 'Отменить занятие' },
+];
+
+export const describeOriginal = (lesson: OriginalLesson) =>
+  `${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')}: ${formatShortDate(lesson.lessonDate)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}, ${lesson.teacherName}, ауд. ${lesson.classroomName}`;
+
+/** The control a refusal is about: the one whose subject the API's Russian message names first. */
+function fieldOf(message: string): keyof Values | undefined {
+  const subjects: [RegExp, keyof Values][] = [
+    [/преподавател/i, 'newTeacher'],
+    [/аудитори/i, 'newClassroom'],
+    [/дат[аеуы]/i, 'targetLessonDate'],
+    [/пар[аыу]|время|сетк/i, 'newTimeSlotId'],
+  ];
+  const found = subjects.map(([pattern, field]) => ({ field, at: message.search(pattern) })).filter((item) => item.at >= 0);
+  return found.sort((a, b) => a.at - b.at)[0]?.field;
+}
+
+export function OverrideForm({
+  lesson,
+  existing,
+  onDone,
+  onCancel,
+}: {
+  lesson: OriginalLesson;
+  existing?: ExistingChange;
+  onDone: (text: string) => void;
+  onCancel: () => void;
+}) {
+  const form = useApiForm<Values>({
+    initial: {
+      action: existing?.action ?? 'MOVE',
+      targetLessonDate: existing?.targetLessonDate ?? lesson.lessonDate,
+      newTimeSlotId: existing?.newTimeSlotId ? String(existing.newTimeSlotId) : '',
+      newTeacher: existing?.newTeacher,
+      newClassroom: existing?.newClassroom,
+      newLessonFormat: existing?.newLessonFormat ?? '',
+      comment: existing?.comment ?? '',
+    },
+    fieldOf,
+    send: async (values) => {
+      const body = requestOf(lesson, values);
+      const saved = existing
+        ? await data(api.PUT('/api/edu-office/schedule/overrides/{id}', { params: { path: { id: existing.id } }, body }))
+        : await data(api.POST('/api/edu-office/schedule/overrides', { body }));
+      const text = `${existing ? 'Изменение сохранено' : 'Создано разовое изменение'} №${saved.id}: ${changeText(saved)}`;
+      onDone(text);
+      return text;
+    },
+  });
+  const { values } = form;
+  const moving = values.action === 'MOVE';
+  const availability = useLoad(
+    () => data(api.GET('/api/edu-office/schedule/overrides/availability', { params: { query: { baseRuleSlotId: lesson.baseRuleSlotId, lessonDate: lesson.lessonDate } } })),
+    [lesson.baseRuleSlotId, lesson.lessonDate],
+  );
+  const grid = useLoad(
+    () => (moving && values.targetLessonDate ? data(api.GET('/api/admin/time-slots/effective', { params: { query: { date: values.targetLessonDate } } })) : Promise.resolve(null)),
+    [moving, values.targetLessonDate],
+  );
+  // The pair list follows the target day: a pair of another grid is not offered.
+  useEffect(() => {
+    if (grid.state !== 'done' || !grid.data || !values.newTimeSlotId) return;
+    if (!grid.data.slots.some((slot) => String(slot.id) === values.newTimeSlotId)) form.set('newTimeSlotId', '');
+  }, [grid.state]);
+  const [deleting, setDeleting] = useState<string>();
+
+  async function remove() {
+    if (!existing || !window.confirm('Удалить разовое изменение? Занятие вернётся к расписанию по правилу.')) return;
+    setDeleting(undefined);
+    try {
+      await data(api.DELETE('/api/edu-office/schedule/overrides/{id}', { params: { path: { id: existing.id } } }));
+      onDone(`Изменение №${existing.id} удалено: занятие «${lesson.subjectName}» ${formatShortDate(lesson.lessonDate)} снова идёт по правилу.`);
+    } catch (error) {
+      setDeleting(messageOf(error));
+    }
+  }
+
+  const dates = availability.state === 'done' ? availability.data.availableDates : [];
+  return (
+    <section class="panel override-form" aria-labelledby="override-title">
+      <div class="panel-head">
+        <h2 id="override-title">{existing ? `Разовое изменение №${existing.id}` : 'Разовое изменение занятия'}</h2>
+        <button type="button" class="link-button" onClick={onCancel}>
+          Закрыть
+        </button>
+      </div>
+      <p id="override-lesson">{`Занятие: ${describeOriginal(lesson)}`}</p>
+      <ApiFormFrame form={form} label="Разовое изменение" submitText={existing ? 'Сохранить изменение' : 'Применить изменение'}>
+        <fieldset class="kinds">
+          <legend>Что сделать</legend>
+          {ACTIONS.map((item) => (
+            <label class="kind" key={item.value}>
+              <input type="radio" name="override-action" value={item.value} checked={values.action === item.value} onChange={() => form.set('action', item.value)} /> {item.label}
+            </label>
+          ))}
+        </fieldset>
+        {moving ? (
+          <>
+            <Field
+              label="Новая дата"
+              error={form.errorAt('targetLessonDate') ?? (availability.state === 'error' ? availability.message : undefined)}
+              hint={availability.state === 'done' ? `Доступные даты семестра: ${dates.length}` : 'Загрузка доступных дат…'}
+              control={(props) => (
+                <select {...props} value={values.targetLessonDate} onChange={(event) => form.set('targetLessonDate', event.currentTarget.value)}>
+                  {dates.includes(values.targetLessonDate) ? null : <option value={values.targetLessonDate}>{formatShortDate(values.targetLessonDate)}</option>}
+                  {dates.map((date) => (
+                    <option key={date} value={date}>
+                      {`${formatShortDate(date)}${date === lesson.lessonDate ? ' (тот же день)' : ''}`}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+            <Field
+              label="Пара"
+              error={form.errorAt('newTimeSlotId') ?? (grid.state === 'error' ? grid.message : undefined)}
+              hint={grid.state === 'done' && grid.data ? `Сетка дня: ${grid.data.scopeName}` : undefined}
+              control={(props) => (
+                <select {...props} value={values.newTimeSlotId} onChange={(event) => form.set('newTimeSlotId', event.currentTarget.value)}>
+                  <option value="">Выберите пару</option>
+                  {grid.state === 'done' && grid.data
+                    ? grid.data.slots.map((slot) => (
+                        <option key={slot.id} value={slot.id}>
+                          {`${slot.orderNumber}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`}
+                        </option>
+                      ))
+                    : null}
+                </select>
+              )}
+            />
+          </>
+        ) : null}
+        {values.action !== 'CANCEL' ? (
+          <>
+            <ChoiceField label="Новый преподаватель" current={lesson.teacherName} chosen={values.newTeacher} error={form.errorAt('newTeacher')} search={(text) => findTeachers(text)} onChange={(item) => form.set('newTeacher', item)} />
+            <ChoiceField label="Новая аудитория" current={lesson.classroomName} chosen={values.newClassroom} error={form.errorAt('newClassroom')} search={findClassrooms} onChange={(item) => form.set('newClassroom', item)} />
+            <Field
+              label="Формат"
+              error={form.errorAt('newLessonFormat')}
+              control={(props) => (
+                <select {...props} value={values.newLessonFormat} onChange={(event) => form.set('newLessonFormat', event.currentTarget.value as Values['newLessonFormat'])}>
+                  <option value="">{`Не менять (${lesson.lessonFormat})`}</option>
+                  <option value="Очно">Очно</option>
+                  <option value="Онлайн">Онлайн</option>
+                </select>
+              )}
+            />
+          </>
+        ) : null}
+        <Field label="Комментарий" error={form.errorAt('comment')} control={(props) => <input {...props} value={values.comment} maxLength={1000} onInput={(event) => form.set('comment', event.currentTarget.value)} />} />
+      </ApiFormFrame>
+      {existing ? (
+        <div class="override-delete">
+          <button type="button" onClick={() => void remove()}>
+            Удалить изменение
+          </button>
+          {deleting ? <ErrorLine message={deleting} /> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+/** An optional new teacher or room: the picker, what stays when nothing is chosen, and «не менять». */
+function ChoiceField({
+  label,
+  current,
+  chosen,
+  error,
+  search,
+  onChange,
+}: {
+  label: string;
+  current: string;
+  chosen?: Choice;
+  error?: string;
+  search: (text: string) => Promise<Choice[]>;
+  onChange: (item?: Choice) => void;
+}) {
+  return (
+    <div class={`field choice-field${error ? ' field-invalid' : ''}`}>
+      <Picker key={chosen?.id ?? 'none'} label={label} placeholder={`Сейчас: ${current}`} search={search} chosen={chosen} onPick={onChange} />
+      {chosen ? (
+        <button type="button" class="link-button" onClick={() => onChange(undefined)}>
+          {`Не менять (${current})`}
+        </button>
+      ) : (
+        <p class="hint">{`Не меняется: ${current}`}</p>
+      )}
+      {error ? <ErrorLine message={error} /> : null}
+    </div>
+  );
+}
+
+function requestOf(lesson: OriginalLesson, values: Values): Schemas['OverrideRequest'] {
+  const base = { baseRuleSlotId: lesson.baseRuleSlotId, lessonDate: lesson.lessonDate, action: values.action, comment: values.comment.trim() || null };
+  if (values.action === 'CANCEL') return base;
+  const changes = {
+    newTeacherId: values.newTeacher?.id ?? null,
+    newClassroomId: values.newClassroom?.id ?? null,
+    newLessonFormat: values.newLessonFormat || null,
+  };
+  if (values.action === 'REPLACE') return { ...base, ...changes };
+  return {
+    ...base,
+    ...changes,
+    targetLessonDate: values.targetLessonDate && values.targetLessonDate !== lesson.lessonDate ? values.targetLessonDate : null,
+    newTimeSlotId: values.newTimeSlotId ? Number(values.newTimeSlotId) : null,
+  };
+}
+
+/** What a saved change does, in one line (the registry and the success notice). */
+export function changeText(change: Schemas['OverrideResponse']): string {
+  const original = `«${change.subjectName}» ${formatShortDate(change.lessonDate)} ${formatTime(change.originalStartTime)}`;
+  if (change.action === 'CANCEL') return `${original} отменено`;
+  const parts: string[] = [];
+  if (change.action === 'MOVE') parts.push(`перенесено на ${formatShortDate(change.targetLessonDate ?? change.lessonDate)} ${formatTime(change.newStartTime)}`);
+  if (change.newTeacherName) parts.push(`преподаватель ${change.newTeacherName}`);
+  if (change.newClassroomName) parts.push(`аудитория ${change.newClassroomName}`);
+  if (change.newLessonFormat) parts.push(`формат ${change.newLessonFormat}`);
+  return `${original}: ${parts.join(', ')}`;
+}

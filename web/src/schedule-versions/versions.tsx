@@ -1,0 +1,322 @@
+// /admin/#versions: the schedule versions of a semester (spec 4.11). The list with status, author,
+// dates and rule count; a new empty draft or a copy; a draft validated (each problem opens its rule
+// in «Правила»); any two versions compared; a draft published, or an archived version restored, with
+// a required reason after the change against the current publication is shown; the chronology.
+import { useState } from 'preact/hooks';
+import { api, data } from '../api/client';
+import { Dialog } from '../shared/dialog';
+import { messageOf } from '../shared/errors';
+import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
+import { useVersionChoice, VERSION_STATUS_NAMES, VersionChoiceFields, versionLabel, type Version } from '../shared/version-choice';
+import { VersionDiff } from './diff-view';
+
+const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
+const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '—');
+
+type Panel = { kind: 'validate' | 'compare'; version: Version } | { kind: 'promote'; version: Version; action: 'publish' | 'restore' };
+
+export default function Versions() {
+  const choice = useVersionChoice();
+  const [panel, setPanel] = useState<Panel>();
+  const [notice, setNotice] = useState<string>();
+  const [round, setRound] = useState(0);
+  const published = choice.list.find((item) => item.status === 'PUBLISHED');
+  const reload = () => {
+    choice.versions.reload();
+    setRound(round + 1);
+  };
+  const changed = (text: string) => {
+    setNotice(text);
+    setPanel(undefined);
+    reload();
+  };
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Версии расписания</h1>
+      <VersionChoiceFields choice={choice} semesterOnly />
+      {notice ? (
+        <p class="notice notice-info" role="status" id="versions-notice">
+          {notice}
+        </p>
+      ) : null}
+      {choice.versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
+      {choice.list.length ? (
+        <div class="table-scroll">
+          <table class="data-table" id="versions-table">
+            <caption>{`Версии семестра: ${choice.list.length}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">№</th>
+                <th scope="col">Название</th>
+                <th scope="col">Статус</th>
+                <th scope="col">Правил</th>
+                <th scope="col">Создана</th>
+                <th scope="col">Опубликована</th>
+                <th scope="col">Действия</th>
+              </tr>
+            </thead>
+            <tbody>
+              {choice.list.map((version) => (
+                <tr key={version.id} data-version={version.id}>
+                  <td>{version.versionNumber}</td>
+                  <td>
+                    {version.name}
+                    {version.basedOnVersionId ? <span class="hint">{` (копия версии №${choice.list.find((item) => item.id === version.basedOnVersionId)?.versionNumber ?? version.basedOnVersionId})`}</span> : null}
+                  </td>
+                  <td>
+                    <span class={`badge status-${version.status.toLowerCase()}`}>{VERSION_STATUS_NAMES[version.status]}</span>
+                  </td>
+                  <td>{version.ruleCount}</td>
+                  <td>{`${when(version.createdAt)}${version.createdByName ? `, ${version.createdByName}` : ''}`}</td>
+                  <td>{version.publishedAt ? `${when(version.publishedAt)}${version.publishedByName ? `, ${version.publishedByName}` : ''}` : '—'}</td>
+                  <td class="row-actions">
+                    <a href={`#rules?versionId=${version.id}`}>Правила</a>
+                    {version.status === 'DRAFT' ? (
+                      <button type="button" class="link-button" onClick={() => setPanel({ kind: 'validate', version })}>
+                        Проверить
+                      </button>
+                    ) : null}
+                    <button type="button" class="link-button" onClick={() => setPanel({ kind: 'compare', version })}>
+                      Сравнить
+                    </button>
+                    {version.status === 'DRAFT' ? (
+                      <button type="button" class="link-button" onClick={() => setPanel({ kind: 'promote', version, action: 'publish' })}>
+                        Опубликовать
+                      </button>
+                    ) : null}
+                    {version.status === 'ARCHIVED' && version.publishedAt ? (
+                      <button type="button" class="link-button" onClick={() => setPanel({ kind: 'promote', version, action: 'restore' })}>
+                        Восстановить
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : choice.versions.state === 'done' ? (
+        <p class="empty">У семестра пока нет версий расписания.</p>
+      ) : null}
+      {panel?.kind === 'validate' ? <Validation key={panel.version.id} version={panel.version} onClose={() => setPanel(undefined)} /> : null}
+      {panel?.kind === 'compare' ? <Comparison key={panel.version.id} version={panel.version} versions={choice.list} onClose={() => setPanel(undefined)} /> : null}
+      {panel?.kind === 'promote' ? (
+        <Promotion key={`${panel.action}-${panel.version.id}`} version={panel.version} action={panel.action} published={published} onClose={() => setPanel(undefined)} onDone={changed} />
+      ) : null}
+      {choice.semesterId ? <NewVersion semesterId={choice.semesterId} versions={choice.list} onCreated={reload} /> : null}
+      {choice.semesterId ? <History key={`${choice.semesterId}-${round}`} semesterId={choice.semesterId} /> : null}
+    </section>
+  );
+}
+
+/** The form says what was created (next to where the user acted); the list and history are asked again. */
+function NewVersion({ semesterId, versions, onCreated }: { semesterId: number; versions: Version[]; onCreated: () => void }) {
+  const form = useApiForm({
+    initial: { name: '', basedOnVersionId: '' },
+    resetOnSuccess: true,
+    fieldOf: () => 'name',
+    send: async (values) => {
+      const created = await data(
+        api.POST('/api/edu-office/schedule/versions', {
+          body: { semesterId, name: values.name.trim(), basedOnVersionId: values.basedOnVersionId ? Number(values.basedOnVersionId) : undefined },
+        }),
+      );
+      onCreated();
+      return `Создан черновик №${created.versionNumber} «${created.name}»${created.basedOnVersionId ? `: копия с правилами (${created.ruleCount})` : ' без правил'}.`;
+    },
+  });
+  return (
+    <section class="panel" aria-labelledby="new-version-title">
+      <h2 id="new-version-title">Новая версия</h2>
+      <ApiFormFrame form={form} label="Новая версия" submitText="Создать черновик">
+        <Field label="Название" error={form.errorAt('name')} control={(props) => <input {...props} value={form.values.name} maxLength={255} onInput={(event) => form.set('name', event.currentTarget.value)} />} />
+        <Field
+          label="Основа"
+          error={form.errorAt('basedOnVersionId')}
+          control={(props) => (
+            <select {...props} value={form.values.basedOnVersionId} onChange={(event) => form.set('basedOnVersionId', event.currentTarget.value)}>
+              <option value="">Пустая версия (без правил)</option>
+              {versions.map((version) => (
+                <option key={version.id} value={version.id}>
+                  {`Копия: ${versionLabel(version)}`}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+      </ApiFormFrame>
+    </section>
+  );
+}
+
+function Validation({ version, onClose }: { version: Version; onClose: () => void }) {
+  const report = useLoad(() => data(api.GET('/api/edu-office/schedule/versions/{id}/validate', { params: { path: { id: version.id } } })), [version.id]);
+  return (
+    <section class="panel" aria-labelledby="validation-title" id="validation">
+      <div class="panel-head">
+        <h2 id="validation-title">{`Проверка версии №${version.versionNumber} «${version.name}»`}</h2>
+        <button type="button" class="link-button" onClick={onClose}>
+          Закрыть
+        </button>
+      </div>
+      {report.state === 'loading' ? <Status>Проверка всех правил…</Status> : null}
+      {report.state === 'error' ? <ErrorLine message={report.message} /> : null}
+      {report.state === 'done' ? (
+        <>
+          <p class={`notice ${report.data.valid ? 'notice-info' : 'notice-warning'}`} role="status">
+            {report.data.valid
+              ? `Проблем нет: проверено правил ${report.data.ruleCount}, занятий ${report.data.checkedLessonCount}. Версию можно публиковать.`
+              : `Найдено проблем: ${report.data.problemCount}${report.data.problemsTruncated ? ' (показаны не все)' : ''}. Проверено правил ${report.data.ruleCount}, занятий ${report.data.checkedLessonCount}.`}
+          </p>
+          {report.data.problems.length ? (
+            <ul class="problem-list">
+              {report.data.problems.map((problem, index) => (
+                <li key={index}>
+                  <p>{problem.message}</p>
+                  <a href={`#rules?versionId=${version.id}&ruleId=${problem.ruleId}`}>{`Открыть правило №${problem.ruleId}`}</a>
+                  {problem.otherRuleId ? <a href={`#rules?versionId=${version.id}&ruleId=${problem.otherRuleId}`}>{`Открыть правило №${problem.otherRuleId}`}</a> : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function Comparison({ version, versions, onClose }: { version: Version; versions: Version[]; onClose: () => void }) {
+  const others = versions.filter((item) => item.id !== version.id);
+  const preferred = others.find((item) => item.id === version.basedOnVersionId) ?? others.find((item) => item.status === 'PUBLISHED') ?? others[0];
+  const [baseId, setBaseId] = useState<number | undefined>(preferred?.id);
+  const baseField = useId('compare-base');
+  return (
+    <section class="panel" aria-labelledby="compare-title" id="comparison">
+      <div class="panel-head">
+        <h2 id="compare-title">{`Сравнение версии №${version.versionNumber} «${version.name}»`}</h2>
+        <button type="button" class="link-button" onClick={onClose}>
+          Закрыть
+        </button>
+      </div>
+      {others.length === 0 ? (
+        <p class="empty">Сравнивать не с чем: у семестра одна версия.</p>
+      ) : (
+        <>
+          <div class="field">
+            <label for={baseField}>С версией</label>
+            <select id={baseField} value={baseId} onChange={(event) => setBaseId(Number(event.currentTarget.value))}>
+              {others.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {versionLabel(item)}
+                </option>
+              ))}
+            </select>
+          </div>
+          {baseId ? <VersionDiff versionId={version.id} baseVersionId={baseId} /> : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Publish (a draft) or restore (an archived version): what changes against the publication, then the reason. */
+function Promotion({
+  version,
+  action,
+  published,
+  onClose,
+  onDone,
+}: {
+  version: Version;
+  action: 'publish' | 'restore';
+  published?: Version;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
+  const [reason, setReason] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId('promote-reason');
+  const verb = action === 'publish' ? 'Опубликовать' : 'Восстановить';
+
+  async function confirm(event: Event) {
+    event.preventDefault();
+    setFailure(undefined);
+    if (!reason.trim()) {
+      setFailure('Укажите причину: она попадёт в историю версий');
+      return;
+    }
+    setBusy(true);
+    try {
+      const path = action === 'publish' ? '/api/edu-office/schedule/versions/{id}/publish' : '/api/edu-office/schedule/versions/{id}/restore';
+      const done = await data(api.POST(path, { params: { path: { id: version.id } }, body: { reason: reason.trim() } }));
+      onDone(
+        `Версия №${done.versionNumber} «${done.name}» ${action === 'publish' ? 'опубликована' : 'восстановлена'}: теперь студенты и преподаватели видят её расписание` +
+          (published ? `; версия №${published.versionNumber} «${published.name}» отправлена в архив.` : '.'),
+      );
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog title={`${verb} версию №${version.versionNumber} «${version.name}»`} open onClose={onClose}>
+      <div class="promotion">
+        <h3>Что изменится</h3>
+        {published ? (
+          <>
+            <p class="hint">{`По сравнению с опубликованной версией №${published.versionNumber} «${published.name}»:`}</p>
+            <VersionDiff versionId={version.id} baseVersionId={published.id} />
+          </>
+        ) : (
+          <p class="hint">Опубликованной версии нет: расписание семестра появится впервые.</p>
+        )}
+        <form noValidate onSubmit={(event) => void confirm(event)} aria-label={`${verb} версию`}>
+          <div class={`field${failure ? ' field-invalid' : ''}`}>
+            <label for={reasonId}>Причина (обязательно)</label>
+            <textarea
+              id={reasonId}
+              rows={2}
+              maxLength={1000}
+              value={reason}
+              aria-invalid={failure ? 'true' : undefined}
+              aria-describedby={failure ? `${reasonId}-error` : undefined}
+              onInput={(event) => setReason(event.currentTarget.value)}
+            />
+            {failure ? <ErrorLine id={`${reasonId}-error`} message={failure} /> : null}
+          </div>
+          <button type="submit" class="primary" disabled={busy}>
+            {busy ? 'Отправка…' : verb}
+          </button>
+        </form>
+      </div>
+    </Dialog>
+  );
+}
+
+const EVENT_NAMES = { CREATE: 'создана', PUBLISH: 'опубликована', ARCHIVE: 'отправлена в архив', RESTORE: 'восстановлена' } as const;
+
+function History({ semesterId }: { semesterId: number }) {
+  const events = useLoad(() => data(api.GET('/api/edu-office/schedule/versions/history', { params: { query: { semesterId } } })), [semesterId]);
+  return (
+    <section class="panel" aria-labelledby="history-title">
+      <h2 id="history-title">История версий</h2>
+      {events.state === 'loading' ? <Status>Загрузка…</Status> : null}
+      {events.state === 'error' ? <ErrorLine message={events.message} /> : null}
+      {events.state === 'done' ? (
+        <ol class="history" reversed>
+          {[...events.data].reverse().map((event) => (
+            <li key={event.id}>
+              {`${when(event.createdAt)}: версия №${event.versionNumber} «${event.versionName}» ${EVENT_NAMES[event.eventType]}`}
+              {event.actorName ? ` (${event.actorName})` : ''}
+              {event.reason ? <span class="hint">{` — причина: ${event.reason}`}</span> : null}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </section>
+  );
+}
