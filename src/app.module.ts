@@ -6,6 +6,7 @@ import { DATABASE_SCHEMA_DEFINITION } from './database-schema';
 import { DepartmentsModule } from './departments';
 import { AuthModule } from './platform/auth/auth.module';
 import { HealthModule } from './platform/health/health.module';
+import { MetricsModule } from './platform/metrics/metrics.module';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { createValidationPipe } from './platform/http/validation.pipe';
 import { TenancyModule } from './platform/tenancy/tenancy.module';
@@ -40,6 +41,7 @@ export class AppModule implements NestModule {
           initializers: [BootstrapAdmin],
           imports: [UsersModule],
         }),
+        MetricsModule,
         HealthModule,
         AuthModule.withAccounts(UsersModule),
         UsersModule,

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { tracing } from './platform/tracing/register'; // first: patches http, express and pg when tracing is on
 import { INestApplication, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -7,6 +8,8 @@ import { AppConfig, ConfigError, isEmbeddedMode, loadConfig } from './config/app
 import { createApp } from './create-app';
 import { gracefulStop } from './platform/http/graceful-stop';
 import { AppLogger } from './platform/logging/app-logger';
+import { Metrics } from './platform/metrics/metrics';
+import { MetricsServer, startMetricsServer } from './platform/metrics/metrics-server';
 import { EmbeddedStartError } from './platform/tenancy/embedded-failures';
 import { EmbeddedCluster, startEmbeddedPostgres } from './platform/tenancy/embedded-postgres';
 import { configuredTenants, normalizeTenant, TenantConfigError, TenantDefinition } from './platform/tenancy/tenant-definition';
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
   const { tenants, embedded } = await resolveTenants(config);
   let app: INestApplication | undefined;
   let drain: ((timeoutMs: number) => Promise<void>) | undefined;
+  let metricsServer: MetricsServer | undefined;
   let stopping = false;
 
   const stop = async (signal: string) => {
@@ -60,6 +64,8 @@ async function main(): Promise<void> {
       // Running requests are answered (with `Connection: close`) before the pools close.
       await drain?.(DRAIN_TIMEOUT_MS);
       await app?.close();
+      await metricsServer?.close();
+      await tracing?.shutdown().catch(() => undefined); // an unreachable collector must not hold the stop
       // pg's pool.end() resolves before the sockets' goodbyes reach the server; let them land first.
       await new Promise((resolve) => setTimeout(resolve, 200));
       await embedded?.stop();
@@ -75,12 +81,14 @@ async function main(): Promise<void> {
     app = await createApp(config, tenants, { logger: appLogger });
     drain = gracefulStop(app).drain;
     await app.listen(config.port);
+    if (config.metrics.enabled) metricsServer = await startMetricsServer(app.get(Metrics), config.metrics.port);
   } catch (error) {
     await embedded?.stop();
     throw error;
   }
   logger.log(`Listening on port ${config.port}; tenants: ${tenants.map((tenant) => tenant.domain).join(', ') || 'none'}`);
   if (config.swaggerEnabled) logger.log(`Swagger UI: http://localhost:${config.port}/swagger-ui`);
+  if (tracing) logger.log('Tracing: spans are exported by OTLP/HTTP; request ids are trace ids');
 }
 
 main().catch((error: unknown) => {

@@ -54,6 +54,8 @@ export interface AppConfig {
    * every request.
    */
   scheduleStampMaxAgeMs: number;
+  /** `GET /metrics` on its own port (METRICS_ENABLED, METRICS_PORT), never on the API port. */
+  metrics: { enabled: boolean; port: number };
 }
 
 export type TenantStoreKind = 'none' | 'file' | 'kubernetes';
@@ -212,6 +214,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         .filter(Boolean),
     },
     scheduleStampMaxAgeMs: read.int('SCHEDULE_STAMP_MAX_AGE_MS', 250, 0, 900),
+    metrics: { enabled: read.bool('METRICS_ENABLED', true), port: read.int('METRICS_PORT', 9464, 0, 65535) },
   };
 
   if (tenantsFile && databaseUrl) {
@@ -234,6 +237,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   if (config.tenantAdmin.syncRetryMinMs > config.tenantAdmin.syncRetryMaxMs) {
     read.problems.push('TENANTS_SYNC_RETRY_MIN_MS must not exceed TENANTS_SYNC_RETRY_MAX_MS');
+  }
+  if (config.metrics.enabled && config.metrics.port !== 0 && config.metrics.port === config.port) {
+    read.problems.push('METRICS_PORT must differ from PORT: the metrics are not served with the public API');
   }
   if (read.problems.length > 0) throw new ConfigError(read.problems);
   return config;

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
+import { Metrics } from '../metrics/metrics';
 import { AppError, BadRequestError, ConflictError, UnauthorizedError } from '../http/app-error';
 import { currentTenant } from '../tenancy/tenant-context';
 import { AccountDirectory, UserAccount } from './account-directory';
@@ -34,6 +35,7 @@ export class AuthService {
     private readonly refreshTokens: RefreshTokens,
     private readonly throttle: ThrottleStore,
     private readonly passwords: Passwords,
+    private readonly metrics: Metrics,
   ) {}
 
   /**
@@ -48,6 +50,7 @@ export class AuthService {
     // get more password checks than the throttle allows; a success clears the counter.
     const blockedFor = await this.throttle.claimAttempt(throttleKey);
     if (blockedFor > 0) {
+      this.metrics.loginBlocked(currentTenant().tenantKey, 'login');
       const message = `Слишком много неудачных попыток входа. Повторите через ${blockedFor} с`;
       throw new AppError(429, message, { ...failedLogin(message) }, { 'Retry-After': String(blockedFor) });
     }
@@ -82,6 +85,7 @@ export class AuthService {
     const throttleKey = `${currentTenant().tenantKey}|password-change|${caller.userId}`;
     const blockedFor = await this.throttle.claimAttempt(throttleKey);
     if (blockedFor > 0) {
+      this.metrics.loginBlocked(currentTenant().tenantKey, 'password-change');
       throw new AppError(429, `Слишком много неудачных попыток смены пароля. Повторите через ${blockedFor} с`, undefined, {
         'Retry-After': String(blockedFor),
       });

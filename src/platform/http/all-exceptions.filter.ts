@@ -36,6 +36,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const request = context.getRequest<Request>();
     const response = context.getResponse<Response>();
     const resolved = this.resolve(exception, request);
+    // The request's metrics count database errors by kind (the request log reads it when the request ends).
+    const database = classifyDatabaseError(exception);
+    if (database) response.locals.databaseError = database.kind;
 
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(resolved.headers ?? {})) response.setHeader(name, value);

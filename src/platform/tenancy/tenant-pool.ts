@@ -27,6 +27,12 @@ export class TenantPool {
     if (this.retired && this.activeLeases <= 0) void this.close();
   }
 
+  /** Open, idle and awaited connections of the pg pool. */
+  usage(): { total: number; idle: number; waiting: number } {
+    const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
+    return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
+  }
+
   get leases(): number {
     return this.activeLeases;
   }

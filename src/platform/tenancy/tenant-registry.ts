@@ -109,6 +109,15 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
       .sort((a, b) => a.definition.domain.localeCompare(b.definition.domain));
   }
 
+  /** Each live pool's connections right now (for the metrics scrape). */
+  poolUsage(): { domain: string; total: number; idle: number; waiting: number }[] {
+    return [...this.entries.values()].flatMap((entry) => (entry.pool ? [{ domain: entry.definition.domain, ...entry.pool.usage() }] : []));
+  }
+
+  poolMax(): number {
+    return this.config.pool.maxConnections;
+  }
+
   /** Leases the live pool of a tenant for one request; undefined while the tenant is not ready. */
   lease(domain: string): TenantPool | undefined {
     const pool = this.entries.get(domain)?.pool;

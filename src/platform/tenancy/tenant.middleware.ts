@@ -28,6 +28,7 @@ export class TenantMiddleware implements NestMiddleware {
     if (!pool) {
       throw new ServiceUnavailableError('База данных университета ещё не готова, повторите попытку позже');
     }
+    res.locals.tenant = tenantKey; // the request log's and metrics' tenant label (a configured tenant only)
     let released = false;
     res.once('close', () => {
       if (!released) {

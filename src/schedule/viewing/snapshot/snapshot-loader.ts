@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import { Metrics } from '../../../platform/metrics/metrics';
+import { currentTenant } from '../../../platform/tenancy/tenant-context';
 import { OverrideRecord } from '../../../schedule-engine/override-application';
 import { LoadedSemester } from '../../../schedule-engine/rule-model';
 import { ScheduleDataRepository, SemesterSchedules } from '../../core';
@@ -17,6 +19,7 @@ export class SnapshotLoader {
     private readonly viewing: ViewingDataRepository,
     private readonly data: ScheduleDataRepository,
     private readonly schedules: SemesterSchedules,
+    private readonly metrics: Metrics,
   ) {}
 
   readStamp(): Promise<number> {
@@ -24,17 +27,19 @@ export class SnapshotLoader {
   }
 
   loadReference(): Promise<ReferenceData> {
-    return this.viewing.reference();
+    return this.metrics.timeSnapshotLoad(currentTenant().tenantKey, 'reference', () => this.viewing.reference());
   }
 
   /** The published version of `semester` (which must have one) with its one-off changes (from the reference data). */
-  async loadSemester(semester: LoadedSemester, overrides: readonly OverrideRecord[] = []): Promise<SemesterSnapshot> {
+  loadSemester(semester: LoadedSemester, overrides: readonly OverrideRecord[] = []): Promise<SemesterSnapshot> {
     const versionId = semester.publishedVersionId;
     if (versionId === null) throw new Error(`semester ${semester.id} has no published version`);
-    const [rules, grids] = await Promise.all([
-      this.data.rules({ versionIds: [versionId] }),
-      this.data.grids(semester.startDate, semester.endDate),
-    ]);
-    return new SemesterSnapshot(await this.schedules.load(semester, rules, { grids, overrides }));
+    return this.metrics.timeSnapshotLoad(currentTenant().tenantKey, 'semester', async () => {
+      const [rules, grids] = await Promise.all([
+        this.data.rules({ versionIds: [versionId] }),
+        this.data.grids(semester.startDate, semester.endDate),
+      ]);
+      return new SemesterSnapshot(await this.schedules.load(semester, rules, { grids, overrides }));
+    });
   }
 }

@@ -1,0 +1,134 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { TenantRegistry } from '../tenancy/tenant-registry';
+
+/** What the request log knows when a request ends; the labels of the request metrics. */
+export interface FinishedRequest {
+  method: string;
+  /** The route template (`/api/users/:id`), never a raw path. */
+  route: string;
+  status: number;
+  /** The tenant that served it, or `none` (unknown host, health probes, web pages). */
+  tenant: string;
+  seconds: number;
+  /** The kind of database error the request ended with (see pg-errors), if any. */
+  databaseError?: string;
+}
+
+/** Latency buckets of an API that answers most reads in a few milliseconds. */
+const REQUEST_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+const LOAD_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/**
+ * The service's Prometheus metrics, one registry per application (tests run several in one process).
+ * Labels are bounded: route templates, HTTP methods and statuses, configured tenants, fixed kinds.
+ * Pool and readiness gauges are read from the tenant registry when scraped, so they cost nothing
+ * between scrapes.
+ */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+
+  private readonly requests = new Counter({
+    name: 'timetable_http_requests_total',
+    help: 'HTTP requests answered, by route template, method, status and tenant',
+    labelNames: ['method', 'route', 'status', 'tenant'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly requestSeconds = new Histogram({
+    name: 'timetable_http_request_duration_seconds',
+    help: 'Time from the request to the end of the answer, by route template, method, status and tenant',
+    labelNames: ['method', 'route', 'status', 'tenant'] as const,
+    buckets: REQUEST_BUCKETS,
+    registers: [this.registry],
+  });
+
+  private readonly databaseErrors = new Counter({
+    name: 'timetable_database_errors_total',
+    help: 'Requests that ended with a database error, by kind (unavailable, unique, foreign-key, check, exclusion, unknown)',
+    labelNames: ['kind', 'tenant'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly loginBlocks = new Counter({
+    name: 'timetable_login_throttle_blocks_total',
+    help: 'Attempts refused by the login throttle (429), by tenant and kind (login, password-change)',
+    labelNames: ['tenant', 'kind'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly snapshotLoads = new Histogram({
+    name: 'timetable_schedule_snapshot_load_seconds',
+    help: 'Rebuilds of the cached timetable after a change (reference data or one semester), by tenant',
+    labelNames: ['tenant', 'part'] as const,
+    buckets: LOAD_BUCKETS,
+    registers: [this.registry],
+  });
+
+  constructor(tenants: TenantRegistry) {
+    collectDefaultMetrics({ register: this.registry, prefix: 'timetable_' });
+    new Gauge({
+      name: 'timetable_db_pool_connections',
+      help: 'Connections of each tenant pool: open (total), idle, and requests waiting for one (waiting)',
+      labelNames: ['tenant', 'state'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const pool of tenants.poolUsage()) {
+          this.set({ tenant: pool.domain, state: 'total' }, pool.total);
+          this.set({ tenant: pool.domain, state: 'idle' }, pool.idle);
+          this.set({ tenant: pool.domain, state: 'waiting' }, pool.waiting);
+        }
+      },
+    });
+    new Gauge({
+      name: 'timetable_db_pool_max_connections',
+      help: 'The most connections one tenant pool may open (DB_POOL_MAX)',
+      registers: [this.registry],
+      collect() {
+        this.set(tenants.poolMax());
+      },
+    });
+    new Gauge({
+      name: 'timetable_tenant_ready',
+      help: 'Whether a tenant serves requests: migrated and its last health check succeeded (1) or not (0)',
+      labelNames: ['tenant'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const state of tenants.states()) this.set({ tenant: state.definition.domain }, state.live && state.connected ? 1 : 0);
+      },
+    });
+  }
+
+  observeRequest(request: FinishedRequest): void {
+    const labels = { method: request.method, route: request.route, status: String(request.status), tenant: request.tenant };
+    this.requests.inc(labels);
+    this.requestSeconds.observe(labels, request.seconds);
+    if (request.databaseError) this.databaseErrors.inc({ kind: request.databaseError, tenant: request.tenant });
+  }
+
+  loginBlocked(tenant: string, kind: 'login' | 'password-change'): void {
+    this.loginBlocks.inc({ tenant, kind });
+  }
+
+  /** Times one load of the cached timetable. */
+  async timeSnapshotLoad<T>(tenant: string, part: 'reference' | 'semester', load: () => Promise<T>): Promise<T> {
+    const end = this.snapshotLoads.startTimer({ tenant, part });
+    try {
+      return await load();
+    } finally {
+      end();
+    }
+  }
+
+  /** The text a Prometheus scrape reads. */
+  exposition(): Promise<string> {
+    return this.registry.metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
