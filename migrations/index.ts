@@ -14,6 +14,7 @@ import { TeacherChangeRequests1764300000000 } from './1764300000000-TeacherChang
 import { TenantIdentity1764300000100 } from './1764300000100-TenantIdentity';
 import { CalendarFeeds1764300000200 } from './1764300000200-CalendarFeeds';
 import { PasswordEvents1764300000900 } from './1764300000900-PasswordEvents';
+import { Notifications1764400000000 } from './1764400000000-Notifications';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   TenantIdentity1764300000100,
   CalendarFeeds1764300000200,
   PasswordEvents1764300000900,
+  Notifications1764400000000,
 ];

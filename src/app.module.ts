@@ -27,6 +27,7 @@ import { ScheduleModule } from './schedule';
 import { WorkloadModule } from './workload';
 import { TenantsModule } from './tenants';
 import { CalendarFeedsModule } from './calendar-feeds';
+import { NotificationsModule } from './notifications';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -59,6 +60,7 @@ export class AppModule implements NestModule {
         WorkloadModule,
         TenantsModule,
         CalendarFeedsModule,
+        NotificationsModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

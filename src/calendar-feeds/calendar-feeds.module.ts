@@ -5,6 +5,7 @@ import { CalendarFeedsController, IcalFeedController } from './calendar-feeds.co
 import { CalendarFeedsRepository } from './calendar-feeds.repository';
 import { CalendarFeedsService } from './calendar-feeds.service';
 import { FeedDocumentsService } from './feed-documents.service';
+import { TimetableTargets } from './timetable-targets';
 
 /**
  * Calendar feeds (issue 16): subscriptions under /api/calendar-feeds and their iCalendar documents at
@@ -14,7 +15,8 @@ import { FeedDocumentsService } from './feed-documents.service';
 @Module({
   imports: [ScheduleCoreModule],
   controllers: [CalendarFeedsController, IcalFeedController],
-  providers: [CalendarFeedsRepository, CalendarFeedsService, FeedDocumentsService],
+  providers: [CalendarFeedsRepository, CalendarFeedsService, FeedDocumentsService, TimetableTargets],
+  exports: [TimetableTargets],
 })
 export class CalendarFeedsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -56,6 +56,18 @@ export interface AppConfig {
   scheduleStampMaxAgeMs: number;
   /** `GET /metrics` on its own port (METRICS_ENABLED, METRICS_PORT), never on the API port. */
   metrics: { enabled: boolean; port: number };
+  notifications: NotificationsConfig;
+}
+
+export interface NotificationsConfig {
+  /** SMTP server for e-mail (SMTP_URL, e.g. smtp://user:pass@mail.example:587); none: no e-mail is sent. */
+  smtpUrl?: string;
+  /** The From of every message (SMTP_FROM). */
+  smtpFrom: string;
+  /** How often each instance looks for new events and due e-mail (NOTIFY_POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  /** The address of a university's site in links (unsubscribe): `{domain}` is the tenant's domain (PUBLIC_URL). */
+  publicUrl: string;
 }
 
 export type TenantStoreKind = 'none' | 'file' | 'kubernetes';
@@ -215,6 +227,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     scheduleStampMaxAgeMs: read.int('SCHEDULE_STAMP_MAX_AGE_MS', 250, 0, 900),
     metrics: { enabled: read.bool('METRICS_ENABLED', true), port: read.int('METRICS_PORT', 9464, 0, 65535) },
+    notifications: {
+      smtpUrl: read.string('SMTP_URL'),
+      smtpFrom: read.string('SMTP_FROM') ?? 'Расписание занятий <timetable@localhost>',
+      pollIntervalMs: read.int('NOTIFY_POLL_INTERVAL_MS', 1000, 50, 60000),
+      publicUrl: read.string('PUBLIC_URL') ?? (embeddedMode ? `http://{domain}:${read.int('PORT', 8080, 0, 65535)}` : 'https://{domain}'),
+    },
   };
 
   if (tenantsFile && databaseUrl) {

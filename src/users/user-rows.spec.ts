@@ -10,6 +10,7 @@ const row: UserRow = {
   status: 'ACTIVE',
   departmentId: null,
   departmentName: null,
+  email: null,
 };
 
 describe('toUserResponse', () => {

@@ -12,6 +12,7 @@ export interface UserRow {
   status: UserStatus;
   departmentId: number | null;
   departmentName: string | null;
+  email: string | null;
 }
 
 /**
@@ -21,7 +22,7 @@ export interface UserRow {
 export function userSelect(params: SqlParams, today: string): string {
   const day = params.add(today);
   return `
-    SELECT u.id, u.username, u.role, u.full_name AS "fullName", u.job_title AS "jobTitle", u.status,
+    SELECT u.id, u.username, u.role, u.full_name AS "fullName", u.job_title AS "jobTitle", u.status, u.email,
            d.id AS "departmentId", d.name AS "departmentName"
       FROM users u
       LEFT JOIN user_department_assignments pa
@@ -61,5 +62,6 @@ export function toUserResponse(row: UserRow): UserResponse {
     response.departmentId = row.departmentId;
     response.departmentName = row.departmentName ?? '';
   }
+  if (row.email) response.email = row.email;
   return response;
 }

@@ -13,6 +13,7 @@ import { UserAccounts } from './user-accounts';
 import { UserDepartmentsController } from './user-departments.controller';
 import { UserDepartmentsService } from './user-departments.service';
 import { UsersController } from './users.controller';
+import { UserEmailController } from './user-email.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
@@ -23,7 +24,7 @@ import { UsersService } from './users.service';
 @Module({
   imports: [CredentialsModule, DepartmentsModule],
   // TeachersController first: its fixed paths must be matched before anything under `api/users/:id`.
-  controllers: [TeachersController, UsersController, UserDepartmentsController, DepartmentTeachersController],
+  controllers: [TeachersController, UsersController, UserEmailController, UserDepartmentsController, DepartmentTeachersController],
   providers: [
     UserAccounts,
     { provide: AccountDirectory, useExisting: UserAccounts },

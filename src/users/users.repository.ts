@@ -68,6 +68,11 @@ export class UsersRepository {
     return { rows, total: counted[0].total };
   }
 
+  /** False when there is no such user. */
+  async setEmail(id: number, email: string | null): Promise<boolean> {
+    return (await this.db.query(`UPDATE users SET email = $2 WHERE id = $1 RETURNING id`, [id, email])).length > 0;
+  }
+
   async findRow(id: number): Promise<UserRow | undefined> {
     const params = new SqlParams();
     const sql = `${userSelect(params, todayInBusinessZone())} WHERE u.id = ${params.add(id)}`;

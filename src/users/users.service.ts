@@ -107,6 +107,12 @@ export class UsersService {
     return this.get(id);
   }
 
+  /** Sets or removes (null) a user's e-mail address for notifications; answers the user. */
+  async setEmail(id: number, email: string | null): Promise<UserResponse> {
+    if (!(await this.users.setEmail(id, email))) throw new NotFoundError(USER_NOT_FOUND);
+    return this.get(id);
+  }
+
   async get(id: number): Promise<UserResponse> {
     const row = await this.users.findRow(id);
     if (!row) throw new NotFoundError(USER_NOT_FOUND);

@@ -58,6 +58,21 @@ export function TextField(options: Presence & { maxLength?: number; minLength?: 
   return applyDecorators(...decorators);
 }
 
+/** An e-mail address (a plain `local@domain.tld`, at most 254 characters); empty or null means none. */
+export function EmailField() {
+  return applyDecorators(
+    documented({ type: 'string', maxLength: 254, format: 'email', nullable: true }, { optional: true }),
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() || null : value)),
+    IsOptional(),
+    IsString({ message: say('должно быть строкой') }),
+    MaxLength(254, { message: say('должно содержать не более 254 символов') }),
+    ValidateBy({
+      name: 'isPlainEmail',
+      validator: { validate: (value: unknown) => typeof value === 'string' && /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:.]{2,}$/.test(value) },
+    }, { message: say('должно быть адресом электронной почты, например ivanov@university.ru') }),
+  );
+}
+
 /** A database id: a positive integer. */
 export function IdField(options: Presence = {}) {
   return applyDecorators(

@@ -15,6 +15,13 @@ export interface FinishedRequest {
   databaseError?: string;
 }
 
+export interface NotificationQueue {
+  pendingEvents: number;
+  pendingEmails: number;
+  failedEmails: number;
+  oldestPendingSeconds: number;
+}
+
 /** Latency buckets of an API that answers most reads in a few milliseconds. */
 const REQUEST_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const LOAD_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -66,6 +73,9 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** The notification queue of each tenant as its delivery worker last counted it. */
+  private readonly queues = new Map<string, NotificationQueue>();
+
   constructor(tenants: TenantRegistry) {
     collectDefaultMetrics({ register: this.registry, prefix: 'timetable_' });
     new Gauge({
@@ -100,6 +110,35 @@ export class Metrics {
         for (const state of tenants.states()) this.set({ tenant: state.definition.domain }, state.live && state.connected ? 1 : 0);
       },
     });
+    const queues = this.queues;
+    new Gauge({
+      name: 'timetable_notification_queue',
+      help: 'Notification work waiting per tenant: events not yet dispatched, e-mails due and not sent, e-mails given up',
+      labelNames: ['tenant', 'state'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [tenant, queue] of queues) {
+          this.set({ tenant, state: 'pending-events' }, queue.pendingEvents);
+          this.set({ tenant, state: 'pending-emails' }, queue.pendingEmails);
+          this.set({ tenant, state: 'failed-emails' }, queue.failedEmails);
+        }
+      },
+    });
+    new Gauge({
+      name: 'timetable_notification_oldest_pending_seconds',
+      help: 'Age of the oldest undelivered notification work per tenant (an event not dispatched, or an e-mail due and not sent)',
+      labelNames: ['tenant'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const [tenant, queue] of queues) this.set({ tenant }, queue.oldestPendingSeconds);
+      },
+    });
+  }
+
+  recordNotificationQueue(tenant: string, queue: NotificationQueue): void {
+    this.queues.set(tenant, queue);
   }
 
   observeRequest(request: FinishedRequest): void {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
 import { TenantDb } from '../../platform/database/tenant-db';
+import { LessonChangedEvent, LessonMoment, Outbox } from '../../platform/outbox/outbox';
 import { LessonChange, LessonChanges, LessonScene } from './lesson-changes';
 
 export const DUPLICATE_OVERRIDE = 'Для этого занятия уже есть разовое изменение: измените или удалите его';
@@ -30,13 +31,15 @@ export interface OverrideWrite extends LessonChange {
  * change-request review) calls `apply` inside its semester write unit (whose transaction every
  * `TenantDb` call here joins): the change is checked against
  * the timetable as it is now and written in one sequence; the unique constraint per lesson is the last
- * line when two writers race.
+ * line when two writers race. Each write records a `lesson.changed` event (before and after) in the
+ * same transaction, for the notifications.
  */
 @Injectable()
 export class OverrideWrites {
   constructor(
     private readonly db: TenantDb,
     private readonly changes: LessonChanges,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -46,9 +49,12 @@ export class OverrideWrites {
    */
   async apply(scene: LessonScene, write: OverrideWrite, authorId: number, replaces?: number): Promise<number> {
     (await this.changes.prepare(scene, [write], replaces ?? 0)).verify(write);
-    if (replaces === undefined) return this.insert(scene.rule.versionId, write, authorId);
-    await this.update(replaces, write, authorId);
-    return replaces;
+    const before = replaces === undefined ? momentOf(scene) : await this.momentWith(scene, replaces);
+    let id = replaces;
+    if (id === undefined) id = await this.insert(scene.rule.versionId, write, authorId);
+    else await this.update(id, write, authorId);
+    await this.outbox.add('lesson.changed', changedEvent(scene, id, replaces === undefined ? 'created' : 'updated', before, applied(momentOf(scene), write)));
+    return id;
   }
 
   /** The override of a lesson, if any. */
@@ -78,9 +84,71 @@ export class OverrideWrites {
     );
   }
 
-  async delete(id: number): Promise<void> {
+  /** Deletes an override; with the lesson's scene (absent when the lesson left the base series) it is reported as changed back. */
+  async delete(id: number, scene?: LessonScene): Promise<void> {
+    const before = scene && (await this.momentWith(scene, id));
     await this.db.query(`DELETE FROM schedule_overrides WHERE id = $1`, [id]);
+    if (scene) await this.outbox.add('lesson.changed', changedEvent(scene, id, 'deleted', before ?? null, momentOf(scene)));
   }
+
+  /** The lesson as the stored override `id` shows it now. */
+  private async momentWith(scene: LessonScene, id: number): Promise<LessonMoment | null> {
+    const [row] = await this.db.query<{
+      action: LessonChange['action'];
+      targetLessonDate: string | null;
+      newTimeSlotId: number | null;
+      newTeacherId: number | null;
+      newClassroomId: number | null;
+      newLessonFormat: string | null;
+    }>(
+      `SELECT action, to_char(target_lesson_date, 'YYYY-MM-DD') AS "targetLessonDate", new_time_slot_id AS "newTimeSlotId", new_teacher_id AS "newTeacherId",
+              new_classroom_id AS "newClassroomId", new_lesson_format AS "newLessonFormat"
+         FROM schedule_overrides WHERE id = $1`,
+      [id],
+    );
+    return row ? applied(momentOf(scene), row) : momentOf(scene);
+  }
+}
+
+function momentOf(scene: LessonScene): LessonMoment {
+  const { base } = scene;
+  return { date: base.date, timeSlotId: base.timeSlotId, teacherId: base.slot.teacherId, classroomId: base.slot.classroomId, format: base.slot.lessonFormat };
+}
+
+/** The lesson after `change`; null when it is cancelled. */
+function applied(base: LessonMoment, change: LessonChange): LessonMoment | null {
+  if (change.action === 'CANCEL') return null;
+  return {
+    date: change.targetLessonDate ?? base.date,
+    timeSlotId: change.newTimeSlotId ?? base.timeSlotId,
+    teacherId: change.newTeacherId ?? base.teacherId,
+    classroomId: change.newClassroomId ?? base.classroomId,
+    format: change.newLessonFormat ?? base.format,
+  };
+}
+
+function changedEvent(
+  scene: LessonScene,
+  overrideId: number,
+  operation: LessonChangedEvent['operation'],
+  before: LessonMoment | null,
+  after: LessonMoment | null,
+): LessonChangedEvent {
+  const { base, rule } = scene;
+  return {
+    overrideId,
+    operation,
+    semesterId: scene.semester.id,
+    ruleId: rule.id,
+    baseRuleSlotId: base.slot.id,
+    lessonDate: base.date,
+    subjectId: rule.subjectId,
+    lessonTypeId: base.slot.lessonTypeId,
+    groupIds: rule.groupIds,
+    subgroupIds: base.slot.subgroups.map((subgroup) => subgroup.id),
+    before,
+    after,
+  };
 }
 
 function changeValues(write: OverrideWrite): unknown[] {

@@ -6,6 +6,7 @@ import { ClashGuard } from './clash-guard';
 import { LessonChangeFactsRepository } from './lesson-change-facts.repository';
 import { LessonChanges } from './lesson-changes';
 import { OverrideWrites } from './override-writes';
+import { Outbox } from '../../platform/outbox/outbox';
 import { ScheduleDataRepository } from './schedule-data.repository';
 import { SemesterSchedules } from './semester-schedules';
 import { SemesterWriteUnit } from './semester-write-unit';
@@ -29,6 +30,7 @@ import { TeacherAvailability } from './teacher-availability';
     LessonChanges,
     CandidateFinder,
     OverrideWrites,
+    Outbox,
     { provide: TeacherAvailability, useClass: ApprovedUnavailability },
   ],
   exports: [ScheduleDataRepository, SemesterSchedules, SemesterWriteUnit, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, TeacherAvailability],

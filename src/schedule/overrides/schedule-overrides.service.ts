@@ -81,7 +81,7 @@ export class ScheduleOverridesService {
       const slot = await this.data.lessonSlot(stored.baseRuleSlotId);
       const scene = slot && (await this.changes.locate(slot, stored.lessonDate).catch(ignoreMissingLesson));
       if (scene) await this.changes.ensureRestorable(scene, id);
-      await this.writer.delete(id);
+      await this.writer.delete(id, scene || undefined);
       return entry;
     });
   }

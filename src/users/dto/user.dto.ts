@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Role, ROLES } from '../../platform/auth/roles';
-import { IdField, OneOfField, PasswordField, TextField } from '../../platform/http/validators';
+import { EmailField, IdField, OneOfField, PasswordField, TextField } from '../../platform/http/validators';
 import { UserStatus } from '../user.entity';
 
 export const USER_STATUSES: readonly UserStatus[] = ['ACTIVE', 'ARCHIVED'];
@@ -14,6 +14,14 @@ export class UserResponse {
   @ApiPropertyOptional({ description: 'Основная кафедра на сегодня; отсутствует, если её нет' }) departmentName?: string;
   @ApiPropertyOptional({ description: 'Основная кафедра на сегодня; отсутствует, если её нет' }) departmentId?: number;
   @ApiProperty({ enum: USER_STATUSES }) status!: UserStatus;
+  @ApiPropertyOptional({ description: 'Адрес для уведомлений; отсутствует, если не задан' }) email?: string;
+}
+
+/** `PUT /api/auth/me/email`, `PUT /api/users/{id}/email`: null or an empty string removes the address. */
+export class EmailRequest {
+  @ApiPropertyOptional({ example: 'ivanov@university.example' })
+  @EmailField()
+  email?: string | null;
 }
 
 export class CreateUserRequest {

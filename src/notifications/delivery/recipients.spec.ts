@@ -1,0 +1,68 @@
+import { LessonChangedEvent } from '../../platform/outbox/outbox';
+import { deliveriesOf, Follower, nextDigestAt } from './recipients';
+
+const event: LessonChangedEvent = {
+  overrideId: 1,
+  operation: 'created',
+  semesterId: 1,
+  ruleId: 1,
+  baseRuleSlotId: 1,
+  lessonDate: '2026-12-01',
+  subjectId: 1,
+  lessonTypeId: 1,
+  groupIds: [10, 11],
+  subgroupIds: [],
+  before: { date: '2026-12-01', timeSlotId: 1, teacherId: 100, classroomId: 500, format: 'Очно' },
+  after: { date: '2026-12-03', timeSlotId: 2, teacherId: 101, classroomId: 501, format: 'Очно' },
+};
+
+const follower = (fields: Partial<Follower>): Follower => ({
+  id: 1,
+  userId: 1,
+  kind: 'GROUP',
+  targetId: 10,
+  channel: 'EMAIL',
+  mode: 'IMMEDIATE',
+  digestTime: null,
+  horizonDays: 14,
+  ...fields,
+});
+
+describe('who is told about a changed lesson', () => {
+  it('follows the lesson through its groups, and its teacher and room before or after the change', () => {
+    const followers = [
+      follower({ userId: 1, kind: 'GROUP', targetId: 11 }),
+      follower({ userId: 2, kind: 'TEACHER', targetId: 100 }),
+      follower({ userId: 3, kind: 'MY_LESSONS', targetId: 101 }),
+      follower({ userId: 4, kind: 'CLASSROOM', targetId: 501 }),
+      follower({ userId: 5, kind: 'GROUP', targetId: 12 }),
+      follower({ userId: 6, kind: 'CLASSROOM', targetId: 999 }),
+    ];
+    expect(deliveriesOf(event, followers, '2026-11-26').map((delivery) => delivery.userId)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('counts the horizon from today: a lesson before or after the change must fall within it', () => {
+    expect(deliveriesOf(event, [follower({ horizonDays: 5 })], '2026-11-26')).toHaveLength(1); // 1 December
+    expect(deliveriesOf(event, [follower({ horizonDays: 4 })], '2026-11-26')).toHaveLength(0);
+    expect(deliveriesOf(event, [follower({ horizonDays: 14 })], '2026-12-04')).toHaveLength(0); // both in the past
+  });
+
+  it('gives a user one delivery per event: in the page and one e-mail, an immediate one before a digest', () => {
+    const [delivery] = deliveriesOf(
+      event,
+      [
+        follower({ id: 1, mode: 'DAILY_DIGEST', digestTime: '07:30' }),
+        follower({ id: 2, kind: 'TEACHER', targetId: 100 }),
+        follower({ id: 3, channel: 'IN_APP' }),
+      ],
+      '2026-11-26',
+    );
+    expect(delivery).toEqual({ userId: 1, inApp: true, email: expect.objectContaining({ id: 2, mode: 'IMMEDIATE' }) });
+  });
+
+  it('sends a digest at its next Moscow time', () => {
+    expect(nextDigestAt('07:30', new Date('2026-11-26T03:00:00Z')).toISOString()).toBe('2026-11-26T04:30:00.000Z');
+    expect(nextDigestAt('07:30', new Date('2026-11-26T04:30:00Z')).toISOString()).toBe('2026-11-27T04:30:00.000Z');
+    expect(nextDigestAt('00:10', new Date('2026-11-26T21:30:00Z')).toISOString()).toBe('2026-11-27T21:10:00.000Z');
+  });
+});

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { CalendarFeedsModule } from '../calendar-feeds';
+import { NotificationDispatcher } from './delivery/dispatcher';
+import { MailSender } from './delivery/mail-sender';
+import { NotificationWorker } from './delivery/notification-worker';
+import { NotificationsController } from './notifications.controller';
+import { NotificationsService } from './notifications.service';
+import { SubscriptionsRepository } from './subscriptions.repository';
+
+/**
+ * Change notifications (issue 26): subscriptions, the in-app inbox, and the background delivery of the
+ * outbox's `lesson.changed` events by e-mail and on the page.
+ */
+@Module({
+  imports: [CalendarFeedsModule],
+  controllers: [NotificationsController],
+  providers: [NotificationsService, SubscriptionsRepository, NotificationDispatcher, MailSender, NotificationWorker],
+  exports: [NotificationWorker],
+})
+export class NotificationsModule {}

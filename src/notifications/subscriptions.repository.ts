@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { TenantDb } from '../platform/database/tenant-db';
+import { NotificationResponse, SubscriptionResponse } from './dto/subscription.dto';
+import { Follower } from './delivery/recipients';
+
+export const DUPLICATE_SUBSCRIPTION = 'Такая подписка уже есть: удалите её, чтобы изменить режим или горизонт';
+
+defineConstraintMessages({
+  uq_notification_subscriptions: DUPLICATE_SUBSCRIPTION,
+  fk_notification_subscriptions_user: 'Пользователь не найден',
+});
+
+const SUBSCRIPTION_SELECT = `
+  SELECT s.id, s.kind, s.target_id AS "targetId", s.channel, s.mode, to_char(s.digest_time, 'HH24:MI') AS "digestTime",
+         s.horizon_days AS "horizonDays", s.created_at AS "createdAt",
+         COALESCE(g.name, t.full_name, c.name, '') AS "targetName"
+    FROM notification_subscriptions s
+    LEFT JOIN study_groups g ON s.kind = 'GROUP' AND g.id = s.target_id
+    LEFT JOIN users t ON s.kind IN ('TEACHER', 'MY_LESSONS') AND t.id = s.target_id
+    LEFT JOIN classrooms c ON s.kind = 'CLASSROOM' AND c.id = s.target_id`;
+
+export interface NewSubscription {
+  userId: number;
+  kind: string;
+  targetId: number;
+  channel: string;
+  mode: string;
+  digestTime: string | null;
+  horizonDays: number;
+}
+
+/** A user's subscriptions and notifications; the followers of timetables for delivery. */
+@Injectable()
+export class SubscriptionsRepository {
+  constructor(private readonly db: TenantDb) {}
+
+  async create(subscription: NewSubscription): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO notification_subscriptions (user_id, kind, target_id, channel, mode, digest_time, horizon_days)
+       VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [subscription.userId, subscription.kind, subscription.targetId, subscription.channel, subscription.mode, subscription.digestTime, subscription.horizonDays],
+    );
+    return row.id;
+  }
+
+  async own(userId: number, id?: number): Promise<SubscriptionResponse[]> {
+    return this.db.query<SubscriptionResponse>(
+      `${SUBSCRIPTION_SELECT} WHERE s.user_id = $1 AND ($2::int IS NULL OR s.id = $2) ORDER BY s.id`,
+      [userId, id ?? null],
+    );
+  }
+
+  /** Deletes a subscription; `userId` limits it to its owner (undefined: any, for the unsubscribe link). */
+  async delete(id: number, userId?: number): Promise<SubscriptionResponse | undefined> {
+    const [found] = await this.db.query<SubscriptionResponse>(`${SUBSCRIPTION_SELECT} WHERE s.id = $1 AND ($2::int IS NULL OR s.user_id = $2)`, [id, userId ?? null]);
+    if (!found) return undefined;
+    await this.db.query(`DELETE FROM notification_subscriptions WHERE id = $1`, [id]);
+    return found;
+  }
+
+  /** Active users' subscriptions to any of these groups, teachers or classrooms. */
+  followersOf(targets: { groupIds: number[]; teacherIds: number[]; classroomIds: number[] }): Promise<Follower[]> {
+    return this.db.query<Follower>(
+      `SELECT s.id, s.user_id AS "userId", s.kind, s.target_id AS "targetId", s.channel, s.mode,
+              to_char(s.digest_time, 'HH24:MI') AS "digestTime", s.horizon_days AS "horizonDays"
+         FROM notification_subscriptions s
+         JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE'
+        WHERE (s.kind = 'GROUP' AND s.target_id = ANY($1::int[]))
+           OR (s.kind IN ('TEACHER', 'MY_LESSONS') AND s.target_id = ANY($2::int[]))
+           OR (s.kind = 'CLASSROOM' AND s.target_id = ANY($3::int[]))`,
+      [targets.groupIds, targets.teacherIds, targets.classroomIds],
+    );
+  }
+
+  async inbox(userId: number, page: number, size: number): Promise<{ items: NotificationResponse[]; total: number; unread: number }> {
+    const items = await this.db.query<NotificationResponse>(
+      `SELECT id::int AS id, event_type AS "eventType", title, body, created_at AS "createdAt", read_at AS "readAt"
+         FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [userId, size, page * size],
+    );
+    const [counts] = await this.db.query<{ total: number; unread: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = $1`,
+      [userId],
+    );
+    return { items, ...counts };
+  }
+
+  /** Marks an own notification read (once; reading again keeps the first time). */
+  async markRead(userId: number, id: number): Promise<NotificationResponse | undefined> {
+    const [row] = await this.db.query<NotificationResponse>(
+      `UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2
+       RETURNING id::int AS id, event_type AS "eventType", title, body, created_at AS "createdAt", read_at AS "readAt"`,
+      [id, userId],
+    );
+    return row;
+  }
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { TenantDb } from '../database/tenant-db';
+
+/** Events other parts of the system react to (the notifications). */
+export type OutboxEventType = 'lesson.changed';
+
+/**
+ * The transactional outbox of a tenant database: an event is written with the change that causes it,
+ * in the same transaction (TenantDb joins the open one), so a refused or rolled-back change leaves no
+ * event and a committed one never loses its event. Readers claim events with FOR UPDATE SKIP LOCKED.
+ */
+@Injectable()
+export class Outbox {
+  constructor(private readonly db: TenantDb) {}
+
+  async add(type: OutboxEventType, payload: object): Promise<void> {
+    await this.db.query(`INSERT INTO outbox_events (type, payload) VALUES ($1, $2)`, [type, JSON.stringify(payload)]);
+  }
+}
+
+/** Where a lesson is at one moment; null in an event means the lesson does not take place (cancelled). */
+export interface LessonMoment {
+  date: string;
+  timeSlotId: number;
+  teacherId: number;
+  classroomId: number;
+  format: string;
+}
+
+/** The payload of `lesson.changed`: one lesson of one rule slot, before and after a one-off change. */
+export interface LessonChangedEvent {
+  overrideId: number;
+  operation: 'created' | 'updated' | 'deleted';
+  semesterId: number;
+  ruleId: number;
+  baseRuleSlotId: number;
+  /** The original date that names the lesson. */
+  lessonDate: string;
+  subjectId: number;
+  lessonTypeId: number;
+  groupIds: number[];
+  subgroupIds: number[];
+  before: LessonMoment | null;
+  after: LessonMoment | null;
+}
