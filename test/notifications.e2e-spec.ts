@@ -105,6 +105,7 @@ describe('change notifications (e-mail and in the page)', () => {
     const own = await student.client.put('/api/auth/me/email', { email: '  Student@Alpha.test ' });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ id: student.id, email: 'Student@Alpha.test' });
+    expect((await student.client.get('/api/auth/me/email')).body).toEqual({ email: 'Student@Alpha.test' });
     expect((await student.client.put(`/api/users/${u.teachers[0].id}/email`, { email: 'x@alpha.test' })).status).toBe(403);
     const byAdmin = await admin.put(`/api/users/${u.teachers[0].id}/email`, { email: 'teacher@alpha.test' });
     expect(byAdmin.body).toMatchObject({ id: u.teachers[0].id, email: 'teacher@alpha.test' });

@@ -488,6 +488,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
         ['Отсутствия', '#absences'],
         ['Пожелания', '#preferences'],
         ['Заявки преподавателей', '#change-requests'],
+        ['Уведомления', '#notifications'],
       ]);
       // A department looks at its groups and teachers, not at classrooms.
       expect(await page.$('#kind-classroom')).toBeNull();

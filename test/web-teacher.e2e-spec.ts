@@ -88,13 +88,14 @@ describe('the teacher in the web client (/teacher/)', () => {
     return response.body as T;
   };
 
-  it('shows the teacher exactly their four sections', async () => {
-    const menu = await page.$$eval('nav a', (links) => links.map((link) => [link.textContent, link.getAttribute('href')]));
+  it('shows the teacher exactly their five sections', async () => {
+    const menu = await page.$$eval('nav.sections a', (links) => links.map((link) => [link.textContent, link.getAttribute('href')]));
     expect(menu).toEqual([
       ['Моё расписание', '#my-schedule'],
       ['Заявки на перенос', '#change-requests'],
       ['Отсутствия', '#absences'],
       ['Пожелания', '#preferences'],
+      ['Уведомления', '#notifications'],
     ]);
   });
 

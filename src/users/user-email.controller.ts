@@ -1,10 +1,10 @@
-import { Body, Controller, Put } from '@nestjs/common';
+import { Body, Controller, Get, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { ALL_ROLES } from '../platform/auth/roles';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import { IdParam } from '../platform/http/id-param';
-import { EmailRequest, UserResponse } from './dto/user.dto';
+import { EmailRequest, OwnEmailResponse, UserResponse } from './dto/user.dto';
 import { UsersService } from './users.service';
 
 /** The optional e-mail address notifications go to: one's own, or any user's for the administrator. */
@@ -13,6 +13,14 @@ import { UsersService } from './users.service';
 @Controller('api')
 export class UserEmailController {
   constructor(private readonly users: UsersService) {}
+
+  @Get('auth/me/email')
+  @Roles(...ALL_ROLES)
+  @ApiOperation({ summary: 'Свой адрес электронной почты для уведомлений (null, если не задан)' })
+  @ApiOkResponse({ type: OwnEmailResponse })
+  async own(@CurrentUser() caller: AuthUser): Promise<OwnEmailResponse> {
+    return { email: (await this.users.get(caller.userId)).email ?? null };
+  }
 
   @Put('auth/me/email')
   @Roles(...ALL_ROLES)

@@ -58,6 +58,11 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'workload', title: 'Нагрузка', roles: [...OFFICE, 'SCHEDULE_VIEWER'], load: () => import('./workload/workload') },
 
   // ── /admin/: administration (issue 25) ──
+
+  // ── every page: change notifications (issue 26); the account line links here ──
+  { area: 'student', id: 'notifications', title: 'Уведомления', roles: ['STUDENT'], load: () => import('./notifications/notifications') },
+  { area: 'teacher', id: 'notifications', title: 'Уведомления', roles: ['TEACHER'], load: () => import('./notifications/notifications') },
+  { area: 'admin', id: 'notifications', title: 'Уведомления', roles: [...OFFICE, 'DEPARTMENT', 'SCHEDULE_VIEWER'], load: () => import('./notifications/notifications') },
 ];
 
 /** The sections of `area` that `role` may use, in menu order. */

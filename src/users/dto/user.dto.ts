@@ -17,6 +17,10 @@ export class UserResponse {
   @ApiPropertyOptional({ description: 'Адрес для уведомлений; отсутствует, если не задан' }) email?: string;
 }
 
+export class OwnEmailResponse {
+  @ApiProperty({ type: String, nullable: true, example: 'ivanov@university.example' }) email!: string | null;
+}
+
 /** `PUT /api/auth/me/email`, `PUT /api/users/{id}/email`: null or an empty string removes the address. */
 export class EmailRequest {
   @ApiPropertyOptional({ example: 'ivanov@university.example' })

@@ -8,6 +8,7 @@ import { sectionsFor, type Area, type SectionDefinition } from '../sections';
 import { messageOf, whenSessionEnds } from './errors';
 import { replaceSection, useHashSection } from './router';
 import { ErrorLine, Status } from './ui';
+import { UnreadLink } from './unread';
 
 const ROLE_NAMES: Record<Role, string> = {
   ADMIN: 'администратор',
@@ -82,6 +83,7 @@ function Shell({ area }: { area: Area }) {
         <div class="account" id="account">
           {state.kind === 'in' ? (
             <>
+              <UnreadLink />
               <span class="who">{`${state.me.username} · ${ROLE_NAMES[state.me.role] ?? state.me.role}`}</span>
               <button type="button" class="link-button" id="logout" onClick={() => void signOut()}>
                 Выйти
