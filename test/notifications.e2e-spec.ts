@@ -4,7 +4,7 @@ import { SMTPServer } from 'smtp-server';
 import { NotificationWorker } from '../src/notifications';
 import { Metrics } from '../src/platform/metrics/metrics';
 import { expectErrorBody, PASSWORD, signedInAs } from './support/factories';
-import { createRule, createUniversity, LESSON_TYPES, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
+import { createRule, createUniversity, createVersion, LESSON_TYPES, publishVersion, requestOf, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 import { isoWeekday, plusDays, upcomingSemesterMonday } from './support/upcoming-lessons';
 
@@ -229,5 +229,48 @@ describe('change notifications (e-mail and in the page)', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Изменения в расписании: 2');
     expect((mails[0].text?.match(/Отменено занятие/g) ?? []).length).toBe(2);
+  });
+
+  it('a publication that moves two lessons of a group tells that group’s followers of exactly those two', async () => {
+    expect((await teacherClient.post(SUBSCRIPTIONS, { kind: 'GROUP', targetId: u.groups[1].id, channel: 'IN_APP', mode: 'IMMEDIATE', horizonDays: 120 })).status).toBe(200);
+    const inboxOf = async (client: TenantClient) => (await client.get('/api/notifications')).body as { totalItems: number; items: { title: string; body: string }[] };
+    const [studentBefore, teacherBefore] = [await inboxOf(student.client), await inboxOf(teacherClient)];
+    // Two lectures of group A in pair 4, in the week of the lesson day and the next one.
+    const semester = day.spring ? u.springSemester : u.semester;
+    const mondayOf = (date: string) => plusDays(date, 1 - isoWeekday(date));
+    const week = (Date.parse(mondayOf(day.date)) - Date.parse(mondayOf(semester.startDate))) / (7 * 86_400_000) + 1;
+    const version = day.spring ? { scheduleVersionId: u.springVersionId, semesterId: u.springSemester.id } : {};
+    const twoLectures = await createRule(
+      admin,
+      ruleBody(u, {
+        ...version,
+        subjectId: u.subjects[1].id,
+        groupIds: [u.groups[0].id],
+        lectureAcademicHours: 4,
+        lectureStartWeek: week,
+        slots: [slotBody(u, { dayOfWeek: isoWeekday(day.date), timeSlotId: u.timeSlots[3].id, teacherId: u.teachers[1].id, classroomId: u.classrooms[1].id })],
+      }),
+    );
+    const draft = await createVersion(admin, semester.id, 'Перенос лекций', day.spring ? u.springVersionId : u.versionId);
+    const copies = (await admin.get(`/api/admin/schedule-rules?versionId=${draft.id}`)).body as RuleBody[];
+    const copy = copies.find((item) => item.subjectId === twoLectures.subjectId && item.groupIds.includes(u.groups[0].id) && item.lectureAcademicHours === 4) as RuleBody;
+    const request = requestOf(copy);
+    request.slots[0].timeSlotId = u.timeSlots[1].id;
+    expect((await admin.put(`/api/admin/schedule-rules/${copy.id}`, request)).status).toBe(200);
+    const started = Date.now();
+    await publishVersion(admin, draft.id, 'Лекции на вторую пару');
+    expect(Date.now() - started).toBeLessThan(5_000);
+    await settle();
+
+    const studentAfter = await inboxOf(student.client);
+    expect(studentAfter.totalItems).toBe(studentBefore.totalItems + 1);
+    const [published] = studentAfter.items;
+    expect(published.title).toBe('Опубликовано новое расписание: изменились ваши занятия (4)');
+    const lines = published.body.split('\n');
+    expect(lines.filter((line) => line.startsWith('Больше нет: ') && line.includes('(4-я пара)'))).toHaveLength(2);
+    expect(lines.filter((line) => line.startsWith('Новое: ') && line.includes('(2-я пара)'))).toHaveLength(2);
+    expect(lines.every((line) => line.includes(`«${u.subjects[1].name}»`))).toBe(true);
+    // The other group's timetable did not change: its follower hears nothing.
+    expect((await inboxOf(teacherClient)).totalItems).toBe(teacherBefore.totalItems);
   });
 });

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { CalendarFeedsModule } from '../calendar-feeds';
+import { ScheduleCoreModule } from '../schedule/core';
 import { NotificationDispatcher } from './delivery/dispatcher';
+import { PublicationLessons } from './delivery/publication-lessons';
 import { MailSender } from './delivery/mail-sender';
 import { NotificationWorker } from './delivery/notification-worker';
 import { NotificationsController } from './notifications.controller';
@@ -12,9 +14,9 @@ import { SubscriptionsRepository } from './subscriptions.repository';
  * outbox's `lesson.changed` events by e-mail and on the page.
  */
 @Module({
-  imports: [CalendarFeedsModule],
+  imports: [CalendarFeedsModule, ScheduleCoreModule],
   controllers: [NotificationsController],
-  providers: [NotificationsService, SubscriptionsRepository, NotificationDispatcher, MailSender, NotificationWorker],
+  providers: [NotificationsService, SubscriptionsRepository, NotificationDispatcher, PublicationLessons, MailSender, NotificationWorker],
   exports: [NotificationWorker],
 })
 export class NotificationsModule {}

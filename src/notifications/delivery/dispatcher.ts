@@ -1,18 +1,36 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { NotificationQueue } from '../../platform/metrics/metrics';
-import { LessonChangedEvent } from '../../platform/outbox/outbox';
+import { LessonChangedEvent, OutboxEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { SubscriptionsRepository } from '../subscriptions.repository';
-import { ChangeNames, describeLessonChange } from './lesson-change-text';
-import { deliveriesOf, nextDigestAt } from './recipients';
+import { ChangeNames, ChangeText, describeLessonChange, describePublication } from './lesson-change-text';
+import { PublicationLessons, PublishedLesson } from './publication-lessons';
+import { changedLessons, deliveriesOf, Delivery, LessonFacts, nextDigestAt } from './recipients';
 
 /** Events claimed per transaction: one publication's changes are fanned out in a few rounds. */
 const BATCH = 200;
 
 interface ClaimedEvent {
   id: string;
-  type: string;
-  payload: LessonChangedEvent;
+  type: OutboxEventType;
+  payload: unknown;
+}
+
+/** An event worked out: who hears of it and what to tell each of them. */
+interface Fanned {
+  eventId: string;
+  type: OutboxEventType;
+  deliveries: Delivery<LessonFacts>[];
+  text: (delivery: Delivery<LessonFacts>, names: ChangeNames) => ChangeText;
+}
+
+interface NameIds {
+  subjectIds: number[];
+  lessonTypeIds: number[];
+  groupIds: number[];
+  teacherIds: number[];
+  classroomIds: number[];
+  timeSlotIds: number[];
 }
 
 /**
@@ -26,6 +44,7 @@ export class NotificationDispatcher {
   constructor(
     private readonly db: TenantDb,
     private readonly subscriptions: SubscriptionsRepository,
+    private readonly publications: PublicationLessons,
   ) {}
 
   /** One round; answers how many events it dispatched. `today` is the Moscow date the horizons count from. */
@@ -36,58 +55,78 @@ export class NotificationDispatcher {
         [BATCH],
       );
       if (events.length === 0) return 0;
-      const changes = events.filter((event) => event.type === 'lesson.changed').map((event) => ({ id: event.id, change: event.payload }));
-      const moments = changes.flatMap(({ change }) => [change.before, change.after]).filter((moment) => moment !== null);
-      const followers = await this.subscriptions.followersOf({
-        groupIds: [...new Set(changes.flatMap(({ change }) => change.groupIds))],
-        teacherIds: [...new Set(moments.map((moment) => moment.teacherId))],
-        classroomIds: [...new Set(moments.map((moment) => moment.classroomId))],
-      });
-      const inApp: { userId: number; eventId: string; title: string; body: string }[] = [];
-      const mail: { userId: number; eventId: string; subscriptionId: number; title: string; body: string; sendAfter: Date }[] = [];
-      if (followers.length > 0) {
-        const names = await this.names(changes.map(({ change }) => change));
-        for (const { id, change } of changes) {
-          const deliveries = deliveriesOf(change, followers, today);
-          if (deliveries.length === 0) continue;
-          const text = describeLessonChange(change, names);
-          const body = text.lines.join('\n');
-          for (const delivery of deliveries) {
-            if (delivery.inApp) inApp.push({ userId: delivery.userId, eventId: id, title: text.title, body });
-            const email = delivery.email;
-            if (email) {
-              const sendAfter = email.mode === 'DAILY_DIGEST' && email.digestTime ? nextDigestAt(email.digestTime, now) : now;
-              mail.push({ userId: delivery.userId, eventId: id, subscriptionId: email.id, title: text.title, body, sendAfter });
-            }
-          }
-        }
+      const fanned: Fanned[] = [];
+      for (const event of events) {
+        const lessons = await this.lessonsOf(event);
+        if (lessons.length === 0) continue;
+        const followers = await this.subscriptions.followersOf({
+          groupIds: [...new Set(lessons.flatMap((lesson) => lesson.groupIds))],
+          teacherIds: [...new Set(lessons.map((lesson) => lesson.teacherId))],
+          classroomIds: [...new Set(lessons.map((lesson) => lesson.classroomId))],
+        });
+        const deliveries = deliveriesOf(lessons, followers, today);
+        if (deliveries.length === 0) continue;
+        fanned.push({
+          eventId: event.id,
+          type: event.type,
+          deliveries,
+          text:
+            event.type === 'lesson.changed'
+              ? (_delivery, names) => describeLessonChange(event.payload as LessonChangedEvent, names)
+              : (delivery, names) => describePublication(delivery.lessons as PublishedLesson[], names),
+        });
       }
-      if (inApp.length > 0) {
-        await this.db.query(
-          `INSERT INTO notifications (user_id, event_id, event_type, title, body)
-           SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::text[])
-           ON CONFLICT (user_id, event_id) DO NOTHING`,
-          [inApp.map((row) => row.userId), inApp.map((row) => row.eventId), inApp.map(() => 'lesson.changed'), inApp.map((row) => row.title), inApp.map((row) => row.body)],
-        );
-      }
-      if (mail.length > 0) {
-        await this.db.query(
-          `INSERT INTO email_items (user_id, event_id, subscription_id, title, body, send_after)
-           SELECT * FROM unnest($1::int[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
-           ON CONFLICT (user_id, event_id) DO NOTHING`,
-          [
-            mail.map((row) => row.userId),
-            mail.map((row) => row.eventId),
-            mail.map((row) => row.subscriptionId),
-            mail.map((row) => row.title),
-            mail.map((row) => row.body),
-            mail.map((row) => row.sendAfter.toISOString()),
-          ],
-        );
-      }
+      if (fanned.length > 0) await this.store(fanned, await this.names(events, fanned), now);
       await this.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [events.map((event) => event.id)]);
       return events.length;
     });
+  }
+
+  /** The lessons an event is about: a one-off change's before and after, or what a publication changed. */
+  private async lessonsOf(event: ClaimedEvent): Promise<LessonFacts[]> {
+    if (event.type === 'lesson.changed') return changedLessons(event.payload as LessonChangedEvent);
+    if (event.type === 'version.published') return this.publications.of(event.payload as VersionPublishedEvent);
+    return [];
+  }
+
+  private async store(fanned: Fanned[], names: ChangeNames, now: Date): Promise<void> {
+    const inApp: { userId: number; eventId: string; type: string; title: string; body: string }[] = [];
+    const mail: { userId: number; eventId: string; subscriptionId: number; title: string; body: string; sendAfter: Date }[] = [];
+    for (const { eventId, type, deliveries, text } of fanned) {
+      for (const delivery of deliveries) {
+        const { title, lines } = text(delivery, names);
+        const body = lines.join('\n');
+        if (delivery.inApp) inApp.push({ userId: delivery.userId, eventId, type, title, body });
+        const email = delivery.email;
+        if (email) {
+          const sendAfter = email.mode === 'DAILY_DIGEST' && email.digestTime ? nextDigestAt(email.digestTime, now) : now;
+          mail.push({ userId: delivery.userId, eventId, subscriptionId: email.id, title, body, sendAfter });
+        }
+      }
+    }
+    if (inApp.length > 0) {
+      await this.db.query(
+        `INSERT INTO notifications (user_id, event_id, event_type, title, body)
+         SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::text[])
+         ON CONFLICT (user_id, event_id) DO NOTHING`,
+        [inApp.map((row) => row.userId), inApp.map((row) => row.eventId), inApp.map((row) => row.type), inApp.map((row) => row.title), inApp.map((row) => row.body)],
+      );
+    }
+    if (mail.length > 0) {
+      await this.db.query(
+        `INSERT INTO email_items (user_id, event_id, subscription_id, title, body, send_after)
+         SELECT * FROM unnest($1::int[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
+         ON CONFLICT (user_id, event_id) DO NOTHING`,
+        [
+          mail.map((row) => row.userId),
+          mail.map((row) => row.eventId),
+          mail.map((row) => row.subscriptionId),
+          mail.map((row) => row.title),
+          mail.map((row) => row.body),
+          mail.map((row) => row.sendAfter.toISOString()),
+        ],
+      );
+    }
   }
 
   /** What waits: undispatched events, due unsent e-mail (only when mail is configured), given-up e-mail, and the oldest wait. */
@@ -105,20 +144,41 @@ export class NotificationDispatcher {
   }
 
   /** The names the texts need, one query per kind for the whole batch. */
-  private async names(changes: LessonChangedEvent[]): Promise<ChangeNames> {
-    const moments = changes.flatMap((change) => [change.before, change.after]).filter((moment) => moment !== null);
-    const ids = (values: number[]) => [...new Set(values)];
+  private async names(events: ClaimedEvent[], fanned: Fanned[]): Promise<ChangeNames> {
+    const ids: NameIds = { subjectIds: [], lessonTypeIds: [], groupIds: [], teacherIds: [], classroomIds: [], timeSlotIds: [] };
+    for (const event of events) {
+      if (event.type !== 'lesson.changed') continue;
+      const change = event.payload as LessonChangedEvent;
+      ids.subjectIds.push(change.subjectId);
+      ids.lessonTypeIds.push(change.lessonTypeId);
+      ids.groupIds.push(...change.groupIds);
+      for (const moment of [change.before, change.after]) {
+        if (!moment) continue;
+        ids.teacherIds.push(moment.teacherId);
+        ids.classroomIds.push(moment.classroomId);
+        ids.timeSlotIds.push(moment.timeSlotId);
+      }
+    }
+    for (const lesson of fanned.flatMap((item) => item.deliveries.flatMap((delivery) => delivery.lessons))) {
+      const published = lesson as Partial<PublishedLesson>;
+      if (published.subjectId !== undefined) ids.subjectIds.push(published.subjectId);
+      if (published.lessonTypeId !== undefined) ids.lessonTypeIds.push(published.lessonTypeId);
+      ids.groupIds.push(...lesson.groupIds);
+      ids.teacherIds.push(lesson.teacherId);
+      ids.classroomIds.push(lesson.classroomId);
+    }
+    const unique = (values: number[]) => [...new Set(values)];
     const named = async (sql: string, values: number[]) =>
-      new Map((await this.db.query<{ id: number; name: string }>(sql, [ids(values)])).map((row) => [row.id, row.name]));
+      new Map((await this.db.query<{ id: number; name: string }>(sql, [unique(values)])).map((row) => [row.id, row.name]));
     // One after another: they share the transaction's single connection.
-    const subjects = await named(`SELECT id, name FROM subjects WHERE id = ANY($1::int[])`, changes.map((change) => change.subjectId));
-    const lessonTypes = await named(`SELECT id, name FROM lesson_types WHERE id = ANY($1::int[])`, changes.map((change) => change.lessonTypeId));
-    const groups = await named(`SELECT id, name FROM study_groups WHERE id = ANY($1::int[])`, changes.flatMap((change) => change.groupIds));
-    const people = await named(`SELECT id, full_name AS name FROM users WHERE id = ANY($1::int[])`, moments.map((moment) => moment.teacherId));
-    const classrooms = await named(`SELECT id, name FROM classrooms WHERE id = ANY($1::int[])`, moments.map((moment) => moment.classroomId));
+    const subjects = await named(`SELECT id, name FROM subjects WHERE id = ANY($1::int[])`, ids.subjectIds);
+    const lessonTypes = await named(`SELECT id, name FROM lesson_types WHERE id = ANY($1::int[])`, ids.lessonTypeIds);
+    const groups = await named(`SELECT id, name FROM study_groups WHERE id = ANY($1::int[])`, ids.groupIds);
+    const people = await named(`SELECT id, full_name AS name FROM users WHERE id = ANY($1::int[])`, ids.teacherIds);
+    const classrooms = await named(`SELECT id, name FROM classrooms WHERE id = ANY($1::int[])`, ids.classroomIds);
     const slots = await this.db.query<{ id: number; orderNumber: number; startTime: string; endTime: string }>(
       `SELECT id, order_number AS "orderNumber", start_time::text AS "startTime", end_time::text AS "endTime" FROM time_slots WHERE id = ANY($1::int[])`,
-      [ids(moments.map((moment) => moment.timeSlotId))],
+      [unique(ids.timeSlotIds)],
     );
     return { subjects, lessonTypes, groups, people, classrooms, timeSlots: new Map(slots.map((slot) => [slot.id, slot])) };
   }

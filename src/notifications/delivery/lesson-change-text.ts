@@ -1,4 +1,5 @@
 import { LessonChangedEvent, LessonMoment } from '../../platform/outbox/outbox';
+import type { PublishedLesson } from './publication-lessons';
 
 /** Names of what `lesson.changed` events refer to by id, loaded once per batch of events. */
 export interface ChangeNames {
@@ -54,4 +55,23 @@ export function describeLessonChange(event: LessonChangedEvent, names: ChangeNam
       `Стало: ${after ? moment(after, names) : 'занятие отменено'}`,
     ],
   };
+}
+
+/** How many lessons a publication's message lists; the rest are counted. */
+const LISTED_LESSONS = 20;
+
+/** A publication as one recipient reads it: the lessons of theirs that are gone and those that are new. */
+export function describePublication(lessons: readonly PublishedLesson[], names: ChangeNames): ChangeText {
+  const line = (lesson: PublishedLesson) => {
+    const subject = names.subjects.get(lesson.subjectId) ?? 'Занятие';
+    const type = names.lessonTypes.get(lesson.lessonTypeId);
+    const groups = lesson.groupIds.map((id) => names.groups.get(id) ?? String(id)).join(', ');
+    const time = `${lesson.startTime.slice(0, 5)}–${lesson.endTime.slice(0, 5)} (${lesson.timeSlotOrder}-я пара)`;
+    const online = lesson.format === 'Онлайн' ? ', онлайн' : '';
+    return `${lesson.change === 'removed' ? 'Больше нет' : 'Новое'}: ${day(lesson.date)}, ${time}, «${subject}»${type ? ` (${type.toLowerCase()})` : ''}, ${groups}, ауд. ${names.classrooms.get(lesson.classroomId) ?? lesson.classroomId}, ${names.people.get(lesson.teacherId) ?? ''}${online}`;
+  };
+  const sorted = [...lessons].sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.change.localeCompare(b.change));
+  const lines = sorted.slice(0, LISTED_LESSONS).map(line);
+  if (sorted.length > LISTED_LESSONS) lines.push(`и ещё изменений: ${sorted.length - LISTED_LESSONS}`);
+  return { title: `Опубликовано новое расписание: изменились ваши занятия (${lessons.length})`, lines };
 }

@@ -1,5 +1,5 @@
 import { LessonChangedEvent } from '../../platform/outbox/outbox';
-import { deliveriesOf, Follower, nextDigestAt } from './recipients';
+import { changedLessons, deliveriesOf, Follower, nextDigestAt } from './recipients';
 
 const event: LessonChangedEvent = {
   overrideId: 1,
@@ -38,18 +38,18 @@ describe('who is told about a changed lesson', () => {
       follower({ userId: 5, kind: 'GROUP', targetId: 12 }),
       follower({ userId: 6, kind: 'CLASSROOM', targetId: 999 }),
     ];
-    expect(deliveriesOf(event, followers, '2026-11-26').map((delivery) => delivery.userId)).toEqual([1, 2, 3, 4]);
+    expect(deliveriesOf(changedLessons(event), followers, '2026-11-26').map((delivery) => delivery.userId)).toEqual([1, 2, 3, 4]);
   });
 
   it('counts the horizon from today: a lesson before or after the change must fall within it', () => {
-    expect(deliveriesOf(event, [follower({ horizonDays: 5 })], '2026-11-26')).toHaveLength(1); // 1 December
-    expect(deliveriesOf(event, [follower({ horizonDays: 4 })], '2026-11-26')).toHaveLength(0);
-    expect(deliveriesOf(event, [follower({ horizonDays: 14 })], '2026-12-04')).toHaveLength(0); // both in the past
+    expect(deliveriesOf(changedLessons(event), [follower({ horizonDays: 5 })], '2026-11-26')).toHaveLength(1); // 1 December
+    expect(deliveriesOf(changedLessons(event), [follower({ horizonDays: 4 })], '2026-11-26')).toHaveLength(0);
+    expect(deliveriesOf(changedLessons(event), [follower({ horizonDays: 14 })], '2026-12-04')).toHaveLength(0); // both in the past
   });
 
   it('gives a user one delivery per event: in the page and one e-mail, an immediate one before a digest', () => {
     const [delivery] = deliveriesOf(
-      event,
+      changedLessons(event),
       [
         follower({ id: 1, mode: 'DAILY_DIGEST', digestTime: '07:30' }),
         follower({ id: 2, kind: 'TEACHER', targetId: 100 }),
@@ -57,7 +57,7 @@ describe('who is told about a changed lesson', () => {
       ],
       '2026-11-26',
     );
-    expect(delivery).toEqual({ userId: 1, inApp: true, email: expect.objectContaining({ id: 2, mode: 'IMMEDIATE' }) });
+    expect(delivery).toMatchObject({ userId: 1, inApp: true, email: expect.objectContaining({ id: 2, mode: 'IMMEDIATE' }) });
   });
 
   it('sends a digest at its next Moscow time', () => {

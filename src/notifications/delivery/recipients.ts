@@ -17,47 +17,66 @@ export interface Follower {
   horizonDays: number;
 }
 
-/** Whether the subscription follows a timetable the lesson is in, before or after the change. */
-export function followsLesson(follower: Follower, event: LessonChangedEvent): boolean {
-  const moments = [event.before, event.after].filter((moment) => moment !== null);
+/** What decides who hears of a lesson: where and when it is, and for whom. */
+export interface LessonFacts {
+  date: string;
+  groupIds: readonly number[];
+  teacherId: number;
+  classroomId: number;
+}
+
+/** Whether the subscription follows a timetable the lesson is in. */
+export function follows(follower: Follower, lesson: LessonFacts): boolean {
   switch (follower.kind) {
     case 'GROUP':
-      return event.groupIds.includes(follower.targetId);
+      return lesson.groupIds.includes(follower.targetId);
     case 'TEACHER':
     case 'MY_LESSONS':
-      return moments.some((moment) => moment.teacherId === follower.targetId);
+      return lesson.teacherId === follower.targetId;
     case 'CLASSROOM':
-      return moments.some((moment) => moment.classroomId === follower.targetId);
+      return lesson.classroomId === follower.targetId;
   }
 }
 
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
-/** Whether the lesson, before or after, falls within the next `horizonDays` days from `today` (inclusive). */
-export function withinHorizon(follower: Follower, event: LessonChangedEvent, today: string): boolean {
-  const first = dayNumber(today);
-  return [event.before, event.after].some((moment) => moment !== null && dayNumber(moment.date) >= first && dayNumber(moment.date) <= first + follower.horizonDays);
+/** Whether the lesson falls within the next `horizonDays` days from `today` (inclusive). */
+export function withinHorizon(follower: Follower, lesson: LessonFacts, today: string): boolean {
+  const offset = dayNumber(lesson.date) - dayNumber(today);
+  return offset >= 0 && offset <= follower.horizonDays;
 }
 
-export interface Delivery {
+export interface Delivery<T> {
   userId: number;
   inApp: boolean;
   /** The e-mail subscription that wins (an immediate one before a digest), if any. */
   email?: Follower;
+  /** The lessons of the event this user hears of (followed and within the horizon). */
+  lessons: T[];
 }
 
-/** One delivery per user for one event, however many of their subscriptions match. */
-export function deliveriesOf(event: LessonChangedEvent, followers: readonly Follower[], today: string): Delivery[] {
-  const byUser = new Map<number, Delivery>();
+/**
+ * One delivery per user for one event, however many of their subscriptions match: a lesson counts
+ * for a subscription when it is in the followed timetable and within its horizon.
+ */
+export function deliveriesOf<T extends LessonFacts>(lessons: readonly T[], followers: readonly Follower[], today: string): Delivery<T>[] {
+  const byUser = new Map<number, Delivery<T>>();
   for (const follower of followers) {
-    if (!followsLesson(follower, event) || !withinHorizon(follower, event, today)) continue;
-    const delivery = byUser.get(follower.userId) ?? { userId: follower.userId, inApp: false };
+    const matched = lessons.filter((lesson) => follows(follower, lesson) && withinHorizon(follower, lesson, today));
+    if (matched.length === 0) continue;
+    const delivery = byUser.get(follower.userId) ?? { userId: follower.userId, inApp: false, lessons: [] };
+    for (const lesson of matched) if (!delivery.lessons.includes(lesson)) delivery.lessons.push(lesson);
     if (follower.channel === 'IN_APP') delivery.inApp = true;
     else if (!delivery.email || (delivery.email.mode === 'DAILY_DIGEST' && follower.mode === 'IMMEDIATE')) delivery.email = follower;
     byUser.set(follower.userId, delivery);
   }
   return [...byUser.values()];
+}
+
+/** A one-off change's lesson before and after, as lessons to match (a cancelled side is no lesson). */
+export function changedLessons(event: LessonChangedEvent): LessonFacts[] {
+  return [event.before, event.after].filter((moment) => moment !== null).map((moment) => ({ ...moment, groupIds: event.groupIds }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../database/tenant-db';
 
 /** Events other parts of the system react to (the notifications). */
-export type OutboxEventType = 'lesson.changed';
+export type OutboxEventType = 'lesson.changed' | 'version.published';
 
 /**
  * The transactional outbox of a tenant database: an event is written with the change that causes it,
@@ -42,4 +42,15 @@ export interface LessonChangedEvent {
   subgroupIds: number[];
   before: LessonMoment | null;
   after: LessonMoment | null;
+}
+
+/**
+ * The payload of `version.published`: a version became the semester's publication (published or
+ * restored) in place of `previousVersionId`. The lessons that differ are worked out by the delivery
+ * in the background, so the publication answers as fast as without followers.
+ */
+export interface VersionPublishedEvent {
+  semesterId: number;
+  versionId: number;
+  previousVersionId: number | null;
 }

@@ -33,6 +33,6 @@ import { TeacherAvailability } from './teacher-availability';
     Outbox,
     { provide: TeacherAvailability, useClass: ApprovedUnavailability },
   ],
-  exports: [ScheduleDataRepository, SemesterSchedules, SemesterWriteUnit, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, TeacherAvailability],
+  exports: [Outbox, ScheduleDataRepository, SemesterSchedules, SemesterWriteUnit, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, TeacherAvailability],
 })
 export class ScheduleCoreModule {}

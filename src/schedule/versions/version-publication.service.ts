@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { SemesterWriteUnit } from '../core';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
@@ -33,6 +34,7 @@ export class VersionPublicationService {
     private readonly writes: SemesterWriteUnit,
     private readonly versions: ScheduleVersionsRepository,
     private readonly validator: VersionValidator,
+    private readonly outbox: Outbox,
   ) {}
 
   /** DRAFT → PUBLISHED; the previous publication becomes ARCHIVED. */
@@ -78,6 +80,8 @@ export class VersionPublicationService {
       await this.versions.promote(id, caller.userId);
       const event = (versionId: number, type: VersionEventType) => ({ semesterId: version.semesterId, versionId, eventType: type, reason, actorId: caller.userId });
       await this.versions.addEvents([...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
+      const published: VersionPublishedEvent = { semesterId: version.semesterId, versionId: id, previousVersionId: archivedId ?? null };
+      await this.outbox.add('version.published', published);
       return (await this.versions.record(id)) as VersionResponse;
     });
   }

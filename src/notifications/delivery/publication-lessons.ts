@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { VersionPublishedEvent } from '../../platform/outbox/outbox';
+import { ScheduleDataRepository, SemesterSchedules } from '../../schedule/core';
+import { DiffableLesson, diffLessons } from '../../schedule-engine/lesson-diff';
+import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
+
+/** A lesson that a publication added or took away. */
+export interface PublishedLesson {
+  change: 'added' | 'removed';
+  date: string;
+  startTime: string;
+  endTime: string;
+  timeSlotOrder: number;
+  subjectId: number;
+  lessonTypeId: number;
+  teacherId: number;
+  classroomId: number;
+  format: string;
+  groupIds: readonly number[];
+}
+
+interface Compared extends DiffableLesson {
+  lesson: GeneratedLesson;
+}
+
+function comparable(lesson: GeneratedLesson): Compared {
+  return {
+    lesson,
+    date: lesson.date,
+    startTime: lesson.startTime,
+    endTime: lesson.endTime,
+    subjectId: lesson.rule.subjectId,
+    teacherId: lesson.teacherId,
+    classroomId: lesson.classroomId,
+    lessonTypeId: lesson.slot.lessonTypeId,
+    lessonFormat: lesson.slot.lessonFormat,
+    slotDayOfWeek: lesson.slot.dayOfWeek,
+    slotParity: lesson.slot.parity,
+    groupIds: lesson.rule.groupIds,
+    subgroupIds: lesson.slot.subgroups.map((subgroup) => subgroup.id),
+    seriesKey: `${lesson.rule.subjectId}|${lesson.lessonKind}`,
+  };
+}
+
+function published(item: Compared, change: PublishedLesson['change']): PublishedLesson {
+  const { lesson } = item;
+  return {
+    change,
+    date: lesson.date,
+    startTime: lesson.startTime,
+    endTime: lesson.endTime,
+    timeSlotOrder: lesson.timeSlotOrder,
+    subjectId: lesson.rule.subjectId,
+    lessonTypeId: lesson.slot.lessonTypeId,
+    teacherId: lesson.teacherId,
+    classroomId: lesson.classroomId,
+    format: lesson.slot.lessonFormat,
+    groupIds: lesson.rule.groupIds,
+  };
+}
+
+/**
+ * The lessons a publication changed for readers: the generated lessons of the new publication against
+ * those of the previous one, compared by content (the versions' diff rule, so copied rules with new
+ * ids are the same lessons). One-off changes of the previous publication are not compared: they belong
+ * to it and their own events told their followers.
+ */
+@Injectable()
+export class PublicationLessons {
+  constructor(
+    private readonly data: ScheduleDataRepository,
+    private readonly schedules: SemesterSchedules,
+  ) {}
+
+  async of(event: VersionPublishedEvent): Promise<PublishedLesson[]> {
+    const semester = await this.data.semester(event.semesterId);
+    if (!semester) return [];
+    const versionIds = event.previousVersionId === null ? [event.versionId] : [event.versionId, event.previousVersionId];
+    const rules = await this.data.rules({ versionIds });
+    const { lessons } = await this.schedules.baseLessons(semester, rules);
+    const compared = lessons.map(comparable);
+    const diff = diffLessons(
+      compared.filter((item) => item.lesson.rule.versionId === event.versionId),
+      compared.filter((item) => item.lesson.rule.versionId === event.previousVersionId),
+    );
+    return [...diff.removed.map((item) => published(item, 'removed')), ...diff.added.map((item) => published(item, 'added'))];
+  }
+}
