@@ -15,6 +15,7 @@ import { TenantIdentity1764300000100 } from './1764300000100-TenantIdentity';
 import { CalendarFeeds1764300000200 } from './1764300000200-CalendarFeeds';
 import { PasswordEvents1764300000900 } from './1764300000900-PasswordEvents';
 import { Notifications1764400000000 } from './1764400000000-Notifications';
+import { Webhooks1764400000100 } from './1764400000100-Webhooks';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   CalendarFeeds1764300000200,
   PasswordEvents1764300000900,
   Notifications1764400000000,
+  Webhooks1764400000100,
 ];

@@ -49,7 +49,7 @@ describe('notification delivery: two instances, and a restart', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
-    first = await startTestApp({ tenants: ['alpha'], env: { SMTP_URL: smtpUrl, NOTIFY_POLL_INTERVAL_MS: '50' } });
+    first = await startTestApp({ tenants: ['alpha'], env: { SMTP_URL: smtpUrl, NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '50' } });
     admin = await first.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(first, admin, { startYear: day.startYear, teachers: 5, groups: 1, classrooms: 5, subjects: 5 });
     const version = day.spring ? { scheduleVersionId: u.springVersionId, semesterId: u.springSemester.id } : {};
@@ -97,7 +97,7 @@ describe('notification delivery: two instances, and a restart', () => {
   };
 
   it('two instances polling one database deliver each of 20 changes exactly once', async () => {
-    second = await secondInstance({ SMTP_URL: smtpUrl, NOTIFY_POLL_INTERVAL_MS: '50' });
+    second = await secondInstance({ SMTP_URL: smtpUrl, NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '50' });
     const changes = [];
     for (let week = 0; week < 4; week++) {
       for (const rule of rules) {
@@ -120,7 +120,7 @@ describe('notification delivery: two instances, and a restart', () => {
   it('an event committed just before a restart is delivered by the instance that comes up', async () => {
     await second?.app.close();
     // This instance takes changes but does not deliver (its first round would come in a minute).
-    second = await secondInstance({ NOTIFY_POLL_INTERVAL_MS: '60000' });
+    second = await secondInstance({ NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '60000' });
     await first.app.close();
     mails.length = 0;
     const office = await second.as('alpha').login(ADMIN.username, ADMIN.password);
@@ -128,7 +128,7 @@ describe('notification delivery: two instances, and a restart', () => {
     expect((await office.post(OVERRIDES, { baseRuleSlotId: rules[0].slots[0].id, lessonDate: date, action: 'CANCEL' })).status).toBe(200);
     await second.app.close(); // "the restart": nobody has delivered it
     expect(await undelivered()).toBe(1);
-    second = await secondInstance({ SMTP_URL: smtpUrl, NOTIFY_POLL_INTERVAL_MS: '50' });
+    second = await secondInstance({ SMTP_URL: smtpUrl, NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '50' });
     await until(() => mails.length === 1);
     expect(cancellations()).toBe(1);
     expect(await undelivered()).toBe(0);

@@ -48,7 +48,7 @@ describe('change notifications (e-mail and in the page)', () => {
     const smtpPort = (smtp.server.address() as AddressInfo).port;
     t = await startTestApp({
       tenants: ['alpha'],
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_FROM: 'Расписание <timetable@alpha.test>', NOTIFY_POLL_INTERVAL_MS: '100', PUBLIC_URL: 'https://{domain}' },
+      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_FROM: 'Расписание <timetable@alpha.test>', NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '100', PUBLIC_URL: 'https://{domain}' },
     });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { startYear: day.startYear, teachers: 2, groups: 2, classrooms: 3, subjects: 2 });

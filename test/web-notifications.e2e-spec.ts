@@ -37,7 +37,7 @@ describe('change notifications in the web client', () => {
   const day = upcomingSemesterMonday(1);
 
   beforeAll(async () => {
-    t = await startTestApp({ tenants: ['alpha'], env: { NOTIFY_POLL_INTERVAL_MS: '100' } });
+    t = await startTestApp({ tenants: ['alpha'], env: { NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '100' } });
     await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
     origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);

@@ -64,10 +64,16 @@ export interface NotificationsConfig {
   smtpUrl?: string;
   /** The From of every message (SMTP_FROM). */
   smtpFrom: string;
+  /** Whether this instance delivers at all (NOTIFY_WORKER_ENABLED; e.g. off for API-only instances). */
+  workerEnabled: boolean;
   /** How often each instance looks for new events and due e-mail (NOTIFY_POLL_INTERVAL_MS). */
   pollIntervalMs: number;
   /** The address of a university's site in links (unsubscribe): `{domain}` is the tenant's domain (PUBLIC_URL). */
   publicUrl: string;
+  /** Hosts a webhook may call over plain http (WEBHOOK_ALLOW_HTTP_HOSTS); any other needs https. */
+  webhookAllowHttpHosts: string[];
+  /** The first retry of a failed webhook delivery waits this long, each next one twice as long (WEBHOOK_RETRY_BASE_SECONDS). */
+  webhookRetryBaseSeconds: number;
 }
 
 export type TenantStoreKind = 'none' | 'file' | 'kubernetes';
@@ -230,8 +236,14 @@ export function loadConfig(env: Env = process.env): AppConfig {
     notifications: {
       smtpUrl: read.string('SMTP_URL'),
       smtpFrom: read.string('SMTP_FROM') ?? 'Расписание занятий <timetable@localhost>',
+      workerEnabled: read.bool('NOTIFY_WORKER_ENABLED', true),
       pollIntervalMs: read.int('NOTIFY_POLL_INTERVAL_MS', 1000, 50, 60000),
       publicUrl: read.string('PUBLIC_URL') ?? (embeddedMode ? `http://{domain}:${read.int('PORT', 8080, 0, 65535)}` : 'https://{domain}'),
+      webhookAllowHttpHosts: (read.string('WEBHOOK_ALLOW_HTTP_HOSTS') ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      webhookRetryBaseSeconds: read.int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
     },
   };
 

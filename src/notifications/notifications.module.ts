@@ -8,6 +8,9 @@ import { NotificationWorker } from './delivery/notification-worker';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 import { SubscriptionsRepository } from './subscriptions.repository';
+import { WebhookSender } from './webhooks/webhook-sender';
+import { WebhooksController, WebhooksService } from './webhooks/webhooks.controller';
+import { WebhooksRepository } from './webhooks/webhooks.repository';
 
 /**
  * Change notifications (issue 26): subscriptions, the in-app inbox, and the background delivery of the
@@ -15,8 +18,8 @@ import { SubscriptionsRepository } from './subscriptions.repository';
  */
 @Module({
   imports: [CalendarFeedsModule, ScheduleCoreModule],
-  controllers: [NotificationsController],
-  providers: [NotificationsService, SubscriptionsRepository, NotificationDispatcher, PublicationLessons, MailSender, NotificationWorker],
+  controllers: [NotificationsController, WebhooksController],
+  providers: [NotificationsService, SubscriptionsRepository, NotificationDispatcher, PublicationLessons, MailSender, WebhooksRepository, WebhooksService, WebhookSender, NotificationWorker],
   exports: [NotificationWorker],
 })
 export class NotificationsModule {}

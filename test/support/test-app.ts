@@ -112,6 +112,9 @@ export const TEST_ENV: Record<string, string> = {
   // Tests change schedule data by SQL behind the application's back and expect the next view to show
   // it; the bounded staleness of production (250 ms) is tested on its own in schedule-etag.e2e-spec.
   SCHEDULE_STAMP_MAX_AGE_MS: '0',
+  // The delivery worker's rounds would show in the tests that count queries; the notification tests
+  // turn it on (NOTIFY_WORKER_ENABLED: 'true').
+  NOTIFY_WORKER_ENABLED: 'false',
 };
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {

@@ -3,6 +3,7 @@ import { TenantDb } from '../../platform/database/tenant-db';
 import { NotificationQueue } from '../../platform/metrics/metrics';
 import { LessonChangedEvent, OutboxEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { SubscriptionsRepository } from '../subscriptions.repository';
+import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import { ChangeNames, ChangeText, describeLessonChange, describePublication } from './lesson-change-text';
 import { PublicationLessons, PublishedLesson } from './publication-lessons';
 import { changedLessons, deliveriesOf, Delivery, LessonFacts, nextDigestAt } from './recipients';
@@ -45,6 +46,7 @@ export class NotificationDispatcher {
     private readonly db: TenantDb,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly publications: PublicationLessons,
+    private readonly webhooks: WebhooksRepository,
   ) {}
 
   /** One round; answers how many events it dispatched. `today` is the Moscow date the horizons count from. */
@@ -57,6 +59,7 @@ export class NotificationDispatcher {
       if (events.length === 0) return 0;
       const fanned: Fanned[] = [];
       for (const event of events) {
+        await this.webhooks.enqueue(event.id, event.type);
         const lessons = await this.lessonsOf(event);
         if (lessons.length === 0) continue;
         const followers = await this.subscriptions.followersOf({

@@ -8,6 +8,7 @@ import { runInTenant } from '../../platform/tenancy/tenant-context';
 import { TenantRegistry } from '../../platform/tenancy/tenant-registry';
 import { NotificationDispatcher } from './dispatcher';
 import { MailSender } from './mail-sender';
+import { WebhookSender } from '../webhooks/webhook-sender';
 
 /** A dispatch round takes at most this many batches, so one busy tenant does not starve the others. */
 const BATCHES_PER_ROUND = 10;
@@ -34,10 +35,12 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
     private readonly tenants: TenantRegistry,
     private readonly dispatcher: NotificationDispatcher,
     private readonly mail: MailSender,
+    private readonly webhooks: WebhookSender,
     private readonly metrics: Metrics,
   ) {}
 
   onApplicationBootstrap(): void {
+    if (!this.config.notifications.workerEnabled) return;
     this.timer = setInterval(() => void this.runRound(), this.config.notifications.pollIntervalMs);
     this.timer.unref();
   }
@@ -82,6 +85,7 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
             if ((await this.dispatcher.dispatchBatch(today)) === 0) break;
           }
           await this.mail.sendDue();
+          await this.webhooks.sendDue();
           await this.countQueue(domain);
         });
       } catch (error) {
