@@ -273,4 +273,19 @@ describe('change notifications (e-mail and in the page)', () => {
     // The other group's timetable did not change: its follower hears nothing.
     expect((await inboxOf(teacherClient)).totalItems).toBe(teacherBefore.totalItems);
   });
+
+  it('tells the teacher of the decision about their absence, on the page; a refused decision tells nothing', async () => {
+    const [before] = await t.sql<{ count: number }>('alpha', `SELECT count(*)::int AS count FROM outbox_events`);
+    const requested = await teacherClient.post('/api/teacher-absences', { teacherId: u.teachers[0].id, startDate: plusDays(day.date, 30), endDate: plusDays(day.date, 31), reason: 'Конференция' });
+    expect(requested.status).toBe(200);
+    const id = requested.body.id as number;
+    expect((await admin.post(`/api/teacher-absences/${id}/review`, { approved: false })).status).toBe(400);
+    const [after] = await t.sql<{ count: number }>('alpha', `SELECT count(*)::int AS count FROM outbox_events`);
+    expect(after.count).toBe(before.count);
+
+    expect((await admin.post(`/api/teacher-absences/${id}/review`, { approved: false, comment: 'Замены на эти дни нет' })).status).toBe(200);
+    await settle();
+    const inbox = (await teacherClient.get('/api/notifications')).body as { items: { title: string; body: string }[] };
+    expect(inbox.items[0]).toMatchObject({ title: expect.stringMatching(new RegExp(`^Отсутствие №${id} \\(\\d\\d\\.\\d\\d–\\d\\d\\.\\d\\d\\) отклонено$`)), body: 'Комментарий: Замены на эти дни нет' });
+  });
 });

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { AuthUser } from '../platform/auth/auth-user';
 import { AppError, BadRequestError, ConflictError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
@@ -28,6 +29,7 @@ export class AbsenceResolutionService {
     private readonly changes: LessonChanges,
     private readonly writer: OverrideWrites,
     private readonly facts: ReplacementFactsRepository,
+    private readonly outbox: Outbox,
   ) {}
 
   async resolve(caller: AuthUser, found: AbsenceResponse, request: AbsenceResolveRequest): Promise<AbsenceResolveResponse> {
@@ -54,7 +56,17 @@ export class AbsenceResolutionService {
 
       const decided = new Set(decisions.map((decision) => lessonKey(decision.baseRuleSlotId, decision.lessonDate)));
       const remainingLessonCount = scene.lessons.filter((item) => item.decision === null && !decided.has(item.key)).length;
-      if (remainingLessonCount === 0 && absence.status === 'APPROVED') await this.absences.markResolved(absence.id);
+      if (remainingLessonCount === 0 && absence.status === 'APPROVED') {
+        await this.absences.markResolved(absence.id);
+        const event: ReviewEvent = {
+          teacherId: absence.teacherId,
+          requestId: absence.id,
+          decision: 'RESOLVED',
+          title: `Занятия на время отсутствия №${absence.id} распределены: замены, переносы и отмены назначены`,
+          comment: null,
+        };
+        await this.outbox.add('absence.resolved', event);
+      }
       const log = await this.absences.decisions(absence.id);
       const applied = new Set(ids);
       return {

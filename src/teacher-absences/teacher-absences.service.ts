@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
 import { ownDepartment } from '../platform/auth/department-scope';
 import { TenantDb } from '../platform/database/tenant-db';
+import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../schedule/core';
@@ -26,6 +27,7 @@ export class TeacherAbsencesService {
     private readonly data: ScheduleDataRepository,
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
+    private readonly outbox: Outbox,
   ) {}
 
   list(caller: AuthUser, query: AbsenceListQuery): Promise<AbsenceResponse[]> {
@@ -68,7 +70,11 @@ export class TeacherAbsencesService {
       if (absence.status !== 'PENDING') {
         throw new ConflictError(`Отсутствие №${id} уже рассмотрено (статус ${absence.status}): рассматривать можно только ожидающие`);
       }
-      await this.absences.review(id, request.approved ? 'APPROVED' : 'REJECTED', comment, caller.userId);
+      const decision = request.approved ? 'APPROVED' : 'REJECTED';
+      await this.absences.review(id, decision, comment, caller.userId);
+      const period = `${formatDay(absence.startDate)}–${formatDay(absence.endDate)}`;
+      const event: ReviewEvent = { teacherId: absence.teacherId, requestId: id, decision, title: `Отсутствие №${id} (${period}) ${request.approved ? 'одобрено' : 'отклонено'}`, comment };
+      await this.outbox.add('absence.reviewed', event);
     });
   }
 
@@ -134,3 +140,8 @@ export class TeacherAbsencesService {
   }
 }
 
+/** «08.09» */
+function formatDay(date: string): string {
+  const [, month, day] = date.split('-');
+  return `${day}.${month}`;
+}

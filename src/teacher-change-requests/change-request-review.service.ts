@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
+import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
 import { OverrideWrites, publishedOnly, ScheduleTx, SemesterWriteUnit } from '../schedule/core';
 import { CHANGE_REQUEST_NOT_FOUND, changeOf } from './change-request-rules';
@@ -25,6 +26,7 @@ export class ChangeRequestReviewService {
     private readonly writer: OverrideWrites,
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
+    private readonly outbox: Outbox,
   ) {}
 
   async review(caller: AuthUser, id: number, body: ChangeRequestReviewRequest): Promise<ChangeRequestResponse> {
@@ -38,15 +40,30 @@ export class ChangeRequestReviewService {
         const overrideId = await this.apply(tx, request, caller);
         await this.requests.close(id, 'APPROVED', caller.userId, comment, overrideId);
         await this.requests.addEvent(id, 'APPROVED', caller.userId, comment);
+        await this.tellTeacher(request, 'APPROVED', comment);
       });
     } else {
       await this.db.transaction(async () => {
-        await this.locked(id);
+        const request = await this.locked(id);
         await this.requests.close(id, 'REJECTED', caller.userId, comment);
         await this.requests.addEvent(id, 'REJECTED', caller.userId, comment);
+        await this.tellTeacher(request, 'REJECTED', comment);
       });
     }
     return this.requestService.found(id);
+  }
+
+  /** The teacher's notification, in the decision's transaction. */
+  private tellTeacher(request: ChangeRequestResponse, decision: 'APPROVED' | 'REJECTED', comment: string | null): Promise<void> {
+    const [year, month, day] = request.lessonDate.split('-');
+    const event: ReviewEvent = {
+      teacherId: request.teacherId,
+      requestId: request.id,
+      decision,
+      title: `Заявка №${request.id} на перенос занятия ${day}.${month}.${year} ${decision === 'APPROVED' ? 'одобрена: занятие перенесено' : 'отклонена'}`,
+      comment,
+    };
+    return this.outbox.add('change-request.reviewed', event);
   }
 
   /** The request row-locked until the transaction ends, still waiting. */

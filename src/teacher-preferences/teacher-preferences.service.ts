@@ -4,6 +4,7 @@ import { ownDepartment } from '../platform/auth/department-scope';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { TenantDb } from '../platform/database/tenant-db';
+import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { formatDate } from '../schedule-engine/dates';
 import { DAY_NAMES, SemesterWriteUnit } from '../schedule/core';
 import { lockActiveTeacher, teacherRecordsScope } from '../users';
@@ -27,6 +28,7 @@ export class TeacherPreferencesService {
     private readonly meta: PreferenceMetaRepository,
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
+    private readonly outbox: Outbox,
   ) {}
 
   async describe(): Promise<PreferenceMetaResponse> {
@@ -99,7 +101,10 @@ export class TeacherPreferencesService {
       if (preference.status !== 'PENDING') {
         throw new ConflictError(`Пожелание №${id} уже рассмотрено (статус ${preference.status}): рассматривать можно только ожидающие`);
       }
-      await this.preferences.review(id, request.approved ? 'APPROVED' : 'REJECTED', comment, caller.userId);
+      const decision = request.approved ? 'APPROVED' : 'REJECTED';
+      await this.preferences.review(id, decision, comment, caller.userId);
+      const event: ReviewEvent = { teacherId: preference.teacherId, requestId: id, decision, title: `Пожелание №${id} ${request.approved ? 'одобрено' : 'отклонено'}`, comment };
+      await this.outbox.add('preference.reviewed', event);
     });
   }
 

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { NotificationQueue } from '../../platform/metrics/metrics';
-import { LessonChangedEvent, OutboxEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
+import { LessonChangedEvent, OutboxEventType, REVIEW_EVENT_TYPES, ReviewEvent, ReviewEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { SubscriptionsRepository } from '../subscriptions.repository';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import { ChangeNames, ChangeText, describeLessonChange, describePublication } from './lesson-change-text';
 import { PublicationLessons, PublishedLesson } from './publication-lessons';
 import { changedLessons, deliveriesOf, Delivery, LessonFacts, nextDigestAt } from './recipients';
+
+const isReview = (type: OutboxEventType): type is ReviewEventType => (REVIEW_EVENT_TYPES as readonly string[]).includes(type);
 
 /** Events claimed per transaction: one publication's changes are fanned out in a few rounds. */
 const BATCH = 200;
@@ -60,6 +62,17 @@ export class NotificationDispatcher {
       const fanned: Fanned[] = [];
       for (const event of events) {
         await this.webhooks.enqueue(event.id, event.type);
+        if (isReview(event.type)) {
+          // A decision about a teacher's own request: told to that teacher, on the page.
+          const review = event.payload as ReviewEvent;
+          fanned.push({
+            eventId: event.id,
+            type: event.type,
+            deliveries: [{ userId: review.teacherId, inApp: true, lessons: [] }],
+            text: () => ({ title: review.title, lines: review.comment ? [`Комментарий: ${review.comment}`] : [] }),
+          });
+          continue;
+        }
         const lessons = await this.lessonsOf(event);
         if (lessons.length === 0) continue;
         const followers = await this.subscriptions.followersOf({

@@ -2,7 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../database/tenant-db';
 
 /** Events other parts of the system react to (the notifications). */
-export type OutboxEventType = 'lesson.changed' | 'version.published';
+export type OutboxEventType = 'lesson.changed' | 'version.published' | ReviewEventType;
+
+/** Decisions about one teacher's own request, told to that teacher. */
+export type ReviewEventType = 'change-request.reviewed' | 'preference.reviewed' | 'absence.reviewed' | 'absence.resolved';
+export const REVIEW_EVENT_TYPES: readonly ReviewEventType[] = ['change-request.reviewed', 'preference.reviewed', 'absence.reviewed', 'absence.resolved'];
 
 /**
  * The transactional outbox of a tenant database: an event is written with the change that causes it,
@@ -53,4 +57,14 @@ export interface VersionPublishedEvent {
   semesterId: number;
   versionId: number;
   previousVersionId: number | null;
+}
+
+/** The payload of a review event: whose request, what was decided, in words a person reads. */
+export interface ReviewEvent {
+  teacherId: number;
+  requestId: number;
+  decision: 'APPROVED' | 'REJECTED' | 'RESOLVED';
+  /** «Заявка №5 на перенос занятия 08.09 одобрена» */
+  title: string;
+  comment: string | null;
 }
