@@ -138,6 +138,8 @@ describe('the planning desk in the web client: quality, one-off changes and vers
     const text = (await notice.jsonValue()) as string;
     const [, was, now] = /было ([\d,]+), стало ([\d,]+)/.exec(text) ?? [];
     expect(Number(now.replace(',', '.'))).toBeGreaterThan(Number(was.replace(',', '.')));
+    const [, penaltyWas, penaltyNow] = /сумма штрафов: ([\d,]+) → ([\d,]+)/.exec(text) ?? [];
+    expect(Number(penaltyNow.replace(',', '.'))).toBeLessThan(Number(penaltyWas.replace(',', '.')));
     expect(await page.$eval('#quality-score', (node) => node.textContent)).not.toBe(before);
     // It is an ordinary one-off change: pair 2 of the same day.
     expect(await changes()).toEqual([expect.objectContaining({ action: 'MOVE', lessonDate: '2026-09-01', newTimeSlotId: u.timeSlots[1].id })]);

@@ -14,7 +14,7 @@ type Problem = Schemas['QualityProblemResponse'];
 type Recommendation = Schemas['RecommendationResponse'];
 
 const SEVERITY = { HIGH: 'высокая', MEDIUM: 'средняя', LOW: 'низкая' } as const;
-const score = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 1 });
+const score = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
 
 export default function Quality() {
   const choice = useVersionChoice();
@@ -30,7 +30,7 @@ export default function Quality() {
 
 function VersionQuality({ semesterId, version }: { semesterId: number; version: Version }) {
   const [round, setRound] = useState(0);
-  const [applied, setApplied] = useState<{ text: string; before: number }>();
+  const [applied, setApplied] = useState<{ text: string; before: number; penaltyBefore: number }>();
   // Each answer carries the round it was asked in: after an applied recommendation the old report is
   // not taken for the new one (for one render the loader still holds it).
   const report = useLoad(
@@ -46,7 +46,9 @@ function VersionQuality({ semesterId, version }: { semesterId: number; version: 
     <div>
       {applied ? (
         <p class="notice notice-info" role="status" id="quality-applied">
-          {current ? `${applied.text} Оценка: было ${score(applied.before)}, стало ${score(current.score)}.` : `${applied.text} Оценка пересчитывается…`}
+          {current
+            ? `${applied.text} Оценка: было ${score(applied.before)}, стало ${score(current.score)}; сумма штрафов: ${score(applied.penaltyBefore)} → ${score(current.rawPenalty)}.`
+            : `${applied.text} Оценка пересчитывается…`}
         </p>
       ) : null}
       {current ? (
@@ -79,7 +81,7 @@ function VersionQuality({ semesterId, version }: { semesterId: number; version: 
                       version={version}
                       problem={problem}
                       onApplied={(text) => {
-                        setApplied({ text, before: current.score });
+                        setApplied({ text, before: current.score, penaltyBefore: current.rawPenalty });
                         setOpen(undefined);
                         setRound(round + 1);
                       }}
