@@ -76,7 +76,8 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
     for (const state of this.tenants.states()) {
       if (this.stopped) return;
       const domain = state.definition.domain;
-      const pool = state.live ? this.tenants.lease(domain) : undefined;
+      // A tenant whose database is down waits for its health check (which logs the outage once).
+      const pool = state.live && !state.unreachable ? this.tenants.lease(domain) : undefined;
       if (!pool) continue;
       try {
         await runInTenant({ tenantKey: domain, dataSource: pool.dataSource, databaseId: pool.databaseId }, async () => {

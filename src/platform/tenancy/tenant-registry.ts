@@ -45,6 +45,8 @@ export interface TenantState {
   definition: TenantDefinition;
   live: boolean;
   connected: boolean;
+  /** Its database stopped answering the health checks (the outage has been logged). */
+  unreachable: boolean;
 }
 
 /**
@@ -105,7 +107,12 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
   /** Every tenant with whether it serves requests and whether its last check succeeded, by domain. */
   states(): TenantState[] {
     return [...this.entries.values()]
-      .map((entry) => ({ definition: entry.definition, live: entry.pool !== undefined, connected: entry.pool?.lastCheck?.ok === true }))
+      .map((entry) => ({
+        definition: entry.definition,
+        live: entry.pool !== undefined,
+        connected: entry.pool?.lastCheck?.ok === true,
+        unreachable: entry.unreachable === true,
+      }))
       .sort((a, b) => a.definition.domain.localeCompare(b.definition.domain));
   }
 
