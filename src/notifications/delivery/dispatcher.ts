@@ -10,7 +10,7 @@ import { changedLessons, deliveriesOf, Delivery, LessonFacts, nextDigestAt } fro
 
 const isReview = (type: OutboxEventType): type is ReviewEventType => (REVIEW_EVENT_TYPES as readonly string[]).includes(type);
 
-/** Events claimed per transaction: one publication's changes are fanned out in a few rounds. */
+/** Events claimed per transaction (a publication is one event, its lessons worked out when claimed). */
 const BATCH = 200;
 
 interface ClaimedEvent {
