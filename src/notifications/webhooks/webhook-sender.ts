@@ -1,4 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { TenantDb } from '../../platform/database/tenant-db';
@@ -67,26 +69,41 @@ export class WebhookSender {
     const timestamp = Math.floor(Date.now() / 1000);
     const started = Date.now();
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
-        redirect: 'manual', // a redirect is not a delivery (and must not lead the signed body elsewhere)
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'User-Agent': 'timetable-service-webhooks',
-          'X-Timetable-Event': delivery.eventType,
-          'X-Timetable-Delivery': delivery.id,
-          'X-Timetable-Timestamp': String(timestamp),
-          'X-Timetable-Signature': webhookSignature(delivery.secret, timestamp, body),
-        },
-        body,
+      const statusCode = await postOnce(delivery.url, body, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'User-Agent': 'timetable-service-webhooks',
+        'X-Timetable-Event': delivery.eventType,
+        'X-Timetable-Delivery': delivery.id,
+        'X-Timetable-Timestamp': String(timestamp),
+        'X-Timetable-Signature': webhookSignature(delivery.secret, timestamp, body),
       });
-      await response.body?.cancel();
-      return { statusCode: response.status, error: null, durationMs: Date.now() - started };
+      return { statusCode, error: null, durationMs: Date.now() - started };
     } catch (error) {
       // The reason in words, never the URL (it may carry a token of the receiver).
-      const reason = (error as { name?: string }).name === 'TimeoutError' ? 'нет ответа за 10 с' : 'не удалось соединиться';
+      const reason = error instanceof TimeoutError ? 'нет ответа за 10 с' : 'не удалось соединиться';
       return { statusCode: null, error: reason, durationMs: Date.now() - started };
     }
   }
+}
+
+class TimeoutError extends Error {}
+
+/**
+ * One POST on a connection of its own, closed after the answer (no pool keeps sockets to receivers
+ * between deliveries, which are minutes apart); redirects are not followed (a redirect is not a
+ * delivery, and the signed body must not be led elsewhere). Answers the status code.
+ */
+function postOnce(target: string, body: string, headers: Record<string, string>): Promise<number> {
+  const url = new URL(target);
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise<number>((resolve, reject) => {
+    const request = send(url, { method: 'POST', agent: false, headers: { ...headers, Connection: 'close', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
+      response.resume(); // the answer's body is not read, only drained
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    request.setTimeout(TIMEOUT_MS, () => request.destroy(new TimeoutError()));
+    request.on('error', reject);
+    request.end(body);
+  });
 }
