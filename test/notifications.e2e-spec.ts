@@ -132,6 +132,9 @@ describe('change notifications (e-mail and in the page)', () => {
     expect(email.status).toBe(200);
     expect(email.body).toMatchObject({ kind: 'GROUP', targetId: u.groups[0].id, targetName: u.groups[0].name, channel: 'EMAIL', mode: 'IMMEDIATE', horizonDays: 120, digestTime: null });
     expect((await student.client.post(SUBSCRIPTIONS, { kind: 'GROUP', targetId: u.groups[0].id, channel: 'IN_APP', mode: 'IMMEDIATE', horizonDays: 120 })).status).toBe(200);
+    // A follower without an e-mail address gets no e-mail (and no item that would fail).
+    const withoutAddress = await signedInAs(t, admin, { role: 'STUDENT', departmentId: u.department.id });
+    expect((await withoutAddress.client.post(SUBSCRIPTIONS, { kind: 'GROUP', targetId: u.groups[0].id, channel: 'EMAIL', mode: 'IMMEDIATE', horizonDays: 120 })).status).toBe(200);
     // The teacher follows the other group only.
     expect((await teacherClient.post(SUBSCRIPTIONS, { kind: 'GROUP', targetId: u.groups[1].id, channel: 'EMAIL', mode: 'IMMEDIATE', horizonDays: 120 })).status).toBe(200);
 
@@ -152,7 +155,8 @@ describe('change notifications (e-mail and in the page)', () => {
     expect(header('list-unsubscribe')).toMatch(/^List-Unsubscribe:\s+<https:\/\/alpha\/api\/notifications\/unsubscribe\?token=[\w.-]+>/);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     await settle();
-    expect(mails).toHaveLength(1); // the teacher follows the other group
+    expect(mails).toHaveLength(1); // the teacher follows the other group; the second student has no address
+    expect(await t.sql('alpha', `SELECT id FROM email_items WHERE user_id = $1 OR status = 'FAILED'`, [withoutAddress.user.id])).toEqual([]);
     // Operators see the queue (counted by the worker's rounds).
     expect(await t.app.get(Metrics).exposition()).toMatch(/^timetable_notification_queue\{tenant="alpha",state="failed-emails"\} 0$/m);
 

@@ -59,16 +59,18 @@ export class SubscriptionsRepository {
     return found;
   }
 
-  /** Active users' subscriptions to any of these groups, teachers or classrooms. */
+  /** Active users' subscriptions to any of these groups, teachers or classrooms (by e-mail only where they have an address). */
   followersOf(targets: { groupIds: number[]; teacherIds: number[]; classroomIds: number[] }): Promise<Follower[]> {
     return this.db.query<Follower>(
       `SELECT s.id, s.user_id AS "userId", s.kind, s.target_id AS "targetId", s.channel, s.mode,
               to_char(s.digest_time, 'HH24:MI') AS "digestTime", s.horizon_days AS "horizonDays"
          FROM notification_subscriptions s
          JOIN users u ON u.id = s.user_id AND u.status = 'ACTIVE'
-        WHERE (s.kind = 'GROUP' AND s.target_id = ANY($1::int[]))
+        -- An e-mail subscription of a user without an address delivers nothing (no item to fail later).
+        WHERE (s.channel = 'IN_APP' OR u.email IS NOT NULL)
+          AND ((s.kind = 'GROUP' AND s.target_id = ANY($1::int[]))
            OR (s.kind IN ('TEACHER', 'MY_LESSONS') AND s.target_id = ANY($2::int[]))
-           OR (s.kind = 'CLASSROOM' AND s.target_id = ANY($3::int[]))`,
+           OR (s.kind = 'CLASSROOM' AND s.target_id = ANY($3::int[])))`,
       [targets.groupIds, targets.teacherIds, targets.classroomIds],
     );
   }
