@@ -1,7 +1,5 @@
-import { AddressInfo } from 'node:net';
-import { ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { PASSWORD } from './support/factories';
+import { MailCatcher, startMailCatcher } from './support/mail-catcher';
 import { createRule, createUniversity, LESSON_TYPES, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { jdbcUrl, testServer } from './support/test-database';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -20,9 +18,8 @@ describe('notification delivery: two instances, and a restart', () => {
   let admin: TenantClient;
   let u: University;
   let rules: RuleBody[];
-  let smtp: SMTPServer;
+  let catcher: MailCatcher;
   let smtpUrl: string;
-  const mails: ParsedMail[] = [];
   const day = upcomingSemesterMonday(5);
 
   /** Another instance of the service on the first one's database. */
@@ -36,19 +33,8 @@ describe('notification delivery: two instances, and a restart', () => {
   }
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, done) {
-        simpleParser(stream).then(
-          (mail) => (mails.push(mail), done()),
-          (error: Error) => done(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    catcher = await startMailCatcher();
+    smtpUrl = catcher.url;
     first = await startTestApp({ tenants: ['alpha'], env: { SMTP_URL: smtpUrl, NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '50' } });
     admin = await first.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(first, admin, { startYear: day.startYear, teachers: 5, groups: 1, classrooms: 5, subjects: 5 });
@@ -77,10 +63,10 @@ describe('notification delivery: two instances, and a restart', () => {
   afterAll(async () => {
     await second?.app.close();
     await first?.close().catch(() => undefined); // its application was closed by the restart test
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await catcher?.close();
   });
 
-  const cancellations = () => mails.flatMap((mail) => mail.text?.match(/Отменено занятие/g) ?? []).length;
+  const cancellations = () => catcher.mails.flatMap((mail) => mail.text?.match(/Отменено занятие/g) ?? []).length;
   async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!(await check())) {
@@ -122,14 +108,14 @@ describe('notification delivery: two instances, and a restart', () => {
     // This instance takes changes but does not deliver (its first round would come in a minute).
     second = await secondInstance({ NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '60000' });
     await first.app.close();
-    mails.length = 0;
+    catcher.mails.length = 0;
     const office = await second.as('alpha').login(ADMIN.username, ADMIN.password);
     const date = plusDays(day.date, 7 * 4);
     expect((await office.post(OVERRIDES, { baseRuleSlotId: rules[0].slots[0].id, lessonDate: date, action: 'CANCEL' })).status).toBe(200);
     await second.app.close(); // "the restart": nobody has delivered it
     expect(await undelivered()).toBe(1);
     second = await secondInstance({ SMTP_URL: smtpUrl, NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '50' });
-    await until(() => mails.length === 1);
+    await until(() => catcher.mails.length === 1);
     expect(cancellations()).toBe(1);
     expect(await undelivered()).toBe(0);
   });

@@ -1,9 +1,7 @@
-import { AddressInfo } from 'node:net';
-import { ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { NotificationWorker } from '../src/notifications';
 import { Metrics } from '../src/platform/metrics/metrics';
 import { expectErrorBody, PASSWORD, signedInAs } from './support/factories';
+import { MailCatcher, startMailCatcher } from './support/mail-catcher';
 import { createRule, createUniversity, createVersion, LESSON_TYPES, publishVersion, requestOf, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 import { isoWeekday, plusDays, upcomingSemesterMonday } from './support/upcoming-lessons';
@@ -26,29 +24,18 @@ describe('change notifications (e-mail and in the page)', () => {
   let u: University;
   let rule: RuleBody;
   let other: RuleBody;
-  let smtp: SMTPServer;
-  const mails: ParsedMail[] = [];
+  let catcher: MailCatcher;
+  let mails: MailCatcher['mails'];
   const day = upcomingSemesterMonday(3);
   let student: { client: TenantClient; id: number };
   let teacherClient: TenantClient;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, _session, done) {
-        simpleParser(stream).then(
-          (mail) => (mails.push(mail), done()),
-          (error: Error) => done(error),
-        );
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    catcher = await startMailCatcher();
+    mails = catcher.mails;
     t = await startTestApp({
       tenants: ['alpha'],
-      env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, SMTP_FROM: 'Расписание <timetable@alpha.test>', NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '100', PUBLIC_URL: 'https://{domain}' },
+      env: { SMTP_URL: catcher.url, SMTP_FROM: 'Расписание <timetable@alpha.test>', NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '100', PUBLIC_URL: 'https://{domain}' },
     });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { startYear: day.startYear, teachers: 2, groups: 2, classrooms: 3, subjects: 2 });
@@ -72,7 +59,7 @@ describe('change notifications (e-mail and in the page)', () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => smtp?.close(() => resolve()));
+    await catcher?.close();
   });
 
   async function until<T>(what: () => Promise<T | undefined> | T | undefined, timeoutMs = 10_000): Promise<T> {

@@ -1,3 +1,5 @@
+import type { GeneratedLesson } from './lesson-expansion';
+
 /**
  * The difference between the generated lessons of two schedule versions. A lesson exists in both when
  * a lesson with the same normalized content (date, interval, subject, teacher, classroom, groups and
@@ -24,6 +26,31 @@ export interface DiffableLesson {
    * as one changed lesson.
    */
   seriesKey: string;
+}
+
+/** A generated lesson as the diff compares it, carrying the lesson itself for the caller. */
+export interface ComparedLesson extends DiffableLesson {
+  lesson: GeneratedLesson;
+}
+
+/** `lesson` in the diff's terms; `seriesKey` says which added and removed lessons count as one changed lesson. */
+export function comparedLesson(lesson: GeneratedLesson, seriesKey: string): ComparedLesson {
+  return {
+    lesson,
+    date: lesson.date,
+    startTime: lesson.startTime,
+    endTime: lesson.endTime,
+    subjectId: lesson.rule.subjectId,
+    teacherId: lesson.teacherId,
+    classroomId: lesson.classroomId,
+    lessonTypeId: lesson.slot.lessonTypeId,
+    lessonFormat: lesson.slot.lessonFormat,
+    slotDayOfWeek: lesson.slot.dayOfWeek,
+    slotParity: lesson.slot.parity,
+    groupIds: lesson.rule.groupIds,
+    subgroupIds: lesson.slot.subgroups.map((subgroup) => subgroup.id),
+    seriesKey,
+  };
 }
 
 export interface LessonDiff<T> {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { ScheduleDataRepository, SemesterSchedules } from '../../schedule/core';
-import { DiffableLesson, diffLessons } from '../../schedule-engine/lesson-diff';
-import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
+import { ComparedLesson, comparedLesson, diffLessons } from '../../schedule-engine/lesson-diff';
 
 /** A lesson that a publication added or took away. */
 export interface PublishedLesson {
@@ -19,30 +18,7 @@ export interface PublishedLesson {
   groupIds: readonly number[];
 }
 
-interface Compared extends DiffableLesson {
-  lesson: GeneratedLesson;
-}
-
-function comparable(lesson: GeneratedLesson): Compared {
-  return {
-    lesson,
-    date: lesson.date,
-    startTime: lesson.startTime,
-    endTime: lesson.endTime,
-    subjectId: lesson.rule.subjectId,
-    teacherId: lesson.teacherId,
-    classroomId: lesson.classroomId,
-    lessonTypeId: lesson.slot.lessonTypeId,
-    lessonFormat: lesson.slot.lessonFormat,
-    slotDayOfWeek: lesson.slot.dayOfWeek,
-    slotParity: lesson.slot.parity,
-    groupIds: lesson.rule.groupIds,
-    subgroupIds: lesson.slot.subgroups.map((subgroup) => subgroup.id),
-    seriesKey: `${lesson.rule.subjectId}|${lesson.lessonKind}`,
-  };
-}
-
-function published(item: Compared, change: PublishedLesson['change']): PublishedLesson {
+function published(item: ComparedLesson, change: PublishedLesson['change']): PublishedLesson {
   const { lesson } = item;
   return {
     change,
@@ -78,7 +54,7 @@ export class PublicationLessons {
     const versionIds = event.previousVersionId === null ? [event.versionId] : [event.versionId, event.previousVersionId];
     const rules = await this.data.rules({ versionIds });
     const { lessons } = await this.schedules.baseLessons(semester, rules);
-    const compared = lessons.map(comparable);
+    const compared = lessons.map((lesson) => comparedLesson(lesson, `${lesson.rule.subjectId}|${lesson.lessonKind}`));
     const diff = diffLessons(
       compared.filter((item) => item.lesson.rule.versionId === event.versionId),
       compared.filter((item) => item.lesson.rule.versionId === event.previousVersionId),

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
-import { DiffableLesson, diffLessons } from '../../schedule-engine/lesson-diff';
+import { comparedLesson, diffLessons } from '../../schedule-engine/lesson-diff';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { NameBook, namedIds, ScheduleDataRepository, SemesterSchedules } from '../core';
 import { VERSION_NOT_FOUND } from './access';
@@ -11,9 +11,6 @@ import { ScheduleVersionsRepository } from './schedule-versions.repository';
 /** Each lesson list of a diff holds at most this many lessons (the totals are always given). */
 export const MAX_DIFF_LESSONS = 500;
 
-interface ComparedLesson extends DiffableLesson {
-  lesson: GeneratedLesson;
-}
 
 /**
  * Compares a version with a base version of the same semester: rules matched by lineage, and the
@@ -43,7 +40,7 @@ export class VersionDiffService {
     const ruleDiff = diffRules(withLineage(id), withLineage(baseVersionId));
 
     const { lessons } = await this.schedules.baseLessons(semester, rules);
-    const compared = lessons.map((lesson) => comparable(lesson, lineage.get(lesson.ruleId) ?? lesson.ruleId));
+    const compared = lessons.map((lesson) => comparedLesson(lesson, `${lineage.get(lesson.ruleId) ?? lesson.ruleId}|${lesson.lessonKind}`));
     const lessonDiff = diffLessons(
       compared.filter((item) => item.lesson.rule.versionId === id),
       compared.filter((item) => item.lesson.rule.versionId === baseVersionId),
@@ -77,25 +74,6 @@ export class VersionDiffService {
       },
     };
   }
-}
-
-function comparable(lesson: GeneratedLesson, lineageId: number): ComparedLesson {
-  return {
-    lesson,
-    date: lesson.date,
-    startTime: lesson.startTime,
-    endTime: lesson.endTime,
-    subjectId: lesson.rule.subjectId,
-    teacherId: lesson.teacherId,
-    classroomId: lesson.classroomId,
-    lessonTypeId: lesson.slot.lessonTypeId,
-    lessonFormat: lesson.slot.lessonFormat,
-    slotDayOfWeek: lesson.slot.dayOfWeek,
-    slotParity: lesson.slot.parity,
-    groupIds: lesson.rule.groupIds,
-    subgroupIds: lesson.slot.subgroups.map((subgroup) => subgroup.id),
-    seriesKey: `${lineageId}|${lesson.lessonKind}`,
-  };
 }
 
 function ruleSummary({ rule, lineageId }: LineageRule, names: NameBook): DiffRuleSummary {
