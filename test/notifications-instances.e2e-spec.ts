@@ -1,5 +1,5 @@
 import { PASSWORD } from './support/factories';
-import { MailCatcher, startMailCatcher } from './support/mail-catcher';
+import { MailCatcher, startMailCatcher } from '../scripts/mail-catcher';
 import { createRule, createUniversity, LESSON_TYPES, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { jdbcUrl, testServer } from './support/test-database';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';

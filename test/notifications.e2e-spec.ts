@@ -1,7 +1,7 @@
 import { NotificationWorker } from '../src/notifications';
 import { Metrics } from '../src/platform/metrics/metrics';
 import { expectErrorBody, PASSWORD, signedInAs } from './support/factories';
-import { MailCatcher, startMailCatcher } from './support/mail-catcher';
+import { MailCatcher, startMailCatcher } from '../scripts/mail-catcher';
 import { createRule, createUniversity, createVersion, LESSON_TYPES, publishVersion, requestOf, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 import { isoWeekday, plusDays, upcomingSemesterMonday } from './support/upcoming-lessons';

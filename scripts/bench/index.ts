@@ -1,5 +1,6 @@
 import { cpus, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { startMailCatcher } from '../mail-catcher';
 import { ScratchServer, startScratchPostgres } from '../scratch-postgres';
 import { FEATURES } from './features';
 import { measure } from './load';
@@ -21,12 +22,15 @@ import { failures, printTable, printVerdicts } from './verdicts';
 async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) => void): Promise<boolean> {
   const data = await seedDatabase(server);
   cleanup(() => data.db.end());
-  const service = await startService(server, data);
+  const mail = await startMailCatcher({ parse: false });
+  cleanup(() => mail.close());
+  const service = await startService(server, data, { SMTP_URL: mail.url });
   cleanup(service.stop);
   const context = {
     target: service.target,
     seeded: data.seeded,
     db: data.db,
+    mail: mail.received,
     readConcurrency: SETTINGS.readConcurrency,
     writeConcurrency: SETTINGS.writeConcurrency,
   };

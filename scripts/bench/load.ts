@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
  * measured per request from sending to the last byte of the body. Loopback only.
  */
 export interface LoadRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   body?: unknown;
   /** The status that counts as success (200 unless a refusal is what is measured). */

@@ -42,6 +42,8 @@ export interface BenchContext {
   seeded: SeededUniversity;
   /** The scratch tenant database, to find the data a scenario needs (busy cells, busy teachers). */
   db: Client;
+  /** The SMTP stand-in the service sends its e-mail to: how many messages arrived, and when the last did. */
+  mail: { count: number; lastAt: number };
   readConcurrency: number;
   writeConcurrency: number;
 }

@@ -70,8 +70,12 @@ export async function seedDatabase(server: ScratchServer): Promise<SeededDatabas
   return { database, jwtSecret, seeded, db };
 }
 
-/** The compiled service in a child process, configured for the scratch tenant; ready when it answers. */
-export async function startService(server: ScratchServer, { database, jwtSecret }: SeededDatabase): Promise<{ target: Target; stop: () => Promise<void> }> {
+/** The compiled service in a child process, configured for the scratch tenant (and `env`); ready when it answers. */
+export async function startService(
+  server: ScratchServer,
+  { database, jwtSecret }: SeededDatabase,
+  env: Record<string, string> = {},
+): Promise<{ target: Target; stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${database}`;
   // BENCH_SERVICE_NODE_ARGS: extra Node options for the service only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
@@ -85,8 +89,9 @@ export async function startService(server: ScratchServer, { database, jwtSecret 
       JWT_SECRET: jwtSecret,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
       SWAGGER_ENABLED: 'false',
+      ...env,
     },
-    stdio: 'ignore',
+    stdio: process.env.BENCH_SERVICE_LOG ? 'inherit' : 'ignore', // BENCH_SERVICE_LOG=1: the service's log lines too
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
   const stop = async () => {

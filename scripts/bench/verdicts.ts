@@ -26,7 +26,7 @@ function missing(label: string, outcome: Outcome | undefined): Verdict | undefin
   return reason === undefined ? undefined : { label, status: 'NOT MEASURED', detail: reason };
 }
 
-const passFail = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+export const passFail = (ok: boolean): 'PASS' | 'FAIL' => (ok ? 'PASS' : 'FAIL');
 
 /** The median of one scenario below a limit, without errors. */
 export function medianBelow(label: string, outcome: Outcome | undefined, limitMs: number): Verdict {

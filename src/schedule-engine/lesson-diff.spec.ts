@@ -1,4 +1,5 @@
-import { DiffableLesson, diffLessons, lessonKey } from './lesson-diff';
+import { DiffableLesson, diffLessons, lessonKey, rulesThatDiffer } from './lesson-diff';
+import { LoadedRule, LoadedSlot } from './rule-model';
 
 function lesson(fields: Partial<DiffableLesson> = {}): DiffableLesson {
   return {
@@ -66,5 +67,54 @@ describe('diffLessons', () => {
 
   it('finds no difference between equal lessons of different ids', () => {
     expect(diffLessons([lesson({ seriesKey: 'copy' })], [lesson({ seriesKey: 'source' })])).toEqual({ added: [], removed: [], changedCount: 0 });
+  });
+});
+
+describe('rulesThatDiffer', () => {
+  const slot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => ({
+    id: 1,
+    ruleId: 1,
+    dayOfWeek: 1,
+    parity: 'BOTH',
+    timeSlotId: 3,
+    teacherId: 10,
+    classroomId: 20,
+    lessonTypeId: 1,
+    lessonKind: 'LECTURE',
+    lessonFormat: 'Очно',
+    subgroups: [],
+    ...fields,
+  });
+  const rule = (id: number, versionId: number, fields: Partial<LoadedRule> = {}): LoadedRule => ({
+    id,
+    versionId,
+    semesterId: 1,
+    subjectId: 5,
+    subjectName: 'Математика',
+    status: 'ACTIVE',
+    hours: { LECTURE: 36, LABORATORY: 0, PRACTICE: 0 },
+    startWeeks: { LECTURE: 1, LABORATORY: 1, PRACTICE: 1 },
+    groupIds: [30, 31],
+    slots: [slot({ id: id * 10, ruleId: id })],
+    ...fields,
+  });
+
+  it('drops copied rules (new ids, same content, groups in another order) from both sides', () => {
+    const base = [rule(1, 1), rule(2, 1, { subjectId: 6 })];
+    const current = [rule(11, 2, { groupIds: [31, 30] }), rule(12, 2, { subjectId: 6 })];
+    expect(rulesThatDiffer(current, base)).toEqual({ current: [], base: [] });
+  });
+
+  it('keeps a rule whose lessons change, on both sides, and an added or removed one', () => {
+    const moved = rule(11, 2, { slots: [slot({ id: 110, ruleId: 11, timeSlotId: 4 })] });
+    const { current, base } = rulesThatDiffer([moved, rule(13, 2, { subjectId: 7 })], [rule(1, 1), rule(2, 1, { subjectId: 6 })]);
+    expect(current.map((kept) => kept.id)).toEqual([11, 13]);
+    expect(base.map((kept) => kept.id).sort()).toEqual([1, 2]);
+  });
+
+  it('matches equal rules one to one: a duplicated rule still counts once more', () => {
+    const { current, base } = rulesThatDiffer([rule(11, 2), rule(12, 2)], [rule(1, 1)]);
+    expect(current).toHaveLength(1);
+    expect(base).toHaveLength(0);
   });
 });

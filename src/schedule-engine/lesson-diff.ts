@@ -1,4 +1,5 @@
 import type { GeneratedLesson } from './lesson-expansion';
+import type { LoadedRule } from './rule-model';
 
 /**
  * The difference between the generated lessons of two schedule versions. A lesson exists in both when
@@ -127,4 +128,38 @@ export function diffLessons<T extends DiffableLesson>(current: readonly T[], bas
   const added = unmatched(current, base);
   const removed = unmatched(base, current);
   return { added, removed, changedCount: pairedCount(added, removed) };
+}
+
+/**
+ * The content of a rule that decides its lessons (neither ids nor the version). A rule's lessons
+ * depend only on it and the semester, so two rules of one semester with equal keys generate equal
+ * lessons.
+ */
+export function ruleContentKey(rule: LoadedRule): string {
+  const slots = rule.slots
+    .map((slot) =>
+      [slot.dayOfWeek, slot.parity, slot.timeSlotId, slot.teacherId, slot.classroomId, slot.lessonTypeId, slot.lessonKind, slot.lessonFormat, sortedIds(slot.subgroups.map((subgroup) => subgroup.id))].join(':'),
+    )
+    .sort();
+  return JSON.stringify([rule.subjectId, rule.status, rule.hours, rule.startWeeks, sortedIds(rule.groupIds), slots]);
+}
+
+/**
+ * The rules of two versions of one semester without the pairs of equal content, whose lessons would
+ * cancel out in `diffLessons` (a multiset diff) anyway: a publication that changes a few rules of a
+ * copied semester then expands those few instead of every lesson of both versions.
+ */
+export function rulesThatDiffer(current: readonly LoadedRule[], base: readonly LoadedRule[]): { current: LoadedRule[]; base: LoadedRule[] } {
+  const unmatchedBase = new Map<string, LoadedRule[]>();
+  for (const rule of base) {
+    const key = ruleContentKey(rule);
+    unmatchedBase.set(key, [...(unmatchedBase.get(key) ?? []), rule]);
+  }
+  const currentLeft: LoadedRule[] = [];
+  for (const rule of current) {
+    const twins = unmatchedBase.get(ruleContentKey(rule));
+    if (twins && twins.length > 0) twins.pop();
+    else currentLeft.push(rule);
+  }
+  return { current: currentLeft, base: [...unmatchedBase.values()].flat() };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { ScheduleDataRepository, SemesterSchedules } from '../../schedule/core';
-import { ComparedLesson, comparedLesson, diffLessons } from '../../schedule-engine/lesson-diff';
+import { ComparedLesson, comparedLesson, diffLessons, rulesThatDiffer } from '../../schedule-engine/lesson-diff';
 
 /** A lesson that a publication added or took away. */
 export interface PublishedLesson {
@@ -53,7 +53,13 @@ export class PublicationLessons {
     if (!semester) return [];
     const versionIds = event.previousVersionId === null ? [event.versionId] : [event.versionId, event.previousVersionId];
     const rules = await this.data.rules({ versionIds });
-    const { lessons } = await this.schedules.baseLessons(semester, rules);
+    // Only rules without an equal twin in the other version can change a lesson: a copied semester
+    // with a few changed rules costs those few, not two whole semesters of lessons.
+    const differing = rulesThatDiffer(
+      rules.filter((rule) => rule.versionId === event.versionId),
+      rules.filter((rule) => rule.versionId === event.previousVersionId),
+    );
+    const { lessons } = await this.schedules.baseLessons(semester, [...differing.current, ...differing.base]);
     const compared = lessons.map((lesson) => comparedLesson(lesson, `${lesson.rule.subjectId}|${lesson.lessonKind}`));
     const diff = diffLessons(
       compared.filter((item) => item.lesson.rule.versionId === event.versionId),
