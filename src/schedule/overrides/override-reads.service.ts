@@ -1,15 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
+import { etagOf } from '../../platform/http/conditional';
+import { Page, toPage } from '../../platform/http/paging';
+import { currentTenant } from '../../platform/tenancy/tenant-context';
 import { daysBetween } from '../../schedule-engine/dates';
 import { effectiveSlotOf } from '../../schedule-engine/effective-grid';
 import { effectiveSlotsOn, GridSnapshot } from '../../schedule-engine/series-context';
 import { eachDate } from '../../schedule-engine/weeks';
 import { LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly, ScheduleDataRepository } from '../core';
-import { OverrideAvailabilityQuery, OverrideRegistryQuery } from './dto/override-request.dto';
+import { OverrideAvailabilityQuery, OverrideRegistryPageQuery, OverrideRegistryQuery } from './dto/override-request.dto';
 import { OverrideAvailabilityResponse, OverrideResponse } from './dto/override-response.dto';
 import { OverrideRegistryRepository, RegistryFilter, RegistryRow } from './override-registry.repository';
 import { OVERRIDE_NOT_FOUND } from './override-rules';
-import { RegistryCache } from './registry-cache';
+import { RegistryAnswer, RegistryCache } from './registry-cache';
+
+/** An answer that may not need making: its ETag first, the content only when the client's copy is stale. */
+export interface ConditionalAnswer<T> {
+  etag: string;
+  make: () => Promise<T>;
+}
 
 /** Spec 8: the registry range holds at most 200 dates, both ends counted. */
 export const MAX_REGISTRY_DATES = 200;
@@ -27,10 +36,48 @@ export class OverrideReads {
     private readonly cache: RegistryCache,
   ) {}
 
-  /** The registry as UTF-8 JSON, made once per period and schedule data stamp (see RegistryCache). */
-  listJson(query: OverrideRegistryQuery): Promise<Buffer> {
+  /** The registry of a period (validated first): its ETag, and its UTF-8 JSON when the client's copy is not current. */
+  async registryAnswer(query: OverrideRegistryQuery): Promise<ConditionalAnswer<Buffer>> {
     const filter = registryFilter(query);
-    return this.cache.json(JSON.stringify(filter), async () => this.toResponses(await this.registry.list(filter)));
+    const period = JSON.stringify(filter);
+    const stamp = await this.cache.stamp();
+    return {
+      etag: etagOf('override-registry', currentTenant().tenantKey, stamp, period),
+      make: async () => (await this.answerOf(stamp, filter)).json,
+    };
+  }
+
+  /**
+   * A page of the registry of a period, filtered by action, group, teacher or classroom (issue 29: the
+   * office's screen never loads a whole week of a large university at once); cut from the period's
+   * cached answer, by original date then id (`direction=desc`: newest dates first).
+   */
+  async registryPage(query: OverrideRegistryPageQuery): Promise<ConditionalAnswer<Page<OverrideResponse>>> {
+    const filter = registryFilter(query);
+    const { page, size, direction, action, groupId, teacherId, classroomId } = query;
+    const needle = query.query?.trim().toLocaleLowerCase('ru') ?? '';
+    const stamp = await this.cache.stamp();
+    const request = JSON.stringify([filter, page, size, direction, action, groupId, teacherId, classroomId, needle]);
+    return {
+      etag: etagOf('override-registry-page', currentTenant().tenantKey, stamp, request),
+      make: async () => {
+        const { entries } = await this.answerOf(stamp, filter);
+        const chosen = entries.filter(
+          (entry) =>
+            (action === undefined || entry.action === action) &&
+            (groupId === undefined || entry.groupIds.includes(groupId)) &&
+            (teacherId === undefined || entry.originalTeacherId === teacherId || entry.newTeacherId === teacherId) &&
+            (classroomId === undefined || entry.originalClassroomId === classroomId || entry.newClassroomId === classroomId) &&
+            (needle === '' || searchText(entry).includes(needle)),
+        );
+        if (direction === 'desc') chosen.reverse();
+        return toPage(chosen.slice(page * size, (page + 1) * size), chosen.length, page, size);
+      },
+    };
+  }
+
+  private answerOf(stamp: number, filter: RegistryFilter): Promise<RegistryAnswer> {
+    return this.cache.answer(stamp, JSON.stringify(filter), async () => this.toResponses(await this.registry.list(filter)));
   }
 
   /** One entry by id (whatever its version's status): the answer of create, update and delete. */
@@ -63,6 +110,12 @@ export class OverrideReads {
     const grids = await this.data.grids(dates[0], dates[dates.length - 1]);
     return rows.map((row) => toResponse(row, grids));
   }
+}
+
+/** What the registry's text search looks in: the names a person reads in the entry. */
+function searchText(entry: OverrideResponse): string {
+  const names = [entry.subjectName, ...entry.groupNames, entry.originalTeacherName, entry.newTeacherName, entry.originalClassroomName, entry.newClassroomName];
+  return names.filter(Boolean).join(' ').toLocaleLowerCase('ru');
 }
 
 function registryFilter(query: OverrideRegistryQuery): RegistryFilter {

@@ -1,12 +1,15 @@
-import { Body, Controller, Delete, Get, Put, Query, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../../platform/auth/decorators';
+import { answerConditionally, setCacheHeaders } from '../../platform/http/conditional';
 import { PostOk } from '../../platform/http/decorators';
+import { Page } from '../../platform/http/paging';
 import { IdParam } from '../../platform/http/id-param';
-import { OverrideAvailabilityQuery, OverrideRegistryQuery, OverrideRequest } from './dto/override-request.dto';
-import { OverrideAvailabilityResponse, OverrideResponse } from './dto/override-response.dto';
-import { OverrideReads } from './override-reads.service';
+import { OverrideAvailabilityQuery, OverrideRegistryPageQuery, OverrideRegistryQuery, OverrideRequest } from './dto/override-request.dto';
+import { OverrideAvailabilityResponse, OverrideRegistryPageResponse, OverrideResponse } from './dto/override-response.dto';
+import { ConditionalAnswer, OverrideReads } from './override-reads.service';
 import { OVERRIDE_EDITORS } from './override-rules';
 import { ScheduleOverridesService } from './schedule-overrides.service';
 
@@ -17,7 +20,17 @@ const RULES =
   'Занятие перестраивается по правилу (иначе 400). Пересечение с другим занятием версии после всех изменений (преподаватель, ' +
   'аудитория, группа или та же подгруппа) — 409; второе изменение того же занятия — 409.';
 
-// Route order matters: `availability` comes before `:id`.
+const IfNoneMatch = () => ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag ранее полученного ответа' });
+
+/** 304 when the client holds the current answer, otherwise the answer with its ETag. */
+async function conditionally<T>(request: Request, response: Response, answer: ConditionalAnswer<T>): Promise<T | undefined> {
+  if (answerConditionally(request, response, answer.etag)) return undefined;
+  const made = await answer.make();
+  setCacheHeaders(response, answer.etag);
+  return made;
+}
+
+// Route order matters: `availability` and `page` come before `:id`.
 @ApiTags('Разовые изменения расписания')
 @ApiBearerAuth()
 @Controller('api/edu-office/schedule/overrides')
@@ -31,11 +44,31 @@ export class ScheduleOverridesController {
   @Roles(...OVERRIDE_EDITORS)
   @ApiOperation({
     summary: 'Реестр разовых изменений опубликованных версий',
-    description: 'startDate и endDate — только парой (включительно, не более 200 дат); изменение попадает в период по исходной или новой дате. Без дат — все.',
+    description:
+      'startDate и endDate — только парой (включительно, не более 200 дат); изменение попадает в период по исходной или новой дате. Без дат — все. ' +
+      'Ответ несёт ETag; с If-None-Match неизменившийся реестр отвечает 304 без тела.',
   })
+  @IfNoneMatch()
   @ApiOkResponse({ type: [OverrideResponse] })
-  async list(@Query() query: OverrideRegistryQuery): Promise<StreamableFile> {
-    return new StreamableFile(await this.reads.listJson(query), { type: 'application/json; charset=utf-8' });
+  @ApiNotModifiedResponse({ description: 'Реестр не изменился' })
+  async list(@Query() query: OverrideRegistryQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<StreamableFile | undefined> {
+    const json = await conditionally(request, response, await this.reads.registryAnswer(query));
+    return json && new StreamableFile(json, { type: 'application/json; charset=utf-8' });
+  }
+
+  @Get('page')
+  @Roles(...OVERRIDE_EDITORS)
+  @ApiOperation({
+    summary: 'Страница реестра разовых изменений с фильтрами',
+    description:
+      'Период — как у реестра; фильтры action, groupId, teacherId (исходный или новый преподаватель), classroomId (исходная или новая аудитория); ' +
+      'по исходной дате (direction=desc — сначала поздние). Ответ несёт ETag; с If-None-Match неизменившаяся страница отвечает 304.',
+  })
+  @IfNoneMatch()
+  @ApiOkResponse({ type: OverrideRegistryPageResponse })
+  @ApiNotModifiedResponse({ description: 'Страница не изменилась' })
+  page(@Query() query: OverrideRegistryPageQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Page<OverrideResponse> | undefined> {
+    return this.reads.registryPage(query).then((answer) => conditionally(request, response, answer));
   }
 
   @Get('availability')

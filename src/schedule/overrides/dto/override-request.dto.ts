@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CalendarDateField, IdField, OneOfField, RequiredQueryId, TextField } from '../../../platform/http/validators';
+import { PageQuery } from '../../../platform/http/paging';
+import { CalendarDateField, IdField, OneOfField, QueryId, QueryText, RequiredQueryId, TextField } from '../../../platform/http/validators';
 import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
 import { OVERRIDE_ACTIONS, OverrideAction } from '../../../schedule-engine/override-application';
 
@@ -58,6 +59,36 @@ export class OverrideRegistryQuery {
   @ApiPropertyOptional({ example: '2026-09-30', description: 'Конец периода (включительно); не более 200 дат' })
   @CalendarDateField({ optional: true })
   endDate?: string;
+}
+
+export class OverrideRegistryPageQuery extends PageQuery {
+  @ApiPropertyOptional({ example: '2026-09-01', description: 'Начало периода (включительно); только вместе с endDate' })
+  @CalendarDateField({ optional: true })
+  startDate?: string;
+
+  @ApiPropertyOptional({ example: '2026-09-30', description: 'Конец периода (включительно); не более 200 дат' })
+  @CalendarDateField({ optional: true })
+  endDate?: string;
+
+  @ApiPropertyOptional({ enum: OVERRIDE_ACTIONS, description: 'Только изменения этого вида' })
+  @OneOfField(OVERRIDE_ACTIONS, { optional: true })
+  action?: OverrideAction;
+
+  @ApiPropertyOptional({ description: 'Только занятия этой группы' })
+  @QueryId()
+  groupId?: number;
+
+  @ApiPropertyOptional({ description: 'Только занятия, где этот преподаватель был или стал ведущим' })
+  @QueryId()
+  teacherId?: number;
+
+  @ApiPropertyOptional({ description: 'Только занятия, где эта аудитория была или стала местом занятия' })
+  @QueryId()
+  classroomId?: number;
+
+  @ApiPropertyOptional({ description: 'Часть названия дисциплины, группы, имени преподавателя или аудитории (без учёта регистра)' })
+  @QueryText()
+  query?: string;
 }
 
 export class OverrideAvailabilityQuery {

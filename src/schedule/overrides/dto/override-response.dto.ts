@@ -59,3 +59,13 @@ export class OverrideAvailabilityResponse {
   })
   availableDates!: string[];
 }
+
+export class OverrideRegistryPageResponse {
+  @ApiProperty({ type: [OverrideResponse] }) items!: OverrideResponse[];
+  @ApiProperty() page!: number;
+  @ApiProperty() size!: number;
+  @ApiProperty() totalItems!: number;
+  @ApiProperty() totalPages!: number;
+  @ApiProperty() first!: boolean;
+  @ApiProperty() last!: boolean;
+}
