@@ -4,7 +4,6 @@
 // title or department; rejecting needs a reason. A refusal is shown at its field, input kept.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate } from '../shared/dates';
 import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { PagedTable } from '../shared/table';
@@ -16,6 +15,9 @@ type Status = Request['status'];
 
 const STATUS_NAMES: Record<Status, string> = { PENDING: 'ожидает решения', APPROVED: 'одобрена', REJECTED: 'отклонена' };
 const PAGE_SIZE = 20;
+/** When a request was submitted, in the service's business zone. */
+const submitted = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
+const when = (moment: string) => submitted.format(new Date(moment));
 
 export default function TeacherRequestsReview() {
   const [filter, setFilter] = useState<{ query: string; status: Status | '' }>({ query: '', status: 'PENDING' });
@@ -67,7 +69,7 @@ export default function TeacherRequestsReview() {
           { title: 'Логин', cell: (request) => request.username },
           { title: 'Должность', cell: (request) => request.jobTitle },
           { title: 'Кафедра', cell: (request) => request.departmentName },
-          { title: 'Подана', cell: (request) => `${formatShortDate(request.createdAt.slice(0, 10))}, ${request.createdByName}` },
+          { title: 'Подана', cell: (request) => `${when(request.createdAt)}, ${request.createdByName}` },
           { title: 'Комментарий кафедры', cell: (request) => request.comment ?? '' },
           { title: 'Статус', cell: (request) => STATUS_NAMES[request.status] },
           { title: 'Решение', cell: (request) => [request.reviewedByName, request.reviewComment].filter(Boolean).join(': ') },
@@ -117,7 +119,8 @@ function Decision({ request, departments, onDecided }: { request: Request; depar
   );
   return (
     <>
-      <p>{`Кафедра «${request.departmentName}» просит создать преподавателя${request.comment ? `: ${request.comment}` : '.'}`}</p>
+      <p>{`Подана ${when(request.createdAt)}: ${request.createdByName}, «${request.departmentName}».`}</p>
+      {request.comment ? <p>{`Комментарий кафедры: ${request.comment}`}</p> : null}
       <h3>Одобрить</h3>
       <ApiFormFrame form={approve} label="Одобрить заявку" submitText="Одобрить и создать преподавателя">
         {text('username', 'Логин')}

@@ -19,7 +19,9 @@ export function TenantForm({ tenant, onSaved }: { tenant?: Tenant; onSaved: (mes
     send: async (values) => {
       await data(api.POST('/api/database/test', { body: connection(values) }));
       const saved = await data(api.POST('/api/database/tenants', { body: { ...connection(values), name: values.name.trim() || null, domain: values.domain.trim() } }));
-      onSaved(`${saved.message}: ${values.domain.trim().toLowerCase()}`);
+      const message = `${saved.message}: ${values.domain.trim().toLowerCase()}`;
+      onSaved(message);
+      return message;
     },
     resetOnSuccess: !tenant,
   });

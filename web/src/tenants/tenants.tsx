@@ -73,8 +73,8 @@ export default function Tenants() {
       <Dialog title="Удаление университета" open={removing !== undefined} onClose={() => setRemoving(undefined)}>
         {removing ? <RemoveTenant key={removing.domain} tenant={removing} onRemoved={changed} /> : null}
       </Dialog>
-      <h2>Добавить университет</h2>
-      <TenantForm onSaved={changed} />
+      <h2 class="section-title">Добавить университет</h2>
+      <TenantForm onSaved={() => (setNotice(undefined), tenants.reload())} />
     </>
   );
 }

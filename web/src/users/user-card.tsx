@@ -3,11 +3,11 @@
 // and the transfer to another primary department from a date, with the assignment history.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, todayInMoscow } from '../shared/dates';
+import { todayInMoscow } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { ErrorLine, type Loaded } from '../shared/ui';
-import { AssignmentHistory } from './assignment-history';
+import { AssignmentHistory, fullDate } from './assignment-history';
 import { DepartmentOptions, type Department } from './departments';
 import { ROLE_NAMES, STATUS_NAMES } from './names';
 
@@ -65,7 +65,7 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
       setHistoryRound((round) => round + 1);
       onChanged(changed);
       const to = departments.state === 'done' ? departments.data.find((department) => String(department.id) === values.departmentId)?.departmentName : undefined;
-      return `Перевод ${to ? `на кафедру «${to}» ` : ''}с ${formatShortDate(values.validFrom)} записан`;
+      return `Перевод ${to ? `на кафедру «${to}» ` : ''}с ${fullDate(values.validFrom)} записан`;
     },
     // Dates are what the overlap refusals are about; the rest concerns the chosen department.
     fieldOf: (message) => (/дат|период|запланирован/i.test(message) ? 'validFrom' : /архив/i.test(message) ? undefined : 'departmentId'),
@@ -101,26 +101,7 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
         {archived ? 'Восстановить из архива' : 'Отправить в архив'}
       </button>
 
-      <h3>Электронная почта</h3>
-      <ApiFormFrame form={email} label="Электронная почта пользователя" submitText="Сохранить адрес">
-        <Field
-          label="Адрес для уведомлений"
-          hint="Пустое поле удаляет адрес"
-          error={email.errorAt('email')}
-          control={(props) => <input {...props} type="email" autoComplete="off" value={email.values.email} onInput={(event) => email.set('email', event.currentTarget.value)} />}
-        />
-      </ApiFormFrame>
-
-      <h3>Сброс пароля</h3>
-      <ApiFormFrame form={password} label="Сброс пароля" submitText="Задать пароль">
-        <Field
-          label="Новый пароль"
-          hint="Не короче 8 символов"
-          error={password.errorAt('newPassword')}
-          control={(props) => <input {...props} type="password" autoComplete="new-password" value={password.values.newPassword} onInput={(event) => password.set('newPassword', event.currentTarget.value)} />}
-        />
-      </ApiFormFrame>
-
+      <AssignmentHistory user={user} round={historyRound} />
       <h3>Перевод на другую кафедру</h3>
       {archived ? (
         <p class="hint">Чтобы перевести пользователя, сначала восстановите его из архива.</p>
@@ -145,7 +126,30 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
           <Field label="Комментарий к переводу" error={transfer.errorAt('comment')} control={(props) => <input {...props} value={transfer.values.comment} onInput={(event) => transfer.set('comment', event.currentTarget.value)} />} />
         </ApiFormFrame>
       )}
-      <AssignmentHistory user={user} round={historyRound} />
+      <div class="card-forms">
+        <div>
+          <h3>Электронная почта</h3>
+          <ApiFormFrame form={email} label="Электронная почта пользователя" submitText="Сохранить адрес">
+            <Field
+              label="Адрес для уведомлений"
+              hint="Пустое поле удаляет адрес"
+              error={email.errorAt('email')}
+              control={(props) => <input {...props} type="email" autoComplete="off" value={email.values.email} onInput={(event) => email.set('email', event.currentTarget.value)} />}
+            />
+          </ApiFormFrame>
+        </div>
+        <div>
+          <h3>Сброс пароля</h3>
+          <ApiFormFrame form={password} label="Сброс пароля" submitText="Задать пароль">
+            <Field
+              label="Новый пароль"
+              hint="Не короче 8 символов"
+              error={password.errorAt('newPassword')}
+              control={(props) => <input {...props} type="password" autoComplete="new-password" value={password.values.newPassword} onInput={(event) => password.set('newPassword', event.currentTarget.value)} />}
+            />
+          </ApiFormFrame>
+        </div>
+      </div>
     </div>
   );
 }

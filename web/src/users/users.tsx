@@ -107,7 +107,7 @@ export default function Users() {
       <Dialog title={opened ? `${opened.fullName} (${opened.username})` : 'Пользователь'} open={opened !== undefined} onClose={() => setOpened(undefined)}>
         {opened ? <UserCard key={opened.id} user={opened} departments={departments} onChanged={(user) => (setOpened(user), users.reload())} /> : null}
       </Dialog>
-      <h2>Новый пользователь</h2>
+      <h2 class="section-title">Новый пользователь</h2>
       <CreateUser departments={departments} onCreated={users.reload} />
     </>
   );
