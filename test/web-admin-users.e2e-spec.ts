@@ -304,6 +304,13 @@ describe('the administrator in the web client: users, teacher-creation requests,
       expect((await usersPage('query=orlov')).items[0].status).toBe('ACTIVE');
       expect(await canSignIn('orlov', PASSWORD)).toBe(true);
       await closeDialog();
+
+      // One's own account: neither archive nor reset is offered (the API refuses both).
+      const me = (await usersPage(`query=${ADMIN.username}`)).items.find((item) => item.username === ADMIN.username)!;
+      await openUser(me);
+      expect(await page.$('xpath/.//dialog[@open]//button[text()="Отправить в архив"]')).toBeNull();
+      expect(await page.$('dialog[open] form[aria-label="Сброс пароля"]')).toBeNull();
+      await closeDialog();
     });
 
     it('transfers a user to another department; the history shows the transfer', async () => {

@@ -6,6 +6,7 @@ import { api, data, type Schemas } from '../api/client';
 import { todayInMoscow } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { useMe } from '../shared/shell';
 import { ErrorLine, type Loaded } from '../shared/ui';
 import { AssignmentHistory, fullDate } from './assignment-history';
 import { DepartmentOptions, type Department } from './departments';
@@ -19,6 +20,8 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
   const [busy, setBusy] = useState(false);
   const [historyRound, setHistoryRound] = useState(0);
   const archived = user.status === 'ARCHIVED';
+  // The API refuses both for one's own account: not offered there.
+  const own = useMe().userId === user.id;
   const path = { params: { path: { id: user.id } } };
 
   async function toggleArchive() {
@@ -97,9 +100,13 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
         </p>
       ) : null}
       {failure ? <ErrorLine message={failure} /> : null}
-      <button type="button" disabled={busy} onClick={() => void toggleArchive()}>
-        {archived ? 'Восстановить из архива' : 'Отправить в архив'}
-      </button>
+      {own ? (
+        <p class="hint">Это ваша учётная запись: её нельзя отправить в архив, а свой пароль меняют с указанием текущего, не сбросом.</p>
+      ) : (
+        <button type="button" disabled={busy} onClick={() => void toggleArchive()}>
+          {archived ? 'Восстановить из архива' : 'Отправить в архив'}
+        </button>
+      )}
 
       <AssignmentHistory user={user} round={historyRound} />
       <h3>Перевод на другую кафедру</h3>
@@ -138,17 +145,19 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
             />
           </ApiFormFrame>
         </div>
-        <div>
-          <h3>Сброс пароля</h3>
-          <ApiFormFrame form={password} label="Сброс пароля" submitText="Задать пароль">
-            <Field
-              label="Новый пароль"
-              hint="Не короче 8 символов"
-              error={password.errorAt('newPassword')}
-              control={(props) => <input {...props} type="password" autoComplete="new-password" value={password.values.newPassword} onInput={(event) => password.set('newPassword', event.currentTarget.value)} />}
-            />
-          </ApiFormFrame>
-        </div>
+        {own ? null : (
+          <div>
+            <h3>Сброс пароля</h3>
+            <ApiFormFrame form={password} label="Сброс пароля" submitText="Задать пароль">
+              <Field
+                label="Новый пароль"
+                hint="Не короче 8 символов"
+                error={password.errorAt('newPassword')}
+                control={(props) => <input {...props} type="password" autoComplete="new-password" value={password.values.newPassword} onInput={(event) => password.set('newPassword', event.currentTarget.value)} />}
+              />
+            </ApiFormFrame>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -13,6 +13,8 @@ import { CreateUser } from './user-create';
 import { UserCard } from './user-card';
 
 type User = Schemas['UserResponse'];
+/** The orders `/api/users/page` offers (spec 4.3): the columns with a `sortKey`. */
+type UserSort = 'fullName' | 'username' | 'role' | 'status';
 
 const PAGE_SIZE = 20;
 
@@ -33,7 +35,7 @@ export default function Users() {
               role: (filter.role || undefined) as Role | undefined,
               departmentId: filter.departmentId ? Number(filter.departmentId) : undefined,
               includeArchived: filter.includeArchived,
-              sort: order.sort as 'fullName',
+              sort: order.sort as UserSort,
               direction: order.direction,
               page,
               size: PAGE_SIZE,
