@@ -58,6 +58,9 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'workload', title: 'Нагрузка', roles: [...OFFICE, 'SCHEDULE_VIEWER'], load: () => import('./workload/workload') },
 
   // ── /admin/: administration (issue 25) ──
+  { area: 'admin', id: 'users', title: 'Пользователи', roles: ['ADMIN'], load: () => import('./users/users') },
+  { area: 'admin', id: 'teacher-requests', title: 'Заявки на преподавателей', roles: ['ADMIN'], load: () => import('./teacher-requests/review') },
+  { area: 'admin', id: 'universities', title: 'Университеты', roles: ['ADMIN'], load: () => import('./tenants/tenants') },
 
   // ── every page: change notifications (issue 26); the account line links here ──
   { area: 'student', id: 'notifications', title: 'Уведомления', roles: ['STUDENT'], load: () => import('./notifications/notifications') },

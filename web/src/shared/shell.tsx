@@ -10,7 +10,8 @@ import { replaceSection, useHashSection } from './router';
 import { ErrorLine, Status } from './ui';
 import { UnreadLink } from './unread';
 
-const ROLE_NAMES: Record<Role, string> = {
+/** How the interface names each role (lower case: it follows a name or a dash). */
+export const ROLE_NAMES: Record<Role, string> = {
   ADMIN: 'администратор',
   EDUCATION_OFFICE: 'учебный отдел',
   DEPARTMENT: 'кафедра',

@@ -1,7 +1,8 @@
 // A table of rows the section already has (or is loading): a text filter, sorting by a column
 // header, paging, and its loading / error / empty states. Headers are buttons with `aria-sort`.
+// <PagedTable> is the same table for one page the API has cut (`.../page` endpoints).
 import type { ComponentChildren } from 'preact';
-import { useMemo, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { ErrorLine, Status, useId, type Loaded } from './ui';
 
 export interface Column<T> {
@@ -49,39 +50,17 @@ export function DataTable<T>({
   else if (shown.length === 0) body = <p class="empty">{all.length === 0 ? empty : 'Ничего не найдено.'}</p>;
   else
     body = (
-      <div class="table-scroll">
-        <table class="data-table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column, index) => {
-                const active = sort?.column === index;
-                return (
-                  <th scope="col" key={column.title} aria-sort={active ? (sort.direction === 1 ? 'ascending' : 'descending') : undefined}>
-                    {column.compare ? (
-                      <button type="button" class="sort" onClick={() => setSort({ column: index, direction: active && sort.direction === 1 ? -1 : 1 })}>
-                        {column.title}
-                        <span aria-hidden="true">{active ? (sort.direction === 1 ? ' ▲' : ' ▼') : ''}</span>
-                      </button>
-                    ) : (
-                      column.title
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody>
-            {shown.slice(current * pageSize, (current + 1) * pageSize).map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.title}>{column.cell(row)}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <Grid
+        caption={caption}
+        heads={columns.map((column, index) => ({
+          title: column.title,
+          sorted: sort?.column === index ? sort.direction : undefined,
+          onSort: column.compare ? () => setSort({ column: index, direction: sort?.column === index && sort.direction === 1 ? -1 : 1 }) : undefined,
+        }))}
+        columns={columns}
+        rows={shown.slice(current * pageSize, (current + 1) * pageSize)}
+        rowKey={rowKey}
+      />
     );
 
   return (
@@ -100,6 +79,129 @@ export function DataTable<T>({
           </button>
           <span>{`Страница ${current + 1} из ${pages}`}</span>
           <button type="button" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>
+            Вперёд →
+          </button>
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+/** A column header: sortable when it has `onSort`; `sorted` marks the current order. */
+interface Head {
+  title: string;
+  sorted?: 1 | -1;
+  onSort?: () => void;
+}
+
+function Grid<T>({ caption, heads, columns, rows, rowKey }: { caption: string; heads: Head[]; columns: { title: string; cell: (row: T) => ComponentChildren }[]; rows: T[]; rowKey: (row: T) => string | number }) {
+  return (
+    <div class="table-scroll">
+      <table class="data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {heads.map((head) => (
+              <th scope="col" key={head.title} aria-sort={head.sorted ? (head.sorted === 1 ? 'ascending' : 'descending') : undefined}>
+                {head.onSort ? (
+                  <button type="button" class="sort" onClick={head.onSort}>
+                    {head.title}
+                    <span aria-hidden="true">{head.sorted ? (head.sorted === 1 ? ' ▲' : ' ▼') : ''}</span>
+                  </button>
+                ) : (
+                  head.title
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.title}>{column.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** One page as the API's `.../page` endpoints return it (spec 1; the generated types mark every field optional). */
+export interface PageOf<T> {
+  items?: T[];
+  page?: number;
+  totalItems?: number;
+  totalPages?: number;
+  first?: boolean;
+  last?: boolean;
+}
+
+export interface PagedColumn<T> {
+  title: string;
+  cell: (row: T) => ComponentChildren;
+  /** The API's `sort` value when the API can order by this column. */
+  sortKey?: string;
+}
+
+export interface PageOrder {
+  sort: string;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * A table of one page the API has already filtered, ordered and cut (`.../page` endpoints): its
+ * header buttons and pager ask the section for another order or page instead of sorting or paging
+ * the rows it holds. Same look, states and keyboard use as <DataTable>.
+ */
+export function PagedTable<T>({
+  caption,
+  rows,
+  columns,
+  rowKey,
+  order,
+  onOrder,
+  onPage,
+  empty = 'Записей нет.',
+}: {
+  caption: string;
+  rows: Loaded<PageOf<T>>;
+  columns: PagedColumn<T>[];
+  rowKey: (row: T) => string | number;
+  order?: PageOrder;
+  onOrder?: (order: PageOrder) => void;
+  onPage: (page: number) => void;
+  empty?: string;
+}) {
+  // While the next page loads the current one stays (marked busy), so the pager keeps its focus.
+  const shown = useRef<PageOf<T>>();
+  if (rows.state === 'done') shown.current = rows.data;
+  if (rows.state === 'error') return <ErrorLine message={rows.message} />;
+  if (!shown.current) return <Status>Загрузка…</Status>;
+  const { items = [], page = 0, totalItems = 0, totalPages = 0, first = true, last = true } = shown.current;
+  if (items.length === 0) return <p class="empty">{totalItems === 0 ? empty : 'На этой странице записей нет.'}</p>;
+  const heads = columns.map((column): Head => {
+    const { sortKey } = column;
+    if (!sortKey || !onOrder) return { title: column.title };
+    const active = order?.sort === sortKey;
+    return {
+      title: column.title,
+      sorted: active ? (order.direction === 'asc' ? 1 : -1) : undefined,
+      onSort: () => onOrder({ sort: sortKey, direction: active && order.direction === 'asc' ? 'desc' : 'asc' }),
+    };
+  });
+  return (
+    <div class="table-frame" aria-busy={rows.state === 'loading' ? 'true' : undefined}>
+      <Grid caption={`${caption}: ${totalItems}`} heads={heads} columns={columns} rows={items} rowKey={rowKey} />
+      {totalPages > 1 ? (
+        <nav class="pager" aria-label={`Страницы: ${caption}`}>
+          <button type="button" disabled={first} onClick={() => onPage(page - 1)}>
+            ← Назад
+          </button>
+          <span>{`Страница ${page + 1} из ${totalPages}`}</span>
+          <button type="button" disabled={last} onClick={() => onPage(page + 1)}>
             Вперёд →
           </button>
         </nav>

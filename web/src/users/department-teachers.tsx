@@ -5,6 +5,7 @@
 // teacher lists from it); the refusal of a wrong or already linked one is shown at that field.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
+import { AssignmentHistory } from './assignment-history';
 import { formatShortDate } from '../shared/dates';
 import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
@@ -12,27 +13,6 @@ import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
 
 type Teacher = Schemas['UserResponse'];
-
-type HistoryItem = Schemas['DepartmentHistoryItem'];
-
-function AssignmentHistory({ teacher }: { teacher: Teacher }) {
-  const rows = useLoad(() => data(api.GET('/api/users/{id}/department-history', { params: { path: { id: teacher.id } } })), [teacher.id]);
-  return (
-    <DataTable<HistoryItem>
-      caption={`Привязки к кафедрам: ${teacher.fullName}`}
-      rows={rows}
-      rowKey={(item) => item.id}
-      empty="Привязок нет."
-      columns={[
-        { title: 'Кафедра', cell: (item) => item.departmentName },
-        { title: 'Привязка', cell: (item) => (item.primary ? 'основная' : 'дополнительная') },
-        { title: 'С', cell: (item) => formatShortDate(item.validFrom), compare: (a, b) => a.validFrom.localeCompare(b.validFrom) },
-        { title: 'По', cell: (item) => (item.validTo ? formatShortDate(item.validTo) : 'без срока') },
-        { title: 'Комментарий', cell: (item) => item.comment ?? '' },
-      ]}
-    />
-  );
-}
 
 export default function DepartmentTeachers() {
   const rows = useLoad(() => data(api.GET('/api/department/teachers')), []);
@@ -78,7 +58,7 @@ export default function DepartmentTeachers() {
         ]}
       />
       <Dialog title="История привязок к кафедрам" open={historyOf !== undefined} onClose={() => setHistoryOf(undefined)}>
-        {historyOf ? <AssignmentHistory teacher={historyOf} /> : null}
+        {historyOf ? <AssignmentHistory user={historyOf} /> : null}
       </Dialog>
       <h2>Дополнительная привязка</h2>
       <ApiFormFrame form={form} label="Дополнительная привязка преподавателя" submitText="Привязать">

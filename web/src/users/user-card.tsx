@@ -1,0 +1,164 @@
+// One user's card for the administrator: who they are, archive or restore (an archived user cannot
+// sign in; history stays), the e-mail for notifications, a new password (all their sessions end),
+// and the transfer to another primary department from a date, with the assignment history.
+import { useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import { todayInMoscow } from '../shared/dates';
+import { messageOf } from '../shared/errors';
+import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { useMe } from '../shared/shell';
+import { ErrorLine, type Loaded } from '../shared/ui';
+import { AssignmentHistory, fullDate } from './assignment-history';
+import { DepartmentOptions, type Department } from './departments';
+import { ROLE_NAMES, STATUS_NAMES } from './names';
+
+type User = Schemas['UserResponse'];
+
+export function UserCard({ user, departments, onChanged }: { user: User; departments: Loaded<Department[]>; onChanged: (user: User) => void }) {
+  const [notice, setNotice] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [historyRound, setHistoryRound] = useState(0);
+  const archived = user.status === 'ARCHIVED';
+  // The API refuses both for one's own account: not offered there.
+  const own = useMe().userId === user.id;
+  const path = { params: { path: { id: user.id } } };
+
+  async function toggleArchive() {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const changed = archived ? await data(api.POST('/api/users/{id}/restore', path)) : await data(api.DELETE('/api/users/{id}', path));
+      setNotice(archived ? 'Пользователь восстановлен: он снова может войти.' : 'Пользователь отправлен в архив: войти он больше не может, его история сохранена.');
+      onChanged(changed);
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const email = useApiForm({
+    initial: { email: user.email ?? '' },
+    send: async (values) => {
+      const changed = await data(api.PUT('/api/users/{id}/email', { ...path, body: { email: values.email.trim() || null } }));
+      onChanged(changed);
+      return changed.email ? `Адрес для уведомлений: ${changed.email}` : 'Адрес для уведомлений удалён';
+    },
+    fieldOf: () => 'email',
+  });
+  const password = useApiForm({
+    initial: { newPassword: '' },
+    send: async (values) => {
+      await data(api.POST('/api/users/{id}/password', { ...path, body: { newPassword: values.newPassword } }));
+      return 'Пароль изменён; все сеансы пользователя завершены. Сообщите ему новый пароль.';
+    },
+    fieldOf: () => 'newPassword',
+    resetOnSuccess: true,
+  });
+  const transfer = useApiForm({
+    initial: { departmentId: '', validFrom: todayInMoscow(), comment: '' },
+    send: async (values) => {
+      const changed = await data(
+        api.POST('/api/users/{id}/department-transfer', {
+          ...path,
+          body: { departmentId: Number(values.departmentId), validFrom: values.validFrom, comment: values.comment || undefined },
+        }),
+      );
+      setHistoryRound((round) => round + 1);
+      onChanged(changed);
+      const to = departments.state === 'done' ? departments.data.find((department) => String(department.id) === values.departmentId)?.departmentName : undefined;
+      return `Перевод ${to ? `на кафедру «${to}» ` : ''}с ${fullDate(values.validFrom)} записан`;
+    },
+    // Dates are what the overlap refusals are about; the rest concerns the chosen department.
+    fieldOf: (message) => (/дат|период|запланирован/i.test(message) ? 'validFrom' : /архив/i.test(message) ? undefined : 'departmentId'),
+  });
+
+  return (
+    <div class="user-card">
+      <dl class="facts">
+        <div class="fact">
+          <dt>Логин</dt>
+          <dd>{user.username}</dd>
+        </div>
+        <div class="fact">
+          <dt>Роль</dt>
+          <dd>{ROLE_NAMES[user.role]}</dd>
+        </div>
+        <div class="fact">
+          <dt>Основная кафедра</dt>
+          <dd>{user.departmentName ?? 'нет'}</dd>
+        </div>
+        <div class="fact">
+          <dt>Статус</dt>
+          <dd>{STATUS_NAMES[user.status] ?? user.status}</dd>
+        </div>
+      </dl>
+      {notice ? (
+        <p class="notice notice-info" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {failure ? <ErrorLine message={failure} /> : null}
+      {own ? (
+        <p class="hint">Это ваша учётная запись: её нельзя отправить в архив, а свой пароль меняют с указанием текущего, не сбросом.</p>
+      ) : (
+        <button type="button" disabled={busy} onClick={() => void toggleArchive()}>
+          {archived ? 'Восстановить из архива' : 'Отправить в архив'}
+        </button>
+      )}
+
+      <AssignmentHistory user={user} round={historyRound} />
+      <h3>Перевод на другую кафедру</h3>
+      {archived ? (
+        <p class="hint">Чтобы перевести пользователя, сначала восстановите его из архива.</p>
+      ) : (
+        <ApiFormFrame form={transfer} label="Перевод на другую кафедру" submitText="Перевести">
+          <Field
+            label="Новая основная кафедра"
+            error={transfer.errorAt('departmentId')}
+            control={(props) => (
+              <select {...props} value={transfer.values.departmentId} onChange={(event) => transfer.set('departmentId', event.currentTarget.value)}>
+                <option value="">Выберите кафедру</option>
+                <DepartmentOptions departments={departments} />
+              </select>
+            )}
+          />
+          <Field
+            label="Дата перевода"
+            hint="Первый день на новой кафедре; до него действует прежняя"
+            error={transfer.errorAt('validFrom')}
+            control={(props) => <input {...props} type="date" value={transfer.values.validFrom} onInput={(event) => transfer.set('validFrom', event.currentTarget.value)} />}
+          />
+          <Field label="Комментарий к переводу" error={transfer.errorAt('comment')} control={(props) => <input {...props} value={transfer.values.comment} onInput={(event) => transfer.set('comment', event.currentTarget.value)} />} />
+        </ApiFormFrame>
+      )}
+      <div class="card-forms">
+        <div>
+          <h3>Электронная почта</h3>
+          <ApiFormFrame form={email} label="Электронная почта пользователя" submitText="Сохранить адрес">
+            <Field
+              label="Адрес для уведомлений"
+              hint="Пустое поле удаляет адрес"
+              error={email.errorAt('email')}
+              control={(props) => <input {...props} type="email" autoComplete="off" value={email.values.email} onInput={(event) => email.set('email', event.currentTarget.value)} />}
+            />
+          </ApiFormFrame>
+        </div>
+        {own ? null : (
+          <div>
+            <h3>Сброс пароля</h3>
+            <ApiFormFrame form={password} label="Сброс пароля" submitText="Задать пароль">
+              <Field
+                label="Новый пароль"
+                hint="Не короче 8 символов"
+                error={password.errorAt('newPassword')}
+                control={(props) => <input {...props} type="password" autoComplete="new-password" value={password.values.newPassword} onInput={(event) => password.set('newPassword', event.currentTarget.value)} />}
+              />
+            </ApiFormFrame>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}
