@@ -189,6 +189,19 @@ describe('«Справочники» in the web client: the reference lists thro
     }, {}, title);
   }
 
+  /** The list's row that contains `text`, once a reload (which follows every change) shows it. */
+  async function rowWith(title: string, text: string): Promise<string> {
+    const row = await page.waitForFunction(
+      (desk, wanted) =>
+        Array.from(document.querySelectorAll(`section.entity-desk[aria-label="${desk}"] > .table-frame tbody tr`))
+          .map((item) => item.textContent ?? '')
+          .find((item) => item.includes(wanted)),
+      {},
+      title,
+      text,
+    );
+    return (await row.jsonValue()) as string;
+  }
   const rowTexts = (title: string) => page.$$eval(`section.entity-desk[aria-label="${title}"] > .table-frame tbody tr`, (rows) => rows.map((row) => row.textContent ?? ''));
   const notice = async (title: string) =>
     (await (await page.waitForFunction((text) => document.querySelector(`section.entity-desk[aria-label="${text}"] > .notice`)?.textContent, {}, title)).jsonValue()) as string;
@@ -260,9 +273,9 @@ describe('«Справочники» in the web client: the reference lists thro
     await clickButton(`Удалить: ${emptyDepartment.departmentName}`);
     await clickButton('Удалить', DIALOG);
     await dialogClosed();
-    expect(await notice('Кафедры')).toBe('«Кафедра философии» удалено');
+    expect(await notice('Кафедры')).toBe('Удалено: «Кафедра философии»');
     expect(((await admin.get('/api/departments')).body as DepartmentBody[]).map((item) => item.id)).not.toContain(emptyDepartment.id);
-    expect((await rowTexts('Кафедры')).some((row) => row.includes('Кафедра философии'))).toBe(false);
+    await page.waitForFunction(() => !document.querySelector('section.entity-desk[aria-label="Кафедры"] tbody')?.textContent?.includes('Кафедра философии'));
   });
 
   it('creates a group with two subgroups and this year’s calendar through the screens; the schedule viewer then finds it', async () => {
@@ -290,7 +303,7 @@ describe('«Справочники» in the web client: the reference lists thro
     const [group] = (await admin.get('/api/groups')).body as { id: number; name: string; groupSize: number; course: number; studyState: string }[];
     expect(group).toMatchObject({ name: 'ИВТ-101', groupSize: 24, course: 1, studyState: 'ACTIVE' });
     await page.waitForFunction(() => document.body.textContent?.includes('ИВТ-101'));
-    expect((await rowTexts('Группы'))[0]).toContain('Обучается');
+    expect(await rowWith('Группы', 'ИВТ-101')).toContain('Обучается');
 
     // The division mode «two subgroups»: two equal halves.
     await clickButton('Подгруппы: ИВТ-101');
@@ -315,7 +328,7 @@ describe('«Справочники» in the web client: the reference lists thro
     await clickButton('Добавить', DIALOG);
     await dialogClosed();
     await page.waitForFunction(() => document.querySelectorAll('section.entity-desk[aria-label="Учебные календари"] tbody tr').length === 1);
-    expect((await rowTexts('Учебные календари'))[0]).toContain(year.title);
+    expect(await rowWith('Учебные календари', year.title)).toContain(calendar.title);
     expect((await admin.get(`/api/groups/${group.id}/calendar-assignments`)).body).toEqual([
       expect.objectContaining({ groupId: group.id, academicYearId: year.id, calendarId: calendar.id }),
     ]);
@@ -361,13 +374,13 @@ describe('«Справочники» in the web client: the reference lists thro
     await tick('Доступна для занятий');
     await clickButton('Сохранить', DIALOG);
     await dialogClosed();
-    expect(await notice('Аудитории')).toBe('«А-101»: изменения сохранены');
+    expect(await notice('Аудитории')).toBe('Изменения сохранены: «А-101»');
     expect((await rooms())[0]).toMatchObject({ capacity: 48, isAvailable: false, equipments: [{ id: board.id, name: 'Интерактивная доска' }] });
-    expect((await rowTexts('Аудитории'))[0]).toContain('Интерактивная доска');
+    expect(await rowWith('Аудитории', 'Интерактивная доска')).toContain('48');
 
     // Archived: gone from the list, back with «Показывать архивные», then restored.
     await clickButton('В архив: А-101');
-    expect(await notice('Аудитории')).toBe('«А-101» перенесено в архив');
+    expect(await notice('Аудитории')).toBe('Перенесено в архив: «А-101»');
     await page.waitForSelector('section.entity-desk[aria-label="Аудитории"] .empty');
     expect(((await admin.get('/api/classrooms')).body as Room[]).length).toBe(0);
     await page.click(await control('Показывать архивные', 'section.entity-desk[aria-label="Аудитории"]'));
@@ -375,7 +388,7 @@ describe('«Справочники» in the web client: the reference lists thro
     await screenshot(page, 'reference-classroom-archived');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await clickButton('Вернуть из архива: А-101');
-    expect(await notice('Аудитории')).toBe('«А-101» возвращено из архива');
+    expect(await notice('Аудитории')).toBe('Возвращено из архива: «А-101»');
     expect(((await admin.get('/api/classrooms')).body as Room[]).map((item) => item.id)).toEqual([room.id]);
   });
 
@@ -398,7 +411,7 @@ describe('«Справочники» in the web client: the reference lists thro
     expect((await admin.get('/api/teacher-subjects')).body).toEqual([
       expect.objectContaining({ userId: teacher.id, subjectId: subject.id, lessonTypeIds: [laboratory.id] }),
     ]);
-    expect((await rowTexts('Преподаватели и дисциплины'))[0]).toContain(laboratory.name);
+    expect(await rowWith('Преподаватели и дисциплины', 'Лебедева')).toContain(laboratory.name);
     await screenshot(page, 'reference-teacher-subject');
 
     await link();
@@ -414,7 +427,7 @@ describe('«Справочники» in the web client: the reference lists thro
     await clickButton('Сохранить', DIALOG);
     await dialogClosed();
     expect((await admin.get('/api/teacher-subjects')).body).toEqual([expect.objectContaining({ userId: teacher.id, subjectId: subject.id, lessonTypeIds: [] })]);
-    expect((await rowTexts('Преподаватели и дисциплины'))[0]).toContain('все виды');
+    expect(await rowWith('Преподаватели и дисциплины', 'все виды')).toContain('Базы данных');
   });
 
   it('adds a specialty, sees its automatic «Без профиля» and adds a profile in the nested list', async () => {
@@ -435,5 +448,26 @@ describe('«Справочники» in the web client: the reference lists thro
     expect(((await admin.get(`/api/specialties/${specialty.id}/profiles`)).body as { name: string }[]).map((profile) => profile.name).sort()).toEqual(['Без профиля', 'Математическое моделирование']);
     await screenshot(page, 'reference-specialty-profiles');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('shows the education office the administrator-only lists read-only and lets it change the rest', async () => {
+    const office = await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: setup.department.id });
+    const officePage = await (await browser.createBrowserContext()).newPage();
+    await officePage.setViewport(WIDE);
+    const officeWatch = await watchPage(officePage, origin);
+    await officePage.goto(`${origin}/admin/#reference-data?entity=specialties`);
+    await signIn(officePage, office.username);
+    await officePage.waitForFunction(() => document.querySelector('section.entity-desk[aria-label="Специальности"] table') !== null);
+    const buttons = () => officePage.$$eval('section.entity-desk button', (items) => items.map((item) => item.textContent?.trim()));
+    expect(await officePage.$eval('section.entity-desk', (node) => node.textContent)).toContain('Только просмотр');
+    expect(await buttons()).not.toContain('Добавить специальность');
+    expect(await buttons()).not.toContain('Изменить');
+    expect(await buttons()).toContain('Профили');
+    await officePage.evaluate(() => (Array.from(document.querySelectorAll('nav.entity-tabs a')).find((link) => link.textContent === 'Группы') as HTMLAnchorElement).click());
+    await officePage.waitForFunction(() => document.querySelector('section.entity-desk[aria-label="Группы"] table') !== null);
+    expect(await buttons()).toEqual(expect.arrayContaining(['Добавить группу', 'Изменить', 'В архив']));
+    expect(await seriousAccessibilityViolations(officePage)).toEqual([]);
+    expect(officeWatch.consoleErrors).toEqual([]);
+    await officePage.close();
   });
 });

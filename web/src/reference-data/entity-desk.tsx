@@ -146,7 +146,10 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
             key={child.title}
             aria-label={`${child.title}: ${label}`}
             aria-expanded={open?.child === index && open.key === d.rowKey(row)}
-            onClick={() => setOpen(open?.child === index && open.key === d.rowKey(row) ? undefined : { child: index, key: d.rowKey(row) })}
+            onClick={() => {
+              setNotice(undefined);
+              setOpen(open?.child === index && open.key === d.rowKey(row) ? undefined : { child: index, key: d.rowKey(row) });
+            }}
           >
             {child.title}
           </button>
@@ -157,12 +160,12 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
           </button>
         ) : null}
         {canWrite && d.archive && !gone ? (
-          <button type="button" class="link-button" aria-label={`В архив: ${label}`} onClick={() => void act(() => d.archive!.archive(row), `«${label}» перенесено в архив`)}>
+          <button type="button" class="link-button" aria-label={`В архив: ${label}`} onClick={() => void act(() => d.archive!.archive(row), `Перенесено в архив: «${label}»`)}>
             В архив
           </button>
         ) : null}
         {canWrite && d.archive && gone ? (
-          <button type="button" class="link-button" aria-label={`Вернуть из архива: ${label}`} onClick={() => void act(() => d.archive!.restore(row), `«${label}» возвращено из архива`)}>
+          <button type="button" class="link-button" aria-label={`Вернуть из архива: ${label}`} onClick={() => void act(() => d.archive!.restore(row), `Возвращено из архива: «${label}»`)}>
             Вернуть из архива
           </button>
         ) : null}
@@ -182,7 +185,8 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
   return (
     <section class={nested ? 'entity-desk nested' : 'entity-desk'} aria-label={d.title}>
       <div class="desk-head">
-        <Heading>{d.title}</Heading>
+        {/* A nested list is headed by its panel («Подгруппы: ИВТ-101»). */}
+        {nested ? null : <Heading>{d.title}</Heading>}
         {canWrite && d.create ? (
           <button type="button" class="primary" onClick={() => (setNotice(undefined), setPanel({ kind: 'add' }))}>
             {d.addText}
@@ -209,7 +213,15 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
         </p>
       ) : null}
       {failure ? <ErrorLine message={failure} /> : null}
-      <DataTable<Row> caption={d.title} rows={shownRows} rowKey={d.rowKey} filterText={d.filterText} columns={columns} empty={d.empty} />
+      <DataTable<Row>
+        caption={`${d.title}, записей: ${filtered.length}`}
+        rows={shownRows}
+        rowKey={d.rowKey}
+        // A nested list is short: no search box.
+        filterText={nested ? undefined : d.filterText}
+        columns={columns}
+        empty={d.empty}
+      />
       {d.extra ? d.extra({ rows: all, loaded: rows.state === 'done', reload: rows.reload, canWrite }) : null}
       {openChild && openRow !== undefined ? (
         // Keyed by row and list: another row's or another list's panel starts afresh, never with these rows.
@@ -238,10 +250,10 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
             editing
             submitText="Сохранить"
             send={(values) => d.update!(panel.row, values)}
-            onSaved={() => changed(`«${d.rowLabel(panel.row)}»: изменения сохранены`)}
+            onSaved={() => changed(`Изменения сохранены: «${d.rowLabel(panel.row)}»`)}
           />
         ) : null}
-        {panel?.kind === 'remove' && d.remove ? <RemoveRow label={d.rowLabel(panel.row)} run={() => d.remove!(panel.row)} onDone={() => changed(`«${d.rowLabel(panel.row)}» удалено`)} /> : null}
+        {panel?.kind === 'remove' && d.remove ? <RemoveRow label={d.rowLabel(panel.row)} run={() => d.remove!(panel.row)} onDone={() => changed(`Удалено: «${d.rowLabel(panel.row)}»`)} /> : null}
       </Dialog>
     </section>
   );
@@ -330,18 +342,31 @@ function EntityForm<Row, V extends FormValues>({
   );
 }
 
+/** A tick box with its label beside it, and its error under it like any field. */
+function CheckboxField({ label, hint, error, checked, onChange }: { label: string; hint?: string; error?: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId('check');
+  const described = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  return (
+    <div class={`field${error ? ' field-invalid' : ''}`}>
+      <label class="check" for={id}>
+        <input id={id} type="checkbox" checked={checked} aria-invalid={error ? 'true' : undefined} aria-describedby={described || undefined} onChange={(event) => onChange(event.currentTarget.checked)} />
+        {label}
+      </label>
+      {hint ? (
+        <p class="hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? <ErrorLine id={`${id}-error`} message={error} /> : null}
+    </div>
+  );
+}
+
 function FieldControl<V extends FormValues>({ field, form, set }: { field: FieldSpec<V>; form: ApiForm<V>; set: (name: keyof V & string, value: FormValue) => void }) {
   const value = form.values[field.name];
   const error = form.errorAt(field.name);
   if (field.kind === 'checkbox') {
-    return (
-      <Field
-        label={field.label}
-        error={error}
-        hint={field.hint}
-        control={(props) => <input {...props} type="checkbox" class="checkbox" checked={value === true} onChange={(event) => set(field.name, event.currentTarget.checked)} />}
-      />
-    );
+    return <CheckboxField label={field.label} hint={field.hint} error={error} checked={value === true} onChange={(checked) => set(field.name, checked)} />;
   }
   if (field.kind === 'select' || field.kind === 'multi') return <OptionsControl field={field} form={form} set={set} />;
   if (field.kind === 'search') {
