@@ -396,7 +396,7 @@ describe('«Справочники» in the web client: the reference lists thro
     const types = (await admin.get('/api/lesson-types')).body as { id: number; name: string }[];
     const laboratory = types.find((type) => type.id === 3) as { id: number; name: string };
     await openTab('Преподаватели и дисциплины');
-    const link = async () => {
+    const link = async (check = false) => {
       await clickButton('Закрепить дисциплину');
       await page.waitForSelector(`${DIALOG} .picker input`);
       await page.type(`${DIALOG} .picker input`, 'Лебедева');
@@ -404,9 +404,13 @@ describe('«Справочники» in the web client: the reference lists thro
       await page.evaluate(() => (Array.from(document.querySelectorAll('dialog[open] button.match')).find((button) => button.textContent?.includes('Лебедева')) as HTMLButtonElement).click());
       await choose('Дисциплина', 'Базы данных (Б1.О.12)');
       await tick(laboratory.name);
+      if (check) {
+        await screenshot(page, 'reference-teacher-subject-form');
+        expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      }
       await clickButton('Добавить', DIALOG);
     };
-    await link();
+    await link(true);
     await dialogClosed();
     expect((await admin.get('/api/teacher-subjects')).body).toEqual([
       expect.objectContaining({ userId: teacher.id, subjectId: subject.id, lessonTypeIds: [laboratory.id] }),
