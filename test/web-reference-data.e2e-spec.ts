@@ -319,6 +319,17 @@ describe('«Справочники» in the web client: the reference lists thro
     await screenshot(page, 'reference-group-subgroups');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+    // The group cannot shrink below its subgroups: the API's 400 names no field, the list puts it at «Студентов».
+    await clickButton('Изменить: ИВТ-101');
+    expect(await valueOf('Студентов')).toBe('24');
+    await fill('Студентов', '10');
+    await clickButton('Сохранить', DIALOG);
+    expect(await errorAt('Студентов')).toBe('Размер группы (10) не может быть меньше суммы вместимостей её подгрупп (24): сначала измените подгруппы');
+    expect(await valueOf('Студентов')).toBe('10');
+    expect(((await admin.get('/api/groups')).body as { groupSize: number }[])[0].groupSize).toBe(24);
+    await clickButton('Закрыть', DIALOG);
+    await dialogClosed();
+
     // This academic year's calendar (only the calendars that fit the group are offered).
     await clickButton('Учебные календари: ИВТ-101');
     await page.waitForSelector('section.entity-desk[aria-label="Учебные календари"] .empty');
@@ -342,6 +353,18 @@ describe('«Справочники» in the web client: the reference lists thro
     await page.waitForFunction(() => Array.from(document.querySelectorAll('button.match')).some((button) => button.textContent?.includes('ИВТ-101')));
     await page.goto(`${origin}/admin/#reference-data?entity=groups`);
     await page.waitForFunction(() => document.querySelector('section.entity-desk[aria-label="Группы"] table') !== null);
+
+    // Archived, the group leaves the list (and the viewer's search); restored, it is back in study.
+    await clickButton('В архив: ИВТ-101');
+    expect(await notice('Группы')).toBe('Перенесено в архив: «ИВТ-101»');
+    await page.waitForSelector('section.entity-desk[aria-label="Группы"] .empty');
+    expect((await admin.get('/api/groups/options?query=ИВТ')).body).toEqual([]);
+    await page.click(await control('Показывать архивные и выпущенные', 'section.entity-desk[aria-label="Группы"]'));
+    expect(await rowWith('Группы', 'В архиве')).toContain('ИВТ-101');
+    await clickButton('Вернуть из архива: ИВТ-101');
+    expect(await notice('Группы')).toBe('Возвращено из архива: «ИВТ-101»');
+    expect(await rowWith('Группы', 'Обучается')).toContain('ИВТ-101');
+    expect(((await admin.get('/api/groups/options?query=ИВТ')).body as { id: number }[]).map((item) => item.id)).toEqual([group.id]);
   });
 
   it('creates a classroom with equipment, changes it, archives and restores it', async () => {
