@@ -126,6 +126,11 @@ describe('web client components against the real API', () => {
     await page.waitForSelector('dialog[open]');
     expect(await page.$eval('dialog', (dialog) => [dialog.matches(':modal'), dialog.textContent?.includes('Содержимое окна')])).toEqual([true, true]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Closed by the page and opened again at once: the late `close` event of the first close must not
+    // close the second.
+    await page.click('dialog button:not(.link-button)');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await page.$eval('dialog', (dialog) => dialog.open)).toBe(true);
     await page.keyboard.press('Escape');
     await page.waitForFunction(() => !document.querySelector('dialog')?.open);
 

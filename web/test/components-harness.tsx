@@ -2,7 +2,7 @@
 // it and runs it inside a signed-in page of the real service, so the components meet the real API
 // (calendar feeds: a refusal quoting «targetId», a 404, a success) without a section of their own.
 import { render } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, data } from '../src/api/client';
 import { Dialog } from '../src/shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../src/shared/form';
@@ -15,6 +15,15 @@ const EMPTY: { kind: FeedKind; targetId: string } = { kind: 'GROUP', targetId: '
 function Harness() {
   const [round, setRound] = useState(0);
   const [dialogOpen, setDialogOpen] = useState(false);
+  // «Открыть другое окно»: the page closes the dialog and opens it again at once (as a list does when
+  // one form is done and another row's form is asked for); it must stay open.
+  const [reopen, setReopen] = useState(false);
+  useEffect(() => {
+    if (!dialogOpen && reopen) {
+      setReopen(false);
+      setDialogOpen(true);
+    }
+  }, [dialogOpen, reopen]);
   const feeds = useLoad(() => data(api.GET('/api/calendar-feeds')), [round]);
   const form = useApiForm({
     initial: EMPTY,
@@ -60,6 +69,9 @@ function Harness() {
       </button>
       <Dialog title="Окно" open={dialogOpen} onClose={() => setDialogOpen(false)}>
         <p>Содержимое окна</p>
+        <button type="button" onClick={() => (setReopen(true), setDialogOpen(false))}>
+          Открыть другое окно
+        </button>
       </Dialog>
       <LongOperation label="Импорт дисциплин" done={3} total={10} />
     </main>
