@@ -12,6 +12,8 @@ export const SCALE_NAMES = {
   feed: 'GET /ical/<secret>.ics: a group feed (document shared by the group)',
   feedRevalidation: 'GET /ical/<secret>.ics: a group feed, revalidated (304)',
   registry: 'GET /api/edu-office/schedule/overrides: one week',
+  registryPage: 'GET /api/edu-office/schedule/overrides/page: one week, first 50',
+  registryRevalidation: 'GET /api/edu-office/schedule/overrides: one week, revalidated (304)',
 } as const;
 
 /**
@@ -54,13 +56,24 @@ async function prepare({ target, seeded, readConcurrency }: BenchContext): Promi
     let n = 0;
     return (): LoadRequest | undefined => (items.length === 0 ? undefined : make(items[n++ % items.length]));
   };
+  const registryOf = (week: number) => {
+    const period = semesterWeek(autumn, week);
+    return `/api/edu-office/schedule/overrides?startDate=${period.startDate}&endDate=${period.endDate}`;
+  };
   const registry = () => {
     let week = 0;
-    return (): LoadRequest => {
-      const period = semesterWeek(autumn, 1 + (week++ % weeks));
-      return { method: 'GET', path: `/api/edu-office/schedule/overrides?startDate=${period.startDate}&endDate=${period.endDate}` };
-    };
+    return (): LoadRequest => ({ method: 'GET', path: registryOf(1 + (week++ % weeks)) });
   };
+  // What the office's registry screen loads (issue 29): the first page of a week, 50 changes.
+  const registryPage = () => {
+    let week = 0;
+    return (): LoadRequest => ({ method: 'GET', path: registryOf(1 + (week++ % weeks)).replace('overrides?', 'overrides/page?size=50&') });
+  };
+  const registryTags: { path: string; etag?: string }[] = [];
+  for (let week = 1; week <= weeks; week++) {
+    const path = registryOf(week);
+    registryTags.push({ path, etag: (await send(target, { method: 'GET', path })).etag });
+  }
   // The last 50 feeds are fetched now (their ETags, their documents made); every other one is fetched once,
   // in one sequence shared by warm-up and measurement, so each of those answers is generated.
   const known = feeds.slice(-50);
@@ -86,6 +99,15 @@ async function prepare({ target, seeded, readConcurrency }: BenchContext): Promi
       ),
     },
     { name: SCALE_NAMES.registry, concurrency: readConcurrency, requests: registry },
+    { name: SCALE_NAMES.registryPage, concurrency: readConcurrency, requests: registryPage },
+    {
+      name: SCALE_NAMES.registryRevalidation,
+      concurrency: readConcurrency,
+      requests: cycle(
+        registryTags.filter((known) => known.etag),
+        (known) => ({ method: 'GET', path: known.path, headers: { 'If-None-Match': known.etag as string }, expectStatus: 304 }),
+      ),
+    },
   ];
   return { scenarios };
 }
@@ -104,6 +126,8 @@ export const feeds: BenchFeature = {
       medianBelow('whole-semester group view, one connection', m.outcome(VIEWING_NAMES.semester, 1), 20),
       medianBelow('a group feed, generated (two weeks back to the end of the next semester)', m.outcome(SCALE_NAMES.feedCold, 1), 50),
       ratioAtLeast('override registry, one week', m.outcome(SCALE_NAMES.registry, m.readConcurrency), ceiling, 0.2),
+      ratioAtLeast('override registry, first page of a week (issue 29)', m.outcome(SCALE_NAMES.registryPage, m.readConcurrency), ceiling, 0.3),
+      ratioAtLeast('override registry, one week, revalidated (issue 29)', m.outcome(SCALE_NAMES.registryRevalidation, m.readConcurrency), ceiling, 0.3),
     ];
   },
 };

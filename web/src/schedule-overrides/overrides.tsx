@@ -1,6 +1,6 @@
 // /admin/#overrides: one-off changes (spec 4.10). «По неделе»: any group's, teacher's or room's week,
 // each lesson with «Изменить занятие» (a changed one opens its change). «Реестр»: the changes of a
-// period (at most 200 days) filtered by kind and by text, each opened (also a cancelled or moved
+// period (at most 200 days), filtered by kind and by text and paged by the API, each opened (also a cancelled or moved
 // lesson, which is no longer in the week) and deleted from its form.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
@@ -137,25 +137,31 @@ export default function Overrides() {
   );
 }
 
+/** Registry entries per page: the office reads a large university's week a page at a time (issue 29). */
+const REGISTRY_PAGE_SIZE = 50;
+
 function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
   const today = todayInMoscow();
-  const [period, setPeriod] = useState({ startDate: plusDays(today, -14), endDate: plusDays(today, 30) });
-  const [action, setAction] = useState<'' | Change['action']>('');
-  const [text, setText] = useState('');
-  const changes = useLoad(() => data(api.GET('/api/edu-office/schedule/overrides', { params: { query: period } })), [period.startDate, period.endDate]);
-  const needle = text.trim().toLocaleLowerCase('ru');
-  const shown =
-    changes.state === 'done'
-      ? changes.data.filter(
-          (change) =>
-            (!action || change.action === action) &&
-            (!needle ||
-              [change.subjectName, ...change.groupNames, change.originalTeacherName, change.newTeacherName ?? '', change.originalClassroomName, change.newClassroomName ?? '']
-                .join(' ')
-                .toLocaleLowerCase('ru')
-                .includes(needle)),
-        )
-      : [];
+  const [period, setPeriodState] = useState({ startDate: plusDays(today, -14), endDate: plusDays(today, 30) });
+  const [action, setActionState] = useState<'' | Change['action']>('');
+  const [text, setTextState] = useState('');
+  const [pageNumber, setPage] = useState(0);
+  // Another filter starts again at the first page.
+  const setPeriod = (next: typeof period) => (setPeriodState(next), setPage(0));
+  const setAction = (next: typeof action) => (setActionState(next), setPage(0));
+  const setText = (next: string) => (setTextState(next), setPage(0));
+  const needle = text.trim();
+  const changes = useLoad(
+    () =>
+      data(
+        api.GET('/api/edu-office/schedule/overrides/page', {
+          params: { query: { ...period, action: action || undefined, query: needle || undefined, page: pageNumber, size: REGISTRY_PAGE_SIZE } },
+        }),
+      ),
+    [period.startDate, period.endDate, action, needle, pageNumber],
+  );
+  const found = changes.state === 'done' ? changes.data : undefined;
+  const shown = found?.items ?? [];
   return (
     <>
       <div class="controls filters">
@@ -176,11 +182,11 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
       </div>
       {changes.state === 'loading' ? <Status>Загрузка…</Status> : null}
       {changes.state === 'error' ? <ErrorLine message={changes.message} /> : null}
-      {changes.state === 'done' && shown.length === 0 ? <p class="empty">За этот период изменений нет.</p> : null}
+      {found && shown.length === 0 ? <p class="empty">За этот период изменений нет.</p> : null}
       {shown.length ? (
         <div class="table-scroll">
           <table class="data-table" id="overrides-table">
-            <caption>{`Изменений: ${shown.length}`}</caption>
+            <caption>{`Изменений: ${found?.totalItems ?? shown.length}`}</caption>
             <thead>
               <tr>
                 <th scope="col">№</th>
@@ -211,6 +217,17 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
             </tbody>
           </table>
         </div>
+      ) : null}
+      {found && (found.totalPages ?? 0) > 1 ? (
+        <nav class="pager" aria-label="Страницы реестра">
+          <button type="button" disabled={found.first} onClick={() => setPage(pageNumber - 1)}>
+            ← Назад
+          </button>
+          <span>{`Страница ${pageNumber + 1} из ${found.totalPages ?? 1}`}</span>
+          <button type="button" disabled={found.last} onClick={() => setPage(pageNumber + 1)}>
+            Вперёд →
+          </button>
+        </nav>
       ) : null}
     </>
   );
