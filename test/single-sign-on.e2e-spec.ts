@@ -279,6 +279,15 @@ describe('single sign-on through the university provider', () => {
       expect(await liveSessions('alpha')).toBe(sessions);
     });
 
+    it('of two parallel uses of one callback exactly one signs in (the database takes the attempt once)', async () => {
+      const browser = new CookieBrowser();
+      const callback = await untilCallback(browser, hostA, 'petrova');
+      const sessions = await liveSessions('alpha');
+      const answers = await Promise.all([browser.request('GET', callback), browser.request('GET', callback), browser.request('GET', callback)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([302, 400, 400]);
+      expect(await liveSessions('alpha')).toBe(sessions + 1);
+    });
+
     it('an unknown user is refused while creation is off, and created as STUDENT when it is on', async () => {
       let browser = new CookieBrowser();
       const refused = await signIn(browser, hostA, 'newbie');
