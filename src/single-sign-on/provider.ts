@@ -158,7 +158,8 @@ export class OidcProvider {
 /** A log-safe reason of a refused callback: the library's check, never a token or a code. */
 export function refusalReason(error: unknown): string {
   if (error instanceof errors.OPError) return `provider error ${error.error}`;
-  if (error instanceof errors.RPError) return `check failed: ${error.message.slice(0, 160)}`;
+  // The check's name only ("nonce mismatch", "JWT expired"): the values after it are left out.
+  if (error instanceof errors.RPError) return `check failed: ${error.message.split(',')[0].slice(0, 120)}`;
   if (error instanceof Error) return error.name;
   return 'unknown';
 }

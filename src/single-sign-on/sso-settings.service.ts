@@ -60,7 +60,7 @@ export class SsoSettingsService {
     if (body.enabled) {
       try {
         const metadata = await this.provider.discover(issuerUrl);
-        endSessionUrl = typeof metadata.end_session_endpoint === 'string' ? metadata.end_session_endpoint : null;
+        endSessionUrl = webAddress(metadata.end_session_endpoint);
       } catch (error) {
         if (error instanceof UnusableProvider) throw new BadRequestError(error.message);
         throw error;
@@ -94,8 +94,8 @@ export class SsoSettingsService {
     const stored = await this.repository.settings();
     if (!stored?.enabled) return { enabled: false, buttonText: null, providerLogoutUrl: null };
     let providerLogoutUrl: string | null = null;
-    if (stored.endSessionUrl) {
-      const url = new URL(stored.endSessionUrl);
+    if (webAddress(stored.endSessionUrl)) {
+      const url = new URL(stored.endSessionUrl as string);
       url.searchParams.set('client_id', stored.clientId);
       url.searchParams.set('post_logout_redirect_uri', `${originOf(req)}/`);
       providerLogoutUrl = url.toString();
@@ -125,6 +125,12 @@ export class SsoSettingsService {
     if (!link || !(await this.repository.removeLink(userId))) throw new NotFoundError('У пользователя нет связи со входом через университет');
     return link;
   }
+}
+
+/** An http(s) address, or null: the login page links to it, so no other scheme may get there. */
+function webAddress(value: unknown): string | null {
+  if (typeof value !== 'string' || !URL.canParse(value)) return null;
+  return ['https:', 'http:'].includes(new URL(value).protocol) ? value : null;
 }
 
 function toResponse(stored: StoredSettings | undefined, origin: string): SsoSettingsResponse {
