@@ -11,9 +11,9 @@
 //   { id, cmd: "rotate" }                      a new signing key; the old one stays published
 //   { id, cmd: "account", sub, account }       adds or changes an account
 // The login page (the "interaction") is this script's own small form: a login name, no password.
+import { generateKeyPairSync } from 'node:crypto';
 import { createServer } from 'node:http';
 import { createInterface } from 'node:readline';
-import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 
 const config = JSON.parse(process.argv[2] ?? '{}');
@@ -21,10 +21,9 @@ const accounts = { ...(config.accounts ?? {}) };
 const keys = [];
 let provider;
 
-async function newKey() {
-  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  const jwk = await exportJWK(privateKey);
-  return { ...jwk, kid: `key-${keys.length + 1}-${Date.now()}`, alg: 'RS256', use: 'sig' };
+function newKey() {
+  const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  return { ...privateKey.export({ format: 'jwk' }), kid: `key-${keys.length + 1}-${Date.now()}`, alg: 'RS256', use: 'sig' };
 }
 
 function build(issuer) {
@@ -98,13 +97,13 @@ const server = createServer(async (req, res) => {
 
 server.listen(0, '127.0.0.1', async () => {
   const issuer = `http://127.0.0.1:${server.address().port}`;
-  keys.push(await newKey());
+  keys.push(newKey());
   provider = build(issuer);
   process.stdout.write(`${JSON.stringify({ issuer })}\n`);
   createInterface({ input: process.stdin }).on('line', async (line) => {
     const command = JSON.parse(line);
     if (command.cmd === 'rotate') {
-      keys.push(await newKey());
+      keys.push(newKey());
       provider = build(issuer);
     } else if (command.cmd === 'account') {
       accounts[command.sub] = command.account;
