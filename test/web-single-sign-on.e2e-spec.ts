@@ -91,7 +91,7 @@ describe('single sign-on in the web client', () => {
     await page.$eval(issuerField, (element) => ((element as HTMLInputElement).value = ''));
     await page.type(issuerField, provider.issuer);
     await page.click('form[aria-label="Настройки входа через университет"] button[type=submit]');
-    await page.waitForFunction(() => /Настройки сохранены|сохранено/.test(document.querySelector('#main')?.textContent ?? ''));
+    await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent?.startsWith('Настройки сохранены: поставщик проверен'));
     await page.waitForFunction(() => document.querySelector('#sso-settings-title')?.parentElement?.textContent?.includes('Секрет сохранён'));
     const saved = (await admin.get('/api/admin/sso')).body as Record<string, unknown>;
     expect(saved).toMatchObject({ enabled: true, issuerUrl: provider.issuer, clientId: 'timetable', clientSecretSet: true, rolesClaim: 'groups', roleMapping: [{ value: 'teachers', role: 'TEACHER' }] });

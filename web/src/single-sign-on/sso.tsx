@@ -17,6 +17,8 @@ const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyl
 
 export default function SingleSignOnSection() {
   const [round, setRound] = useState(0);
+  // Kept here: the form is drawn anew from the saved settings, so its own success line would vanish.
+  const [notice, setNotice] = useState<string>();
   const settings = useLoad(() => data(api.GET('/api/admin/sso')), [round]);
   return (
     <section aria-labelledby="page-title">
@@ -26,7 +28,21 @@ export default function SingleSignOnSection() {
       </p>
       {settings.state === 'loading' ? <Status>Загрузка…</Status> : null}
       {settings.state === 'error' ? <ErrorLine message={settings.message} /> : null}
-      {settings.state === 'done' ? <SettingsForm key={settings.data.updatedAt ?? 'new'} saved={settings.data} onSaved={() => setRound(round + 1)} /> : null}
+      {notice ? (
+        <p class="notice notice-info" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {settings.state === 'done' ? (
+        <SettingsForm
+          key={settings.data.updatedAt ?? 'new'}
+          saved={settings.data}
+          onSaved={(text) => {
+            setNotice(text);
+            setRound(round + 1);
+          }}
+        />
+      ) : null}
       <Links />
     </section>
   );
@@ -48,7 +64,7 @@ function parseMapping(text: string): { value: string; role: Role }[] {
     });
 }
 
-function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: () => void }) {
+function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: string) => void }) {
   const form = useApiForm({
     initial: {
       enabled: saved.configured ? saved.enabled : true,
@@ -87,8 +103,9 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: () => void
           },
         }),
       );
-      onSaved();
-      return 'Настройки сохранены';
+      const text = values.enabled ? 'Настройки сохранены: поставщик проверен, кнопка «Войти через …» показывается' : 'Настройки сохранены; вход через университет выключен';
+      onSaved(text);
+      return text;
     },
     // The provider's refusals (discovery, https) belong to its address.
     fieldOf: (message, status) => (status === 400 && /поставщик|обнаружения|https/i.test(message) ? 'issuerUrl' : undefined),
@@ -114,7 +131,7 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: () => void
           label="Адрес поставщика (issuer)"
           hint="Например https://sso.university.ru/realms/main; при сохранении читается его документ обнаружения"
           error={form.errorAt('issuerUrl')}
-          control={(props) => <input {...props} type="url" value={values.issuerUrl} onInput={(event) => form.set('issuerUrl', event.currentTarget.value)} />}
+          control={(props) => <input {...props} inputMode="url" spellcheck={false} value={values.issuerUrl} onInput={(event) => form.set('issuerUrl', event.currentTarget.value)} />}
         />
         <Field
           label="Идентификатор клиента"
