@@ -171,6 +171,7 @@ describe('single sign-on through the university provider', () => {
         [{ clientSecret: undefined }, /clientSecret/],
         [{ roleMapping: [{ value: 'x', role: 'RECTOR' }] }, /role/],
         [{ emailDomains: ['not a domain'] }, /emailDomains/],
+        [{ createUsers: true, roleMapping: [{ value: 'deans-office', role: 'EDUCATION_OFFICE' }] }, /createUsers/],
       ] as const;
       for (const [change, message] of refused) {
         const response = await adminA.put('/api/admin/sso', settingsA(change));

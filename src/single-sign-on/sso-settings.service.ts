@@ -52,6 +52,12 @@ export class SsoSettingsService {
    * provider that cannot do the code flow with PKCE answers 400 and the previous settings stay.
    */
   async save(caller: AuthUser, body: SsoSettingsRequest, req: Request): Promise<SsoSettingsResponse> {
+    const mapping = new Map<string, RoleMapping>();
+    for (const item of body.roleMapping ?? []) mapping.set(item.value, { value: item.value, role: item.role });
+    // New users get their role from the mapping only: without one nobody could ever be created.
+    if (body.createUsers && (!body.rolesClaim || ![...mapping.values()].some((item) => item.role === 'STUDENT' || item.role === 'TEACHER'))) {
+      throw new BadRequestError('Поле «createUsers»: чтобы создавать пользователей, укажите утверждение групп и сопоставьте группы ролям STUDENT или TEACHER');
+    }
     const previous = await this.repository.settings();
     const secret = body.clientSecret?.trim() ? body.clientSecret.trim() : previous ? this.box.open(previous.clientSecretSealed) : undefined;
     if (!secret) throw new BadRequestError('Поле «clientSecret» обязательно: секрет клиента ещё не сохранён');
@@ -66,8 +72,6 @@ export class SsoSettingsService {
         throw error;
       }
     }
-    const mapping = new Map<string, RoleMapping>();
-    for (const item of body.roleMapping ?? []) mapping.set(item.value, { value: item.value, role: item.role });
     const saved = await this.repository.saveSettings(
       {
         enabled: body.enabled,

@@ -111,13 +111,24 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
     fieldOf: (message, status) => (status === 400 && /поставщик|обнаружения|https/i.test(message) ? 'issuerUrl' : undefined),
   });
   const { values } = form;
-  const checkbox = (name: 'enabled' | 'createUsers' | 'passwordLoginAllowed', label: string) => (
-    <div class="field field-check">
-      <label>
-        <input type="checkbox" checked={values[name]} onChange={(event) => form.set(name, event.currentTarget.checked)} /> {label}
-      </label>
-    </div>
-  );
+  const checkbox = (name: 'enabled' | 'createUsers' | 'passwordLoginAllowed', label: string) => {
+    const error = form.errorAt(name);
+    return (
+      <div class={`field field-check${error ? ' field-invalid' : ''}`}>
+        <label>
+          <input
+            type="checkbox"
+            checked={values[name]}
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? `sso-${name}-error` : undefined}
+            onChange={(event) => form.set(name, event.currentTarget.checked)}
+          />{' '}
+          {label}
+        </label>
+        {error ? <ErrorLine id={`sso-${name}-error`} message={error} /> : null}
+      </div>
+    );
+  };
   return (
     <section class="panel" aria-labelledby="sso-settings-title">
       <h2 id="sso-settings-title">Поставщик входа</h2>
