@@ -132,11 +132,12 @@ describe('single sign-on in the web client', () => {
 
     // Signing out ends the service's session and offers the provider's logout.
     await page.click('#logout');
-    await page.waitForSelector('#login-form');
-    const providerLogout = await page.$eval('#login-form', (form) =>
-      Array.from(form.querySelectorAll('a')).find((link) => link.textContent === 'Выйти также из единого входа университета')?.getAttribute('href'),
+    // The form asks GET /api/auth/sso after it is drawn: wait for its answer.
+    const offered = await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('#login-form a')).find((link) => link.textContent === 'Выйти также из единого входа университета')?.getAttribute('href'),
     );
-    expect(providerLogout?.startsWith(`${provider.issuer}/session/end?`)).toBe(true);
+    const providerLogout = (await offered.jsonValue()) as string;
+    expect(providerLogout.startsWith(`${provider.issuer}/session/end?`)).toBe(true);
     expect((await t.sql<{ count: number }>('alpha', `SELECT count(*)::int AS count FROM refresh_tokens WHERE user_id = $1 AND revoked_at IS NULL`, [teacherId]))[0].count).toEqual(0);
     await page.close();
   });
