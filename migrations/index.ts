@@ -16,6 +16,7 @@ import { CalendarFeeds1764300000200 } from './1764300000200-CalendarFeeds';
 import { PasswordEvents1764300000900 } from './1764300000900-PasswordEvents';
 import { Notifications1764400000000 } from './1764400000000-Notifications';
 import { Webhooks1764400000100 } from './1764400000100-Webhooks';
+import { SingleSignOn1764500000000 } from './1764500000000-SingleSignOn';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   PasswordEvents1764300000900,
   Notifications1764400000000,
   Webhooks1764400000100,
+  SingleSignOn1764500000000,
 ];

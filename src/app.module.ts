@@ -28,6 +28,7 @@ import { WorkloadModule } from './workload';
 import { TenantsModule } from './tenants';
 import { CalendarFeedsModule } from './calendar-feeds';
 import { NotificationsModule } from './notifications';
+import { SingleSignOnModule } from './single-sign-on';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -44,7 +45,7 @@ export class AppModule implements NestModule {
         }),
         MetricsModule,
         HealthModule,
-        AuthModule.withAccounts(UsersModule),
+        AuthModule.withAccounts(UsersModule, SingleSignOnModule),
         UsersModule,
         DepartmentsModule,
         StudyStructureModule,
@@ -61,6 +62,7 @@ export class AppModule implements NestModule {
         TenantsModule,
         CalendarFeedsModule,
         NotificationsModule,
+        SingleSignOnModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

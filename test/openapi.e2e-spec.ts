@@ -13,6 +13,8 @@ const PUBLIC_OPERATIONS = new Set([
   // The unsubscribe link of a notification e-mail: its signed token is the permission.
   'get /api/notifications/unsubscribe',
   'post /api/notifications/unsubscribe',
+  // Whether the login page shows «Войти через …» (issue 27): asked before anyone has signed in.
+  'get /api/auth/sso',
 ]);
 
 /** Swagger UI is what newcomers and client authors read first: every route is there, documented. */
@@ -53,7 +55,7 @@ describe('OpenAPI document and Swagger UI', () => {
     }
   });
 
-  it('marks every /api operation but login, refresh, logout and the e-mail unsubscribe link as bearer-protected, each with a summary', () => {
+  it('marks every /api operation but login, refresh, logout, the single sign-on button and the e-mail unsubscribe link as bearer-protected, each with a summary', () => {
     const unprotected: string[] = [];
     const undocumented: string[] = [];
     for (const [path, operations] of Object.entries(paths)) {

@@ -62,6 +62,7 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'teacher-requests', title: 'Заявки на преподавателей', roles: ['ADMIN'], load: () => import('./teacher-requests/review') },
   { area: 'admin', id: 'universities', title: 'Университеты', roles: ['ADMIN'], load: () => import('./tenants/tenants') },
   { area: 'admin', id: 'reference-data', title: 'Справочники', roles: OFFICE, load: () => import('./reference-data/reference-data') },
+  { area: 'admin', id: 'sso', title: 'Вход через университет', roles: ['ADMIN'], load: () => import('./single-sign-on/sso') },
 
   // ── every page: change notifications (issue 26); the account line links here ──
   { area: 'student', id: 'notifications', title: 'Уведомления', roles: ['STUDENT'], load: () => import('./notifications/notifications') },

@@ -1,24 +1,20 @@
-import { Body, Controller, Get, Inject, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { CookieOptions, Request, Response } from 'express';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/app-config';
+import { Request, Response } from 'express';
 import { PostOk } from '../http/decorators';
-import { AuthService, SignedIn } from './auth.service';
+import { AuthService } from './auth.service';
 import { AuthUser } from './auth-user';
 import { CurrentUser, Public, Roles } from './decorators';
 import { ChangePasswordRequest, LoginRequest, LoginResponse, LogoutResponse, MeResponse } from './dto/auth.dto';
 import { ALL_ROLES } from './roles';
-
-export const REFRESH_COOKIE = 'service_refresh';
-const COOKIE_PATH = '/api/auth';
+import { REFRESH_COOKIE, RefreshCookie, SignedIn } from './sessions';
 
 @ApiTags('Аутентификация')
 @Controller('api/auth')
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly cookie: RefreshCookie,
   ) {}
 
   @Public()
@@ -40,9 +36,9 @@ export class AuthController {
   @ApiResponse({ status: 401, type: LoginResponse, description: 'Сессия истекла или cookie отозвана; cookie очищается' })
   async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LoginResponse> {
     try {
-      return this.respond(await this.auth.refresh(this.cookieOf(req)), req, res);
+      return this.respond(await this.auth.refresh(this.cookie.read(req)), req, res);
     } catch (error) {
-      res.clearCookie(REFRESH_COOKIE, this.cookieOptions(req));
+      this.cookie.clear(req, res);
       throw error;
     }
   }
@@ -52,8 +48,8 @@ export class AuthController {
   @ApiOperation({ summary: 'Выход: отзывает cookie обновления' })
   @ApiOkResponse({ type: LogoutResponse })
   async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<LogoutResponse> {
-    await this.auth.logout(this.cookieOf(req));
-    res.clearCookie(REFRESH_COOKIE, this.cookieOptions(req));
+    await this.auth.logout(this.cookie.read(req));
+    this.cookie.clear(req, res);
     return { success: true, message: 'Выход выполнен' };
   }
 
@@ -84,20 +80,7 @@ export class AuthController {
   }
 
   private respond(signedIn: SignedIn, req: Request, res: Response): LoginResponse {
-    res.cookie(REFRESH_COOKIE, signedIn.refreshToken, {
-      ...this.cookieOptions(req),
-      maxAge: this.config.jwt.refreshTtlSeconds * 1000,
-    });
+    this.cookie.set(req, res, signedIn.refreshToken);
     return signedIn.response;
-  }
-
-  private cookieOf(req: Request): string | undefined {
-    const value = (req.cookies as Record<string, unknown> | undefined)?.[REFRESH_COOKIE];
-    return typeof value === 'string' && value ? value : undefined;
-  }
-
-  private cookieOptions(req: Request): CookieOptions {
-    const secure = this.config.cookieSecure === 'always' || (this.config.cookieSecure === 'auto' && req.secure);
-    return { httpOnly: true, sameSite: 'lax', secure, path: COOKIE_PATH };
   }
 }

@@ -1,30 +1,21 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
-import { createSecretKey } from 'node:crypto';
 import { APP_GUARD } from '@nestjs/core';
-import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/app-config';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, RolesGuard } from './guards';
 import { JwtStrategy } from './jwt.strategy';
 import { CredentialsModule } from './credentials.module';
+import { SessionsModule } from './sessions.module';
 import { ThrottleStore } from './throttle-store';
+
+type ModuleImport = NonNullable<ModuleMetadata['imports']>[number];
 
 @Module({
   imports: [
     PassportModule,
     CredentialsModule,
-    JwtModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        // A KeyObject spares jsonwebtoken its failed PEM parse of a string secret on every signature.
-        secret: createSecretKey(Buffer.from(config.jwt.secret as string)) as unknown as string,
-        signOptions: { algorithm: 'HS256', expiresIn: config.jwt.accessTtlSeconds },
-        verifyOptions: { algorithms: ['HS256'] },
-      }),
-    }),
+    SessionsModule,
   ],
   controllers: [AuthController],
   providers: [
@@ -36,8 +27,11 @@ import { ThrottleStore } from './throttle-store';
   ],
 })
 export class AuthModule {
-  /** Authentication with its account port bound by `accounts` (a module that exports `AccountDirectory`). */
-  static withAccounts(accounts: NonNullable<ModuleMetadata['imports']>[number]): DynamicModule {
-    return { module: AuthModule, imports: [accounts] };
+  /**
+   * Authentication with its ports bound: `accounts` exports `AccountDirectory`; `others` may export
+   * `PasswordLoginPolicy` (single sign-on closes password login per tenant).
+   */
+  static withAccounts(accounts: ModuleImport, ...others: ModuleImport[]): DynamicModule {
+    return { module: AuthModule, imports: [accounts, ...others] };
   }
 }

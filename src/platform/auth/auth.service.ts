@@ -1,17 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { JwtService } from '@nestjs/jwt';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/app-config';
+import { Injectable, Optional } from '@nestjs/common';
 import { Metrics } from '../metrics/metrics';
 import { AppError, BadRequestError, ConflictError, UnauthorizedError } from '../http/app-error';
 import { currentTenant } from '../tenancy/tenant-context';
 import { AccountDirectory, UserAccount } from './account-directory';
-import { AccessTokenClaims, AuthUser } from './auth-user';
-import { failedLogin, LoginResponse } from './dto/auth.dto';
+import { AuthUser } from './auth-user';
+import { failedLogin } from './dto/auth.dto';
 import { PasswordHasher } from './password-hasher';
+import { PasswordLoginPolicy } from './password-login-policy';
 import { Passwords } from './passwords';
 import { RefreshTokens } from './refresh-tokens';
-import { ROLE_REDIRECTS } from './roles';
+import { Sessions, SignedIn } from './sessions';
 import { ThrottleStore } from './throttle-store';
 
 export const BAD_CREDENTIALS = 'Неверное имя пользователя или пароль';
@@ -20,22 +18,17 @@ export const WRONG_CURRENT_PASSWORD = 'Текущий пароль указан 
 export const SAME_PASSWORD = 'Новый пароль должен отличаться от текущего';
 export const PASSWORD_CHANGED_MEANWHILE = 'Пароль уже изменён другим запросом; войдите с новым паролем';
 
-export interface SignedIn {
-  response: LoginResponse;
-  refreshToken: string;
-}
-
 @Injectable()
 export class AuthService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly accounts: AccountDirectory,
     private readonly hasher: PasswordHasher,
-    private readonly jwt: JwtService,
+    private readonly sessions: Sessions,
     private readonly refreshTokens: RefreshTokens,
     private readonly throttle: ThrottleStore,
     private readonly passwords: Passwords,
     private readonly metrics: Metrics,
+    @Optional() private readonly passwordPolicy?: PasswordLoginPolicy,
   ) {}
 
   /**
@@ -62,6 +55,10 @@ export class AuthService {
     }
 
     await this.throttle.reset(throttleKey);
+    // Asked only after the password matched: a stranger cannot learn from the answer whether a name
+    // exists or which role it has. 403, not 401: the credentials are right, this way in is closed.
+    const refusal = await this.passwordPolicy?.refusal(account);
+    if (refusal) throw new AppError(403, refusal, { ...failedLogin(refusal) });
     return this.signIn(account, 'Вход выполнен');
   }
 
@@ -111,30 +108,7 @@ export class AuthService {
     if (refreshToken) await this.refreshTokens.revoke(refreshToken);
   }
 
-  private async signIn(account: UserAccount, message: string): Promise<SignedIn> {
-    const tenant = currentTenant();
-    if (!tenant.databaseId) throw new Error('the tenant database has no identity');
-    const claims: AccessTokenClaims = {
-      sub: String(account.id),
-      username: account.username,
-      role: account.role,
-      departmentId: account.departmentId,
-      tenant: tenant.tenantKey,
-      tenantDb: tenant.databaseId,
-    };
-    const token = await this.jwt.signAsync(claims);
-    const refreshToken = await this.refreshTokens.issue(account.id, this.config.jwt.refreshTtlSeconds);
-    return {
-      refreshToken,
-      response: {
-        success: true,
-        message,
-        token,
-        role: account.role,
-        redirect: ROLE_REDIRECTS[account.role],
-        departmentId: account.departmentId,
-        userId: account.id,
-      },
-    };
+  private signIn(account: UserAccount, message: string): Promise<SignedIn> {
+    return this.sessions.start(account, message);
   }
 }

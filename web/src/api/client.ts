@@ -50,11 +50,37 @@ function markSignedIn(yes: boolean): void {
   }
 }
 
+/**
+ * Whether to ask for a session on load: someone signed in on this browser before, or the university's
+ * provider just sent the browser back (`?sso=1`: the refresh cookie is set, the token is never in the
+ * address).
+ */
 export function wasSignedIn(): boolean {
+  if (new URLSearchParams(location.search).has('sso')) return true;
   try {
     return localStorage.getItem(SIGNED_IN) === '1';
   } catch {
     return false;
+  }
+}
+
+/** Drops the `sso=1` hint from the address once the page has used it (a bookmark must not carry it). */
+export function dropSignInHint(): void {
+  const url = new URL(location.href);
+  if (!url.searchParams.has('sso')) return;
+  url.searchParams.delete('sso');
+  history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+}
+
+export type SingleSignOn = Schemas['SsoPublicResponse'];
+
+/** Whether this university signs in through its own provider (a public call: the login form asks it). */
+export async function singleSignOn(): Promise<SingleSignOn | null> {
+  try {
+    const response = await send(new Request('/api/auth/sso', { headers: { Accept: 'application/json' }, credentials: 'same-origin' }));
+    return response.ok ? ((await response.json()) as SingleSignOn) : null;
+  } catch {
+    return null;
   }
 }
 

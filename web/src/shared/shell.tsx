@@ -3,7 +3,21 @@
 // role has no section on this page is sent to the role's own page (spec 4.2, `redirect`).
 import { createContext, render, type FunctionComponent } from 'preact';
 import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
-import { api, data, login, logout, refresh, SessionEnded, wasSignedIn, type LoginResponse, type Me, type Role } from '../api/client';
+import {
+  api,
+  data,
+  dropSignInHint,
+  login,
+  logout,
+  refresh,
+  SessionEnded,
+  singleSignOn,
+  wasSignedIn,
+  type LoginResponse,
+  type Me,
+  type Role,
+  type SingleSignOn,
+} from '../api/client';
 import { sectionsFor, type Area, type SectionDefinition } from '../sections';
 import { messageOf, whenSessionEnds } from './errors';
 import { replaceSection, useHashSection } from './router';
@@ -29,7 +43,7 @@ export function useMe(): Me {
 }
 
 type Tone = 'info' | 'warning' | 'error';
-type State = { kind: 'loading' } | { kind: 'login'; message: string; tone: Tone } | { kind: 'in'; me: Me } | { kind: 'failed'; message: string };
+type State = { kind: 'loading' } | { kind: 'login'; message: string; tone: Tone; signedOut?: boolean } | { kind: 'in'; me: Me } | { kind: 'failed'; message: string };
 
 /** Starts the page of `area`. */
 export function startPage(area: Area): void {
@@ -60,7 +74,9 @@ function Shell({ area }: { area: Area }) {
   useEffect(() => {
     whenSessionEnds((message) => setState({ kind: 'login', message, tone: 'warning' }));
     if (state.kind !== 'loading') return;
-    refresh().then(enter, (error: unknown) =>
+    const restored = refresh();
+    void restored.finally(dropSignInHint).catch(() => undefined);
+    restored.then(enter, (error: unknown) =>
       setState({ kind: 'login', message: messageOf(error), tone: error instanceof SessionEnded ? 'warning' : 'error' }),
     );
   }, []);
@@ -68,7 +84,7 @@ function Shell({ area }: { area: Area }) {
   const signOut = async () => {
     try {
       await logout();
-      setState({ kind: 'login', message: 'Вы вышли из системы', tone: 'info' });
+      setState({ kind: 'login', message: 'Вы вышли из системы', tone: 'info', signedOut: true });
     } catch (error) {
       setState({ kind: 'login', message: messageOf(error), tone: 'error' });
     }
@@ -101,15 +117,27 @@ function Shell({ area }: { area: Area }) {
         <main id="main" tabIndex={-1}>
           {state.kind === 'loading' ? <Status>Загрузка…</Status> : null}
           {state.kind === 'failed' ? <ErrorLine message={state.message} /> : null}
-          {state.kind === 'login' ? <LoginForm message={state.message} tone={state.tone} onSignedIn={enter} /> : null}
+          {state.kind === 'login' ? <LoginForm message={state.message} tone={state.tone} signedOut={state.signedOut} onSignedIn={enter} /> : null}
         </main>
       )}
     </>
   );
 }
 
-function LoginForm({ message, tone, onSignedIn }: { message: string; tone: Tone; onSignedIn: (session: LoginResponse) => Promise<void> }) {
+function LoginForm({
+  message,
+  tone,
+  signedOut,
+  onSignedIn,
+}: {
+  message: string;
+  tone: Tone;
+  signedOut?: boolean;
+  onSignedIn: (session: LoginResponse) => Promise<void>;
+}) {
   const [notice, setNotice] = useState({ message, tone });
+  const [sso, setSso] = useState<SingleSignOn | null>(null);
+  useEffect(() => void singleSignOn().then(setSso), []);
   const [busy, setBusy] = useState(false);
   const username = useRef<HTMLInputElement>(null);
   const password = useRef<HTMLInputElement>(null);
@@ -152,6 +180,20 @@ function LoginForm({ message, tone, onSignedIn }: { message: string; tone: Tone;
       <button type="submit" class="primary" disabled={busy}>
         {busy ? 'Вход…' : 'Войти'}
       </button>
+      {sso?.enabled && sso.buttonText ? (
+        <div class="sso">
+          <p class="sso-or">или</p>
+          {/* A navigation, not a call: the university's provider takes over the whole page. */}
+          <a class="button-link sso-button" id="sso-login" href="/api/auth/sso/login">
+            {sso.buttonText}
+          </a>
+          {signedOut && sso.providerLogoutUrl ? (
+            <p class="hint">
+              <a href={sso.providerLogoutUrl}>Выйти также из единого входа университета</a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
     </form>
   );
 }

@@ -1,0 +1,200 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { Request } from 'express';
+import { createHash, randomBytes } from 'node:crypto';
+import { AccountDirectory, UserAccount } from '../platform/auth/account-directory';
+import { PasswordHasher } from '../platform/auth/password-hasher';
+import type { Role } from '../platform/auth/roles';
+import { Sessions, SignedIn } from '../platform/auth/sessions';
+import { TenantDb } from '../platform/database/tenant-db';
+import { classifyDatabaseError } from '../platform/database/pg-errors';
+import { currentTenant } from '../platform/tenancy/tenant-context';
+import { UsersRepository } from '../users';
+import { OidcProvider, refusalReason, UnusableProvider } from './provider';
+import { CALLBACK_PATH, originOf, SsoSettingsService } from './sso-settings.service';
+import { SsoRepository, StoredSettings } from './sso.repository';
+import { ATTEMPT_INVALID, NOT_CONFIGURED, PROVIDER_REFUSED, PROVIDER_UNAVAILABLE, SETTINGS_UNREADABLE, SsoRefusal } from './sso-refusal';
+
+/** How long a started sign-in may take at the provider (typing a password, a second factor). */
+export const ATTEMPT_TTL_SECONDS = 600;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Roles a first sign-in may create, the more specific first (a teacher who also studies is a teacher). */
+const CREATABLE: readonly Role[] = ['TEACHER', 'STUDENT'];
+
+interface Identity {
+  issuer: string;
+  subject: string;
+  username: string | undefined;
+  email: string | undefined;
+  fullName: string | undefined;
+  /** The roles the provider's groups map to; undefined when the tenant maps no groups. */
+  mappedRoles: Role[] | undefined;
+}
+
+/** The authorization-code flow with PKCE, and the decision which account the provider's user is. */
+@Injectable()
+export class SsoLoginService {
+  private readonly logger = new Logger('SingleSignOn');
+
+  constructor(
+    private readonly settingsService: SsoSettingsService,
+    private readonly repository: SsoRepository,
+    private readonly provider: OidcProvider,
+    private readonly accounts: AccountDirectory,
+    private readonly users: UsersRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly sessions: Sessions,
+    private readonly db: TenantDb,
+  ) {}
+
+  /**
+   * Starts a sign-in: state, nonce and PKCE verifier are stored once, bound to the browser's cookie
+   * value (only its hash is kept); the answer is the provider's authorization URL.
+   */
+  async start(req: Request, browser: string): Promise<string> {
+    const settings = await this.enabledSettings();
+    const client = { ...(await this.clientOf(settings)), redirectUri: `${originOf(req)}${CALLBACK_PATH}` };
+    const metadata = await this.metadata(settings);
+    const started = this.provider.start(metadata, client);
+    await this.repository.saveAttempt(
+      sha256(started.state),
+      { browserHash: sha256(browser), nonce: started.nonce, codeVerifier: started.codeVerifier, redirectUri: client.redirectUri },
+      ATTEMPT_TTL_SECONDS,
+    );
+    return started.url;
+  }
+
+  /** Completes a sign-in from the provider's redirect; throws SsoRefusal with the page's Russian reason. */
+  async finish(query: Record<string, unknown>, browser: string | undefined): Promise<SignedIn> {
+    const params: Record<string, string> = {};
+    for (const name of ['code', 'state', 'iss', 'error', 'error_description', 'session_state']) {
+      if (typeof query[name] === 'string') params[name] = query[name];
+    }
+    if (!params.state) throw new SsoRefusal(400, ATTEMPT_INVALID);
+    // Taken (deleted) first: a replayed state finds nothing, whatever else is wrong with the request.
+    const attempt = await this.repository.takeAttempt(sha256(params.state));
+    if (!attempt || !browser || sha256(browser) !== attempt.browserHash) throw new SsoRefusal(400, ATTEMPT_INVALID);
+    if (params.error) {
+      this.logger.log(`sign-in ended at the provider: ${params.error.slice(0, 60)}`);
+      throw new SsoRefusal(403, 'Вход отменён на стороне поставщика входа университета');
+    }
+    const settings = await this.enabledSettings();
+    const client = { ...(await this.clientOf(settings)), redirectUri: attempt.redirectUri };
+    const metadata = await this.metadata(settings);
+    let claims: Record<string, unknown>;
+    try {
+      const needed = [settings.usernameClaim, 'email', 'name', ...(settings.rolesClaim ? [settings.rolesClaim] : [])];
+      claims = await this.provider.finish(metadata, client, params, { state: params.state, nonce: attempt.nonce, codeVerifier: attempt.codeVerifier }, needed);
+    } catch (error) {
+      this.logger.warn(`sign-in refused: ${refusalReason(error)}`);
+      throw new SsoRefusal(400, PROVIDER_REFUSED);
+    }
+    const identity = this.identityOf(settings, String(metadata.issuer), claims);
+    const account = await this.accountOf(settings, identity);
+    if (account.status !== 'ACTIVE') throw new SsoRefusal(403, 'Ваша учётная запись в расписании в архиве. Обратитесь к администратору университета');
+    return this.sessions.start(account, 'Вход через университет выполнен');
+  }
+
+  private identityOf(settings: StoredSettings, issuer: string, claims: Record<string, unknown>): Identity {
+    const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+    const email = text(claims.email)?.toLowerCase();
+    if (settings.emailDomains.length > 0) {
+      const domain = email?.split('@')[1];
+      if (!email || !domain || claims.email_verified === false || !settings.emailDomains.includes(domain)) {
+        throw new SsoRefusal(403, `Вход разрешён только с адресами почты университета (${settings.emailDomains.join(', ')})`);
+      }
+    }
+    let mappedRoles: Role[] | undefined;
+    if (settings.rolesClaim) {
+      const raw = claims[settings.rolesClaim];
+      const values = (Array.isArray(raw) ? raw : [raw]).filter((value): value is string => typeof value === 'string');
+      mappedRoles = [...new Set(settings.roleMapping.filter((item) => values.includes(item.value)).map((item) => item.role))];
+      if (mappedRoles.length === 0) {
+        throw new SsoRefusal(403, 'Ваши группы у поставщика входа не сопоставлены ни одной роли расписания. Обратитесь к администратору университета');
+      }
+    }
+    return { issuer, subject: String(claims.sub), username: text(claims[settings.usernameClaim]), email, fullName: text(claims.name), mappedRoles };
+  }
+
+  /**
+   * The linked account: by the provider's subject (so a renamed account still matches), else by the
+   * name the administrator linked, else by the same username; a bound link is never moved to another
+   * subject. An unknown user is created only when the tenant allows it, as TEACHER or STUDENT.
+   */
+  private async accountOf(settings: StoredSettings, identity: Identity): Promise<UserAccount> {
+    const bound = await this.repository.linkBySubject(identity.issuer, identity.subject);
+    if (bound) return this.existing(bound.userId);
+    const name = identity.username;
+    if (!name) throw new SsoRefusal(403, `Поставщик входа не передал имя пользователя (утверждение «${settings.usernameClaim}»)`);
+
+    const named = await this.repository.linkByExternalName(name);
+    const account = named ? await this.existing(named.userId) : await this.accounts.findByUsername(name.toLowerCase());
+    if (account) {
+      const link = named ?? (await this.repository.linkOfUser(account.id));
+      // Linked by the administrator to another provider name, or already bound to another subject.
+      const takenElsewhere = link && (link.subject !== null || (link.externalName !== null && link.externalName.toLowerCase() !== name.toLowerCase()));
+      if (takenElsewhere || !(await this.repository.bindSubject(account.id, identity.issuer, identity.subject))) {
+        throw new SsoRefusal(403, 'Учётная запись расписания уже связана с другим пользователем поставщика. Обратитесь к администратору университета');
+      }
+      return account;
+    }
+    if (!settings.createUsers) {
+      throw new SsoRefusal(403, `Пользователь «${name}» не найден в расписании университета. Обратитесь к администратору`);
+    }
+    const role = CREATABLE.find((candidate) => identity.mappedRoles?.includes(candidate));
+    if (!role) {
+      throw new SsoRefusal(403, 'Автоматически создаются только студенты и преподаватели, а ваши группы у поставщика им не сопоставлены. Обратитесь к администратору');
+    }
+    return this.create(name, role, identity);
+  }
+
+  private async create(username: string, role: Role, identity: Identity): Promise<UserAccount> {
+    // The account gets a random password nobody knows: it signs in through the provider only.
+    const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
+    try {
+      const id = await this.db.transaction(async () => {
+        const userId = await this.users.insert({ username, passwordHash, role, fullName: identity.fullName ?? username, jobTitle: '' });
+        if (identity.email) await this.users.setEmail(userId, identity.email);
+        await this.repository.bindSubject(userId, identity.issuer, identity.subject);
+        return userId;
+      });
+      this.logger.log(`created ${role} user ${id} on first sign-in`);
+      return this.existing(id);
+    } catch (error) {
+      // Two first sign-ins of one person at once: the unique username or subject lets one win.
+      if (classifyDatabaseError(error)?.kind === 'unique') throw new SsoRefusal(409, 'Вход уже выполняется в другой вкладке. Повторите попытку');
+      throw error;
+    }
+  }
+
+  private async existing(userId: number): Promise<UserAccount> {
+    const account = await this.accounts.findById(userId);
+    if (!account) throw new SsoRefusal(403, 'Пользователь не найден в расписании университета');
+    return account;
+  }
+
+  private async enabledSettings(): Promise<StoredSettings> {
+    const settings = await this.repository.settings();
+    if (!settings?.enabled) throw new SsoRefusal(404, NOT_CONFIGURED);
+    return settings;
+  }
+
+  private clientOf(settings: StoredSettings): Promise<{ clientId: string; clientSecret: string }> {
+    const clientSecret = this.settingsService.box.open(settings.clientSecretSealed);
+    if (!clientSecret) {
+      this.logger.warn('the stored client secret cannot be opened (JWT_SECRET changed?)');
+      throw new SsoRefusal(503, SETTINGS_UNREADABLE);
+    }
+    return Promise.resolve({ clientId: settings.clientId, clientSecret });
+  }
+
+  private async metadata(settings: StoredSettings) {
+    try {
+      return await this.provider.metadataOf(currentTenant().tenantKey, settings.updatedAt.toISOString(), settings.issuerUrl);
+    } catch (error) {
+      if (error instanceof UnusableProvider) throw new SsoRefusal(503, PROVIDER_UNAVAILABLE);
+      throw error;
+    }
+  }
+}

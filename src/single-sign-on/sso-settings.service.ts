@@ -1,0 +1,157 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Request } from 'express';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/app-config';
+import { AccountDirectory } from '../platform/auth/account-directory';
+import type { AuthUser } from '../platform/auth/auth-user';
+import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { TenantDb } from '../platform/database/tenant-db';
+import { currentTenant } from '../platform/tenancy/tenant-context';
+import { OidcProvider, UnusableProvider } from './provider';
+import { SecretBox } from './secret-box';
+import { SsoLinkRequest, SsoLinkResponse, SsoPublicResponse, SsoSettingsRequest, SsoSettingsResponse } from './sso.dto';
+import { RoleMapping, SsoRepository, StoredSettings } from './sso.repository';
+
+export const CALLBACK_PATH = '/api/auth/sso/callback';
+const USER_NOT_FOUND = 'Пользователь не найден';
+
+/**
+ * The address this request came to (scheme through the trusted proxy, Host as the tenant was chosen
+ * by), so each university's redirect URI names its own host.
+ */
+export function originOf(req: Request): string {
+  return `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+}
+
+export function buttonText(displayName: string): string {
+  return `Войти через ${displayName}`;
+}
+
+/** The tenant's settings as the administrator and the login page see them; the secret stays sealed. */
+@Injectable()
+export class SsoSettingsService {
+  readonly box: SecretBox;
+
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly repository: SsoRepository,
+    private readonly provider: OidcProvider,
+    private readonly accounts: AccountDirectory,
+    private readonly db: TenantDb,
+  ) {
+    this.box = new SecretBox(config.jwt.secret as string);
+  }
+
+  async get(req: Request): Promise<SsoSettingsResponse> {
+    const stored = await this.repository.settings();
+    return toResponse(stored, originOf(req));
+  }
+
+  /**
+   * Saves after the provider's discovery document proved usable (when enabled): a wrong address or a
+   * provider that cannot do the code flow with PKCE answers 400 and the previous settings stay.
+   */
+  async save(caller: AuthUser, body: SsoSettingsRequest, req: Request): Promise<SsoSettingsResponse> {
+    const mapping = new Map<string, RoleMapping>();
+    for (const item of body.roleMapping ?? []) mapping.set(item.value, { value: item.value, role: item.role });
+    // New users get their role from the mapping only: without one nobody could ever be created.
+    if (body.createUsers && (!body.rolesClaim || ![...mapping.values()].some((item) => item.role === 'STUDENT' || item.role === 'TEACHER'))) {
+      throw new BadRequestError('Поле «createUsers»: чтобы создавать пользователей, укажите утверждение групп и сопоставьте группы ролям STUDENT или TEACHER');
+    }
+    const previous = await this.repository.settings();
+    const secret = body.clientSecret?.trim() ? body.clientSecret.trim() : previous ? this.box.open(previous.clientSecretSealed) : undefined;
+    if (!secret) throw new BadRequestError('Поле «clientSecret» обязательно: секрет клиента ещё не сохранён');
+    const issuerUrl = body.issuerUrl.replace(/\/+$/, '');
+    let endSessionUrl = previous?.issuerUrl === issuerUrl ? previous.endSessionUrl : null;
+    if (body.enabled) {
+      try {
+        const metadata = await this.provider.discover(issuerUrl);
+        endSessionUrl = webAddress(metadata.end_session_endpoint);
+      } catch (error) {
+        if (error instanceof UnusableProvider) throw new BadRequestError(error.message);
+        throw error;
+      }
+    }
+    const saved = await this.repository.saveSettings(
+      {
+        enabled: body.enabled,
+        issuerUrl,
+        clientId: body.clientId,
+        clientSecretSealed: this.box.seal(secret),
+        displayName: body.displayName,
+        usernameClaim: body.usernameClaim || 'preferred_username',
+        rolesClaim: body.rolesClaim || null,
+        roleMapping: [...mapping.values()],
+        emailDomains: [...new Set(body.emailDomains ?? [])],
+        createUsers: body.createUsers ?? false,
+        passwordLoginAllowed: body.passwordLoginAllowed ?? true,
+        endSessionUrl,
+      },
+      caller.userId,
+    );
+    this.provider.forget(currentTenant().tenantKey);
+    return toResponse(saved, originOf(req));
+  }
+
+  /** What the login page of any visitor may know: whether to show the button, and its text. */
+  async publicView(req: Request): Promise<SsoPublicResponse> {
+    const stored = await this.repository.settings();
+    if (!stored?.enabled) return { enabled: false, buttonText: null, providerLogoutUrl: null };
+    let providerLogoutUrl: string | null = null;
+    if (webAddress(stored.endSessionUrl)) {
+      const url = new URL(stored.endSessionUrl as string);
+      url.searchParams.set('client_id', stored.clientId);
+      url.searchParams.set('post_logout_redirect_uri', `${originOf(req)}/`);
+      providerLogoutUrl = url.toString();
+    }
+    return { enabled: true, buttonText: buttonText(stored.displayName), providerLogoutUrl };
+  }
+
+  links(): Promise<SsoLinkResponse[]> {
+    return this.repository.links();
+  }
+
+  /** The administrator links a user to a provider name explicitly; a subject bound before is forgotten. */
+  async setLink(caller: AuthUser, userId: number, body: SsoLinkRequest): Promise<SsoLinkResponse> {
+    if (!(await this.accounts.findById(userId))) throw new NotFoundError(USER_NOT_FOUND);
+    return this.db.transaction(async () => {
+      const holder = await this.repository.linkByExternalName(body.externalName);
+      if (holder && holder.userId !== userId) {
+        throw new ConflictError(`Имя «${body.externalName}» у поставщика уже связано с другим пользователем`);
+      }
+      await this.repository.setExternalName(userId, body.externalName, caller.userId);
+      return (await this.repository.link(userId)) as SsoLinkResponse;
+    });
+  }
+
+  async removeLink(userId: number): Promise<SsoLinkResponse> {
+    const link = await this.repository.link(userId);
+    if (!link || !(await this.repository.removeLink(userId))) throw new NotFoundError('У пользователя нет связи со входом через университет');
+    return link;
+  }
+}
+
+/** An http(s) address, or null: the login page links to it, so no other scheme may get there. */
+function webAddress(value: unknown): string | null {
+  if (typeof value !== 'string' || !URL.canParse(value)) return null;
+  return ['https:', 'http:'].includes(new URL(value).protocol) ? value : null;
+}
+
+function toResponse(stored: StoredSettings | undefined, origin: string): SsoSettingsResponse {
+  return {
+    configured: Boolean(stored),
+    enabled: stored?.enabled ?? false,
+    issuerUrl: stored?.issuerUrl ?? '',
+    clientId: stored?.clientId ?? '',
+    clientSecretSet: Boolean(stored?.clientSecretSealed),
+    displayName: stored?.displayName ?? '',
+    usernameClaim: stored?.usernameClaim ?? 'preferred_username',
+    rolesClaim: stored?.rolesClaim ?? null,
+    roleMapping: stored?.roleMapping ?? [],
+    emailDomains: stored?.emailDomains ?? [],
+    createUsers: stored?.createUsers ?? false,
+    passwordLoginAllowed: stored?.passwordLoginAllowed ?? true,
+    redirectUri: `${origin}${CALLBACK_PATH}`,
+    updatedAt: stored ? stored.updatedAt.toISOString() : null,
+  };
+}
