@@ -58,6 +58,8 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'workload', title: 'Нагрузка', roles: [...OFFICE, 'SCHEDULE_VIEWER'], load: () => import('./workload/workload') },
 
   // ── /admin/: administration (issue 25) ──
+  { area: 'admin', id: 'academic-calendar', title: 'Учебный календарь', roles: OFFICE, load: () => import('./academic-calendars/academic-calendar') },
+  { area: 'admin', id: 'bells', title: 'Звонки', roles: OFFICE, load: () => import('./time-grid/bells') },
 
   // ── every page: change notifications (issue 26); the account line links here ──
   { area: 'student', id: 'notifications', title: 'Уведомления', roles: ['STUDENT'], load: () => import('./notifications/notifications') },
