@@ -23,7 +23,7 @@ export function Calendars({ years, activities }: { years: AcademicYear[]; activi
       <section class="panel" aria-labelledby="calendars-title">
         <h2 id="calendars-title">Учебные календари</h2>
         <DataTable
-          caption="Учебные календари"
+          caption="Список учебных календарей"
           rows={calendars}
           rowKey={(row) => row.id}
           filterText={(row) => `${row.title} ${row.specialtyName}`}

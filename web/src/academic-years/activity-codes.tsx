@@ -3,17 +3,17 @@
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
-import { ErrorLine, Status, type Loaded } from '../shared/ui';
+import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
 import { ActivityBadge, type ActivityType } from './activity-colour';
 
 export function ActivityCodes({ activities, onChanged }: { activities: Loaded<ActivityType[]>; onChanged: () => void }) {
   const [editing, setEditing] = useState<number>();
-  const list = activities.state === 'done' ? activities.data : [];
+  const list = useLastLoaded(activities) ?? [];
   const edited = list.find((item) => item.id === editing);
   return (
     <section class="panel" aria-labelledby="activities-title">
       <h2 id="activities-title">Коды активности</h2>
-      {activities.state === 'loading' ? <Status>Загрузка…</Status> : null}
+      {activities.state === 'loading' && !list.length ? <Status>Загрузка…</Status> : null}
       {activities.state === 'error' ? <ErrorLine message={activities.message} /> : null}
       {list.length ? (
         <div class="table-scroll">

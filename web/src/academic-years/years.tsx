@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, data, type Schemas } from '../api/client';
 import { formatLongDate } from '../shared/dates';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
-import { ErrorLine, Status, type Loaded } from '../shared/ui';
+import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
 
 export type AcademicYear = Schemas['AcademicYearResponse'];
 type Semester = Schemas['SemesterResponse'];
@@ -22,12 +22,12 @@ const semesterField = <T extends string>(autumn: T, spring: T, year: T) => (mess
 
 export function AcademicYears({ years, onChanged }: { years: Loaded<AcademicYear[]>; onChanged: () => void }) {
   const [editing, setEditing] = useState<number>();
-  const list = years.state === 'done' ? years.data : [];
+  const list = useLastLoaded(years) ?? [];
   const edited = list.find((year) => year.id === editing);
   return (
     <section class="panel" aria-labelledby="years-title">
       <h2 id="years-title">Учебные годы и семестры</h2>
-      {years.state === 'loading' ? <Status>Загрузка…</Status> : null}
+      {years.state === 'loading' && !list.length ? <Status>Загрузка…</Status> : null}
       {years.state === 'error' ? <ErrorLine message={years.message} /> : null}
       {years.state === 'done' && list.length === 0 ? <p class="empty">Учебных годов пока нет.</p> : null}
       {list.length ? (

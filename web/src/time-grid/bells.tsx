@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
-import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { ErrorLine, Status, useLastLoaded, useLoad } from '../shared/ui';
 import { DateAssignments } from './date-assignments';
 
 export type Scope = Schemas['GridScopeResponse'];
@@ -31,20 +31,21 @@ export default function Bells() {
     scopes.reload();
     slots.reload();
   };
-  const grids = scopes.state === 'done' ? [...scopes.data].sort((a, b) => MODE_ORDER.indexOf(a.scopeApplyMode) - MODE_ORDER.indexOf(b.scopeApplyMode) || a.name.localeCompare(b.name, 'ru')) : [];
-  const allSlots = slots.state === 'done' ? slots.data : [];
+  const scopeList = useLastLoaded(scopes);
+  const grids = scopeList ? [...scopeList].sort((a, b) => MODE_ORDER.indexOf(a.scopeApplyMode) - MODE_ORDER.indexOf(b.scopeApplyMode) || a.name.localeCompare(b.name, 'ru')) : [];
+  const allSlots = useLastLoaded(slots) ?? [];
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Звонки</h1>
       <p class="hint">Основная сетка действует по умолчанию, субботняя — по субботам, ручная — только в назначенные ей даты (и важнее субботней).</p>
-      {scopes.state === 'loading' || slots.state === 'loading' ? <Status>Загрузка…</Status> : null}
+      {!scopeList && (scopes.state === 'loading' || slots.state === 'loading') ? <Status>Загрузка…</Status> : null}
       {scopes.state === 'error' ? <ErrorLine message={scopes.message} /> : null}
       {slots.state === 'error' ? <ErrorLine message={slots.message} /> : null}
       {grids.map((grid) => (
         <GridPanel key={grid.id} grid={grid} slots={allSlots.filter((slot) => slot.scopeId === grid.id)} onChanged={reload} />
       ))}
-      {scopes.state === 'done' ? <NewManualGrid onCreated={reload} /> : null}
-      {scopes.state === 'done' ? <DateAssignments manualGrids={grids.filter((grid) => grid.scopeApplyMode === 'MANUAL')} /> : null}
+      {scopeList ? <NewManualGrid onCreated={reload} /> : null}
+      {scopeList ? <DateAssignments manualGrids={grids.filter((grid) => grid.scopeApplyMode === 'MANUAL')} /> : null}
     </section>
   );
 }
@@ -52,6 +53,8 @@ export default function Bells() {
 function GridPanel({ grid, slots, onChanged }: { grid: Scope; slots: Slot[]; onChanged: () => void }) {
   const [editing, setEditing] = useState<number>();
   const [failure, setFailure] = useState<string>();
+  // The new-pair form starts afresh after each pair (with the next number), so its success line lives here.
+  const [added, setAdded] = useState<string>();
   const ordered = [...slots].sort((a, b) => a.orderNumber - b.orderNumber);
   const headingId = `grid-${grid.id}-title`;
 
@@ -130,13 +133,26 @@ function GridPanel({ grid, slots, onChanged }: { grid: Scope; slots: Slot[]; onC
             onCancel={() => setEditing(undefined)}
           />
         ))}
-      <SlotForm key={`new-${ordered.length}`} grid={grid} next={(ordered[ordered.length - 1]?.orderNumber ?? 0) + 1} onSaved={onChanged} />
+      {added ? (
+        <p class="notice notice-info" role="status">
+          {`Добавлена ${added}`}
+        </p>
+      ) : null}
+      <SlotForm
+        key={`new-${ordered.length}`}
+        grid={grid}
+        next={(ordered[ordered.length - 1]?.orderNumber ?? 0) + 1}
+        onSaved={(text) => {
+          setAdded(text);
+          onChanged();
+        }}
+      />
       {grid.scopeApplyMode === 'MANUAL' ? <RenameGrid grid={grid} onSaved={onChanged} onDelete={() => void removeGrid()} /> : null}
     </section>
   );
 }
 
-function SlotForm({ grid, slot, next, onSaved, onCancel }: { grid: Scope; slot?: Slot; next?: number; onSaved: () => void; onCancel?: () => void }) {
+function SlotForm({ grid, slot, next, onSaved, onCancel }: { grid: Scope; slot?: Slot; next?: number; onSaved: (text: string) => void; onCancel?: () => void }) {
   const form = useApiForm({
     initial: { orderNumber: String(slot?.orderNumber ?? next ?? 1), startTime: slot ? hhmm(slot.startTime) : '', endTime: slot ? hhmm(slot.endTime) : '' },
     fieldOf: slotField,
@@ -145,8 +161,9 @@ function SlotForm({ grid, slot, next, onSaved, onCancel }: { grid: Scope; slot?:
       const saved = slot
         ? await data(api.PUT('/api/admin/time-slots/{id}', { params: { path: { id: slot.id } }, body }))
         : await data(api.POST('/api/admin/time-slots', { body }));
-      onSaved();
-      return `${saved.orderNumber} пара: ${hhmm(saved.startTime)}–${hhmm(saved.endTime)} (${saved.durationMinutes} мин).`;
+      const text = `${saved.orderNumber} пара: ${hhmm(saved.startTime)}–${hhmm(saved.endTime)} (${saved.durationMinutes} мин).`;
+      onSaved(text);
+      return text;
     },
   });
   const label = slot ? `${slot.orderNumber} пара сетки «${grid.name}»` : `Новая пара сетки «${grid.name}»`;

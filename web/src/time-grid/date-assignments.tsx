@@ -33,16 +33,20 @@ export function DateAssignments({ manualGrids }: { manualGrids: Scope[] }) {
   const assignments = useLoad(() => data(api.GET('/api/admin/time-slots/date-assignments', { params: { query: { startDate: month, endDate: last } } })), [month]);
   const byDate = new Map((assignments.state === 'done' ? assignments.data : []).map((item) => [item.date, item]));
 
+  const gridOf = (scopeId: string): string => (manualGrids.some((grid) => String(grid.id) === scopeId) ? scopeId : String(manualGrids[0]?.id ?? ''));
   const form = useApiForm({
-    initial: { date: '', scopeId: String(manualGrids[0]?.id ?? '') },
+    initial: { date: '', scopeId: '' },
     fieldOf: (message) => (/сетк/i.test(message) && !/^На \d/.test(message) ? 'scopeId' : 'date'),
     send: async (values) => {
-      const created = await data(api.POST('/api/admin/time-slots/date-assignments', { body: { date: values.date, scopeId: Number(values.scopeId) } }));
+      const created = await data(api.POST('/api/admin/time-slots/date-assignments', { body: { date: values.date, scopeId: Number(gridOf(values.scopeId)) } }));
       if (firstOfMonth(created.date) === month) assignments.reload();
       else setMonth(firstOfMonth(created.date));
       return `На ${formatLongDate(created.date)} назначена сетка «${created.scopeName}».`;
     },
   });
+
+  // The grid chosen, or the first manual grid (the list changes as grids are created and deleted).
+  const chosenGrid = gridOf(form.values.scopeId);
 
   async function remove(id: number): Promise<void> {
     setFailure(undefined);
@@ -84,7 +88,7 @@ export function DateAssignments({ manualGrids }: { manualGrids: Scope[] }) {
               label="Ручная сетка"
               error={form.errorAt('scopeId')}
               control={(props) => (
-                <select {...props} value={form.values.scopeId} onChange={(event) => form.set('scopeId', event.currentTarget.value)}>
+                <select {...props} value={chosenGrid} onChange={(event) => form.set('scopeId', event.currentTarget.value)}>
                   {manualGrids.map((grid) => (
                     <option key={grid.id} value={grid.id}>
                       {grid.name}
