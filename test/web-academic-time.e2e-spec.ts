@@ -366,4 +366,17 @@ describe('«Учебный календарь» and «Звонки» in the web 
     expect((await admin.get(`${ASSIGNMENTS_PATH}?startDate=2026-09-01&endDate=2026-09-30`)).body).toEqual([]);
     expect(((await admin.get(SCOPES_PATH)).body as { name: string }[]).map((scope) => scope.name)).toContain('Сокращённый день');
   });
+  it('fits a phone: the grid and the month calendar scroll inside their own boxes, never the page', async () => {
+    await page.setViewport({ width: 390, height: 844, isMobile: true });
+    await page.goto(`${origin}/admin/#academic-calendar?calendarId=${calendar.id}`);
+    await page.waitForSelector('table.calendar-grid td[data-course="1"]');
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, 'calendar-grid-phone');
+    await page.goto(`${origin}/admin/?date=2026-09-08#bells`);
+    await page.waitForSelector('#assignments-month');
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await screenshot(page, 'bells-phone');
+    await page.setViewport(WIDE);
+  });
 });
