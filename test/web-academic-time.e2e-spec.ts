@@ -7,7 +7,7 @@ import { ActivityTypeBody, createActivityType } from './support/academic-year-bu
 import { CalendarBody, createCalendar } from './support/calendar-builders';
 import { createUser } from './support/factories';
 import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
-import { createStudySetup } from './support/study-builders';
+import { createStudySetup, StudySetup } from './support/study-builders';
 import { ASSIGNMENTS_PATH, SCOPES_PATH } from './support/time-grid-builders';
 import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
@@ -41,6 +41,8 @@ describe('«Учебный календарь» and «Звонки» in the web 
   let admin: TenantClient;
   let u: University;
   let calendar: CalendarBody;
+  /** A specialty, profile and form with no calendar yet, for the one created on the screen. */
+  let spare: StudySetup;
   let vacation: ActivityTypeBody;
   let origin: string;
   let officeName: string;
@@ -67,6 +69,7 @@ describe('«Учебный календарь» and «Звонки» in the web 
     );
     const study = await createStudySetup(admin, u.department);
     calendar = await createCalendar(admin, { academicYearId: u.year.id, specialtyId: study.specialty.id, specialtyProfileId: study.profile.id, studyFormId: study.form.id, courseCount: 2 });
+    spare = await createStudySetup(admin, u.department);
     vacation = await createActivityType(admin, { code: 'К', name: 'Каникулы', colorCode: '#1565C0', displayOrder: 5 });
     officeName = (await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id })).username;
     chrome = await launchBrowser();
@@ -148,6 +151,24 @@ describe('«Учебный календарь» and «Звонки» in the web 
     await clickButton('Закрасить');
   }
 
+  /** The lowest contrast between text and background (computed colours) over the elements `selector` finds. */
+  const lowestContrast = (selector: string) =>
+    page.$$eval(selector, (nodes) => {
+      const luminance = (rgb: string) => {
+        const [r, g, b] = (rgb.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((part) => {
+          const value = Number(part) / 255;
+          return value <= 0.04045 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      return Math.min(
+        ...nodes.map((node) => {
+          const style = getComputedStyle(node);
+          const [light, dark] = [luminance(style.color), luminance(style.backgroundColor)].sort((a, b) => b - a);
+          return (light + 0.05) / (dark + 0.05);
+        }),
+      );
+    });
   const cell = (course: number, date: string) => page.$eval(`td[data-course="${course}"][data-date="${date}"]`, (node) => ({ code: node.getAttribute('data-code'), classes: node.className }));
   const unsavedLine = () => page.$eval('#grid-unsaved', (node) => node.textContent);
 
@@ -240,6 +261,30 @@ describe('«Учебный календарь» and «Звонки» in the web 
     expect((await admin.get(`/api/admin/academic-calendars/${calendar.id}/subjects`)).body).toEqual([]);
   });
 
+  it('creates a calendar from the form: it opens with code «Т» on every day of the year for each course', async () => {
+    const study = spare;
+    await page.click('details.new-calendar summary');
+    await page.select(await controlByLabel(page, 'Учебный год'), String(u.year.id));
+    await page.select(await controlByLabel(page, 'Специальность'), String(study.specialty.id));
+    const profile = await controlByLabel(page, 'Профиль');
+    await page.waitForFunction((select, id) => Array.from(document.querySelectorAll<HTMLOptionElement>(`${select} option`)).some((option) => option.value === id), {}, profile, String(study.profile.id));
+    await page.select(profile, String(study.profile.id));
+    await page.select(await controlByLabel(page, 'Форма обучения'), String(study.form.id));
+    const courses = await controlByLabel(page, 'Число курсов');
+    await page.$eval(courses, (input) => ((input as HTMLInputElement).value = ''));
+    await page.type(courses, '3');
+    await clickButton('Создать календарь');
+    const heading = await page.waitForFunction((code) => document.querySelector('#calendar-title')?.textContent?.startsWith(code) && document.querySelector('#calendar-title')?.textContent, {}, study.specialty.specialityCode);
+    const created = ((await admin.get('/api/admin/academic-calendars')).body as CalendarBody[]).find((item) => item.specialtyId === study.specialty.id);
+    expect(created).toEqual(expect.objectContaining({ courseCount: 3, academicYearId: u.year.id, studyFormId: study.form.id }));
+    expect(await heading.jsonValue()).toBe(created?.title);
+    await page.waitForSelector('table.calendar-grid td[data-course="3"][data-date="2027-06-30"]');
+    expect(await page.$$eval('table.calendar-grid tbody tr', (rows) => rows.length)).toBe(3);
+    expect(await page.$$eval('table.calendar-grid td.cell', (cells) => [...new Set(cells.map((cell) => cell.getAttribute('data-code')))])).toEqual(['Т']);
+    // Every code on its colour stays readable: text contrast at least 4.5:1 (WCAG AA) on each painted cell.
+    expect(await lowestContrast('table.calendar-grid td.cell')).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('creates an academic year with a semester (a wrong date shown at its field first) and an activity code with its colour', async () => {
     await clickButton('Учебные годы');
     await page.waitForSelector('#years-table');
@@ -282,6 +327,7 @@ describe('«Учебный календарь» and «Звонки» in the web 
     // The swatch carries the code as text, dark on the light yellow.
     const badge = await page.$eval('#activities-table tr[data-code="П"] .activity-badge', (node) => [node.textContent, getComputedStyle(node).color]);
     expect(badge).toEqual(['П', 'rgb(0, 0, 0)']);
+    expect(await lowestContrast('#activities-table .activity-badge')).toBeGreaterThanOrEqual(4.5);
     expect(await page.$eval('#activities-table tr[data-code="К"]', (node) => node.textContent)).toContain(vacation.name);
     await screenshot(page, 'calendar-activity-codes');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
