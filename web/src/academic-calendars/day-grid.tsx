@@ -30,7 +30,7 @@ const monthName = (date: string) => {
 const MAX_RANGE_DAYS = 366;
 
 /** Week 1 is the Monday-to-Sunday week holding the year's first day (spec 4.8). */
-export const weekOf = (yearStart: string, date: string) => Math.floor(daysBetween(mondayOf(yearStart), date) / 7) + 1;
+const weekOf = (yearStart: string, date: string) => Math.floor(daysBetween(mondayOf(yearStart), date) / 7) + 1;
 
 function datesFrom(first: string, last: string): string[] {
   const dates: string[] = [];
@@ -102,6 +102,14 @@ export function DayGrid({ calendar, year, activities }: { calendar: Calendar; ye
     return datesFrom(first, last);
   }, [year.startDate, year.endDate, unsaved]);
 
+  // Leaving the page with unsaved painting asks first (the browser's own question).
+  useEffect(() => {
+    if (!unsaved.size) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved.size > 0]);
+
   const refused = refusal ? refusedCell(refusal) : undefined;
   useEffect(() => {
     if (!refused) return;
@@ -157,8 +165,17 @@ export function DayGrid({ calendar, year, activities }: { calendar: Calendar; ye
       paint(drag.from[0], drag.to[0], drag.from[1], drag.to[1], brushActivity());
       setDrag(undefined);
     };
+    const cancel = (event: Event) => {
+      if (event.type === 'pointercancel' || (event as KeyboardEvent).key === 'Escape') setDrag(undefined);
+    };
     window.addEventListener('pointerup', finish);
-    return () => window.removeEventListener('pointerup', finish);
+    window.addEventListener('pointercancel', cancel);
+    window.addEventListener('keydown', cancel);
+    return () => {
+      window.removeEventListener('pointerup', finish);
+      window.removeEventListener('pointercancel', cancel);
+      window.removeEventListener('keydown', cancel);
+    };
   }, [drag, brush]);
   const inDrag = (course: number, date: string) => {
     if (!drag) return false;
@@ -205,14 +222,15 @@ export function DayGrid({ calendar, year, activities }: { calendar: Calendar; ye
           {notice}
         </p>
       ) : null}
-      <p class="hint">{`Мышью: протяните по ячейкам, чтобы закрасить их кодом ${brushLabel ? `«${brushLabel.code}»` : '«пусто»'}. Обведённые ячейки ещё не сохранены.`}</p>
+      <p class="hint">{`Мышью: протяните по ячейкам, чтобы закрасить их кодом ${brushLabel ? `«${brushLabel.code}»` : '«пусто»'} (Esc — отмена). Обведённые ячейки ещё не сохранены.`}</p>
       <div class="table-scroll grid-scroll" tabIndex={0} role="region" aria-label="График по дням: прокрутка стрелками">
         <table
           class="calendar-grid"
           ref={tableRef}
           onPointerDown={(event) => {
             const cell = cellAt(event.target);
-            if (!cell || event.button !== 0) return;
+            // A finger scrolls the grid (it paints through the form); a mouse or a pen paints.
+            if (!cell || event.button !== 0 || event.pointerType === 'touch') return;
             event.preventDefault();
             setDrag({ from: cell, to: cell });
           }}
