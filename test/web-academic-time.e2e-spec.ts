@@ -310,6 +310,7 @@ describe('«Учебный календарь» and «Звонки» in the web 
     await setInput(await controlByLabel(page, 'Окончание (весенний семестр)'), '2028-06-30');
     await clickButton('Добавить: весенний семестр');
     await page.waitForFunction(() => document.querySelector('#years-table tr[data-year="2027-2028"]')?.textContent?.includes('Весенний семестр: 7 февраля 2028 г.'));
+    expect(await page.$eval('#year-editor', (node) => node.textContent)).toContain('Весенний семестр: 7 февраля 2028 г. — 30 июня 2028 г.');
     const edited = ((await admin.get('/api/admin/calendar/years')).body as { title: string; semesters: { semesterType: string }[] }[]).find((year) => year.title === '2027-2028');
     expect(edited?.semesters.map((semester) => semester.semesterType).sort()).toEqual(['autumn', 'spring']);
     await screenshot(page, 'calendar-years');
@@ -413,7 +414,8 @@ describe('«Учебный календарь» and «Звонки» in the web 
     expect(((await admin.get(SCOPES_PATH)).body as { name: string }[]).map((scope) => scope.name)).toContain('Сокращённый день');
   });
   it('fits a phone: the grid and the month calendar scroll inside their own boxes, never the page', async () => {
-    await page.setViewport({ width: 390, height: 844, isMobile: true });
+    // Only the size changes: `isMobile` would reload the page, racing the next navigation's token refresh.
+    await page.setViewport({ width: 390, height: 844 });
     await page.goto(`${origin}/admin/#academic-calendar?calendarId=${calendar.id}`);
     await page.waitForSelector('table.calendar-grid td[data-course="1"]');
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

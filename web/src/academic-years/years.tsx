@@ -123,7 +123,6 @@ function YearEditor({ year, onChanged, onClose }: { year: AcademicYear; onChange
       return `Учебный год ${saved.title}: ${period(saved)}.`;
     },
   });
-  const missing = SEMESTER_TYPES.filter((type) => !year.semesters.some((semester) => semester.semesterType === type));
   return (
     <section class="panel" aria-labelledby="year-editor-title" id="year-editor">
       <div class="panel-head">
@@ -139,11 +138,9 @@ function YearEditor({ year, onChanged, onClose }: { year: AcademicYear; onChange
           control={(props) => <input {...props} type="date" value={form.values.startDate} onInput={(event) => form.set('startDate', event.currentTarget.value)} />}
         />
       </ApiFormFrame>
-      {year.semesters.map((semester) => (
-        <SemesterForm key={semester.id} yearId={year.id} semester={semester} type={semester.semesterType} onChanged={onChanged} />
-      ))}
-      {missing.map((type) => (
-        <SemesterForm key={type} yearId={year.id} type={type} onChanged={onChanged} />
+      {SEMESTER_TYPES.map((type) => (
+        // One form per type, in one list: a semester just added keeps its form (and success line), now editing it.
+        <SemesterForm key={type} yearId={year.id} semester={year.semesters.find((semester) => semester.semesterType === type)} type={type} onChanged={onChanged} />
       ))}
     </section>
   );
