@@ -10,7 +10,7 @@ import { ActivityBadge, activityStyle, type ActivityType } from '../academic-yea
 import type { AcademicYear } from '../academic-years/years';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
-import { daysBetween, formatLongDate, isDate, isoDay, mondayOf, plusDays } from '../shared/dates';
+import { daysBetween, formatLongDate, formatMonthYear, isDate, isoDay, mondayOf, plusDays } from '../shared/dates';
 import { ErrorLine, Status, useId } from '../shared/ui';
 
 type Calendar = Schemas['CalendarResponse'];
@@ -19,13 +19,8 @@ type GridDay = Schemas['GridDayResponse'];
 type Days = Map<string, number | null>;
 
 const key = (course: number, date: string) => `${course}|${date}`;
-const MONTHS = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** A month of a few days only (at the edges) gets a short name, so it does not widen its days. */
 const SHORT_MONTHS = new Intl.DateTimeFormat('ru-RU', { month: 'short', timeZone: 'UTC' });
-const monthName = (date: string) => {
-  const name = MONTHS.format(new Date(`${date}T00:00:00Z`));
-  return name.charAt(0).toUpperCase() + name.slice(1);
-};
 /** The longest range one painting may cover: a year and a day. */
 const MAX_RANGE_DAYS = 366;
 
@@ -243,7 +238,7 @@ export function DayGrid({ calendar, year, activities }: { calendar: Calendar; ye
           <thead>
             <tr>
               <td class="corner" />
-              {spans(dates, monthName).map((span) => (
+              {spans(dates, formatMonthYear).map((span) => (
                 <th scope="colgroup" colSpan={span.count} key={span.first} class="month" title={span.label}>
                   <span class="month-label">{span.count >= 6 ? span.label : SHORT_MONTHS.format(new Date(`${span.first}T00:00:00Z`))}</span>
                 </th>

@@ -2,17 +2,14 @@
 // names its grid and can be freed; a day's «Выбрать» puts it into the form that assigns a grid.
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
-import { formatLongDate, isDate, isoDay, plusDays, todayInMoscow } from '../shared/dates';
+import { DAY_NAMES, formatLongDate, formatMonthYear, isDate, isoDay, plusDays, todayInMoscow } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import type { Scope } from './bells';
 
-const MONTH = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const WEEKDAYS = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
-const WEEKDAY_NAMES = ['понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'];
 
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
 function shiftMonth(first: string, by: number): string {
   const moment = new Date(`${first}T00:00:00Z`);
@@ -113,12 +110,12 @@ export function DateAssignments({ manualGrids }: { manualGrids: Scope[] }) {
       {failure ? <ErrorLine message={failure} /> : null}
       <div class="table-scroll">
         <table class="month-calendar" id="assignments-month">
-          <caption>{capitalized(MONTH.format(new Date(`${month}T00:00:00Z`)))}</caption>
+          <caption>{formatMonthYear(month)}</caption>
           <thead>
             <tr>
               {WEEKDAYS.map((day, index) => (
                 <th scope="col" key={day}>
-                  <abbr title={WEEKDAY_NAMES[index]}>{day}</abbr>
+                  <abbr title={DAY_NAMES[index]}>{day}</abbr>
                 </th>
               ))}
             </tr>
