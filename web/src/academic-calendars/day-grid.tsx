@@ -234,7 +234,7 @@ export function DayGrid({ calendar, year, activities }: { calendar: Calendar; ye
             if (cell) setDrag({ from: drag.from, to: cell });
           }}
         >
-          <caption>{`${calendar.title}: курсы по датам учебного года ${year.title}`}</caption>
+          <caption class="visually-hidden">{`${calendar.title}: курсы по датам учебного года ${year.title}`}</caption>
           <thead>
             <tr>
               <td class="corner" />
