@@ -8,6 +8,7 @@ const SHORT_DAY_NAMES = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']
 
 const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const dayMonthYear = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const monthYear = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export function isDate(text: unknown): text is string {
@@ -50,3 +51,9 @@ export function formatShortDate(date: string): string {
 
 /** `08:30:00` -> `08:30` */
 export const formatTime = (time: string | null | undefined): string => (typeof time === 'string' ? time.slice(0, 5) : '');
+
+/** «Сентябрь 2026 г.» (the month of `date`, capitalised as a heading) */
+export function formatMonthYear(date: string): string {
+  const text = monthYear.format(new Date(toTime(date)));
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

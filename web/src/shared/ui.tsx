@@ -63,3 +63,13 @@ export function LongOperation({ label, done, total }: { label: string; done?: nu
     </div>
   );
 }
+
+/**
+ * The last data `loaded` answered, kept while it loads again: a list reloaded after a change does not
+ * blink away, and the forms drawn from it keep their state and success line.
+ */
+export function useLastLoaded<T>(loaded: Loaded<T>): T | undefined {
+  const last = useRef<T>();
+  if (loaded.state === 'done') last.current = loaded.data;
+  return last.current;
+}

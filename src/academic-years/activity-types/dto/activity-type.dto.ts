@@ -32,7 +32,7 @@ export class ActivityTypeRequest {
   @BooleanField()
   allowSchedule!: boolean;
 
-  @ApiPropertyOptional({ example: '#FFC107', nullable: true, pattern: '^#[0-9A-Fa-f]{6}$', description: 'Сохраняется в верхнем регистре' })
+  @ApiPropertyOptional({ type: String, example: '#FFC107', nullable: true, pattern: '^#[0-9A-Fa-f]{6}$', description: 'Сохраняется в верхнем регистре' })
   @ColorCodeField()
   colorCode?: string | null;
 

@@ -1,0 +1,133 @@
+// Activity codes (spec 4.7): the list with each code's colour drawn with the code as text, a new code,
+// and a code changed in place. Whether ordinary lessons may be held on such days is said in words.
+import { useState } from 'preact/hooks';
+import { api, data } from '../api/client';
+import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
+import { ActivityBadge, type ActivityType } from './activity-colour';
+
+export function ActivityCodes({ activities, onChanged }: { activities: Loaded<ActivityType[]>; onChanged: () => void }) {
+  const [editing, setEditing] = useState<number>();
+  const list = useLastLoaded(activities) ?? [];
+  const edited = list.find((item) => item.id === editing);
+  return (
+    <section class="panel" aria-labelledby="activities-title">
+      <h2 id="activities-title">Коды активности</h2>
+      {activities.state === 'loading' && !list.length ? <Status>Загрузка…</Status> : null}
+      {activities.state === 'error' ? <ErrorLine message={activities.message} /> : null}
+      {list.length ? (
+        <div class="table-scroll">
+          <table class="data-table" id="activities-table">
+            <caption>{`Кодов активности: ${list.length}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Код</th>
+                <th scope="col">Название</th>
+                <th scope="col">Цвет</th>
+                <th scope="col">Занятия</th>
+                <th scope="col">Порядок</th>
+                <th scope="col">Описание</th>
+                <th scope="col">Действия</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((activity) => (
+                <tr key={activity.id} data-code={activity.code}>
+                  <th scope="row">
+                    <ActivityBadge activity={activity} />
+                  </th>
+                  <td>{activity.name}</td>
+                  <td>{activity.colorCode ?? 'без цвета'}</td>
+                  <td>{activity.allowSchedule ? 'проводятся' : 'не проводятся'}</td>
+                  <td>{activity.displayOrder}</td>
+                  <td>{activity.description ?? ''}</td>
+                  <td>
+                    <button type="button" class="link-button" aria-label={`Изменить код ${activity.code}`} onClick={() => setEditing(activity.id)}>
+                      Изменить
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {edited ? (
+        <ActivityForm
+          key={edited.id}
+          activity={edited}
+          onSaved={() => {
+            setEditing(undefined);
+            onChanged();
+          }}
+        />
+      ) : null}
+      <ActivityForm key="new" onSaved={onChanged} />
+    </section>
+  );
+}
+
+function ActivityForm({ activity, onSaved }: { activity?: ActivityType; onSaved: () => void }) {
+  const form = useApiForm({
+    initial: {
+      code: activity?.code ?? '',
+      name: activity?.name ?? '',
+      allowSchedule: activity?.allowSchedule ?? false,
+      colorCode: activity?.colorCode ?? '#cfe2ff',
+      displayOrder: String(activity?.displayOrder ?? 0),
+      description: activity?.description ?? '',
+    },
+    resetOnSuccess: !activity,
+    send: async (values) => {
+      const body = {
+        code: values.code.trim(),
+        name: values.name.trim(),
+        allowSchedule: values.allowSchedule,
+        colorCode: values.colorCode || null,
+        displayOrder: Number(values.displayOrder || 0),
+        description: values.description.trim() || null,
+      };
+      const saved = activity
+        ? await data(api.PUT('/api/admin/calendar/activity-types/{id}', { params: { path: { id: activity.id } }, body }))
+        : await data(api.POST('/api/admin/calendar/activity-types', { body }));
+      onSaved();
+      return `Код «${saved.code}» (${saved.name}) ${activity ? 'сохранён' : 'создан'}.`;
+    },
+  });
+  const title = activity ? `Код «${activity.code}»` : 'Новый код активности';
+  return (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      <ApiFormFrame form={form} label={title} submitText={activity ? 'Сохранить код' : 'Создать код'}>
+        <Field label="Код" error={form.errorAt('code')} control={(props) => <input {...props} value={form.values.code} maxLength={16} onInput={(event) => form.set('code', event.currentTarget.value)} />} />
+        <Field label="Название" error={form.errorAt('name')} control={(props) => <input {...props} value={form.values.name} maxLength={255} onInput={(event) => form.set('name', event.currentTarget.value)} />} />
+        <div class="colour-field">
+          <Field
+            label="Цвет"
+            error={form.errorAt('colorCode')}
+            hint="Текст на цвете подбирается чёрный или белый, чтобы код читался."
+            control={(props) => <input {...props} type="color" value={form.values.colorCode} onInput={(event) => form.set('colorCode', event.currentTarget.value)} />}
+          />
+          <p class="colour-preview">
+            {'Так код выглядит в графике: '}
+            <ActivityBadge activity={{ code: form.values.code || '?', name: form.values.name, colorCode: form.values.colorCode }} />
+          </p>
+        </div>
+        <label class="check">
+          <input type="checkbox" checked={form.values.allowSchedule} onChange={(event) => form.set('allowSchedule', event.currentTarget.checked)} /> В такие дни проводятся
+          обычные занятия
+        </label>
+        <Field
+          label="Порядок в списке"
+          error={form.errorAt('displayOrder')}
+          control={(props) => <input {...props} type="number" min={0} step={1} value={form.values.displayOrder} onInput={(event) => form.set('displayOrder', event.currentTarget.value)} />}
+        />
+        <Field
+          label="Описание"
+          error={form.errorAt('description')}
+          control={(props) => <textarea {...props} rows={2} value={form.values.description} onInput={(event) => form.set('description', event.currentTarget.value)} />}
+        />
+      </ApiFormFrame>
+    </section>
+  );
+}

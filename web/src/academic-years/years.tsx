@@ -1,0 +1,181 @@
+// Academic years with their semesters (spec 4.7): the list, a new year with its semesters saved in
+// one request, a year's start moved, a semester's dates changed, a missing semester added. The API
+// computes a year's title and its end (30 June); a refusal is shown at the date it concerns.
+import { useState } from 'preact/hooks';
+import { api, ApiError, data, type Schemas } from '../api/client';
+import { formatLongDate } from '../shared/dates';
+import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
+
+export type AcademicYear = Schemas['AcademicYearResponse'];
+type Semester = Schemas['SemesterResponse'];
+type SemesterType = Semester['semesterType'];
+
+export const SEMESTER_NAMES: Record<SemesterType, string> = { autumn: 'Осенний семестр', spring: 'Весенний семестр' };
+const SEMESTER_TYPES: SemesterType[] = ['autumn', 'spring'];
+
+const period = (item: { startDate: string; endDate: string }) => `${formatLongDate(item.startDate)} — ${formatLongDate(item.endDate)}`;
+
+/** Which date a refusal is about: the API names the semester («Осенний семестр …») or the year. */
+const semesterField = <T extends string>(autumn: T, spring: T, year: T) => (message: string): T =>
+  /^осенн/i.test(message) ? autumn : /^весенн/i.test(message) ? spring : year;
+
+export function AcademicYears({ years, onChanged }: { years: Loaded<AcademicYear[]>; onChanged: () => void }) {
+  const [editing, setEditing] = useState<number>();
+  const list = useLastLoaded(years) ?? [];
+  const edited = list.find((year) => year.id === editing);
+  return (
+    <section class="panel" aria-labelledby="years-title">
+      <h2 id="years-title">Учебные годы и семестры</h2>
+      {years.state === 'loading' && !list.length ? <Status>Загрузка…</Status> : null}
+      {years.state === 'error' ? <ErrorLine message={years.message} /> : null}
+      {years.state === 'done' && list.length === 0 ? <p class="empty">Учебных годов пока нет.</p> : null}
+      {list.length ? (
+        <div class="table-scroll">
+          <table class="data-table" id="years-table">
+            <caption>{`Учебных годов: ${list.length}`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Учебный год</th>
+                <th scope="col">Период</th>
+                <th scope="col">Семестры</th>
+                <th scope="col">Действия</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((year) => (
+                <tr key={year.id} data-year={year.title}>
+                  <th scope="row">{year.title}</th>
+                  <td>{period(year)}</td>
+                  <td>
+                    <ul class="plain-list">
+                      {year.semesters.map((semester) => (
+                        <li key={semester.id}>{`${SEMESTER_NAMES[semester.semesterType]}: ${period(semester)}`}</li>
+                      ))}
+                    </ul>
+                  </td>
+                  <td>
+                    <button type="button" class="link-button" aria-label={`Изменить учебный год ${year.title}`} onClick={() => setEditing(year.id)}>
+                      Изменить
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {edited ? <YearEditor key={edited.id} year={edited} onChanged={onChanged} onClose={() => setEditing(undefined)} /> : null}
+      <NewYear onCreated={onChanged} />
+    </section>
+  );
+}
+
+function NewYear({ onCreated }: { onCreated: () => void }) {
+  const form = useApiForm({
+    initial: { startDate: '', autumnStart: '', autumnEnd: '', springStart: '', springEnd: '' },
+    resetOnSuccess: true,
+    fieldOf: semesterField('autumnStart', 'springStart', 'startDate'),
+    send: async (values) => {
+      const semesters: Schemas['SemesterRequest'][] = [];
+      if (values.autumnStart || values.autumnEnd) semesters.push({ semesterType: 'autumn', startDate: values.autumnStart, endDate: values.autumnEnd });
+      if (values.springStart || values.springEnd) semesters.push({ semesterType: 'spring', startDate: values.springStart, endDate: values.springEnd });
+      if (!semesters.length) throw new ApiError(400, 'Осенний семестр: укажите даты хотя бы одного семестра');
+      const year = await data(api.POST('/api/admin/calendar/years', { body: { startDate: values.startDate, semesters } }));
+      onCreated();
+      return `Создан учебный год ${year.title} (${period(year)}), семестров: ${year.semesters.length}.`;
+    },
+  });
+  const date = (name: keyof typeof form.values, label: string) => (
+    <Field
+      label={label}
+      error={form.errorAt(name)}
+      control={(props) => <input {...props} type="date" value={form.values[name]} onInput={(event) => form.set(name, event.currentTarget.value)} />}
+    />
+  );
+  return (
+    <section aria-labelledby="new-year-title">
+      <h3 id="new-year-title">Новый учебный год</h3>
+      <ApiFormFrame form={form} label="Новый учебный год" submitText="Создать учебный год">
+        {date('startDate', 'Начало учебного года')}
+        <p class="hint">Название и окончание (30 июня) вычисляются по дате начала.</p>
+        <fieldset class="date-pair">
+          <legend>Осенний семестр</legend>
+          {date('autumnStart', 'Начало осеннего семестра')}
+          {date('autumnEnd', 'Окончание осеннего семестра')}
+        </fieldset>
+        <fieldset class="date-pair">
+          <legend>Весенний семестр</legend>
+          {date('springStart', 'Начало весеннего семестра')}
+          {date('springEnd', 'Окончание весеннего семестра')}
+        </fieldset>
+      </ApiFormFrame>
+    </section>
+  );
+}
+
+function YearEditor({ year, onChanged, onClose }: { year: AcademicYear; onChanged: () => void; onClose: () => void }) {
+  const form = useApiForm({
+    initial: { startDate: year.startDate },
+    send: async (values) => {
+      const saved = await data(api.PUT('/api/admin/calendar/years/{id}', { params: { path: { id: year.id } }, body: { startDate: values.startDate } }));
+      onChanged();
+      return `Учебный год ${saved.title}: ${period(saved)}.`;
+    },
+  });
+  return (
+    <section class="panel" aria-labelledby="year-editor-title" id="year-editor">
+      <div class="panel-head">
+        <h3 id="year-editor-title">{`Учебный год ${year.title}`}</h3>
+        <button type="button" class="link-button" onClick={onClose}>
+          Закрыть
+        </button>
+      </div>
+      <ApiFormFrame form={form} label={`Начало учебного года ${year.title}`} submitText="Сохранить начало года">
+        <Field
+          label="Начало учебного года"
+          error={form.errorAt('startDate')}
+          control={(props) => <input {...props} type="date" value={form.values.startDate} onInput={(event) => form.set('startDate', event.currentTarget.value)} />}
+        />
+      </ApiFormFrame>
+      {SEMESTER_TYPES.map((type) => (
+        // One form per type, in one list: a semester just added keeps its form (and success line), now editing it.
+        <SemesterForm key={type} yearId={year.id} semester={year.semesters.find((semester) => semester.semesterType === type)} type={type} onChanged={onChanged} />
+      ))}
+    </section>
+  );
+}
+
+function SemesterForm({ yearId, semester, type, onChanged }: { yearId: number; semester?: Semester; type: SemesterType; onChanged: () => void }) {
+  const name = SEMESTER_NAMES[type];
+  const form = useApiForm({
+    initial: { startDate: semester?.startDate ?? '', endDate: semester?.endDate ?? '' },
+    fieldOf: (message) => (/окончани/.test(message) ? 'endDate' : 'startDate'),
+    send: async (values) => {
+      const body = { semesterType: type, startDate: values.startDate, endDate: values.endDate };
+      const saved = semester
+        ? await data(api.PUT('/api/admin/calendar/semesters/{id}', { params: { path: { id: semester.id } }, body }))
+        : await data(api.POST('/api/admin/calendar/years/{academicYearId}/semesters', { params: { path: { academicYearId: yearId } }, body }));
+      onChanged();
+      return `${name}: ${period(saved)}.`;
+    },
+  });
+  const lower = name.toLowerCase();
+  return (
+    <ApiFormFrame form={form} label={semester ? name : `Добавить: ${lower}`} submitText={semester ? `Сохранить: ${lower}` : `Добавить: ${lower}`}>
+      <fieldset class="date-pair">
+        <legend>{semester ? name : `${name} (ещё нет)`}</legend>
+        <Field
+          label={`Начало (${lower})`}
+          error={form.errorAt('startDate')}
+          control={(props) => <input {...props} type="date" value={form.values.startDate} onInput={(event) => form.set('startDate', event.currentTarget.value)} />}
+        />
+        <Field
+          label={`Окончание (${lower})`}
+          error={form.errorAt('endDate')}
+          control={(props) => <input {...props} type="date" value={form.values.endDate} onInput={(event) => form.set('endDate', event.currentTarget.value)} />}
+        />
+      </fieldset>
+    </ApiFormFrame>
+  );
+}
