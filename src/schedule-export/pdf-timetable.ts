@@ -1,0 +1,136 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { RenderedLessonDto } from '../schedule';
+import { CHANGE_LEGEND, ExportTarget, hhmm, lessonLines, russianDate, TargetKind, WeekSheet, weekCaption } from './timetable-layout';
+
+/**
+ * The PDF: a poster for the corridor board, one A4 landscape page per week and per column (each group
+ * of a department, or the one group, teacher or classroom). The page is the target's name, the week's
+ * dates, number and parity, and a grid of pairs (down) by days (across); a cell's text wraps and
+ * shrinks until it fits. DejaVu Sans is embedded (a subset), so Cyrillic prints and copies intact.
+ */
+const FONT_DIR = join(require.resolve('dejavu-fonts-ttf/package.json'), '..', 'ttf');
+
+/** The fonts, read once per process (a request only embeds them). */
+let fonts: { regular: Buffer; bold: Buffer } | undefined;
+function loadFonts(): { regular: Buffer; bold: Buffer } {
+  fonts ??= { regular: readFileSync(join(FONT_DIR, 'DejaVuSans.ttf')), bold: readFileSync(join(FONT_DIR, 'DejaVuSans-Bold.ttf')) };
+  return fonts;
+}
+
+const PAGE = { width: 841.89, height: 595.28, margin: 24 };
+const PAIR_COLUMN = 64;
+const HEADER_ROW = 22;
+const FOOTER = 16;
+const PAD = 3;
+const MAX_SIZE = 8.5;
+const MIN_SIZE = 4.5;
+const CHANGED = '#ffe699';
+const LINE = '#555555';
+
+/** The lessons of one column in one row: the merged cell covering the column, if any. */
+function lessonsAt(sheet: WeekSheet, row: number, column: number): RenderedLessonDto[] {
+  for (let c = column; c >= 0; c--) {
+    const cell = sheet.cells[row][c];
+    if (cell) return c + cell.span > column ? cell.lessons : [];
+  }
+  return [];
+}
+
+/** Writes `text` into the box at the largest size from MAX_SIZE down that fits; what still does not is cut with «…». */
+function fitText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number): void {
+  let size = MAX_SIZE;
+  doc.font('body');
+  for (; size > MIN_SIZE; size -= 0.5) {
+    doc.fontSize(size);
+    if (doc.heightOfString(text, { width, lineGap: 0 }) <= height) break;
+  }
+  doc.fontSize(size).text(text, x, y, { width, height, lineGap: 0, ellipsis: true });
+}
+
+function cellText(kind: TargetKind, lessons: RenderedLessonDto[], rowTime: string): string {
+  return lessons
+    .map((lesson) => {
+      const time = `${hhmm(lesson.startTime)}–${hhmm(lesson.endTime)}`;
+      const lines = lessonLines(kind === 'department' ? 'group' : kind, lesson);
+      return (time === rowTime ? lines : [time, ...lines]).join('\n');
+    })
+    .join('\n\n');
+}
+
+function drawPage(doc: PDFKit.PDFDocument, target: ExportTarget, title: string, sheet: WeekSheet, column: number): void {
+  doc.addPage({ size: 'A4', layout: 'landscape', margin: PAGE.margin });
+  const left = PAGE.margin;
+  const width = PAGE.width - 2 * PAGE.margin;
+  doc.fillColor('black').font('bold').fontSize(15).text(title, left, PAGE.margin, { width, height: 20, ellipsis: true, lineBreak: false });
+  doc.font('body').fontSize(10).text(weekCaption(sheet), left, PAGE.margin + 22, { width, height: 14, ellipsis: true, lineBreak: false });
+
+  const dates = [...new Set(sheet.rows.map((row) => row.date))];
+  const pairs = [...new Set(sheet.rows.map((row) => row.pair))];
+  const top = PAGE.margin + 42;
+  const dayWidth = (width - PAIR_COLUMN) / Math.max(dates.length, 1);
+  const rowHeight = (PAGE.height - PAGE.margin - FOOTER - top - HEADER_ROW) / Math.max(pairs.length, 1);
+
+  doc.lineWidth(0.5).strokeColor(LINE);
+  doc.font('bold').fontSize(8.5);
+  doc.rect(left, top, PAIR_COLUMN, HEADER_ROW).stroke();
+  doc.text('Пара', left + PAD, top + 6, { width: PAIR_COLUMN - 2 * PAD, align: 'center' });
+  dates.forEach((date, index) => {
+    const x = left + PAIR_COLUMN + index * dayWidth;
+    doc.rect(x, top, dayWidth, HEADER_ROW).stroke();
+    const dayName = sheet.rows.find((row) => row.date === date)?.dayName ?? '';
+    doc.font('bold').fontSize(8.5).text(`${dayName}, ${russianDate(date).slice(0, 5)}`, x + PAD, top + 6, { width: dayWidth - 2 * PAD, align: 'center', lineBreak: false, ellipsis: true, height: 12 });
+  });
+
+  pairs.forEach((pair, p) => {
+    const y = top + HEADER_ROW + p * rowHeight;
+    const ofPair = sheet.rows.filter((row) => row.pair === pair);
+    const rowTime = mostCommon(ofPair.map((row) => row.time));
+    doc.rect(left, y, PAIR_COLUMN, rowHeight).stroke();
+    if (pair !== null) {
+      doc.font('bold').fontSize(10).text(`${pair}`, left + PAD, y + PAD, { width: PAIR_COLUMN - 2 * PAD, align: 'center' });
+      doc.font('body').fontSize(7.5).text(rowTime, left + PAD, y + PAD + 13, { width: PAIR_COLUMN - 2 * PAD, align: 'center' });
+    }
+    dates.forEach((date, d) => {
+      const x = left + PAIR_COLUMN + d * dayWidth;
+      const rowIndex = sheet.rows.findIndex((row) => row.date === date && row.pair === pair);
+      const lessons = rowIndex < 0 ? [] : lessonsAt(sheet, rowIndex, column);
+      if (lessons.some((lesson) => lesson.overrideAction)) doc.rect(x, y, dayWidth, rowHeight).fill(CHANGED);
+      doc.rect(x, y, dayWidth, rowHeight).stroke();
+      if (lessons.length > 0) {
+        doc.fillColor('black');
+        fitText(doc, cellText(target.kind, lessons, rowTime), x + PAD, y + PAD, dayWidth - 2 * PAD, rowHeight - 2 * PAD);
+      }
+    });
+  });
+  if (pairs.length === 1 && pairs[0] === null) {
+    doc.font('body').fontSize(12).text('На этой неделе занятий нет', left, top + HEADER_ROW + rowHeight / 2 - 6, { width, align: 'center' });
+  }
+  doc.fillColor('black').font('body').fontSize(7.5).text(CHANGE_LEGEND, left, PAGE.height - PAGE.margin - FOOTER + 4, { width, lineBreak: false });
+}
+
+function mostCommon(values: string[]): string {
+  const counts = new Map<string, number>();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? '';
+}
+
+/** Page titles: «Группа ИВТ-21» for each column of a department, else the target's own title. */
+export async function timetablePdf(target: ExportTarget, title: string, sheets: WeekSheet[], columnTitle: (index: number) => string): Promise<Buffer> {
+  const { regular, bold } = loadFonts();
+  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', autoFirstPage: false, info: { Title: title, Creator: 'Расписание' } });
+  doc.registerFont('body', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  for (const sheet of sheets) {
+    target.columns.forEach((_, column) => drawPage(doc, target, columnTitle(column), sheet, column));
+  }
+  doc.end();
+  return done;
+}
