@@ -38,15 +38,82 @@ function lessonsAt(sheet: WeekSheet, row: number, column: number): RenderedLesso
   return [];
 }
 
-/** Writes `text` into the box at the largest size from MAX_SIZE down that fits; what still does not is cut with «…». */
-function fitText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number): void {
-  let size = MAX_SIZE;
-  doc.font('body');
-  for (; size > MIN_SIZE; size -= 0.5) {
-    doc.fontSize(size);
-    if (doc.heightOfString(text, { width, lineGap: 0 }) <= height) break;
+/** A cell's text broken into lines at the largest size that fits its box. */
+interface Fitted {
+  size: number;
+  lines: string[];
+}
+
+/**
+ * Fitted texts by box and text, kept across requests: a week's lessons repeat through the semester and
+ * across pages, and measuring words is the poster's main cost. Started afresh when it grows large.
+ */
+const fittedTexts = new Map<string, Fitted>();
+const MAX_FITTED = 20_000;
+
+/** Greedy word wrap at the current font size; a word wider than the box is cut by characters. */
+function wrap(doc: PDFKit.PDFDocument, text: string, width: number): string[] {
+  const lines: string[] = [];
+  const space = doc.widthOfString(' ');
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    let used = 0;
+    for (const word of paragraph.split(' ')) {
+      let rest = word;
+      let size = doc.widthOfString(rest);
+      while (size > width && rest.length > 1) {
+        // Cut the longest head that fits (rare: a very long name in a narrow cell).
+        let cut = rest.length - 1;
+        while (cut > 1 && doc.widthOfString(rest.slice(0, cut)) > width) cut--;
+        if (line) lines.push(line);
+        lines.push(rest.slice(0, cut));
+        line = '';
+        used = 0;
+        rest = rest.slice(cut);
+        size = doc.widthOfString(rest);
+      }
+      if (line && used + space + size > width) {
+        lines.push(line);
+        line = '';
+        used = 0;
+      }
+      line = line ? `${line} ${rest}` : rest;
+      used = used ? used + space + size : size;
+    }
+    lines.push(line);
   }
-  doc.fontSize(size).text(text, x, y, { width, height, lineGap: 0, ellipsis: true });
+  return lines;
+}
+
+/** The largest size from MAX_SIZE down at which `text` fits the box; at the smallest, what still does not fit ends in «…». */
+function fit(doc: PDFKit.PDFDocument, text: string, width: number, height: number): Fitted {
+  const key = `${width.toFixed(1)}|${height.toFixed(1)}|${text}`;
+  const known = fittedTexts.get(key);
+  if (known) return known;
+  let fitted: Fitted | undefined;
+  for (let size = MAX_SIZE; size >= MIN_SIZE && !fitted; size -= 0.5) {
+    doc.fontSize(size);
+    const lines = wrap(doc, text, width);
+    if (lines.length * doc.currentLineHeight() <= height || size - 0.5 < MIN_SIZE) fitted = { size, lines };
+  }
+  const result = fitted as Fitted;
+  doc.fontSize(result.size);
+  const room = Math.max(1, Math.floor(height / doc.currentLineHeight()));
+  if (result.lines.length > room) result.lines = [...result.lines.slice(0, room - 1), `${result.lines[room - 1]}…`];
+  if (fittedTexts.size >= MAX_FITTED) fittedTexts.clear();
+  fittedTexts.set(key, result);
+  return result;
+}
+
+/** Writes `text` into the box, wrapped and shrunk to fit (see fit). */
+function fitText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number): void {
+  doc.font('body');
+  const { size, lines } = fit(doc, text, width, height);
+  doc.fontSize(size);
+  const step = doc.currentLineHeight();
+  lines.forEach((line, index) => {
+    if (line) doc.text(line, x, y + index * step, { lineBreak: false });
+  });
 }
 
 function cellText(kind: TargetKind, lessons: RenderedLessonDto[], rowTime: string): string {
@@ -68,6 +135,7 @@ function drawPage(doc: PDFKit.PDFDocument, target: ExportTarget, title: string, 
 
   const dates = [...new Set(sheet.rows.map((row) => row.date))];
   const pairs = [...new Set(sheet.rows.map((row) => row.pair))];
+  const rowAt = new Map(sheet.rows.map((row, index) => [`${row.date}#${row.pair}`, index]));
   const top = PAGE.margin + 42;
   const dayWidth = (width - PAIR_COLUMN) / Math.max(dates.length, 1);
   const rowHeight = (PAGE.height - PAGE.margin - FOOTER - top - HEADER_ROW) / Math.max(pairs.length, 1);
@@ -94,8 +162,8 @@ function drawPage(doc: PDFKit.PDFDocument, target: ExportTarget, title: string, 
     }
     dates.forEach((date, d) => {
       const x = left + PAIR_COLUMN + d * dayWidth;
-      const rowIndex = sheet.rows.findIndex((row) => row.date === date && row.pair === pair);
-      const lessons = rowIndex < 0 ? [] : lessonsAt(sheet, rowIndex, column);
+      const rowIndex = rowAt.get(`${date}#${pair}`);
+      const lessons = rowIndex === undefined ? [] : lessonsAt(sheet, rowIndex, column);
       if (lessons.some((lesson) => lesson.overrideAction)) doc.rect(x, y, dayWidth, rowHeight).fill(CHANGED);
       doc.rect(x, y, dayWidth, rowHeight).stroke();
       if (lessons.length > 0) {

@@ -6,6 +6,7 @@ import { findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { remember, remembered, type Chosen } from '../shared/storage';
 import { SubscribePanel } from '../shared/subscribe';
+import type { DownloadTarget } from '../shared/schedule-downloads';
 import { WeekView, type WeekViewProps } from '../shared/week-view';
 
 export type Kind = 'group' | 'teacher' | 'classroom';
@@ -49,6 +50,7 @@ export function ScheduleLookup({
   actions,
   refresh,
   nested,
+  moreDownloads,
 }: {
   title: string;
   /** Where this browser remembers the last choice. */
@@ -62,6 +64,8 @@ export function ScheduleLookup({
   refresh?: number;
   /** Part of a section with its own heading: the title is a second-level heading. */
   nested?: boolean;
+  /** Downloads offered besides the chosen target's (the department's whole timetable). */
+  moreDownloads?: DownloadTarget[];
 }) {
   const [selection, setSelection] = useState(() => {
     const saved = remembered<Selection>(storageKey);
@@ -69,6 +73,10 @@ export function ScheduleLookup({
   });
   const [kind, setKind] = useState<Kind>(selection?.kind ?? kinds[0]);
   const definition = KINDS[kind];
+  const downloads: DownloadTarget[] = [
+    ...(selection ? [{ label: `${KINDS[selection.kind].name.toLowerCase()} ${selection.label}`, params: { [KINDS[selection.kind].param]: selection.id } as DownloadTarget['params'] }] : []),
+    ...(moreDownloads ?? []),
+  ];
   const heading = selection ? `Расписание ${KINDS[selection.kind].of}: ${selection.label}` : title;
   return (
     <>
@@ -101,6 +109,7 @@ export function ScheduleLookup({
       <WeekView
         loadKey={selection ? `${selection.kind}:${selection.id}:${refresh ?? 0}` : ''}
         actions={actions}
+        downloads={downloads}
         load={(startDate, endDate) =>
           selection
             ? data(api.GET('/api/schedule/search', { params: { query: { [KINDS[selection.kind].param]: selection.id, startDate, endDate } } }))
