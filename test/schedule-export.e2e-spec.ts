@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Response } from 'supertest';
-import { expectErrorBody, signedInAs } from './support/factories';
+import { createDepartment, expectErrorBody, signedInAs } from './support/factories';
 import { createOverride, LessonBody, query } from './support/override-builders';
 import { pdfText } from './support/pdf-text';
 import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -304,6 +304,14 @@ describe('schedule export', () => {
       expect(page).toContain(`Расписание преподавателя ${teacher.fullName}`);
       expect(page).toContain(u.subjects[0].name);
       expect(page).toContain(`${columns[0].name}, ${columns[1].name}`);
+    });
+    it('prints one page saying so for a department without active groups', async () => {
+      const empty = await createDepartment(admin);
+      const response = await download(admin, { departmentId: empty.id, ...WEEK, format: 'pdf' });
+      expect(response.status).toBe(200);
+      const pdf = await pdfText(response.body);
+      expect(pdf.pages).toHaveLength(1);
+      expect(squash(pdf.pages[0].text)).toContain(`Расписание кафедры ${empty.departmentName} У кафедры нет действующих групп`);
     });
   });
 

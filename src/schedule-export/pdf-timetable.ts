@@ -199,6 +199,12 @@ export async function timetablePdf(target: ExportTarget, title: string, sheets: 
   for (const sheet of sheets) {
     target.columns.forEach((_, column) => drawPage(doc, target, columnTitle(column), sheet, column));
   }
+  if (target.columns.length === 0) {
+    // A department without active groups: one page that says so rather than a document without pages.
+    doc.addPage({ size: 'A4', layout: 'landscape', margin: PAGE.margin });
+    doc.font('bold').fontSize(15).text(title, PAGE.margin, PAGE.margin);
+    doc.font('body').fontSize(11).text('У кафедры нет действующих групп: расписание пусто.', PAGE.margin, PAGE.margin + 26);
+  }
   doc.end();
   return done;
 }
