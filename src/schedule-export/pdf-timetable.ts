@@ -105,6 +105,20 @@ function fit(doc: PDFKit.PDFDocument, text: string, width: number, height: numbe
   return result;
 }
 
+/**
+ * One line of text at the current font, cut with «…» when wider than `width`, placed by hand: pdfkit
+ * wraps any text given a width (a line wrapper per call), which cost more than the rest of a page.
+ */
+function textLine(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, align: 'left' | 'center' = 'left'): void {
+  let shown = text;
+  if (doc.widthOfString(shown) > width) {
+    while (shown.length > 1 && doc.widthOfString(`${shown}…`) > width) shown = shown.slice(0, -1);
+    shown = `${shown}…`;
+  }
+  const offset = align === 'center' ? Math.max(0, (width - doc.widthOfString(shown)) / 2) : 0;
+  doc.text(shown, x + offset, y, { lineBreak: false });
+}
+
 /** Writes `text` into the box, wrapped and shrunk to fit (see fit). */
 function fitText(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number): void {
   doc.font('body');
@@ -130,8 +144,10 @@ function drawPage(doc: PDFKit.PDFDocument, target: ExportTarget, title: string, 
   doc.addPage({ size: 'A4', layout: 'landscape', margin: PAGE.margin });
   const left = PAGE.margin;
   const width = PAGE.width - 2 * PAGE.margin;
-  doc.fillColor('black').font('bold').fontSize(15).text(title, left, PAGE.margin, { width, height: 20, ellipsis: true, lineBreak: false });
-  doc.font('body').fontSize(10).text(weekCaption(sheet), left, PAGE.margin + 22, { width, height: 14, ellipsis: true, lineBreak: false });
+  doc.fillColor('black').font('bold').fontSize(15);
+  textLine(doc, title, left, PAGE.margin, width);
+  doc.font('body').fontSize(10);
+  textLine(doc, weekCaption(sheet), left, PAGE.margin + 22, width);
 
   const dates = [...new Set(sheet.rows.map((row) => row.date))];
   const pairs = [...new Set(sheet.rows.map((row) => row.pair))];
@@ -143,12 +159,13 @@ function drawPage(doc: PDFKit.PDFDocument, target: ExportTarget, title: string, 
   doc.lineWidth(0.5).strokeColor(LINE);
   doc.font('bold').fontSize(8.5);
   doc.rect(left, top, PAIR_COLUMN, HEADER_ROW).stroke();
-  doc.text('Пара', left + PAD, top + 6, { width: PAIR_COLUMN - 2 * PAD, align: 'center' });
+  textLine(doc, 'Пара', left + PAD, top + 6, PAIR_COLUMN - 2 * PAD, 'center');
   dates.forEach((date, index) => {
     const x = left + PAIR_COLUMN + index * dayWidth;
     doc.rect(x, top, dayWidth, HEADER_ROW).stroke();
     const dayName = sheet.rows.find((row) => row.date === date)?.dayName ?? '';
-    doc.font('bold').fontSize(8.5).text(`${dayName}, ${russianDate(date).slice(0, 5)}`, x + PAD, top + 6, { width: dayWidth - 2 * PAD, align: 'center', lineBreak: false, ellipsis: true, height: 12 });
+    doc.font('bold').fontSize(8.5);
+    textLine(doc, `${dayName}, ${russianDate(date).slice(0, 5)}`, x + PAD, top + 6, dayWidth - 2 * PAD, 'center');
   });
 
   pairs.forEach((pair, p) => {
@@ -157,8 +174,10 @@ function drawPage(doc: PDFKit.PDFDocument, target: ExportTarget, title: string, 
     const rowTime = mostCommon(ofPair.map((row) => row.time));
     doc.rect(left, y, PAIR_COLUMN, rowHeight).stroke();
     if (pair !== null) {
-      doc.font('bold').fontSize(10).text(`${pair}`, left + PAD, y + PAD, { width: PAIR_COLUMN - 2 * PAD, align: 'center' });
-      doc.font('body').fontSize(7.5).text(rowTime, left + PAD, y + PAD + 13, { width: PAIR_COLUMN - 2 * PAD, align: 'center' });
+      doc.font('bold').fontSize(10);
+      textLine(doc, `${pair}`, left + PAD, y + PAD, PAIR_COLUMN - 2 * PAD, 'center');
+      doc.font('body').fontSize(7.5);
+      textLine(doc, rowTime, left + PAD, y + PAD + 13, PAIR_COLUMN - 2 * PAD, 'center');
     }
     dates.forEach((date, d) => {
       const x = left + PAIR_COLUMN + d * dayWidth;
@@ -173,9 +192,11 @@ function drawPage(doc: PDFKit.PDFDocument, target: ExportTarget, title: string, 
     });
   });
   if (pairs.length === 1 && pairs[0] === null) {
-    doc.font('body').fontSize(12).text('На этой неделе занятий нет', left, top + HEADER_ROW + rowHeight / 2 - 6, { width, align: 'center' });
+    doc.font('body').fontSize(12);
+    textLine(doc, 'На этой неделе занятий нет', left, top + HEADER_ROW + rowHeight / 2 - 6, width, 'center');
   }
-  doc.fillColor('black').font('body').fontSize(7.5).text(CHANGE_LEGEND, left, PAGE.height - PAGE.margin - FOOTER + 4, { width, lineBreak: false });
+  doc.fillColor('black').font('body').fontSize(7.5);
+  textLine(doc, CHANGE_LEGEND, left, PAGE.height - PAGE.margin - FOOTER + 4, width);
 }
 
 function mostCommon(values: string[]): string {
