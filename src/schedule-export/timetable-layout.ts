@@ -137,16 +137,22 @@ function cellsOf(columns: ExportColumn[], lessons: RenderedLessonDto[]): (GridCe
   return cells;
 }
 
-/** Splits the range into weeks and lays each out; `lessons` come in timetable order (date, time). */
+/** Splits the range into weeks and lays each out; `lessons` come in timetable order (date, time), kept within a day. */
 export function layOut(target: ExportTarget, startDate: string, endDate: string, lessons: RenderedLessonDto[], semesters: readonly LoadedSemester[]): WeekSheet[] {
   const sheets: WeekSheet[] = [];
+  const byDate = new Map<string, RenderedLessonDto[]>();
+  for (const lesson of lessons) {
+    const ofDate = byDate.get(lesson.date);
+    if (ofDate) ofDate.push(lesson);
+    else byDate.set(lesson.date, [lesson]);
+  }
   for (let monday = mondayOf(startDate); monday <= endDate; monday = addDays(monday, 7)) {
     const firstDate = monday < startDate ? startDate : monday;
     const sunday = addDays(monday, 6);
     const lastDate = sunday > endDate ? endDate : sunday;
     const dates: string[] = [];
     for (let date = firstDate; date <= lastDate; date = addDays(date, 1)) dates.push(date);
-    const ofWeek = lessons.filter((lesson) => lesson.date >= firstDate && lesson.date <= lastDate);
+    const ofWeek = dates.flatMap((date) => byDate.get(date) ?? []);
     const rows = rowsOf(dates, ofWeek);
     const byRow = new Map<string, RenderedLessonDto[]>();
     for (const lesson of ofWeek) {
