@@ -10,7 +10,7 @@ import { createUser } from './support/factories';
 import { pdfText } from './support/pdf-text';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
-import { signIn, weekSettled } from './support/web-client';
+import { controlByLabel, signIn, weekSettled } from './support/web-client';
 
 /**
  * «Скачать: Excel / PDF / CSV» beside the week view in a real Chromium against the real service: the
@@ -139,6 +139,23 @@ describe('schedule downloads in the web client', () => {
     expect(lines[1]).toContain(';2026-09-08;');
     expect(await seriousAccessibilityViolations(s.page)).toEqual([]);
     await screenshot(s.page, 'schedule-downloads-teacher');
+    expect(s.watch.consoleErrors).toEqual([]);
+  });
+
+  it('lets the office download a whole department chosen beside the picker', async () => {
+    const office = await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id });
+    const s = await session(WIDE, `/admin/?date=${WEEK_2_MONDAY}#schedule-view`, office.username);
+    expect(await buttonsBesideWeek(s.page)).toEqual([]);
+    const select = await controlByLabel(s.page, 'Кафедра для выгрузки');
+    await s.page.waitForFunction((selector) => (document.querySelector<HTMLSelectElement>(selector)?.options.length ?? 0) > 1, {}, select);
+    await s.page.select(select, String(u.department.id));
+    const label = `Скачать CSV: кафедра ${u.department.departmentName}`;
+    expect(await buttonsBesideWeek(s.page)).toContain(label);
+    const csv = await downloadBy(s, label);
+    const viewed = (await admin.get(`/api/department/schedule?departmentId=${u.department.id}&startDate=2026-09-07&endDate=2026-09-13`)).body as unknown[];
+    expect(csv.bytes.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1 + viewed.length);
+    expect(await seriousAccessibilityViolations(s.page)).toEqual([]);
+    await screenshot(s.page, 'schedule-downloads-office');
     expect(s.watch.consoleErrors).toEqual([]);
   });
 

@@ -1,5 +1,6 @@
 // Any group's, teacher's or classroom's week through /api/schedule/search: the office's schedule view,
 // and (limited to its own groups and teachers) the department's.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
 import { findClassrooms, findGroups, findTeachers } from '../shared/options';
@@ -51,6 +52,7 @@ export function ScheduleLookup({
   refresh,
   nested,
   moreDownloads,
+  extraControls,
 }: {
   title: string;
   /** Where this browser remembers the last choice. */
@@ -66,6 +68,8 @@ export function ScheduleLookup({
   nested?: boolean;
   /** Downloads offered besides the chosen target's (the department's whole timetable). */
   moreDownloads?: DownloadTarget[];
+  /** More controls beside the picker (the office's department for downloads). */
+  extraControls?: ComponentChildren;
 }) {
   const [selection, setSelection] = useState(() => {
     const saved = remembered<Selection>(storageKey);
@@ -104,6 +108,7 @@ export function ScheduleLookup({
             }}
           />
         </div>
+        {extraControls}
       </div>
       <SubscribePanel target={selection ? { kind: KINDS[selection.kind].feed, targetId: selection.id } : null} />
       <WeekView
