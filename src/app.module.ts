@@ -24,6 +24,7 @@ import { AcademicYearsModule } from './academic-years';
 import { TimeGridModule } from './time-grid';
 import { AcademicCalendarsModule } from './academic-calendars';
 import { ScheduleModule } from './schedule';
+import { ScheduleExportModule } from './schedule-export';
 import { WorkloadModule } from './workload';
 import { TenantsModule } from './tenants';
 import { CalendarFeedsModule } from './calendar-feeds';
@@ -55,6 +56,7 @@ export class AppModule implements NestModule {
         TimeGridModule,
         AcademicCalendarsModule,
         ScheduleModule,
+        ScheduleExportModule,
         TeacherPreferencesModule,
         TeacherAbsencesModule,
         TeacherChangeRequestsModule,

@@ -6,9 +6,12 @@ import { ScheduleRulesModule } from './rules/schedule-rules.module';
 import { ScheduleViewingModule } from './viewing/schedule-viewing.module';
 import { ScheduleVersionsModule } from './versions/schedule-versions.module';
 
-/** The schedule: its core (the one way into lessons, clashes and schedule writes) and the features built on it. */
+/**
+ * The schedule: its core (the one way into lessons, clashes and schedule writes) and the features built
+ * on it. Viewing is exported too: the export renders exactly the lessons the views answer.
+ */
 @Module({
   imports: [ScheduleCoreModule, ScheduleRulesModule, ScheduleViewingModule, ScheduleVersionsModule, ScheduleOverridesModule, ScheduleQualityModule],
-  exports: [ScheduleCoreModule],
+  exports: [ScheduleCoreModule, ScheduleViewingModule],
 })
 export class ScheduleModule {}

@@ -6,6 +6,7 @@ import { overrides } from './overrides';
 import { publication } from './publication';
 import { quality } from './quality';
 import { rules } from './rules';
+import { scheduleExport } from './schedule-export';
 import { viewing } from './viewing';
 import { workload } from './workload';
 
@@ -15,4 +16,4 @@ import { workload } from './workload';
  * publication last, since it replaces the version every other scenario reads. A new feature: one file
  * in this folder, one entry here.
  */
-export const FEATURES: readonly BenchFeature[] = [viewing, feeds, rules, overrides, changeRequests, absences, workload, quality, publication];
+export const FEATURES: readonly BenchFeature[] = [viewing, feeds, rules, overrides, changeRequests, absences, workload, quality, scheduleExport, publication];

@@ -27,7 +27,7 @@ import { ViewingHttpCache } from './viewing-http-cache';
     LessonPipeline,
     ScheduleViewingService,
   ],
-  exports: [ViewingSnapshotCache, LessonPipeline],
+  exports: [ViewingSnapshotCache, LessonPipeline, ScheduleViewingService],
 })
 export class ScheduleViewingModule implements NestModule {
   /** Every /api write on this instance invalidates the trusted data stamp (see LocalWrites). */

@@ -9,7 +9,7 @@ import { checkRange } from './pipeline/date-range';
 import { LessonCriteria } from './pipeline/lesson-criteria';
 import { LessonPipeline, LoadedView } from './pipeline/lesson-pipeline';
 import { checkWideSearch } from './pipeline/wide-search';
-import { activeGroupsOf } from './snapshot/reference-data';
+import { activeGroupsOf, ReferenceData } from './snapshot/reference-data';
 import { ViewingDataRepository } from './snapshot/viewing-data.repository';
 import { ViewingSnapshotCache } from './snapshot/viewing-snapshot.cache';
 
@@ -18,6 +18,9 @@ export const TEACHER_NOT_FOUND = 'Преподаватель не найден';
 export const DEPARTMENT_NOT_FOUND = 'Кафедра не найдена';
 export const FOREIGN_DEPARTMENT = 'Можно просматривать расписание только своей кафедры';
 export const GROUP_NOT_IN_DEPARTMENT = 'Группа не относится к действующим группам кафедры';
+
+/** The names a printed timetable needs around its lessons (the export): semesters, groups, teachers, classrooms. */
+export type ViewingNames = Pick<ReferenceData, 'semesters' | 'groups' | 'teachers' | 'classrooms'>;
 
 /**
  * Schedule viewing: rendered lessons of the published versions for a range. Every request costs one
@@ -113,6 +116,11 @@ export class ScheduleViewingService {
         teacherId: query.teacherId,
       });
     });
+  }
+
+  /** The names of the current snapshot, for laying lessons out (the export's headers and columns). */
+  names(): Promise<ViewingNames> {
+    return this.cache.run((snapshots) => snapshots.reference());
   }
 
   /** GET /api/lesson-types. */

@@ -10,6 +10,7 @@ export default function DepartmentSchedule() {
       storageKey="timetable.department.selection"
       kinds={['group', 'teacher']}
       departmentId={me.departmentId ?? undefined}
+      moreDownloads={me.departmentId ? [{ label: 'вся кафедра', params: { departmentId: me.departmentId } }] : []}
     />
   );
 }

@@ -1,11 +1,13 @@
 // Any group's, teacher's or classroom's week through /api/schedule/search: the office's schedule view,
 // and (limited to its own groups and teachers) the department's.
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
 import { findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { remember, remembered, type Chosen } from '../shared/storage';
 import { SubscribePanel } from '../shared/subscribe';
+import type { DownloadTarget } from '../shared/schedule-downloads';
 import { WeekView, type WeekViewProps } from '../shared/week-view';
 
 export type Kind = 'group' | 'teacher' | 'classroom';
@@ -49,6 +51,8 @@ export function ScheduleLookup({
   actions,
   refresh,
   nested,
+  moreDownloads,
+  extraControls,
 }: {
   title: string;
   /** Where this browser remembers the last choice. */
@@ -62,6 +66,10 @@ export function ScheduleLookup({
   refresh?: number;
   /** Part of a section with its own heading: the title is a second-level heading. */
   nested?: boolean;
+  /** Downloads offered besides the chosen target's (the department's whole timetable). */
+  moreDownloads?: DownloadTarget[];
+  /** More controls beside the picker (the office's department for downloads). */
+  extraControls?: ComponentChildren;
 }) {
   const [selection, setSelection] = useState(() => {
     const saved = remembered<Selection>(storageKey);
@@ -69,6 +77,10 @@ export function ScheduleLookup({
   });
   const [kind, setKind] = useState<Kind>(selection?.kind ?? kinds[0]);
   const definition = KINDS[kind];
+  const downloads: DownloadTarget[] = [
+    ...(selection ? [{ label: `${KINDS[selection.kind].name.toLowerCase()} ${selection.label}`, params: { [KINDS[selection.kind].param]: selection.id } as DownloadTarget['params'] }] : []),
+    ...(moreDownloads ?? []),
+  ];
   const heading = selection ? `Расписание ${KINDS[selection.kind].of}: ${selection.label}` : title;
   return (
     <>
@@ -96,11 +108,13 @@ export function ScheduleLookup({
             }}
           />
         </div>
+        {extraControls}
       </div>
       <SubscribePanel target={selection ? { kind: KINDS[selection.kind].feed, targetId: selection.id } : null} />
       <WeekView
         loadKey={selection ? `${selection.kind}:${selection.id}:${refresh ?? 0}` : ''}
         actions={actions}
+        downloads={downloads}
         load={(startDate, endDate) =>
           selection
             ? data(api.GET('/api/schedule/search', { params: { query: { [KINDS[selection.kind].param]: selection.id, startDate, endDate } } }))

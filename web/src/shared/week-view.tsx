@@ -17,6 +17,7 @@ import {
   todayInMoscow,
 } from './dates';
 import { messageOf } from './errors';
+import { ScheduleDownloads, type DownloadTarget } from './schedule-downloads';
 import { ErrorLine, Status, useId } from './ui';
 
 export type Lesson = Schemas['RenderedLessonDto'];
@@ -156,9 +157,11 @@ export interface WeekViewProps {
   emptyHint?: (context: { monday: string; semester: Semester }) => string | Promise<string>;
   /** Buttons under each lesson (e.g. «Попросить перенос»). */
   actions?: (lesson: Lesson) => ComponentChildren;
+  /** What «Скачать: Excel / PDF / CSV» exports for the shown week (nothing while empty). */
+  downloads?: DownloadTarget[];
 }
 
-export function WeekView({ load, loadKey, placeholder, emptyHint, actions }: WeekViewProps) {
+export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downloads }: WeekViewProps) {
   const [date, setDate] = useState(dateFromAddress);
   const [answer, setAnswer] = useState<{ key: string; shown: Shown }>({ key: '', shown: { kind: 'loading' } });
   const [semesterLine, setSemesterLine] = useState('');
@@ -259,6 +262,7 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions }: Wee
         <p class="semester" id="semester-line">
           {semesterLine}
         </p>
+        <ScheduleDownloads targets={downloads ?? []} startDate={monday} endDate={sunday} />
       </div>
       <div class="week" id="week" aria-live="polite" aria-busy={shown.kind === 'loading' ? 'true' : undefined}>
         {body}

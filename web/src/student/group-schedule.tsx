@@ -33,6 +33,7 @@ export default function GroupSchedule() {
       <SubscribePanel target={group ? { kind: 'GROUP', targetId: group.id } : null} />
       <WeekView
         loadKey={group?.id}
+        downloads={group ? [{ label: `группа ${group.label}`, params: { groupId: group.id } }] : []}
         load={(startDate, endDate) => (group ? data(api.GET('/api/schedule', { params: { query: { groupId: group.id, startDate, endDate } } })) : Promise.resolve(null))}
         placeholder="Найдите свою группу в поле выше: её расписание запомнится в этом браузере."
         emptyHint={() => 'Если занятия должны быть, возможно, группе ещё не назначен учебный календарь: обратитесь в учебный отдел.'}

@@ -30,7 +30,7 @@ export interface ReferenceData {
 }
 
 /** Non-archived groups of a department (the "active groups" of department views), by id. */
-export function activeGroupsOf(reference: ReferenceData, departmentId: number): number[] {
+export function activeGroupsOf(reference: Pick<ReferenceData, 'groups'>, departmentId: number): number[] {
   const ids: number[] = [];
   for (const group of reference.groups.values()) {
     if (group.departmentId === departmentId && !group.archived) ids.push(group.id);
