@@ -427,4 +427,149 @@ describe('«Учебный календарь» and «Звонки» in the web 
     await screenshot(page, 'bells-phone');
     await page.setViewport(WIDE);
   });
+
+  /** The control labelled `label` inside `scope` (the same labels appear in the new-calendar form). */
+  const controlIn = (scope: string, label: string) =>
+    page.evaluate(
+      (root, text) => {
+        const found = Array.from(document.querySelectorAll(`${root} label`)).find((item) => item.textContent?.trim() === text) as HTMLLabelElement | undefined;
+        return found ? `[id="${found.htmlFor}"]` : '';
+      },
+      scope,
+      label,
+    );
+  const calendarById = async (id: number) => (await admin.get(`/api/admin/academic-calendars/${id}`)) as { status: number; body: CalendarBody };
+  /** The refusal shown in the open dialog. */
+  const dialogRefusal = async () => (await page.waitForFunction(() => document.querySelector('dialog[open] [role=alert]')?.textContent)).jsonValue() as Promise<string>;
+
+  it('edits an opened calendar: a refused change is shown at its field with the input kept and nothing stored, an allowed one is stored', async () => {
+    await page.goto(`${origin}/admin/#academic-calendar?calendarId=${calendar.id}`);
+    await page.waitForSelector('table.calendar-grid td[data-course="2"]');
+    await page.click('details.calendar-fields summary');
+    const fields = `form[aria-label="Поля календаря «${calendar.title}»"]`;
+    await page.waitForSelector(fields);
+    const courses = await controlIn(fields, 'Число курсов');
+    expect(await page.$eval(courses, (input) => (input as HTMLInputElement).value)).toBe('2');
+    // The year's grid has days of course 2 (painted above): the API refuses to drop to one course.
+    await setInput(courses, '1');
+    await clickButton('Сохранить календарь');
+    const refusal = await page.waitForFunction((form) => document.querySelector(`${form} .field-invalid [role=alert]`)?.textContent, {}, fields);
+    expect(await refusal.jsonValue()).toContain('Нельзя уменьшить число курсов до 1: в графике есть дни 2-го курса');
+    // Shown at «Число курсов», with what the user typed kept.
+    expect(await page.$eval(`${fields} .field-invalid label`, (node) => node.textContent)).toBe('Число курсов');
+    expect(await page.$eval(courses, (input) => (input as HTMLInputElement).value)).toBe('1');
+    expect((await calendarById(calendar.id)).body.courseCount).toBe(2);
+    await screenshot(page, 'calendar-edit-refused');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await setInput(courses, '3');
+    await clickButton('Сохранить календарь');
+    await page.waitForFunction((form) => document.querySelector(`${form} [role=status]`)?.textContent?.includes('сохранён'), {}, fields);
+    const saved = (await calendarById(calendar.id)).body;
+    expect(saved).toEqual(expect.objectContaining({ courseCount: 3, academicYearId: calendar.academicYearId, specialtyId: calendar.specialtyId, studyFormId: calendar.studyFormId }));
+    // The grid gets a row for the new course (empty: an update paints nothing), the stored days stay.
+    await page.waitForFunction(() => document.querySelectorAll('table.calendar-grid tbody tr').length === 3);
+    expect(codeOn(await storedGrid(), 2, '2027-01-05')).toBe('К');
+    expect(await page.$eval('.calendar-editor .hint', (node) => node.textContent)).toContain('курсов: 3');
+  });
+
+  it('refuses a change that no longer fits an assigned group at the field the reason names', async () => {
+    await clickButton(`Открыть календарь ${u.calendar.title}`);
+    await page.waitForFunction((title) => document.querySelector('#calendar-title')?.textContent === title, {}, u.calendar.title);
+    await page.click('details.calendar-fields summary');
+    const fields = `form[aria-label="Поля календаря «${u.calendar.title}»"]`;
+    await page.waitForSelector(fields);
+    const form = await controlIn(fields, 'Форма обучения');
+    await page.waitForFunction((select, id) => Array.from(document.querySelectorAll<HTMLOptionElement>(`${select} option`)).some((option) => option.value === id), {}, form, String(spare.form.id));
+    await page.select(form, String(spare.form.id));
+    await clickButton('Сохранить календарь');
+    const refusal = await page.waitForFunction((scope) => document.querySelector(`${scope} .field-invalid [role=alert]`)?.textContent, {}, fields);
+    // The message names the group and the year; the reason after the colon picks the field.
+    expect(await refusal.jsonValue()).toMatch(/^Изменение несовместимо с назначением календаря группе «.+» на 2026-2027 учебный год: форма обучения группы и календаря различаются$/);
+    expect(await page.$eval(`${fields} .field-invalid label`, (node) => node.textContent)).toBe('Форма обучения');
+    expect(await page.$eval(form, (select) => (select as HTMLSelectElement).value)).toBe(String(spare.form.id));
+    expect((await calendarById(u.calendar.id)).body.studyFormId).toBe(u.calendar.studyFormId);
+  });
+
+  it('deletes a calendar after a confirmation naming it; one assigned to a group is refused in the dialog', async () => {
+    // The university's calendar is assigned to its group.
+    await clickButton(`Открыть календарь ${u.calendar.title}`);
+    await page.waitForFunction((title) => document.querySelector('#calendar-title')?.textContent === title, {}, u.calendar.title);
+    await clickButton('Удалить календарь');
+    await page.waitForSelector('dialog[open]');
+    expect(await page.$eval('dialog[open]', (node) => node.textContent)).toContain(`Удалить учебный календарь «${u.calendar.title}»`);
+    await clickButton('Удалить', 'dialog[open]');
+    expect(await dialogRefusal()).toBe('Календарь нельзя удалить: он назначен 1 группе');
+    expect((await calendarById(u.calendar.id)).status).toBe(200);
+    await screenshot(page, 'calendar-delete-refused');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await clickButton('Закрыть', 'dialog[open]');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+
+    // The calendar created on the screen has no groups: it goes, with its grid.
+    const created = ((await admin.get('/api/admin/academic-calendars')).body as CalendarBody[]).find((item) => item.specialtyId === spare.specialty.id);
+    if (!created) throw new Error('the calendar created on the screen is missing');
+    await clickButton(`Открыть календарь ${created.title}`);
+    await page.waitForFunction((title) => document.querySelector('#calendar-title')?.textContent === title, {}, created.title);
+    await clickButton('Удалить календарь');
+    await page.waitForSelector('dialog[open]');
+    expect(await page.$eval('dialog[open]', (node) => node.textContent)).toContain(`«${created.title}»`);
+    await clickButton('Удалить', 'dialog[open]');
+    await page.waitForFunction((title) => document.querySelector('#calendars-title ~ [role=status]')?.textContent === `Учебный календарь «${title}» удалён.`, {}, created.title);
+    expect(await page.$('#calendar-title')).toBeNull();
+    expect((await calendarById(created.id)).status).toBe(404);
+    await page.waitForFunction((title) => !Array.from(document.querySelectorAll('button')).some((button) => button.getAttribute('aria-label') === `Открыть календарь ${title}`), {}, created.title);
+  });
+
+  it('deletes an unused academic year from its editor after a confirmation; a year in use is refused in the dialog', async () => {
+    await clickButton('Учебные годы');
+    await page.waitForSelector('#years-table tr[data-year="2026-2027"]');
+    await clickButton('Изменить учебный год 2026-2027');
+    await page.waitForSelector('#year-editor');
+    await clickButton('Удалить учебный год', '#year-editor');
+    await page.waitForSelector('dialog[open]');
+    expect(await page.$eval('dialog[open]', (node) => node.textContent)).toContain('Удалить учебный год 2026-2027');
+    await clickButton('Удалить', 'dialog[open]');
+    expect(await dialogRefusal()).toMatch(/^Учебный год 2026-2027 нельзя удалить: его /);
+    await clickButton('Закрыть', 'dialog[open]');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+
+    await clickButton('Изменить учебный год 2027-2028');
+    await page.waitForFunction(() => document.querySelector('#year-editor-title')?.textContent === 'Учебный год 2027-2028');
+    await clickButton('Удалить учебный год', '#year-editor');
+    await page.waitForSelector('dialog[open]');
+    expect(await page.$eval('dialog[open]', (node) => node.textContent)).toContain('Удалить учебный год 2027-2028');
+    await screenshot(page, 'calendar-year-delete');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await clickButton('Удалить', 'dialog[open]');
+    await page.waitForFunction(() => !document.querySelector('#years-table tr[data-year="2027-2028"]'));
+    expect(await page.$('#year-editor')).toBeNull();
+    expect(await page.$eval('#years-title ~ [role=status]', (node) => node.textContent)).toBe('Учебный год 2027-2028 удалён вместе с семестрами.');
+    expect(((await admin.get('/api/admin/calendar/years')).body as { title: string }[]).map((year) => year.title)).toEqual(['2026-2027']);
+  });
+
+  it('deletes an unused activity code after a confirmation; a code in use is refused with the API’s message', async () => {
+    await clickButton('Коды активности');
+    await page.waitForSelector('#activities-table tr[data-code="К"]');
+    // «К» is painted in the calendar's grid.
+    await clickButton('Удалить код К');
+    await page.waitForSelector('dialog[open]');
+    expect(await page.$eval('dialog[open]', (node) => node.textContent)).toContain('Удалить код активности «К» (Каникулы)?');
+    await clickButton('Удалить', 'dialog[open]');
+    expect(await dialogRefusal()).toMatch(/^Код активности «К» нельзя удалить: его /);
+    await screenshot(page, 'calendar-activity-delete-refused');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await clickButton('Закрыть', 'dialog[open]');
+    await page.waitForFunction(() => !document.querySelector('dialog[open]'));
+    const codes = async () => ((await admin.get('/api/admin/calendar/activity-types')).body as ActivityTypeBody[]).map((item) => item.code).sort();
+    expect(await codes()).toEqual(expect.arrayContaining(['К', 'П']));
+
+    await clickButton('Удалить код П');
+    await page.waitForSelector('dialog[open]');
+    await clickButton('Удалить', 'dialog[open]');
+    await page.waitForFunction(() => !document.querySelector('#activities-table tr[data-code="П"]'));
+    expect(await page.$eval('#activities-title ~ [role=status]', (node) => node.textContent)).toBe('Код активности «П» удалён.');
+    expect(await codes()).not.toContain('П');
+    expect(await codes()).toContain('К');
+  });
 });

@@ -1,13 +1,15 @@
 // Academic calendars (spec 4.8): the list, a new calendar (the API names it and fills every course with
-// code «Т» over the year), and one calendar opened: its day grid and its subjects per semester.
+// code «Т» over the year), and one calendar opened: its fields (changed or the calendar deleted), its
+// day grid and its subjects per semester.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import type { ActivityType } from '../academic-years/activity-colour';
 import type { AcademicYear } from '../academic-years/years';
+import { Dialog, RemoveConfirm } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { hashParam } from '../shared/router';
 import { DataTable } from '../shared/table';
-import { useLoad } from '../shared/ui';
+import { useLastLoaded, useLoad } from '../shared/ui';
 import { CalendarSubjects } from './calendar-subjects';
 import { DayGrid } from './day-grid';
 
@@ -16,12 +18,20 @@ type Calendar = Schemas['CalendarResponse'];
 export function Calendars({ years, activities }: { years: AcademicYear[]; activities: ActivityType[] }) {
   const calendars = useLoad(() => data(api.GET('/api/admin/academic-calendars')), []);
   const [openId, setOpenId] = useState<number | undefined>(() => Number(hashParam('calendarId')) || undefined);
-  const open = calendars.state === 'done' ? calendars.data.find((item) => item.id === openId) : undefined;
+  const [removing, setRemoving] = useState(false);
+  const [notice, setNotice] = useState<string>();
+  // The last list stays while it reloads after a change, so the opened calendar keeps its forms.
+  const open = useLastLoaded(calendars)?.find((item) => item.id === openId);
   const year = open && years.find((item) => item.id === open.academicYearId);
   return (
     <>
       <section class="panel" aria-labelledby="calendars-title">
         <h2 id="calendars-title">Учебные календари</h2>
+        {notice ? (
+          <p class="notice notice-info" role="status">
+            {notice}
+          </p>
+        ) : null}
         <DataTable
           caption="Список учебных календарей"
           rows={calendars}
@@ -35,7 +45,7 @@ export function Calendars({ years, activities }: { years: AcademicYear[]; activi
             {
               title: 'Действия',
               cell: (row) => (
-                <button type="button" class="link-button" aria-label={`Открыть календарь ${row.title}`} aria-pressed={row.id === openId} onClick={() => setOpenId(row.id)}>
+                <button type="button" class="link-button" aria-label={`Открыть календарь ${row.title}`} aria-pressed={row.id === openId} onClick={() => (setNotice(undefined), setOpenId(row.id))}>
                   Открыть
                 </button>
               ),
@@ -45,8 +55,9 @@ export function Calendars({ years, activities }: { years: AcademicYear[]; activi
         <NewCalendar
           years={years}
           open={calendars.state === 'done' && calendars.data.length === 0}
-          onCreated={(created) => {
+          onSaved={(created) => {
             calendars.reload();
+            setNotice(undefined);
             setOpenId(created.id);
           }}
         />
@@ -55,40 +66,96 @@ export function Calendars({ years, activities }: { years: AcademicYear[]; activi
         <section class="panel calendar-editor" aria-labelledby="calendar-title" key={open.id}>
           <div class="panel-head">
             <h2 id="calendar-title">{open.title}</h2>
-            <button type="button" class="link-button" onClick={() => setOpenId(undefined)}>
-              Закрыть
-            </button>
+            <div class="row-actions">
+              <button type="button" class="link-button" onClick={() => setRemoving(true)}>
+                Удалить календарь
+              </button>
+              <button type="button" class="link-button" onClick={() => setOpenId(undefined)}>
+                Закрыть
+              </button>
+            </div>
           </div>
           <p class="hint">{`${open.specialtyCode} ${open.specialtyName}, профиль «${open.specialtyProfileName}», ${open.studyFormName}; курсов: ${open.courseCount}.`}</p>
+          <details class="calendar-fields">
+            <summary>Изменить поля календаря</summary>
+            <CalendarForm years={years} calendar={open} onSaved={calendars.reload} />
+          </details>
           {year ? <DayGrid calendar={open} year={year} activities={activities} /> : <p class="error">Учебный год календаря не найден.</p>}
           <CalendarSubjects calendar={open} />
+          <Dialog title="Удалить учебный календарь" open={removing} onClose={() => setRemoving(false)}>
+            <RemoveConfirm
+              question={`Удалить учебный календарь «${open.title}» вместе с его графиком и дисциплинами? Это действие нельзя отменить.`}
+              run={() => data(api.DELETE('/api/admin/academic-calendars/{id}', { params: { path: { id: open.id } } }))}
+              onDone={() => {
+                setRemoving(false);
+                setOpenId(undefined);
+                setNotice(`Учебный календарь «${open.title}» удалён.`);
+                calendars.reload();
+              }}
+            />
+          </Dialog>
         </section>
       ) : null}
     </>
   );
 }
 
+/**
+ * Which field a refusal is about. A clash with an assigned group names its reason after the colon; a
+ * calendar that already exists for the same year, specialty, profile and form concerns them all.
+ */
+export function calendarFieldOf(message: string): 'academicYearId' | 'specialtyId' | 'specialtyProfileId' | 'studyFormId' | 'courseCount' | undefined {
+  if (/уже существует/.test(message)) return undefined;
+  const reason = /^Изменение несовместимо/.test(message) ? message.slice(message.indexOf(': ') + 2) : message;
+  if (/числ\S* курсов/i.test(reason)) return 'courseCount';
+  if (/учебн\S* год/i.test(reason)) return 'academicYearId';
+  if (/профил/i.test(reason)) return 'specialtyProfileId';
+  if (/специальност/i.test(reason)) return 'specialtyId';
+  if (/форм\S* обучения/i.test(reason)) return 'studyFormId';
+  return undefined;
+}
+
 /** Folded away while the list has calendars, so an opened calendar's grid is near the top. */
-function NewCalendar({ years, open, onCreated }: { years: AcademicYear[]; open: boolean; onCreated: (calendar: Calendar) => void }) {
+function NewCalendar({ years, open, onSaved }: { years: AcademicYear[]; open: boolean; onSaved: (calendar: Calendar) => void }) {
+  return (
+    <details class="new-calendar" open={open}>
+      <summary>Новый учебный календарь</summary>
+      <CalendarForm years={years} onSaved={onSaved} />
+    </details>
+  );
+}
+
+/** A new calendar's fields, or an existing one's (PUT: its grid is kept; a clash is refused with 409). */
+function CalendarForm({ years, calendar, onSaved }: { years: AcademicYear[]; calendar?: Calendar; onSaved: (calendar: Calendar) => void }) {
   const specialties = useLoad(() => data(api.GET('/api/specialties')), []);
   const forms = useLoad(() => data(api.GET('/api/education-forms')), []);
   const form = useApiForm({
-    initial: { academicYearId: String(years[0]?.id ?? ''), specialtyId: '', specialtyProfileId: '', studyFormId: '', courseCount: '4' },
-    resetOnSuccess: true,
-    fieldOf: (message) => (/курс/i.test(message) ? 'courseCount' : /профил/i.test(message) ? 'specialtyProfileId' : undefined),
+    initial: calendar
+      ? {
+          academicYearId: String(calendar.academicYearId),
+          specialtyId: String(calendar.specialtyId),
+          specialtyProfileId: String(calendar.specialtyProfileId),
+          studyFormId: String(calendar.studyFormId),
+          courseCount: String(calendar.courseCount),
+        }
+      : { academicYearId: String(years[0]?.id ?? ''), specialtyId: '', specialtyProfileId: '', studyFormId: '', courseCount: '4' },
+    resetOnSuccess: !calendar,
+    fieldOf: calendarFieldOf,
     send: async (values) => {
-      const created = await data(
-        api.POST('/api/admin/academic-calendars', {
-          body: {
-            academicYearId: Number(values.academicYearId),
-            specialtyId: Number(values.specialtyId),
-            specialtyProfileId: Number(values.specialtyProfileId),
-            studyFormId: Number(values.studyFormId),
-            courseCount: Number(values.courseCount),
-          },
-        }),
-      );
-      onCreated(created);
+      const body = {
+        academicYearId: Number(values.academicYearId),
+        specialtyId: Number(values.specialtyId),
+        specialtyProfileId: Number(values.specialtyProfileId),
+        studyFormId: Number(values.studyFormId),
+        courseCount: Number(values.courseCount),
+      };
+      if (calendar) {
+        const saved = await data(api.PUT('/api/admin/academic-calendars/{id}', { params: { path: { id: calendar.id } }, body }));
+        onSaved(saved);
+        return `Календарь «${saved.title}» сохранён; его график не изменился.`;
+      }
+      const created = await data(api.POST('/api/admin/academic-calendars', { body }));
+      onSaved(created);
       return `Создан календарь «${created.title}»: все курсы на весь год с кодом «Т».`;
     },
   });
@@ -111,24 +178,21 @@ function NewCalendar({ years, open, onCreated }: { years: AcademicYear[]; open: 
     />
   );
   return (
-    <details class="new-calendar" open={open}>
-      <summary>Новый учебный календарь</summary>
-      <ApiFormFrame form={form} label="Новый учебный календарь" submitText="Создать календарь">
-        {select('academicYearId', 'Учебный год', years.map((year) => ({ id: year.id, label: year.title })), 'Выберите год')}
-        {select(
-          'specialtyId',
-          'Специальность',
-          (specialties.state === 'done' ? specialties.data : []).map((item) => ({ id: item.id, label: `${item.specialityCode} ${item.specialityName}` })),
-          'Выберите специальность',
-        )}
-        {select('specialtyProfileId', 'Профиль', (profiles.state === 'done' ? profiles.data : []).map((item) => ({ id: item.id, label: item.name })), specialtyId ? 'Выберите профиль' : 'Сначала выберите специальность')}
-        {select('studyFormId', 'Форма обучения', (forms.state === 'done' ? forms.data : []).map((item) => ({ id: item.id, label: item.name })), 'Выберите форму')}
-        <Field
-          label="Число курсов"
-          error={form.errorAt('courseCount')}
-          control={(props) => <input {...props} type="number" min={1} max={8} step={1} value={form.values.courseCount} onInput={(event) => form.set('courseCount', event.currentTarget.value)} />}
-        />
-      </ApiFormFrame>
-    </details>
+    <ApiFormFrame form={form} label={calendar ? `Поля календаря «${calendar.title}»` : 'Новый учебный календарь'} submitText={calendar ? 'Сохранить календарь' : 'Создать календарь'}>
+      {select('academicYearId', 'Учебный год', years.map((year) => ({ id: year.id, label: year.title })), 'Выберите год')}
+      {select(
+        'specialtyId',
+        'Специальность',
+        (specialties.state === 'done' ? specialties.data : []).map((item) => ({ id: item.id, label: `${item.specialityCode} ${item.specialityName}` })),
+        'Выберите специальность',
+      )}
+      {select('specialtyProfileId', 'Профиль', (profiles.state === 'done' ? profiles.data : []).map((item) => ({ id: item.id, label: item.name })), specialtyId ? 'Выберите профиль' : 'Сначала выберите специальность')}
+      {select('studyFormId', 'Форма обучения', (forms.state === 'done' ? forms.data : []).map((item) => ({ id: item.id, label: item.name })), 'Выберите форму')}
+      <Field
+        label="Число курсов"
+        error={form.errorAt('courseCount')}
+        control={(props) => <input {...props} type="number" min={1} max={8} step={1} value={form.values.courseCount} onInput={(event) => form.set('courseCount', event.currentTarget.value)} />}
+      />
+    </ApiFormFrame>
   );
 }

@@ -1,18 +1,26 @@
 // Activity codes (spec 4.7): the list with each code's colour drawn with the code as text, a new code,
-// and a code changed in place. Whether ordinary lessons may be held on such days is said in words.
+// a code changed in place, and an unused code deleted (after a confirmation; the API refuses a code in use). Whether ordinary lessons may be held on such days is said in words.
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
+import { Dialog, RemoveConfirm } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
 import { ActivityBadge, type ActivityType } from './activity-colour';
 
 export function ActivityCodes({ activities, onChanged }: { activities: Loaded<ActivityType[]>; onChanged: () => void }) {
   const [editing, setEditing] = useState<number>();
+  const [removing, setRemoving] = useState<ActivityType>();
+  const [notice, setNotice] = useState<string>();
   const list = useLastLoaded(activities) ?? [];
   const edited = list.find((item) => item.id === editing);
   return (
     <section class="panel" aria-labelledby="activities-title">
       <h2 id="activities-title">Коды активности</h2>
+      {notice ? (
+        <p class="notice notice-info" role="status">
+          {notice}
+        </p>
+      ) : null}
       {activities.state === 'loading' && !list.length ? <Status>Загрузка…</Status> : null}
       {activities.state === 'error' ? <ErrorLine message={activities.message} /> : null}
       {list.length ? (
@@ -41,9 +49,12 @@ export function ActivityCodes({ activities, onChanged }: { activities: Loaded<Ac
                   <td>{activity.allowSchedule ? 'проводятся' : 'не проводятся'}</td>
                   <td>{activity.displayOrder}</td>
                   <td>{activity.description ?? ''}</td>
-                  <td>
-                    <button type="button" class="link-button" aria-label={`Изменить код ${activity.code}`} onClick={() => setEditing(activity.id)}>
+                  <td class="row-actions">
+                    <button type="button" class="link-button" aria-label={`Изменить код ${activity.code}`} onClick={() => (setNotice(undefined), setEditing(activity.id))}>
                       Изменить
+                    </button>
+                    <button type="button" class="link-button" aria-label={`Удалить код ${activity.code}`} onClick={() => (setNotice(undefined), setRemoving(activity))}>
+                      Удалить
                     </button>
                   </td>
                 </tr>
@@ -63,6 +74,21 @@ export function ActivityCodes({ activities, onChanged }: { activities: Loaded<Ac
         />
       ) : null}
       <ActivityForm key="new" onSaved={onChanged} />
+      <Dialog title={removing ? `Удалить код «${removing.code}»` : ''} open={removing !== undefined} onClose={() => setRemoving(undefined)}>
+        {removing ? (
+          <RemoveConfirm
+            key={removing.id}
+            question={`Удалить код активности «${removing.code}» (${removing.name})? Это действие нельзя отменить.`}
+            run={() => data(api.DELETE('/api/admin/calendar/activity-types/{id}', { params: { path: { id: removing.id } } }))}
+            onDone={() => {
+              if (editing === removing.id) setEditing(undefined);
+              setRemoving(undefined);
+              setNotice(`Код активности «${removing.code}» удалён.`);
+              onChanged();
+            }}
+          />
+        ) : null}
+      </Dialog>
     </section>
   );
 }

@@ -4,6 +4,7 @@
 import { useState } from 'preact/hooks';
 import { api, ApiError, data, type Schemas } from '../api/client';
 import { formatLongDate } from '../shared/dates';
+import { Dialog, RemoveConfirm } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
 
@@ -22,11 +23,17 @@ const semesterField = <T extends string>(autumn: T, spring: T, year: T) => (mess
 
 export function AcademicYears({ years, onChanged }: { years: Loaded<AcademicYear[]>; onChanged: () => void }) {
   const [editing, setEditing] = useState<number>();
+  const [notice, setNotice] = useState<string>();
   const list = useLastLoaded(years) ?? [];
   const edited = list.find((year) => year.id === editing);
   return (
     <section class="panel" aria-labelledby="years-title">
       <h2 id="years-title">Учебные годы и семестры</h2>
+      {notice ? (
+        <p class="notice notice-info" role="status">
+          {notice}
+        </p>
+      ) : null}
       {years.state === 'loading' && !list.length ? <Status>Загрузка…</Status> : null}
       {years.state === 'error' ? <ErrorLine message={years.message} /> : null}
       {years.state === 'done' && list.length === 0 ? <p class="empty">Учебных годов пока нет.</p> : null}
@@ -55,7 +62,7 @@ export function AcademicYears({ years, onChanged }: { years: Loaded<AcademicYear
                     </ul>
                   </td>
                   <td>
-                    <button type="button" class="link-button" aria-label={`Изменить учебный год ${year.title}`} onClick={() => setEditing(year.id)}>
+                    <button type="button" class="link-button" aria-label={`Изменить учебный год ${year.title}`} onClick={() => (setNotice(undefined), setEditing(year.id))}>
                       Изменить
                     </button>
                   </td>
@@ -65,7 +72,19 @@ export function AcademicYears({ years, onChanged }: { years: Loaded<AcademicYear
           </table>
         </div>
       ) : null}
-      {edited ? <YearEditor key={edited.id} year={edited} onChanged={onChanged} onClose={() => setEditing(undefined)} /> : null}
+      {edited ? (
+        <YearEditor
+          key={edited.id}
+          year={edited}
+          onChanged={onChanged}
+          onClose={() => setEditing(undefined)}
+          onRemoved={() => {
+            setEditing(undefined);
+            setNotice(`Учебный год ${edited.title} удалён вместе с семестрами.`);
+            onChanged();
+          }}
+        />
+      ) : null}
       <NewYear onCreated={onChanged} />
     </section>
   );
@@ -114,7 +133,8 @@ function NewYear({ onCreated }: { onCreated: () => void }) {
   );
 }
 
-function YearEditor({ year, onChanged, onClose }: { year: AcademicYear; onChanged: () => void; onClose: () => void }) {
+function YearEditor({ year, onChanged, onClose, onRemoved }: { year: AcademicYear; onChanged: () => void; onClose: () => void; onRemoved: () => void }) {
+  const [removing, setRemoving] = useState(false);
   const form = useApiForm({
     initial: { startDate: year.startDate },
     send: async (values) => {
@@ -127,9 +147,14 @@ function YearEditor({ year, onChanged, onClose }: { year: AcademicYear; onChange
     <section class="panel" aria-labelledby="year-editor-title" id="year-editor">
       <div class="panel-head">
         <h3 id="year-editor-title">{`Учебный год ${year.title}`}</h3>
-        <button type="button" class="link-button" onClick={onClose}>
-          Закрыть
-        </button>
+        <div class="row-actions">
+          <button type="button" class="link-button" onClick={() => setRemoving(true)}>
+            Удалить учебный год
+          </button>
+          <button type="button" class="link-button" onClick={onClose}>
+            Закрыть
+          </button>
+        </div>
       </div>
       <ApiFormFrame form={form} label={`Начало учебного года ${year.title}`} submitText="Сохранить начало года">
         <Field
@@ -142,6 +167,16 @@ function YearEditor({ year, onChanged, onClose }: { year: AcademicYear; onChange
         // One form per type, in one list: a semester just added keeps its form (and success line), now editing it.
         <SemesterForm key={type} yearId={year.id} semester={year.semesters.find((semester) => semester.semesterType === type)} type={type} onChanged={onChanged} />
       ))}
+      <Dialog title="Удалить учебный год" open={removing} onClose={() => setRemoving(false)}>
+        <RemoveConfirm
+          question={`Удалить учебный год ${year.title} (${period(year)}) вместе с его семестрами? Это действие нельзя отменить.`}
+          run={() => data(api.DELETE('/api/admin/calendar/years/{id}', { params: { path: { id: year.id } } }))}
+          onDone={() => {
+            setRemoving(false);
+            onRemoved();
+          }}
+        />
+      </Dialog>
     </section>
   );
 }

@@ -5,7 +5,7 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { Role } from '../api/client';
-import { Dialog } from '../shared/dialog';
+import { Dialog, RemoveConfirm } from '../shared/dialog';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm, type ApiForm } from '../shared/form';
 import { Picker, type Choice } from '../shared/picker';
@@ -253,7 +253,7 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
             onSaved={() => changed(`Изменения сохранены: «${d.rowLabel(panel.row)}»`)}
           />
         ) : null}
-        {panel?.kind === 'remove' && d.remove ? <RemoveRow label={d.rowLabel(panel.row)} run={() => d.remove!(panel.row)} onDone={() => changed(`Удалено: «${d.rowLabel(panel.row)}»`)} /> : null}
+        {panel?.kind === 'remove' && d.remove ? <RemoveConfirm question={`Удалить «${d.rowLabel(panel.row)}»? Это действие нельзя отменить.`} run={() => d.remove!(panel.row)} onDone={() => changed(`Удалено: «${d.rowLabel(panel.row)}»`)} /> : null}
       </Dialog>
     </section>
   );
@@ -273,32 +273,6 @@ function FilterSelect({ label, values, value, onChange }: { label: string; value
           </option>
         ))}
       </select>
-    </div>
-  );
-}
-
-function RemoveRow({ label, run, onDone }: { label: string; run: () => Promise<unknown>; onDone: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string>();
-  return (
-    <div class="remove-row">
-      <p>{`Удалить «${label}»? Это действие нельзя отменить.`}</p>
-      {error ? <ErrorLine message={error} /> : null}
-      <button
-        type="button"
-        class="primary"
-        disabled={busy}
-        onClick={() => {
-          setBusy(true);
-          setError(undefined);
-          run().then(onDone, (failure: unknown) => {
-            setError(messageOf(failure));
-            setBusy(false);
-          });
-        }}
-      >
-        {busy ? 'Удаление…' : 'Удалить'}
-      </button>
     </div>
   );
 }

@@ -1,8 +1,9 @@
 // A modal dialog on the native <dialog>: focus moves in and back, Escape closes it, the page behind
 // is inert. Open it by rendering it with `open`; `onClose` runs on Escape and «Закрыть».
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
-import { useId } from './ui';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { messageOf } from './errors';
+import { ErrorLine, useId } from './ui';
 
 export function Dialog({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: ComponentChildren }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -34,5 +35,35 @@ export function Dialog({ title, open, onClose, children }: { title: string; open
       </div>
       {open ? children : null}
     </dialog>
+  );
+}
+
+/**
+ * The body of a removal dialog: the question naming what goes, and «Удалить». A refusal (e.g. the
+ * thing is still in use) is shown here, in the dialog, and the dialog stays open.
+ */
+export function RemoveConfirm({ question, run, onDone }: { question: string; run: () => Promise<unknown>; onDone: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  return (
+    <div class="remove-row">
+      <p>{question}</p>
+      {error ? <ErrorLine message={error} /> : null}
+      <button
+        type="button"
+        class="primary"
+        disabled={busy}
+        onClick={() => {
+          setBusy(true);
+          setError(undefined);
+          run().then(onDone, (failure: unknown) => {
+            setError(messageOf(failure));
+            setBusy(false);
+          });
+        }}
+      >
+        {busy ? 'Удаление…' : 'Удалить'}
+      </button>
+    </div>
   );
 }
