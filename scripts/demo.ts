@@ -159,9 +159,19 @@ async function main(): Promise<number> {
     }
     // A room opened after the timetable was made: the stream lectures sit in halls three times too big,
     // and the office's «Качество» proposes moving them here (a recommendation to apply in the browser).
-    await withClient(tenant, tenantConnection(tenant).database, (client) =>
-      client.query(`INSERT INTO classrooms (name, capacity, building, floor) VALUES ($1, 60, '1', 2)`, [LATE_ROOM]),
-    );
+    // Every teacher may also teach the other subjects of their department, so when one falls ill the
+    // absence wizard offers colleagues who are free at that hour (not only moves and cancellation).
+    await withClient(tenant, tenantConnection(tenant).database, async (client) => {
+      await client.query(`INSERT INTO classrooms (name, capacity, building, floor) VALUES ($1, 60, '1', 2)`, [LATE_ROOM]);
+      await client.query(
+        `INSERT INTO teacher_subjects (user_id, subject_id)
+         SELECT a.user_id, s.id FROM user_department_assignments a
+           JOIN users u ON u.id = a.user_id AND u.role = 'TEACHER'
+           JOIN subjects s ON s.department_id = a.department_id
+          WHERE a.is_primary AND a.valid_to IS NULL
+         ON CONFLICT (user_id, subject_id) DO NOTHING`,
+      );
+    });
     printSummary(seeded, config.bootstrapAdmin.password ?? '(set by BOOTSTRAP_ADMIN_PASSWORD)', config.port);
     return 0;
   } finally {
