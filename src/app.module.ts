@@ -28,6 +28,7 @@ import { WorkloadModule } from './workload';
 import { TenantsModule } from './tenants';
 import { CalendarFeedsModule } from './calendar-feeds';
 import { NotificationsModule } from './notifications';
+import { DataImportModule } from './data-import';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -61,6 +62,7 @@ export class AppModule implements NestModule {
         TenantsModule,
         CalendarFeedsModule,
         NotificationsModule,
+        DataImportModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -9,6 +9,7 @@ import { ScheduleVersionsModule } from './versions/schedule-versions.module';
 /** The schedule: its core (the one way into lessons, clashes and schedule writes) and the features built on it. */
 @Module({
   imports: [ScheduleCoreModule, ScheduleRulesModule, ScheduleViewingModule, ScheduleVersionsModule, ScheduleOverridesModule, ScheduleQualityModule],
-  exports: [ScheduleCoreModule],
+  // The rules' service for the data import (issue 28): rules are created with every check of 4.9.
+  exports: [ScheduleCoreModule, ScheduleRulesModule],
 })
 export class ScheduleModule {}

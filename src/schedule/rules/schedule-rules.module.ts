@@ -14,6 +14,7 @@ import { ScheduleRulesService } from './schedule-rules.service';
 @Module({
   imports: [ScheduleCoreModule],
   controllers: [ScheduleRulesController],
+  exports: [ScheduleRulesService],
   providers: [ScheduleRulesService, ScheduleRuleReads, ScheduleRulesRepository, RuleFactsRepository, RuleChecker, RuleSlotUsage, FreeCellsService, FreeCellFactsRepository],
 })
 export class ScheduleRulesModule {}
