@@ -65,7 +65,8 @@ export class ImportRunner {
     );
     if (!dryRun && result.summary.refused > 0) {
       delete result.credentials;
-      throw new AppError(400, refusalMessage(result.summary.refused), result as unknown as Record<string, unknown>);
+      const message = refusalMessage(result.summary.refused);
+      throw new AppError(400, message, { ...result, message });
     }
     if (dryRun) delete result.credentials;
     return result;

@@ -49,4 +49,7 @@ export class ImportReport {
     description: 'Только для kind=users при выполненном импорте: разовые пароли созданных пользователей (показываются один раз)',
   })
   credentials?: ImportedCredential[];
+
+  @ApiPropertyOptional({ description: 'Только в ответе 400 на отклонённый настоящий импорт: что произошло, по-русски' })
+  message?: string;
 }
