@@ -58,6 +58,7 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'workload', title: 'Нагрузка', roles: [...OFFICE, 'SCHEDULE_VIEWER'], load: () => import('./workload/workload') },
 
   // ── /admin/: administration (issue 25) ──
+  { area: 'admin', id: 'import', title: 'Импорт', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./data-import/import') },
 
   // ── every page: change notifications (issue 26); the account line links here ──
   { area: 'student', id: 'notifications', title: 'Уведомления', roles: ['STUDENT'], load: () => import('./notifications/notifications') },
