@@ -104,6 +104,18 @@ describe('data import: files, refusals and roles (issue 28)', () => {
     expect(report.rows[1]).toEqual({ row: 3, status: 'REFUSED', column: null, message: expect.stringMatching(/^Конфликт: .*преподавател/i) });
   });
 
+  it('refuses a rule that clashes with an earlier row of the same file, naming that row', async () => {
+    const [, second] = u.teachers;
+    const headers = ['Дисциплина', 'Группы', 'Часы лекций', 'День недели', 'Пара', 'Вид занятия', 'Преподаватель', 'Аудитория'];
+    const file = await xlsx(headers, [
+      [u.subjects[0].name, u.groups[0].name, 16, 'чт', 2, 'Лекция', second.username, u.classrooms[0].name],
+      [u.subjects[1].name, u.groups[1].name, 16, 'чт', 2, 'Лекция', second.username, u.classrooms[1].name],
+    ]);
+    const report = await refusedRun(admin, 'rules', file, { versionId: u.versionId });
+    expect(report.rows.map((row) => row.status)).toEqual(['CREATED', 'REFUSED']);
+    expect(report.rows[1].message).toMatch(/^Конфликт: Пересекается с правилом \(строка 2\) из этого же списка .*преподавател/i);
+  });
+
   it('asks for the version of imported rules', async () => {
     const file = await xlsx(['Дисциплина', 'Группы', 'День недели', 'Пара', 'Вид занятия', 'Преподаватель', 'Аудитория'], []);
     await refusedFile(file, /versionId/, 'rules');

@@ -26,7 +26,13 @@ export interface UnitOutcome {
 export interface KindRun {
   /** The natural key of a unit: two units of one file with the same key are a mistake in the file. */
   key(unit: ImportUnit): string;
-  apply(unit: ImportUnit): Promise<UnitOutcome>;
+  /** Writes one unit (under a savepoint of its own). */
+  apply?: (unit: ImportUnit) => Promise<UnitOutcome>;
+  /**
+   * Or writes all units at once (a feature's batch that checks each as its API would and writes only
+   * the accepted ones): an outcome, or the refusal, per unit in order.
+   */
+  applyAll?: (units: readonly ImportUnit[]) => Promise<(UnitOutcome | { refusal: unknown })[]>;
 }
 
 /** An import kind: its columns (also the template's), who may use it, and how its rows are written. */

@@ -77,18 +77,39 @@ export class ImportRunner {
     const rows: ImportRowReport[] = [];
     const credentials: ImportedCredential[] = [];
     const seen = new Map<string, number>();
+    const outcomes = new Map<ImportUnit, UnitOutcome | RowRefusal>();
+    const fresh: ImportUnit[] = [];
     for (const unit of units) {
       const row = unit.rows[0].number;
-      let outcome: UnitOutcome | RowRefusal;
       try {
         const key = run.key(unit);
         const first = seen.get(key);
         if (first !== undefined) throw new RowRefusal(null, `Строка повторяет строку ${first}: одна и та же запись указана в файле дважды`);
         seen.set(key, row);
-        outcome = await this.inSavepoint(() => run.apply(unit));
+        fresh.push(unit);
       } catch (error) {
-        outcome = refusalOf(error);
+        outcomes.set(unit, refusalOf(error));
       }
+    }
+    if (run.applyAll) {
+      const results = await run.applyAll(fresh);
+      fresh.forEach((unit, index) => {
+        const result = results[index];
+        outcomes.set(unit, 'refusal' in result ? refusalOf(result.refusal) : result);
+      });
+    } else {
+      const apply = run.apply!;
+      for (const unit of fresh) {
+        try {
+          outcomes.set(unit, await this.inSavepoint(() => apply(unit)));
+        } catch (error) {
+          outcomes.set(unit, refusalOf(error));
+        }
+      }
+    }
+    for (const unit of units) {
+      const row = unit.rows[0].number;
+      const outcome = outcomes.get(unit)!;
       if (outcome instanceof RowRefusal) {
         rows.push({ row, status: 'REFUSED', column: outcome.column, message: outcome.message });
       } else {

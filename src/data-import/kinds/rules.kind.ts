@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { RuleRequest, ScheduleRulesService } from '../../schedule';
+import { RuleRequest, ScheduleRuleBatch } from '../../schedule';
 import { BadRequestError } from '../../platform/http/app-error';
 import { Column, headerOf, ImportRow, intCell, listCell, nameKey, RowRefusal } from '../columns';
 import { ImportKind, ImportOptions, ImportUnit, KindRun, UnitOutcome } from '../import-kind';
@@ -83,7 +83,7 @@ export class RulesKind implements ImportKind {
 
   constructor(
     private readonly lookups: ImportLookups,
-    private readonly rules: ScheduleRulesService,
+    private readonly rules: ScheduleRuleBatch,
   ) {}
 
   units(rows: readonly ImportRow[]): ImportUnit[] {
@@ -165,36 +165,61 @@ export class RulesKind implements ImportKind {
       return { dayOfWeek: day, parity, timeSlotId, lessonTypeId, teacherId, classroomId, lessonFormat, subgroupIds: subgroupIds.length > 0 ? subgroupIds : undefined };
     };
 
+    /** A unit's rule body, checked with the DTO of `POST /api/admin/schedule-rules`. */
+    const requestOf = async (unit: ImportUnit): Promise<RuleRequest> => {
+      const [first] = unit.rows;
+      const subjectId = lookup(subjectByName, nameKey(first.values.subjectName ?? ''), 'subjectName', `Дисциплина «${first.values.subjectName}» не найдена`);
+      const ruleGroups = listCell(first, 'groups').map(groupOf);
+      const prefix = (row: ImportRow) => (unit.rows.length > 1 ? `Строка ${row.number}: ` : '');
+      const hours = (field: string) => intCell(first, COLUMNS, field) ?? 0;
+      return validRequest(
+        RuleRequest,
+        {
+          scheduleVersionId: version.id,
+          semesterId: version.semesterId,
+          subjectId,
+          lectureAcademicHours: hours('lectureAcademicHours'),
+          practiceAcademicHours: hours('practiceAcademicHours'),
+          laboratoryAcademicHours: hours('laboratoryAcademicHours'),
+          lectureStartWeek: intCell(first, COLUMNS, 'lectureStartWeek'),
+          practiceStartWeek: intCell(first, COLUMNS, 'practiceStartWeek'),
+          laboratoryStartWeek: intCell(first, COLUMNS, 'laboratoryStartWeek'),
+          groupIds: ruleGroups.map((group) => group.id),
+          slots: unit.rows.map((row) => slotOf(row, prefix(row), ruleGroups)),
+        },
+        (property) => header(FIELD_COLUMNS[property] ?? property),
+      );
+    };
+
     return {
       key: (unit) => (unit.rows[0].values.rule ? `rule:${unit.rows[0].values.rule}` : `row:${unit.rows[0].number}`),
-      apply: async (unit): Promise<UnitOutcome> => {
-        const [first] = unit.rows;
-        const subjectId = lookup(subjectByName, nameKey(first.values.subjectName ?? ''), 'subjectName', `Дисциплина «${first.values.subjectName}» не найдена`);
-        const ruleGroups = listCell(first, 'groups').map(groupOf);
-        const prefix = (row: ImportRow) => (unit.rows.length > 1 ? `Строка ${row.number}: ` : '');
-        const hours = (field: string) => intCell(first, COLUMNS, field) ?? 0;
-        const request = await validRequest(
-          RuleRequest,
-          {
-            scheduleVersionId: version.id,
-            semesterId: version.semesterId,
-            subjectId,
-            lectureAcademicHours: hours('lectureAcademicHours'),
-            practiceAcademicHours: hours('practiceAcademicHours'),
-            laboratoryAcademicHours: hours('laboratoryAcademicHours'),
-            lectureStartWeek: intCell(first, COLUMNS, 'lectureStartWeek'),
-            practiceStartWeek: intCell(first, COLUMNS, 'practiceStartWeek'),
-            laboratoryStartWeek: intCell(first, COLUMNS, 'laboratoryStartWeek'),
-            groupIds: ruleGroups.map((group) => group.id),
-            slots: unit.rows.map((row) => slotOf(row, prefix(row), ruleGroups)),
-          },
-          (property) => header(FIELD_COLUMNS[property] ?? property),
+      // All rules of the file in one batch of the rules feature: each checked as POST would, and against the earlier ones.
+      applyAll: async (units) => {
+        const outcomes: (UnitOutcome | { refusal: unknown } | undefined)[] = [];
+        const batch: { position: number; request: RuleRequest; unit: ImportUnit }[] = [];
+        for (const unit of units) {
+          try {
+            const request = await requestOf(unit);
+            const signature = ruleSignature(request);
+            if (signatures.has(signature)) outcomes.push({ status: 'UNCHANGED' });
+            else {
+              batch.push({ position: outcomes.length, request, unit });
+              outcomes.push(undefined);
+            }
+          } catch (error) {
+            outcomes.push({ refusal: error });
+          }
+        }
+        const results = await this.rules.create(
+          options.caller,
+          version.id,
+          batch.map((item) => item.request),
+          batch.map((item) => `строка ${item.unit.rows[0].number}`),
         );
-        const signature = ruleSignature(request);
-        if (signatures.has(signature)) return { status: 'UNCHANGED' };
-        const created = await this.rules.create(options.caller, request);
-        signatures.add(signature);
-        return { status: 'CREATED', message: `Правило № ${created.id}` };
+        results.forEach((result, index) => {
+          outcomes[batch[index].position] = 'error' in result ? { refusal: result.error } : { status: 'CREATED', message: `Правило № ${result.ruleId}` };
+        });
+        return outcomes.map((outcome) => outcome!);
       },
     };
   }
