@@ -71,9 +71,10 @@ export function ruleSignature(rule: StoredRule | RuleRequest): string {
 
 /**
  * Schedule rules into a chosen version, one row per slot (rows with one «№ правила» make one rule).
- * Each rule is created by the rules' own service, so every check of 4.9 applies, including the 409 of a
- * clash with a stored rule. A rule whose content is already in the version is unchanged; rules have no
- * other natural key, so the import never changes a stored rule.
+ * The rules feature's batch creates them: every check of 4.9 as POST makes it, including the 409 of a
+ * clash with a stored rule, and each rule also against the earlier rows. A rule whose content is
+ * already in the version is unchanged; rules have no other natural key, so the import never changes a
+ * stored rule.
  */
 @Injectable()
 export class RulesKind implements ImportKind {
