@@ -87,6 +87,20 @@ describe('data import: files, refusals and roles (issue 28)', () => {
     expect({ status: dry.status, rows: dry.body.rows }).toEqual({ status: 200, rows: report.rows });
   });
 
+  it('lets one of two parallel imports of the same file win; the other is refused whole (the unique names decide)', async () => {
+    const file = await xlsx(ROOM_HEADERS, [['Ауд. 701', 20, 'Г', 7], ['Ауд. 702', 20, 'Г', 7], ['Ауд. 703', 20, 'Г', 7]]);
+    const answers = await Promise.all([importFile(admin, 'classrooms', file, { dryRun: false }), importFile(admin, 'classrooms', file, { dryRun: false })]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    if (statuses[0] === 200 && statuses[1] === 200) {
+      // The second started after the first had committed: it found every room unchanged.
+      expect(answers.map((answer) => answer.body.summary.created).sort()).toEqual([0, 3]);
+    } else {
+      expect(statuses).toEqual([200, 400]);
+    }
+    const [count] = await t.sql<{ count: string }>('alpha', `SELECT count(*) FROM classrooms WHERE name LIKE 'Ауд. 70_'`);
+    expect(Number(count.count)).toBe(3);
+  });
+
   it('refuses a missing required column, naming it', async () => {
     await refusedFile(await xlsx(['Аудитория', 'Корпус'], [['Ауд. 1', 'А']]), /«Вместимость» \(capacity\)/);
   });

@@ -75,8 +75,8 @@ export class ScheduleRuleBatch {
           continue;
         }
         try {
-          await this.check(payloads[index], outcome, facts[index].timeSlots, stored!, blocks, accepted, labels, facts[index].users);
-          accepted.add(index, expandRule(outcome, stored!.schedule.context));
+          const lessons = await this.check(payloads[index], outcome, facts[index].timeSlots, stored!, blocks, accepted, labels, facts[index].users);
+          accepted.add(index, lessons);
           toSave.push({ index, payload: payloads[index] });
           results.push({ ruleId: 0 });
         } catch (error) {
@@ -96,7 +96,7 @@ export class ScheduleRuleBatch {
     });
   }
 
-  /** Rules 8–13 for one body, as `RuleChecker.ensureNoConflicts` checks a new rule, plus the bodies accepted before it. */
+  /** Rules 8–13 for one body, as `RuleChecker.ensureNoConflicts` checks a new rule, plus the bodies accepted before it; answers its lessons. */
   private async check(
     payload: RulePayload,
     rule: LoadedRule,
@@ -106,7 +106,7 @@ export class ScheduleRuleBatch {
     accepted: AcceptedLessons,
     labels: readonly string[],
     users: Map<number, { name: string }>,
-  ): Promise<void> {
+  ): Promise<GeneratedLesson[]> {
     const duplicate = findDuplicateSlot(payload.slots);
     if (duplicate) throw duplicateSlotError(duplicate, timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' });
     const own = expandRule(rule, stored.schedule.context);
@@ -132,6 +132,7 @@ export class ScheduleRuleBatch {
       const name = users.get(blocked.teacherId)?.name ?? String(blocked.teacherId);
       throw new ConflictError(`Преподаватель «${name}» недоступен ${describeMoment(blocked)}: это время закрыто утверждённым ограничением`);
     }
+    return own;
   }
 }
 
