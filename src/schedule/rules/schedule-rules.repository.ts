@@ -38,6 +38,9 @@ export interface RuleFields {
   startWeeks: Record<LessonKind, number>;
 }
 
+/** Rules written by one round of `insertMany`'s statements. */
+const INSERT_CHUNK = 1000;
+
 /** A new rule for `insertMany`: its fields, groups and slots with their subgroups. */
 export interface NewRule {
   fields: RuleFields;
@@ -86,6 +89,12 @@ export class ScheduleRulesRepository {
    * Answers the new rules' ids in the order given.
    */
   async insertMany(rules: readonly NewRule[], authorId: number): Promise<number[]> {
+    // Chunks keep every statement well inside the statement timeout, however large the batch.
+    if (rules.length > INSERT_CHUNK) {
+      const ids: number[] = [];
+      for (let start = 0; start < rules.length; start += INSERT_CHUNK) ids.push(...(await this.insertMany(rules.slice(start, start + INSERT_CHUNK), authorId)));
+      return ids;
+    }
     if (rules.length === 0) return [];
     const ids = await this.nextIds('schedule_rules', rules.length);
     const column = <T>(pick: (fields: RuleFields) => T) => rules.map((rule) => pick(rule.fields));
