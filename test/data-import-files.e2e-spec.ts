@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { Role } from '../src/platform/auth/roles';
 import { expectErrorBody } from './support/factories';
 import { csv, importedTableCounts, importFile, xlsx } from './support/import-builders';
+import { createPreference } from './support/preference-builders';
 import { clientsByRole } from './support/resource-builders';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -128,6 +129,17 @@ describe('data import: files, refusals and roles (issue 28)', () => {
     const report = await refusedRun(admin, 'rules', file, { versionId: u.versionId });
     expect(report.rows.map((row) => row.status)).toEqual(['CREATED', 'REFUSED']);
     expect(report.rows[1].message).toMatch(/^Конфликт: Пересекается с правилом \(строка 2\) из этого же списка .*преподавател/i);
+  });
+
+  it('refuses a rule at a time its teacher\'s approved hard unavailability closes (4.9 rule 13)', async () => {
+    const [teacher] = u.teachers;
+    // Entered by the administrator, the preference is approved at once.
+    const preference = await createPreference(admin, { teacherId: teacher.id, semesterId: u.semester.id, preferenceType: 'HARD_UNAVAILABLE', dayOfWeek: 5, timeSlotId: u.timeSlots[2].id });
+    expect(preference.status).toBe('APPROVED');
+    const headers = ['Дисциплина', 'Группы', 'Часы лекций', 'День недели', 'Пара', 'Вид занятия', 'Преподаватель', 'Аудитория'];
+    const file = await xlsx(headers, [[u.subjects[0].name, u.groups[0].name, 16, 'пт', 3, 'Лекция', teacher.username, u.classrooms[0].name]]);
+    const report = await refusedRun(admin, 'rules', file, { versionId: u.versionId });
+    expect(report.rows[0]).toEqual({ row: 2, status: 'REFUSED', column: null, message: expect.stringMatching(/недоступен .*утверждённым ограничением/) });
   });
 
   it('asks for the version of imported rules', async () => {
