@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { xlsx } from './support/import-builders';
+import { createScheduleYear } from './support/schedule-builders';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
-import { ADMIN, startTestApp, TestApp } from './support/test-app';
+import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
  * «Импорт» (/admin/#import, issue 28) in a real Chromium against the real service: the administrator
@@ -37,9 +38,12 @@ describe('the import section in the web client', () => {
     t = await startTestApp({ tenants: ['alpha'] });
     await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
     origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    const admin: TenantClient = await t.as('alpha').login(ADMIN.username, ADMIN.password);
+    await createScheduleYear(t, admin, 2026);
     files = mkdtempSync(join(tmpdir(), 'web-import-'));
     writeFileSync(join(files, 'rooms.xlsx'), await xlsx(['Аудитория', 'Вместимость', 'Корпус'], [['Ауд. 501', 30, 'Новый корпус'], ['Ауд. 502', 45, 'Новый корпус']]));
     writeFileSync(join(files, 'bad-rooms.xlsx'), await xlsx(['Аудитория', 'Вместимость'], [['Ауд. 601', 30], ['Ауд. 602', 'много']]));
+    writeFileSync(join(files, 'rules.xlsx'), await xlsx(['Дисциплина', 'Группы', 'День недели', 'Пара', 'Вид занятия', 'Преподаватель', 'Аудитория'], []));
     writeFileSync(join(files, 'photo.xlsx'), Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]));
     chrome = await launchBrowser();
     browser = chrome.browser;
@@ -115,5 +119,20 @@ describe('the import section in the web client', () => {
     expect(kept).toBe('photo.xlsx');
     expect(await roomCount()).toBe(2);
     await screenshot(page, 'import-not-a-spreadsheet');
+  });
+
+  it('imports rules into the version chosen on the page', async () => {
+    await choose('Правила расписания', 'rules.xlsx');
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('label')).some((label) => label.textContent === 'Версия'));
+    await page.waitForFunction(() => {
+      const label = Array.from(document.querySelectorAll('label')).find((item) => item.textContent === 'Версия');
+      const select = label && (document.getElementById(label.htmlFor) as HTMLSelectElement | null);
+      return Boolean(select && select.options.length > 0 && select.value !== '');
+    });
+    await (await button('Проверить'))!.click();
+    await page.waitForFunction(() => document.querySelector('section[aria-label="Отчёт об импорте"] .empty')?.textContent === 'В файле нет строк с данными.');
+    expect(await errorNextTo(page, 'Файл XLSX или CSV')).toBeNull();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'import-rules-version');
   });
 });

@@ -2,7 +2,7 @@
 // loaded (and, for rules, the semester and version), download its XLSX template, pick a filled-in file,
 // «Проверить» (a dry run: the report says per row what would happen, nothing is written), then
 // «Загрузить» for real. A refused file or run keeps the chosen file and shows the report or the reason.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, data, type Role, type Schemas } from '../api/client';
 import { CsvLink } from '../shared/csv';
 import { messageOf } from '../shared/errors';
@@ -44,7 +44,7 @@ export default function DataImport() {
   const me = useMe();
   const kinds = KINDS.filter((item) => item.roles.includes(me.role));
   const [kind, setKind] = useState<Kind>(kinds[0]?.kind ?? 'subjects');
-  const choice = useVersionChoice();
+  const [versionId, setVersionId] = useState<number>();
   const [file, setFile] = useState<File>();
   const [busy, setBusy] = useState<'dry' | 'real' | 'template'>();
   const [report, setReport] = useState<Report>();
@@ -83,7 +83,7 @@ export default function DataImport() {
     try {
       const answer = await data(
         api.POST('/api/admin/import/{kind}', {
-          params: { path: { kind }, query: { dryRun, versionId: kind === 'rules' ? choice.versionId : undefined } },
+          params: { path: { kind }, query: { dryRun, versionId: kind === 'rules' ? versionId : undefined } },
           body: form as never,
           bodySerializer: (body: unknown) => body as FormData,
         }),
@@ -129,7 +129,7 @@ export default function DataImport() {
           Скачать шаблон
         </button>
       </div>
-      {kind === 'rules' ? <VersionChoiceFields choice={choice} /> : null}
+      {kind === 'rules' ? <RulesVersion onChoose={(id) => (setVersionId(id), reset())} /> : null}
       <Field
         label="Файл XLSX или CSV"
         hint="До 20 МБ и 100 000 строк. CSV — в UTF-8 или Windows-1251, через «;» или «,»."
@@ -157,6 +157,13 @@ export default function DataImport() {
       {report ? <ReportView report={report} /> : null}
     </>
   );
+}
+
+/** The semester and version rules go into (loaded only when rules are chosen: other roles may not read versions). */
+function RulesVersion({ onChoose }: { onChoose: (versionId: number | undefined) => void }) {
+  const choice = useVersionChoice();
+  useEffect(() => onChoose(choice.versionId), [choice.versionId]);
+  return <VersionChoiceFields choice={choice} />;
 }
 
 function ReportView({ report }: { report: Report }) {
