@@ -30,6 +30,7 @@ import { TenantsModule } from './tenants';
 import { CalendarFeedsModule } from './calendar-feeds';
 import { NotificationsModule } from './notifications';
 import { SingleSignOnModule } from './single-sign-on';
+import { DataImportModule } from './data-import';
 
 @Module({})
 export class AppModule implements NestModule {
@@ -65,6 +66,7 @@ export class AppModule implements NestModule {
         CalendarFeedsModule,
         NotificationsModule,
         SingleSignOnModule,
+        DataImportModule,
       ],
       providers: [
         { provide: APP_PIPE, useFactory: createValidationPipe },

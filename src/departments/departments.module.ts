@@ -7,6 +7,6 @@ import { DepartmentsService } from './departments.service';
 @Module({
   controllers: [DepartmentsController],
   providers: [DepartmentsRepository, DepartmentsService],
-  exports: [DepartmentsRepository],
+  exports: [DepartmentsRepository, DepartmentsService],
 })
 export class DepartmentsModule {}

@@ -5,3 +5,5 @@
 export { Department } from './department.entity';
 export { DepartmentsModule } from './departments.module';
 export { DepartmentsRepository } from './departments.repository';
+export { DepartmentsService } from './departments.service';
+export { DepartmentRequest } from './dto/department.dto';

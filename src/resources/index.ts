@@ -4,3 +4,11 @@
  */
 export { RESOURCES_ENTITIES } from './entities';
 export { ResourcesModule } from './resources.module';
+export { ClassroomsService } from './classrooms/classrooms.service';
+export { ClassroomRequest, ClassroomUpdateRequest } from './classrooms/dto/classroom.dto';
+export { EquipmentService } from './equipment/equipment.service';
+export { EquipmentRequest } from './equipment/dto/equipment.dto';
+export { DepartmentSubjectsService } from './subjects/department-subjects.service';
+export { SubjectImportItem } from './subjects/dto/subject-import.dto';
+export { TeacherSubjectsService } from './teacher-subjects/teacher-subjects.service';
+export { TeacherSubjectCreateRequest } from './teacher-subjects/dto/teacher-subject.dto';

@@ -48,6 +48,7 @@ import { TeacherSubjectsService } from './teacher-subjects/teacher-subjects.serv
     LegacyLessonsRepository,
     LegacyLessonsService,
   ],
-  exports: [ClassroomsRepository, SubjectsRepository],
+  // The services too: the data import (issue 28) writes through them, with their own checks.
+  exports: [ClassroomsRepository, SubjectsRepository, ClassroomsService, EquipmentService, DepartmentSubjectsService, TeacherSubjectsService],
 })
 export class ResourcesModule {}

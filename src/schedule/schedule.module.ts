@@ -12,6 +12,7 @@ import { ScheduleVersionsModule } from './versions/schedule-versions.module';
  */
 @Module({
   imports: [ScheduleCoreModule, ScheduleRulesModule, ScheduleViewingModule, ScheduleVersionsModule, ScheduleOverridesModule, ScheduleQualityModule],
-  exports: [ScheduleCoreModule, ScheduleViewingModule],
+  // Viewing for the export, the rules' service for the data import (issue 28).
+  exports: [ScheduleCoreModule, ScheduleViewingModule, ScheduleRulesModule],
 })
 export class ScheduleModule {}

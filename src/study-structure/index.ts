@@ -4,3 +4,7 @@
  */
 export { STUDY_STRUCTURE_ENTITIES } from './entities';
 export { StudyStructureModule } from './study-structure.module';
+export { GroupsService } from './groups/groups.service';
+export { GroupRequest } from './groups/dto/group.dto';
+export { SubgroupsService } from './subgroups/subgroups.service';
+export { SubgroupRequest } from './subgroups/dto/subgroup.dto';

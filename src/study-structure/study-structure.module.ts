@@ -33,6 +33,7 @@ import { SubgroupsService } from './subgroups/subgroups.service';
     SubgroupUsage,
     SubgroupsService,
   ],
-  exports: [GroupsRepository, SubgroupsRepository, SpecialtiesRepository, EducationFormsRepository],
+  // The services too: the data import (issue 28) writes through them, with their own checks.
+  exports: [GroupsRepository, SubgroupsRepository, SpecialtiesRepository, EducationFormsRepository, GroupsService, SubgroupsService],
 })
 export class StudyStructureModule {}

@@ -4,3 +4,5 @@
  */
 export { TEACHER_REQUESTS_ENTITIES } from './entities';
 export { TeacherRequestsModule } from './teacher-requests.module';
+export { TeacherRequestsService } from './teacher-requests.service';
+export { SubmitTeacherRequest } from './dto/teacher-request.dto';

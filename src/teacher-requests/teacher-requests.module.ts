@@ -12,5 +12,7 @@ import { TeacherRequestsService } from './teacher-requests.service';
   imports: [UsersModule, DepartmentsModule, CredentialsModule],
   controllers: [TeacherRequestsController, DepartmentTeacherRequestsController],
   providers: [TeacherRequestsRepository, TeacherRequestsService],
+  // The data import (issue 28) submits a department's requests through the service.
+  exports: [TeacherRequestsService],
 })
 export class TeacherRequestsModule {}

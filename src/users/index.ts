@@ -11,4 +11,6 @@ export type { TeacherRecordsScope } from './department-membership';
 export { DepartmentAssignment, User } from './user.entity';
 export { UsersModule } from './users.module';
 export { UsersRepository } from './users.repository';
+export { UsersService } from './users.service';
+export { CreateUserRequest } from './dto/user.dto';
 export { DEPARTMENT_MISSING } from './users.service';

@@ -37,6 +37,6 @@ import { UsersService } from './users.service';
     TeachersService,
     DepartmentTeachersService,
   ],
-  exports: [AccountDirectory, BootstrapAdmin, UsersRepository, AssignmentsRepository, TeachersRepository],
+  exports: [AccountDirectory, BootstrapAdmin, UsersRepository, AssignmentsRepository, TeachersRepository, UsersService],
 })
 export class UsersModule {}

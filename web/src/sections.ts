@@ -65,6 +65,7 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'sso', title: 'Вход через университет', roles: ['ADMIN'], load: () => import('./single-sign-on/sso') },
   { area: 'admin', id: 'academic-calendar', title: 'Учебный календарь', roles: OFFICE, load: () => import('./academic-calendars/academic-calendar') },
   { area: 'admin', id: 'bells', title: 'Звонки', roles: OFFICE, load: () => import('./time-grid/bells') },
+  { area: 'admin', id: 'import', title: 'Импорт', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./data-import/import') },
 
   // ── every page: change notifications (issue 26); the account line links here ──
   { area: 'student', id: 'notifications', title: 'Уведомления', roles: ['STUDENT'], load: () => import('./notifications/notifications') },

@@ -1,6 +1,7 @@
 import { BenchFeature } from '../scenario';
 import { absences } from './absences';
 import { changeRequests } from './change-requests';
+import { dataImport } from './data-import';
 import { feeds } from './feeds';
 import { overrides } from './overrides';
 import { publication } from './publication';
@@ -16,4 +17,4 @@ import { workload } from './workload';
  * publication last, since it replaces the version every other scenario reads. A new feature: one file
  * in this folder, one entry here.
  */
-export const FEATURES: readonly BenchFeature[] = [viewing, feeds, rules, overrides, changeRequests, absences, workload, quality, scheduleExport, publication];
+export const FEATURES: readonly BenchFeature[] = [viewing, feeds, rules, overrides, changeRequests, absences, workload, quality, scheduleExport, dataImport, publication];

@@ -14,7 +14,7 @@ interface Resolved {
   extra?: Record<string, unknown>;
 }
 
-const DATABASE_MESSAGES = {
+export const DATABASE_MESSAGES = {
   check: 'Данные не прошли проверку: проверьте значения полей',
   unique: 'Запись с такими значениями уже существует',
   'foreign-key': 'Операция нарушает связь с другими данными: связанная запись отсутствует или ещё используется',

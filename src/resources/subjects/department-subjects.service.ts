@@ -33,7 +33,11 @@ export class DepartmentSubjectsService {
    * department refuses the whole import. Answers one subject per distinct name, in payload order.
    */
   async import(caller: AuthUser, items: readonly SubjectImportItem[]): Promise<SubjectResponse[]> {
-    const departmentId = ownDepartment(caller);
+    return this.importInto(ownDepartment(caller), items);
+  }
+
+  /** The same import into a named department: the data import (issue 28) uses it for a file's rows. */
+  async importInto(departmentId: number, items: readonly SubjectImportItem[]): Promise<SubjectResponse[]> {
     const plan = planImport(items);
     const names = plan.map((subject) => subject.name);
     return this.db.transaction(async () => {

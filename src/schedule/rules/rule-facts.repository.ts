@@ -38,6 +38,30 @@ const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => 
 export class RuleFactsRepository {
   constructor(private readonly db: TenantDb) {}
 
+  /**
+   * The facts of many rule bodies in two queries (the data import's batch): what all of them name
+   * together, and their subjects; answers each body's facts (the shared maps only have more rows,
+   * which the checks never look at: they look up the body's own ids).
+   */
+  async loadMany(ids: readonly FactIds[]): Promise<RuleFacts[]> {
+    const union = (pick: (one: FactIds) => number[]) => [...new Set(ids.flatMap(pick))];
+    const shared = await this.load({
+      subjectId: 0,
+      groupIds: union((one) => one.groupIds),
+      subgroupIds: union((one) => one.subgroupIds),
+      timeSlotIds: union((one) => one.timeSlotIds),
+      userIds: union((one) => one.userIds),
+      classroomIds: union((one) => one.classroomIds),
+    });
+    const subjects = byId(
+      await this.db.query<NonNullable<RuleFacts['subject']>>(
+        `SELECT id, name, archived_at IS NOT NULL AS archived FROM subjects WHERE id = ANY($1::int[])`,
+        [[...new Set(ids.map((one) => one.subjectId))]],
+      ),
+    );
+    return ids.map((one) => ({ ...shared, subject: subjects.get(one.subjectId) }));
+  }
+
   async load(ids: FactIds): Promise<RuleFacts> {
     const [row] = await this.db.query<FactsRow>(
       `SELECT

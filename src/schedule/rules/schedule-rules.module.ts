@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from '../core';
 import { FreeCellFactsRepository } from './free-cell-facts.repository';
 import { FreeCellsService } from './free-cells.service';
+import { ScheduleRuleBatch } from './rule-batch';
 import { RuleChecker } from './rule-checker';
 import { RuleFactsRepository } from './rule-facts.repository';
 import { RuleSlotUsage } from './rule-slot-usage';
@@ -14,6 +15,7 @@ import { ScheduleRulesService } from './schedule-rules.service';
 @Module({
   imports: [ScheduleCoreModule],
   controllers: [ScheduleRulesController],
-  providers: [ScheduleRulesService, ScheduleRuleReads, ScheduleRulesRepository, RuleFactsRepository, RuleChecker, RuleSlotUsage, FreeCellsService, FreeCellFactsRepository],
+  exports: [ScheduleRulesService, ScheduleRuleBatch],
+  providers: [ScheduleRulesService, ScheduleRuleBatch, ScheduleRuleReads, ScheduleRulesRepository, RuleFactsRepository, RuleChecker, RuleSlotUsage, FreeCellsService, FreeCellFactsRepository],
 })
 export class ScheduleRulesModule {}

@@ -38,6 +38,16 @@ export interface RuleFields {
   startWeeks: Record<LessonKind, number>;
 }
 
+/** Rules written by one round of `insertMany`'s statements. */
+const INSERT_CHUNK = 1000;
+
+/** A new rule for `insertMany`: its fields, groups and slots with their subgroups. */
+export interface NewRule {
+  fields: RuleFields;
+  groupIds: readonly number[];
+  slots: readonly (SlotFields & { subgroupIds: readonly number[] })[];
+}
+
 export interface SlotFields {
   dayOfWeek: number;
   parity: string;
@@ -71,6 +81,76 @@ export class ScheduleRulesRepository {
       [...ruleValues(fields), authorId],
     );
     return row.id;
+  }
+
+  /**
+   * Inserts many new rules with their groups, slots and slot subgroups in a few statements (the data
+   * import's batch): ids are taken from the sequences first, so every row is written with its own.
+   * Answers the new rules' ids in the order given.
+   */
+  async insertMany(rules: readonly NewRule[], authorId: number): Promise<number[]> {
+    // Chunks keep every statement well inside the statement timeout, however large the batch.
+    if (rules.length > INSERT_CHUNK) {
+      const ids: number[] = [];
+      for (let start = 0; start < rules.length; start += INSERT_CHUNK) ids.push(...(await this.insertMany(rules.slice(start, start + INSERT_CHUNK), authorId)));
+      return ids;
+    }
+    if (rules.length === 0) return [];
+    const ids = await this.nextIds('schedule_rules', rules.length);
+    const column = <T>(pick: (fields: RuleFields) => T) => rules.map((rule) => pick(rule.fields));
+    await this.db.query(`INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
+                                   lecture_start_week, laboratory_start_week, practice_start_week, created_by)
+       SELECT v.*, $11::int FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[]) AS v`,
+      [
+        ids,
+        column((f) => f.versionId),
+        column((f) => f.semesterId),
+        column((f) => f.subjectId),
+        column((f) => f.hours.LECTURE),
+        column((f) => f.hours.LABORATORY),
+        column((f) => f.hours.PRACTICE),
+        column((f) => f.startWeeks.LECTURE),
+        column((f) => f.startWeeks.LABORATORY),
+        column((f) => f.startWeeks.PRACTICE),
+        authorId,
+      ],
+    );
+    const groups = rules.flatMap((rule, index) => rule.groupIds.map((groupId) => [ids[index], groupId]));
+    await this.db.query(`INSERT INTO schedule_rule_groups (rule_id, group_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+      groups.map((pair) => pair[0]),
+      groups.map((pair) => pair[1]),
+    ]);
+    const slots = rules.flatMap((rule, index) => rule.slots.map((slot) => ({ ruleId: ids[index], slot })));
+    const slotIds = await this.nextIds('schedule_rule_slots', slots.length);
+    const slotColumn = <T>(pick: (slot: SlotFields) => T) => slots.map((item) => pick(item.slot));
+    await this.db.query(`INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[])`,
+      [
+        slotIds,
+        slots.map((item) => item.ruleId),
+        slotColumn((slot) => slot.dayOfWeek),
+        slotColumn((slot) => slot.parity),
+        slotColumn((slot) => slot.timeSlotId),
+        slotColumn((slot) => slot.teacherId),
+        slotColumn((slot) => slot.classroomId),
+        slotColumn((slot) => slot.lessonTypeId),
+        slotColumn((slot) => slot.lessonFormat),
+      ],
+    );
+    const pairs = slots.flatMap((item, index) => item.slot.subgroupIds.map((subgroupId) => [slotIds[index], subgroupId]));
+    if (pairs.length > 0) {
+      await this.db.query(`INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+        pairs.map((pair) => pair[0]),
+        pairs.map((pair) => pair[1]),
+      ]);
+    }
+    return ids;
+  }
+
+  private async nextIds(table: 'schedule_rules' | 'schedule_rule_slots', count: number): Promise<number[]> {
+    if (count === 0) return [];
+    const rows = await this.db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence($1, 'id'))::int AS id FROM generate_series(1, $2)`, [table, count]);
+    return rows.map((row) => row.id);
   }
 
   async update(id: number, fields: RuleFields): Promise<void> {

@@ -1,0 +1,31 @@
+import iconv from 'iconv-lite';
+import { cellText, decodeText, parseCsv, readSheet } from './spreadsheet';
+
+describe('reading spreadsheets for the import', () => {
+  it('decodes UTF-8 with or without BOM and falls back to Windows-1251', () => {
+    expect(decodeText(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('Аудитория', 'utf8')]))).toBe('Аудитория');
+    expect(decodeText(Buffer.from('Аудитория', 'utf8'))).toBe('Аудитория');
+    expect(decodeText(iconv.encode('Чертёжный зал', 'win1251'))).toBe('Чертёжный зал');
+  });
+
+  it('parses quoted CSV cells with separators, doubled quotes and line breaks, keeping row numbers', () => {
+    expect(parseCsv('a;b\r\n"x;1";"say ""hi"""\n"two\nlines";z\n', ';')).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 2, cells: ['x;1', 'say "hi"'] },
+      { line: 3, cells: ['two\nlines', 'z'] },
+    ]);
+  });
+
+  it('detects the separator from the header line and skips empty lines', async () => {
+    expect(await readSheet(Buffer.from('name,capacity\n\nА-1,30\n'))).toEqual({ headers: ['name', 'capacity'], rows: [{ number: 3, cells: ['А-1', '30'] }] });
+    expect(await readSheet(Buffer.from('Аудитория;Вместимость\nА-1;30'))).toEqual({ headers: ['Аудитория', 'Вместимость'], rows: [{ number: 2, cells: ['А-1', '30'] }] });
+  });
+
+  it('reads a formula cell by its stored result, a date as a calendar date and rich text as its text', () => {
+    expect(cellText({ formula: 'A1*2', result: 42 })).toBe('42');
+    expect(cellText({ sharedFormula: 'B2', result: 'Корпус' })).toBe('Корпус');
+    expect(cellText({ formula: 'NOW()' })).toBe('');
+    expect(cellText(new Date('2026-09-01T00:00:00Z'))).toBe('2026-09-01');
+    expect(cellText({ richText: [{ text: 'Ауд. ' }, { text: '101' }] })).toBe('Ауд. 101');
+  });
+});
