@@ -79,8 +79,8 @@ describe('the office in the web client: change requests and workload', () => {
 
   afterEach(() => {
     expect(watch.foreignRequests).toEqual([]);
-    // The browser logs each refused request; the refusal provoked here is shown on the page.
-    expect(watch.consoleErrors.filter((line) => !/status of 400/.test(line))).toEqual([]);
+    // The browser logs each refused request; the refusals provoked here are shown on the page.
+    expect(watch.consoleErrors.filter((line) => !/status of (400|409)/.test(line))).toEqual([]);
   });
 
   async function open(section: string, title: string): Promise<void> {
@@ -198,6 +198,47 @@ describe('the office in the web client: change requests and workload', () => {
     expect(week).toEqual([expect.objectContaining({ date: '2026-09-29', overrideAction: 'REPLACE', teacherId: u.teachers[1].id })]);
     const [absence] = (await admin.get('/api/teacher-absences')).body as { status: string }[];
     expect(['APPROVED', 'RESOLVED']).toContain(absence.status);
+  });
+
+  it('registers an absence for a teacher (approved at once), shows an overlap at the first day, and cancels it', async () => {
+    await page.evaluate(() => (location.hash = '#schedule-view'));
+    await open('absences', 'Отсутствия преподавателей');
+    const teacher = u.teachers[1];
+    await page.type(await controlByLabel(page, 'Преподаватель'), teacher.fullName);
+    await page.waitForSelector(`button.match[data-id="${teacher.id}"]`);
+    await page.click(`button.match[data-id="${teacher.id}"]`);
+    for (const [label, date] of [['Первый день', '2026-10-12'], ['Последний день', '2026-10-14']]) {
+      await page.$eval(await controlByLabel(page, label), (input, value) => {
+        const field = input as HTMLInputElement;
+        field.value = value;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }, date);
+    }
+    await page.type(await controlByLabel(page, 'Причина'), 'Командировка');
+    const form = 'form[aria-label="Зарегистрировать отсутствие"]';
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} [role=status]`)?.textContent?.includes('зарегистрировано'), {}, form);
+    const mine = () => admin.get('/api/teacher-absences').then((answer) => (answer.body as { id: number; teacherId: number; startDate: string; endDate: string; reason: string; status: string }[]).filter((item) => item.teacherId === teacher.id));
+    const [registered] = await mine();
+    expect(registered).toEqual(expect.objectContaining({ startDate: '2026-10-12', endDate: '2026-10-14', reason: 'Командировка', status: 'APPROVED' }));
+
+    // The same period again overlaps the one just registered: the API's 409 stands at the first day, the input stays.
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} .field [role=alert]`), {}, form);
+    const refusal = await admin.post('/api/teacher-absences', { teacherId: teacher.id, startDate: '2026-10-12', endDate: '2026-10-14', reason: 'Командировка' });
+    expect(refusal.status).toBe(409);
+    expect(await errorNextTo(page, 'Первый день')).toBe(refusal.body.message);
+    expect(await page.$eval(await controlByLabel(page, 'Причина'), (input) => (input as HTMLTextAreaElement).value)).toBe('Командировка');
+    await screenshot(page, 'office-absence-register');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The registry switched to every status, so the new record is listed with its «Отменить».
+    expect(await page.$eval(await controlByLabel(page, 'Статус'), (select) => (select as HTMLSelectElement).value)).toBe('');
+    const cancel = `button[aria-label^="Отменить отсутствие ${teacher.fullName} "]`;
+    await page.waitForSelector(cancel);
+    await page.click(cancel);
+    await page.waitForFunction((selector) => !document.querySelector(selector), {}, cancel);
+    expect(await mine()).toEqual([expect.objectContaining({ id: registered.id, status: 'CANCELLED' })]);
   });
 
   it('fits a phone for the handling sections', async () => {
