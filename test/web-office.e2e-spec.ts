@@ -241,6 +241,43 @@ describe('the office in the web client: change requests and workload', () => {
     expect(await mine()).toEqual([expect.objectContaining({ id: registered.id, status: 'CANCELLED' })]);
   });
 
+  it('adds an approved preference for a teacher, shows a duplicate at the wish, and cancels it', async () => {
+    await page.evaluate(() => (location.hash = '#schedule-view'));
+    await open('preferences', 'Пожелания преподавателей');
+    await page.waitForSelector('form[aria-label="Добавить пожелание"]');
+    const semesterId = Number(await page.$eval(await controlByLabel(page, 'Семестр'), (select) => (select as HTMLSelectElement).value));
+    const teacher = u.teachers[1];
+    await page.type(await controlByLabel(page, 'Преподаватель'), teacher.fullName);
+    await page.waitForSelector(`button.match[data-id="${teacher.id}"]`);
+    await page.click(`button.match[data-id="${teacher.id}"]`);
+    await page.select(await controlByLabel(page, 'День недели'), '1');
+    const pair = await page.$eval(await controlByLabel(page, 'Пара'), (select) => (select as HTMLSelectElement).options[1].value);
+    await page.select(await controlByLabel(page, 'Пара'), pair);
+    const form = 'form[aria-label="Добавить пожелание"]';
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} [role=status]`)?.textContent?.includes('добавлено'), {}, form);
+    const mine = () =>
+      admin.get(`/api/teacher-preferences?semesterId=${semesterId}`).then((answer) => (answer.body as { id: number; teacherId: number; preferenceType: string; dayOfWeek: number; timeSlotId: number; status: string }[]).filter((item) => item.teacherId === teacher.id));
+    const [added] = await mine();
+    expect(added).toEqual(expect.objectContaining({ preferenceType: 'HARD_UNAVAILABLE', dayOfWeek: 1, timeSlotId: Number(pair), status: 'APPROVED' }));
+
+    // The same wish again: the API's 409 stands at «Пожелание», the chosen day and pair stay.
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} .field [role=alert]`), {}, form);
+    const refusal = await admin.post('/api/teacher-preferences', { teacherId: teacher.id, semesterId, preferenceType: 'HARD_UNAVAILABLE', dayOfWeek: 1, timeSlotId: Number(pair) });
+    expect(refusal.status).toBe(409);
+    expect(await errorNextTo(page, 'Пожелание')).toBe(refusal.body.message);
+    expect(await page.$eval(await controlByLabel(page, 'День недели'), (select) => (select as HTMLSelectElement).value)).toBe('1');
+    await screenshot(page, 'office-preference-add');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const cancel = `button[aria-label^="Отменить: "][aria-label*="${teacher.fullName}"]`;
+    await page.waitForSelector(cancel);
+    await page.click(cancel);
+    await page.waitForFunction((selector) => !document.querySelector(selector), {}, cancel);
+    expect(await mine()).toEqual([expect.objectContaining({ id: added.id, status: 'CANCELLED' })]);
+  });
+
   it('fits a phone for the handling sections', async () => {
     await page.setViewport(PHONE);
     for (const [section, title] of [
