@@ -179,6 +179,34 @@ describe('the department in the web client (/admin/#department-workspace and its
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('shows its own row of the departments report and the free rooms of a date, as the API answers the department', async () => {
+    await page.evaluate(() => (location.hash = '#department-workspace'));
+    await open('department-workload', 'Нагрузка кафедры');
+    for (const [label, date] of [['С', '2026-09-01'], ['По', '2026-09-30'], ['Дата', '2026-09-08']]) {
+      await page.$eval(await controlByLabel(page, label), (input, value) => {
+        const field = input as HTMLInputElement;
+        field.value = value;
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      }, date);
+    }
+    const [own, ...others] = (await departmentClient.get('/api/workload/departments?startDate=2026-09-01&endDate=2026-09-30')).body as { departmentName: string; teacherCount: number; lessonCount: number; academicHours: number; lectureHours: number; practiceHours: number; laboratoryHours: number }[];
+    expect(others).toEqual([]);
+    expect(own).toEqual(expect.objectContaining({ departmentName: u.department.departmentName, teacherCount: 2 }));
+    const link = 'a[download^="нагрузка-кафедр_2026-09-01_2026-09-30"]';
+    await page.waitForSelector(link);
+    const csv = await page.$eval(link, (anchor) => decodeURIComponent((anchor.getAttribute('href') ?? '').replace(/^data:text\/csv;charset=utf-8,/, '')));
+    await page.waitForFunction((hours) => Array.from(document.querySelectorAll('table')).some((table) => table.querySelector('caption')?.textContent === 'Нагрузка кафедр' && table.querySelector('tbody')?.textContent?.includes(hours)), {}, String(own.academicHours));
+    expect(csv.slice(1).split('\r\n').filter(Boolean)[1]).toBe([own.departmentName, own.teacherCount, own.lessonCount, own.academicHours, own.lectureHours, own.practiceHours, own.laboratoryHours].join(';'));
+
+    // Tuesday 8 September, pair 1: the first teacher's lecture holds the first room, the other one is free.
+    const [first] = (await departmentClient.get('/api/workload/free-classrooms?startDate=2026-09-08&endDate=2026-09-08')).body as { classrooms: { name: string }[] }[];
+    expect(first.classrooms.map((room) => room.name)).toEqual([u.classrooms[1].name]);
+    await page.waitForFunction((name) => document.querySelector('ul.free-rooms')?.textContent?.startsWith(name), {}, u.classrooms[1].name);
+    expect(await page.$$eval('ul.free-rooms li', (items) => items.length)).toBe(1);
+    await screenshot(page, 'department-workload-own-and-free-rooms');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
   it('rejects a teacher preference with a comment, which the teacher then sees', async () => {
     await open('preferences', 'Пожелания преподавателей');
     await page.waitForSelector('button[aria-label^="Отклонить:"]');
