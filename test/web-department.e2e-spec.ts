@@ -151,6 +151,66 @@ describe('the department in the web client (/admin/#department-workspace and its
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('links its teacher to its subject for lectures only, is refused a second identical link at the subject, and removes the link', async () => {
+    await page.evaluate(() => (location.hash = '#department-workspace'));
+    await open('department-subjects', 'Дисциплины кафедры');
+    const teacher = u.teachers[1];
+    const subject = u.subjects[0];
+    const lecture = ((await departmentClient.get('/api/lesson-types')).body as { id: number; name: string }[])[0];
+    const links = async () => ((await departmentClient.get('/api/teacher-subjects')).body as { userId: number; subjectId: number; lessonTypeIds: number[] }[]).filter((link) => link.userId === teacher.id && link.subjectId === subject.id);
+    expect(await links()).toEqual([]);
+    const dialog = 'dialog[open]';
+    /** The control labelled `label` in the open dialog, once its options have loaded. */
+    const inDialog = async (label: string) => {
+      const id = await page.waitForFunction(
+        (text) => {
+          const found = Array.from(document.querySelectorAll('dialog[open] label')).find((item) => item.textContent?.trim() === text) as HTMLLabelElement | undefined;
+          const select = found ? document.getElementById(found.htmlFor) : null;
+          return select && select.querySelectorAll('option').length > 1 ? select.id : null;
+        },
+        {},
+        label,
+      );
+      return `[id="${(await id.jsonValue()) as string}"]`;
+    };
+    const fillForm = async () => {
+      await page.waitForSelector(dialog);
+      await page.select(await inDialog('Преподаватель'), String(teacher.id));
+      await page.select(await inDialog('Дисциплина'), String(subject.id));
+      const box = await page.waitForFunction((name) => Array.from(document.querySelectorAll('dialog[open] label.kind')).find((item) => item.textContent?.trim() === name)?.querySelector('input'), {}, lecture.name);
+      await (box as unknown as { click(): Promise<void> }).click();
+      await page.click(`${dialog} button[type=submit]`);
+    };
+    const add = 'section[aria-label="Преподаватели и дисциплины"] .desk-head button';
+    await page.click(add);
+    await fillForm();
+    await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+    expect(await links()).toEqual([expect.objectContaining({ lessonTypeIds: [lecture.id] })]);
+
+    // The same link again: the API's 409 stands at «Дисциплина», the choices stay.
+    await page.click(add);
+    await fillForm();
+    await page.waitForSelector(`${dialog} .field [role=alert]`);
+    const refusal = await departmentClient.post('/api/teacher-subjects', { userId: teacher.id, subjectId: subject.id, lessonTypeIds: [lecture.id] });
+    expect(refusal.status).toBe(409);
+    const shown = await page.evaluate(() => {
+      const label = Array.from(document.querySelectorAll('dialog[open] label')).find((item) => item.textContent?.trim() === 'Дисциплина');
+      return label?.closest('.field')?.querySelector('[role=alert]')?.textContent ?? null;
+    });
+    expect(shown).toBe(refusal.body.message);
+    expect(await page.$eval(await inDialog('Преподаватель'), (select) => (select as HTMLSelectElement).value)).toBe(String(teacher.id));
+    await screenshot(page, 'department-teacher-subjects-refused');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+
+    await page.click(`button[aria-label="Удалить: ${teacher.fullName} — ${subject.name}"]`);
+    await page.waitForSelector(`${dialog} .remove-row button`);
+    await page.click(`${dialog} .remove-row button`);
+    await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+    expect(await links()).toEqual([]);
+  });
+
   it('shows the workload of its teachers as a table and as bars of the same academic hours', async () => {
     await open('department-workload', 'Нагрузка кафедры');
     // September 2026: both teachers give their weekly lectures.
