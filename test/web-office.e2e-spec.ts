@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
-import { controlByLabel, errorNextTo, signIn } from './support/web-client';
+import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { linkTeacher } from './support/resource-builders';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -278,14 +278,56 @@ describe('the office in the web client: change requests and workload', () => {
     expect(await mine()).toEqual([expect.objectContaining({ id: added.id, status: 'CANCELLED' })]);
   });
 
+  it('narrows the schedule view by the search filters, showing the lessons the API finds with them', async () => {
+    await page.goto(`${origin}/admin/?date=2026-10-05#schedule-view`);
+    await page.waitForSelector('#kind-group');
+    await page.click('#kind-group');
+    await page.type('.picker-place input', u.groups[0].name);
+    await page.waitForFunction((name) => Array.from(document.querySelectorAll('button.match')).some((button) => button.textContent?.includes(name)), {}, u.groups[0].name);
+    await page.evaluate((name) => (Array.from(document.querySelectorAll('button.match')).find((button) => button.textContent?.includes(name)) as HTMLButtonElement).click(), u.groups[0].name);
+    await weekSettled(page);
+    const types = (await admin.get('/api/lesson-types')).body as { id: number; name: string }[];
+    const found = async (filters: string) =>
+      ((await admin.get(`/api/schedule/search?groupId=${u.groups[0].id}&startDate=2026-10-05&endDate=2026-10-11${filters}`)).body as { date: string }[]).map((lesson) => lesson.date);
+    /** Waits until the week shows exactly the API's dates for `filters` (the page asks again on each change). */
+    const showsAsApi = async (filters: string) => {
+      const dates = await found(filters);
+      await page.waitForFunction((expected) => {
+        const week = document.querySelector('#week');
+        const shown = Array.from(document.querySelectorAll('#week .lesson')).map((lesson) => lesson.getAttribute('data-date'));
+        return week && !week.hasAttribute('aria-busy') && JSON.stringify(shown) === JSON.stringify(expected);
+      }, {}, dates);
+      return dates;
+    };
+    expect(await showsAsApi('')).toEqual(['2026-10-06']);
+    const lecture = types.find((type) => type.id === 1) ?? types[0];
+    const other = types.find((type) => type.id !== lecture.id)!;
+    await page.select(await controlByLabel(page, 'Вид занятия'), String(other.id));
+    expect(await showsAsApi(`&lessonTypeId=${other.id}`)).toEqual([]);
+    await page.select(await controlByLabel(page, 'Вид занятия'), String(lecture.id));
+    const [withParity, withoutParity] = [(await found('&parity=ODD')).length ? 'ODD' : 'EVEN', (await found('&parity=ODD')).length ? 'EVEN' : 'ODD'];
+    await page.select(await controlByLabel(page, 'Неделя'), withParity);
+    expect(await showsAsApi(`&lessonTypeId=${lecture.id}&parity=${withParity}`)).toEqual(['2026-10-06']);
+    await page.select(await controlByLabel(page, 'Неделя'), withoutParity);
+    expect(await showsAsApi(`&lessonTypeId=${lecture.id}&parity=${withoutParity}`)).toEqual([]);
+    await page.select(await controlByLabel(page, 'Кафедра'), String(u.department.id));
+    await page.select(await controlByLabel(page, 'Неделя'), '');
+    expect(await showsAsApi(`&lessonTypeId=${lecture.id}&departmentId=${u.department.id}`)).toEqual(['2026-10-06']);
+    await screenshot(page, 'office-schedule-view-filters');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
   it('fits a phone for the handling sections', async () => {
     await page.setViewport(PHONE);
     for (const [section, title] of [
       ['change-requests', 'Заявки преподавателей'],
       ['absences', 'Отсутствия преподавателей'],
       ['preferences', 'Пожелания преподавателей'],
+      // The view keeps the group chosen earlier; its search filters wrap.
+      ['schedule-view', `Расписание группы: ${u.groups[0].name}`],
     ]) {
       await open(section, title);
+      if (section === 'schedule-view') await screenshot(page, 'office-schedule-view-filters-phone');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     }
