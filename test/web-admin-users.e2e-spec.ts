@@ -347,6 +347,35 @@ describe('the administrator in the web client: users, teacher-creation requests,
       await closeDialog();
     });
 
+    it('links a teacher to an additional department from today; linking to the primary one is refused at «Кафедра»', async () => {
+      const user = await createUser(admin, { role: 'TEACHER', departmentId: chemistry.id, username: 'gromov', fullName: 'Громов Глеб' });
+      await open('users', 'Пользователи');
+      await openUser(user);
+      const form = 'Дополнительная кафедра';
+      await page.select(await inForm(form, 'Кафедра'), String(physics.id));
+      await page.type(await inForm(form, 'Комментарий к привязке'), 'совместительство');
+      await submit(form);
+      expect(await outcome(form)).toMatch(/^Дополнительная кафедра «Кафедра физики» с \d\d\.\d\d\.\d{4} записана$/);
+      const history = (await admin.get(`/api/users/${user.id}/department-history`)).body as { departmentName: string; primary: boolean; validTo: string | null; comment: string | null }[];
+      expect(history).toEqual(expect.arrayContaining([expect.objectContaining({ departmentName: 'Кафедра физики', primary: false, validTo: null, comment: 'совместительство' })]));
+      await page.waitForFunction(() => document.querySelector('dialog[open] table tbody')?.textContent?.includes('совместительство'));
+      expect(await tableRows('Привязки к кафедрам: Громов Глеб')).toEqual(expect.arrayContaining([expect.arrayContaining(['Кафедра физики', 'дополнительная', 'без срока', 'совместительство'])]));
+
+      // The primary department is already his: the API's 409 stands at «Кафедра», the comment stays.
+      await page.select(await inForm(form, 'Кафедра'), String(chemistry.id));
+      await page.type(await inForm(form, 'Комментарий к привязке'), 'ошибка');
+      await submit(form);
+      await page.waitForSelector(`form[aria-label="${form}"] .field [role=alert]`);
+      const refusal = await admin.post(`/api/department/teachers/${user.id}/assignments`, { departmentId: chemistry.id });
+      expect(refusal.status).toBe(409);
+      const shown = await page.$eval(`form[aria-label="${form}"] .field [role=alert]`, (node) => ({ text: node.textContent, label: node.closest('.field')?.querySelector('label')?.textContent }));
+      expect(shown).toEqual({ text: refusal.body.message, label: 'Кафедра' });
+      expect(await page.$eval(await inForm(form, 'Комментарий к привязке'), (input) => (input as HTMLInputElement).value)).toBe('ошибка');
+      await screenshot(page, 'users-card-additional-department');
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await closeDialog();
+    });
+
     it('sets a new password (the user signs in with it, not the old one) and the e-mail address', async () => {
       const user = await createUser(admin, { role: 'TEACHER', departmentId: chemistry.id, username: 'zotov', fullName: 'Зотов Павел' });
       await open('users', 'Пользователи');

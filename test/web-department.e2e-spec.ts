@@ -151,6 +151,66 @@ describe('the department in the web client (/admin/#department-workspace and its
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('links its teacher to its subject for lectures only, is refused a second identical link at the subject, and removes the link', async () => {
+    await page.evaluate(() => (location.hash = '#department-workspace'));
+    await open('department-subjects', 'Дисциплины кафедры');
+    const teacher = u.teachers[1];
+    const subject = u.subjects[0];
+    const lecture = ((await departmentClient.get('/api/lesson-types')).body as { id: number; name: string }[])[0];
+    const links = async () => ((await departmentClient.get('/api/teacher-subjects')).body as { userId: number; subjectId: number; lessonTypeIds: number[] }[]).filter((link) => link.userId === teacher.id && link.subjectId === subject.id);
+    expect(await links()).toEqual([]);
+    const dialog = 'dialog[open]';
+    /** The control labelled `label` in the open dialog, once its options have loaded. */
+    const inDialog = async (label: string) => {
+      const id = await page.waitForFunction(
+        (text) => {
+          const found = Array.from(document.querySelectorAll('dialog[open] label')).find((item) => item.textContent?.trim() === text) as HTMLLabelElement | undefined;
+          const select = found ? document.getElementById(found.htmlFor) : null;
+          return select && select.querySelectorAll('option').length > 1 ? select.id : null;
+        },
+        {},
+        label,
+      );
+      return `[id="${(await id.jsonValue()) as string}"]`;
+    };
+    const fillForm = async () => {
+      await page.waitForSelector(dialog);
+      await page.select(await inDialog('Преподаватель'), String(teacher.id));
+      await page.select(await inDialog('Дисциплина'), String(subject.id));
+      const box = await page.waitForFunction((name) => Array.from(document.querySelectorAll('dialog[open] label.kind')).find((item) => item.textContent?.trim() === name)?.querySelector('input'), {}, lecture.name);
+      await (box as unknown as { click(): Promise<void> }).click();
+      await page.click(`${dialog} button[type=submit]`);
+    };
+    const add = 'section[aria-label="Преподаватели и дисциплины"] .desk-head button';
+    await page.click(add);
+    await fillForm();
+    await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+    expect(await links()).toEqual([expect.objectContaining({ lessonTypeIds: [lecture.id] })]);
+
+    // The same link again: the API's 409 stands at «Дисциплина», the choices stay.
+    await page.click(add);
+    await fillForm();
+    await page.waitForSelector(`${dialog} .field [role=alert]`);
+    const refusal = await departmentClient.post('/api/teacher-subjects', { userId: teacher.id, subjectId: subject.id, lessonTypeIds: [lecture.id] });
+    expect(refusal.status).toBe(409);
+    const shown = await page.evaluate(() => {
+      const label = Array.from(document.querySelectorAll('dialog[open] label')).find((item) => item.textContent?.trim() === 'Дисциплина');
+      return label?.closest('.field')?.querySelector('[role=alert]')?.textContent ?? null;
+    });
+    expect(shown).toBe(refusal.body.message);
+    expect(await page.$eval(await inDialog('Преподаватель'), (select) => (select as HTMLSelectElement).value)).toBe(String(teacher.id));
+    await screenshot(page, 'department-teacher-subjects-refused');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+
+    await page.click(`button[aria-label="Удалить: ${teacher.fullName} — ${subject.name}"]`);
+    await page.waitForSelector(`${dialog} .remove-row button`);
+    await page.click(`${dialog} .remove-row button`);
+    await page.waitForFunction(() => document.querySelector('dialog[open]') === null);
+    expect(await links()).toEqual([]);
+  });
+
   it('shows the workload of its teachers as a table and as bars of the same academic hours', async () => {
     await open('department-workload', 'Нагрузка кафедры');
     // September 2026: both teachers give their weekly lectures.
@@ -176,6 +236,34 @@ describe('the department in the web client (/admin/#department-workspace and its
     );
     expect(await page.$$eval('.bar-chart rect', (bars) => bars.length)).toBe(2);
     await screenshot(page, 'department-workload');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('shows its own row of the departments report and the free rooms of a date, as the API answers the department', async () => {
+    await page.evaluate(() => (location.hash = '#department-workspace'));
+    await open('department-workload', 'Нагрузка кафедры');
+    for (const [label, date] of [['С', '2026-09-01'], ['По', '2026-09-30'], ['Дата', '2026-09-08']]) {
+      await page.$eval(await controlByLabel(page, label), (input, value) => {
+        const field = input as HTMLInputElement;
+        field.value = value;
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      }, date);
+    }
+    const [own, ...others] = (await departmentClient.get('/api/workload/departments?startDate=2026-09-01&endDate=2026-09-30')).body as { departmentName: string; teacherCount: number; lessonCount: number; academicHours: number; lectureHours: number; practiceHours: number; laboratoryHours: number }[];
+    expect(others).toEqual([]);
+    expect(own).toEqual(expect.objectContaining({ departmentName: u.department.departmentName, teacherCount: 2 }));
+    const link = 'a[download^="нагрузка-кафедр_2026-09-01_2026-09-30"]';
+    await page.waitForSelector(link);
+    const csv = await page.$eval(link, (anchor) => decodeURIComponent((anchor.getAttribute('href') ?? '').replace(/^data:text\/csv;charset=utf-8,/, '')));
+    await page.waitForFunction((hours) => Array.from(document.querySelectorAll('table')).some((table) => table.querySelector('caption')?.textContent === 'Нагрузка кафедр' && table.querySelector('tbody')?.textContent?.includes(hours)), {}, String(own.academicHours));
+    expect(csv.slice(1).split('\r\n').filter(Boolean)[1]).toBe([own.departmentName, own.teacherCount, own.lessonCount, own.academicHours, own.lectureHours, own.practiceHours, own.laboratoryHours].join(';'));
+
+    // Tuesday 8 September, pair 1: the first teacher's lecture holds the first room, the other one is free.
+    const [first] = (await departmentClient.get('/api/workload/free-classrooms?startDate=2026-09-08&endDate=2026-09-08')).body as { classrooms: { name: string }[] }[];
+    expect(first.classrooms.map((room) => room.name)).toEqual([u.classrooms[1].name]);
+    await page.waitForFunction((name) => document.querySelector('ul.free-rooms')?.textContent?.startsWith(name), {}, u.classrooms[1].name);
+    expect(await page.$$eval('ul.free-rooms li', (items) => items.length)).toBe(1);
+    await screenshot(page, 'department-workload-own-and-free-rooms');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 

@@ -4,7 +4,7 @@ import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
-import { controlByLabel, errorNextTo, signIn } from './support/web-client';
+import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { linkTeacher } from './support/resource-builders';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -79,8 +79,8 @@ describe('the office in the web client: change requests and workload', () => {
 
   afterEach(() => {
     expect(watch.foreignRequests).toEqual([]);
-    // The browser logs each refused request; the refusal provoked here is shown on the page.
-    expect(watch.consoleErrors.filter((line) => !/status of 400/.test(line))).toEqual([]);
+    // The browser logs each refused request; the refusals provoked here are shown on the page.
+    expect(watch.consoleErrors.filter((line) => !/status of (400|409)/.test(line))).toEqual([]);
   });
 
   async function open(section: string, title: string): Promise<void> {
@@ -200,14 +200,134 @@ describe('the office in the web client: change requests and workload', () => {
     expect(['APPROVED', 'RESOLVED']).toContain(absence.status);
   });
 
+  it('registers an absence for a teacher (approved at once), shows an overlap at the first day, and cancels it', async () => {
+    await page.evaluate(() => (location.hash = '#schedule-view'));
+    await open('absences', 'Отсутствия преподавателей');
+    const teacher = u.teachers[1];
+    await page.type(await controlByLabel(page, 'Преподаватель'), teacher.fullName);
+    await page.waitForSelector(`button.match[data-id="${teacher.id}"]`);
+    await page.click(`button.match[data-id="${teacher.id}"]`);
+    for (const [label, date] of [['Первый день', '2026-10-12'], ['Последний день', '2026-10-14']]) {
+      await page.$eval(await controlByLabel(page, label), (input, value) => {
+        const field = input as HTMLInputElement;
+        field.value = value;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+      }, date);
+    }
+    await page.type(await controlByLabel(page, 'Причина'), 'Командировка');
+    const form = 'form[aria-label="Зарегистрировать отсутствие"]';
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} [role=status]`)?.textContent?.includes('зарегистрировано'), {}, form);
+    const mine = () => admin.get('/api/teacher-absences').then((answer) => (answer.body as { id: number; teacherId: number; startDate: string; endDate: string; reason: string; status: string }[]).filter((item) => item.teacherId === teacher.id));
+    const [registered] = await mine();
+    expect(registered).toEqual(expect.objectContaining({ startDate: '2026-10-12', endDate: '2026-10-14', reason: 'Командировка', status: 'APPROVED' }));
+
+    // The same period again overlaps the one just registered: the API's 409 stands at the first day, the input stays.
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} .field [role=alert]`), {}, form);
+    const refusal = await admin.post('/api/teacher-absences', { teacherId: teacher.id, startDate: '2026-10-12', endDate: '2026-10-14', reason: 'Командировка' });
+    expect(refusal.status).toBe(409);
+    expect(await errorNextTo(page, 'Первый день')).toBe(refusal.body.message);
+    expect(await page.$eval(await controlByLabel(page, 'Причина'), (input) => (input as HTMLTextAreaElement).value)).toBe('Командировка');
+    await screenshot(page, 'office-absence-register');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The registry switched to every status, so the new record is listed with its «Отменить».
+    expect(await page.$eval(await controlByLabel(page, 'Статус'), (select) => (select as HTMLSelectElement).value)).toBe('');
+    const cancel = `button[aria-label^="Отменить отсутствие ${teacher.fullName} "]`;
+    await page.waitForSelector(cancel);
+    await page.click(cancel);
+    await page.waitForFunction((selector) => !document.querySelector(selector), {}, cancel);
+    expect(await mine()).toEqual([expect.objectContaining({ id: registered.id, status: 'CANCELLED' })]);
+  });
+
+  it('adds an approved preference for a teacher, shows a duplicate at the wish, and cancels it', async () => {
+    await page.evaluate(() => (location.hash = '#schedule-view'));
+    await open('preferences', 'Пожелания преподавателей');
+    await page.waitForSelector('form[aria-label="Добавить пожелание"]');
+    const semesterId = Number(await page.$eval(await controlByLabel(page, 'Семестр'), (select) => (select as HTMLSelectElement).value));
+    const teacher = u.teachers[1];
+    await page.type(await controlByLabel(page, 'Преподаватель'), teacher.fullName);
+    await page.waitForSelector(`button.match[data-id="${teacher.id}"]`);
+    await page.click(`button.match[data-id="${teacher.id}"]`);
+    await page.select(await controlByLabel(page, 'День недели'), '1');
+    const pair = await page.$eval(await controlByLabel(page, 'Пара'), (select) => (select as HTMLSelectElement).options[1].value);
+    await page.select(await controlByLabel(page, 'Пара'), pair);
+    const form = 'form[aria-label="Добавить пожелание"]';
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} [role=status]`)?.textContent?.includes('добавлено'), {}, form);
+    const mine = () =>
+      admin.get(`/api/teacher-preferences?semesterId=${semesterId}`).then((answer) => (answer.body as { id: number; teacherId: number; preferenceType: string; dayOfWeek: number; timeSlotId: number; status: string }[]).filter((item) => item.teacherId === teacher.id));
+    const [added] = await mine();
+    expect(added).toEqual(expect.objectContaining({ preferenceType: 'HARD_UNAVAILABLE', dayOfWeek: 1, timeSlotId: Number(pair), status: 'APPROVED' }));
+
+    // The same wish again: the API's 409 stands at «Пожелание», the chosen day and pair stay.
+    await page.click(`${form} button[type=submit]`);
+    await page.waitForFunction((selector) => document.querySelector(`${selector} .field [role=alert]`), {}, form);
+    const refusal = await admin.post('/api/teacher-preferences', { teacherId: teacher.id, semesterId, preferenceType: 'HARD_UNAVAILABLE', dayOfWeek: 1, timeSlotId: Number(pair) });
+    expect(refusal.status).toBe(409);
+    expect(await errorNextTo(page, 'Пожелание')).toBe(refusal.body.message);
+    expect(await page.$eval(await controlByLabel(page, 'День недели'), (select) => (select as HTMLSelectElement).value)).toBe('1');
+    await screenshot(page, 'office-preference-add');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    const cancel = `button[aria-label^="Отменить: "][aria-label*="${teacher.fullName}"]`;
+    await page.waitForSelector(cancel);
+    await page.click(cancel);
+    await page.waitForFunction((selector) => !document.querySelector(selector), {}, cancel);
+    expect(await mine()).toEqual([expect.objectContaining({ id: added.id, status: 'CANCELLED' })]);
+  });
+
+  it('narrows the schedule view by the search filters, showing the lessons the API finds with them', async () => {
+    await page.goto(`${origin}/admin/?date=2026-10-05#schedule-view`);
+    await page.waitForSelector('#kind-group');
+    await page.click('#kind-group');
+    await page.type('.picker-place input', u.groups[0].name);
+    await page.waitForFunction((name) => Array.from(document.querySelectorAll('button.match')).some((button) => button.textContent?.includes(name)), {}, u.groups[0].name);
+    await page.evaluate((name) => (Array.from(document.querySelectorAll('button.match')).find((button) => button.textContent?.includes(name)) as HTMLButtonElement).click(), u.groups[0].name);
+    await weekSettled(page);
+    const types = (await admin.get('/api/lesson-types')).body as { id: number; name: string }[];
+    const found = async (filters: string) =>
+      ((await admin.get(`/api/schedule/search?groupId=${u.groups[0].id}&startDate=2026-10-05&endDate=2026-10-11${filters}`)).body as { date: string }[]).map((lesson) => lesson.date);
+    /** Waits until the week shows exactly the API's dates for `filters` (the page asks again on each change). */
+    const showsAsApi = async (filters: string) => {
+      const dates = await found(filters);
+      await page.waitForFunction((expected) => {
+        const week = document.querySelector('#week');
+        const shown = Array.from(document.querySelectorAll('#week .lesson')).map((lesson) => lesson.getAttribute('data-date'));
+        return week && !week.hasAttribute('aria-busy') && JSON.stringify(shown) === JSON.stringify(expected);
+      }, {}, dates);
+      return dates;
+    };
+    expect(await showsAsApi('')).toEqual(['2026-10-06']);
+    const lecture = types.find((type) => type.id === 1) ?? types[0];
+    const other = types.find((type) => type.id !== lecture.id)!;
+    await page.select(await controlByLabel(page, 'Вид занятия'), String(other.id));
+    expect(await showsAsApi(`&lessonTypeId=${other.id}`)).toEqual([]);
+    await page.select(await controlByLabel(page, 'Вид занятия'), String(lecture.id));
+    const [withParity, withoutParity] = [(await found('&parity=ODD')).length ? 'ODD' : 'EVEN', (await found('&parity=ODD')).length ? 'EVEN' : 'ODD'];
+    await page.select(await controlByLabel(page, 'Неделя'), withParity);
+    expect(await showsAsApi(`&lessonTypeId=${lecture.id}&parity=${withParity}`)).toEqual(['2026-10-06']);
+    await page.select(await controlByLabel(page, 'Неделя'), withoutParity);
+    expect(await showsAsApi(`&lessonTypeId=${lecture.id}&parity=${withoutParity}`)).toEqual([]);
+    await page.select(await controlByLabel(page, 'Кафедра'), String(u.department.id));
+    await page.select(await controlByLabel(page, 'Неделя'), '');
+    expect(await showsAsApi(`&lessonTypeId=${lecture.id}&departmentId=${u.department.id}`)).toEqual(['2026-10-06']);
+    await screenshot(page, 'office-schedule-view-filters');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
   it('fits a phone for the handling sections', async () => {
     await page.setViewport(PHONE);
     for (const [section, title] of [
       ['change-requests', 'Заявки преподавателей'],
       ['absences', 'Отсутствия преподавателей'],
       ['preferences', 'Пожелания преподавателей'],
+      // The view keeps the group chosen earlier; its search filters wrap.
+      ['schedule-view', `Расписание группы: ${u.groups[0].name}`],
     ]) {
       await open(section, title);
+      if (section === 'schedule-view') await screenshot(page, 'office-schedule-view-filters-phone');
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
     }

@@ -1,9 +1,13 @@
 // /admin/#department-subjects: the department's subjects (spec 4.17): the list, an import of a list
 // (one subject per line, «название; код»; names trimmed and matched case-insensitively, a repeated name
 // counts once with its last code), and comments per subject. A name another department owns refuses
-// the whole import (409): the page marks those names in the pasted list and keeps the text.
+// the whole import (409): the page marks those names in the pasted list and keeps the text. Below, the
+// department links its teachers to its subjects, optionally for some lesson types only (spec 4.20),
+// on the same desk «Справочники» uses.
 import { useMemo, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
+import { departmentTeacherSubjects } from '../reference-data/entities/teacher-subjects';
+import { EntityDesk } from '../reference-data/entity-desk';
 import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
@@ -100,6 +104,7 @@ export default function DepartmentSubjects() {
           </div>
         ) : null}
       </ApiFormFrame>
+      <EntityDesk descriptor={departmentTeacherSubjects} />
       <Dialog title={commentsOf ? `Комментарии: ${commentsOf.name}` : 'Комментарии'} open={commentsOf !== undefined} onClose={() => setCommentsOf(undefined)}>
         {commentsOf ? <SubjectComments subject={commentsOf} /> : null}
       </Dialog>

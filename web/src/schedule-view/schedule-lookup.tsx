@@ -1,5 +1,6 @@
 // Any group's, teacher's or classroom's week through /api/schedule/search: the office's schedule view,
-// and (limited to its own groups and teachers) the department's.
+// and (limited to its own groups and teachers) the department's. The office's view may narrow the week
+// by the search's optional filters.
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
@@ -9,6 +10,7 @@ import { remember, remembered, type Chosen } from '../shared/storage';
 import { SubscribePanel } from '../shared/subscribe';
 import type { DownloadTarget } from '../shared/schedule-downloads';
 import { WeekView, type WeekViewProps } from '../shared/week-view';
+import { filterQuery, SearchFilterFields, type SearchFilters } from './search-filters';
 
 export type Kind = 'group' | 'teacher' | 'classroom';
 
@@ -53,6 +55,7 @@ export function ScheduleLookup({
   nested,
   moreDownloads,
   extraControls,
+  filters: withFilters,
 }: {
   title: string;
   /** Where this browser remembers the last choice. */
@@ -70,7 +73,11 @@ export function ScheduleLookup({
   moreDownloads?: DownloadTarget[];
   /** More controls beside the picker (the office's department for downloads). */
   extraControls?: ComponentChildren;
+  /** Offer the search's optional filters (department, subject, lesson type, pair, parity). */
+  filters?: boolean;
 }) {
+  const [filters, setFilters] = useState<SearchFilters>({});
+  const chosenFilters = filterQuery(filters);
   const [selection, setSelection] = useState(() => {
     const saved = remembered<Selection>(storageKey);
     return saved && kinds.includes(saved.kind) ? saved : undefined;
@@ -110,14 +117,15 @@ export function ScheduleLookup({
         </div>
         {extraControls}
       </div>
+      {withFilters ? <SearchFilterFields value={filters} onChange={setFilters} /> : null}
       <SubscribePanel target={selection ? { kind: KINDS[selection.kind].feed, targetId: selection.id } : null} />
       <WeekView
-        loadKey={selection ? `${selection.kind}:${selection.id}:${refresh ?? 0}` : ''}
+        loadKey={selection ? `${selection.kind}:${selection.id}:${refresh ?? 0}:${JSON.stringify(chosenFilters)}` : ''}
         actions={actions}
         downloads={downloads}
         load={(startDate, endDate) =>
           selection
-            ? data(api.GET('/api/schedule/search', { params: { query: { [KINDS[selection.kind].param]: selection.id, startDate, endDate } } }))
+            ? data(api.GET('/api/schedule/search', { params: { query: { [KINDS[selection.kind].param]: selection.id, ...chosenFilters, startDate, endDate } } }))
             : Promise.resolve(null)
         }
         placeholder={`Выберите: ${kinds.map((value) => KINDS[value].name.toLowerCase()).join(', ')}.`}

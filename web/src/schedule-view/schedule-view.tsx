@@ -1,5 +1,6 @@
-// /admin/#schedule-view: any group, teacher or classroom of the university by week; the office also
-// downloads a whole department's week (the dean's offices' spreadsheet) from here.
+// /admin/#schedule-view: any group, teacher or classroom of the university by week, optionally narrowed
+// by the search's filters (spec 4.5); the office also downloads a whole department's week (the dean's
+// offices' spreadsheet) from here.
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
 import type { DownloadTarget } from '../shared/schedule-downloads';
@@ -46,6 +47,7 @@ export default function ScheduleView() {
       kinds={['group', 'teacher', 'classroom']}
       extraControls={<DepartmentChoice value={department} onChange={setDepartment} />}
       moreDownloads={department ? [department] : []}
+      filters
     />
   );
 }

@@ -51,6 +51,7 @@ export function useApiForm<T extends Values>(options: {
       if (busy) return;
       setBusy(true);
       setError(undefined);
+      setDone(undefined);
       try {
         const text = await options.send(values);
         setDone(text || 'Сохранено');

@@ -1,27 +1,17 @@
 // /teacher/#absences: the teacher reports a period they cannot teach (spec 4.13: it waits for the
 // office's review as PENDING), sees what became of each report and cancels one still waiting or not
 // yet processed.
-import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, plusDays, todayInMoscow } from '../shared/dates';
-import { messageOf } from '../shared/errors';
-import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { ApiFormFrame, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
-import { ErrorLine, useLoad } from '../shared/ui';
+import { useLoad } from '../shared/ui';
+import { ABSENCE_STATUS_NAMES, CancelAbsence, PeriodFields, periodFieldOf } from './absence-parts';
 
 type Absence = Schemas['AbsenceResponse'];
 
-export const ABSENCE_STATUS_NAMES: Record<Absence['status'], string> = {
-  PENDING: 'Ожидает решения',
-  APPROVED: 'Подтверждено',
-  REJECTED: 'Отклонено',
-  RESOLVED: 'Занятия перераспределены',
-  CANCELLED: 'Отменено',
-};
-
 export default function MyAbsences() {
   const rows = useLoad(() => data(api.GET('/api/teacher-absences')), []);
-  const [refusal, setRefusal] = useState<{ id: number; message: string }>();
   const today = todayInMoscow();
   const form = useApiForm({
     initial: { startDate: today, endDate: plusDays(today, 2), reason: '' },
@@ -30,33 +20,16 @@ export default function MyAbsences() {
       rows.reload();
       return `Отсутствие ${formatShortDate(created.startDate)}–${formatShortDate(created.endDate)} сообщено: ${ABSENCE_STATUS_NAMES[created.status].toLowerCase()}`;
     },
-    fieldOf: (message) => (/пересека/i.test(message) ? 'startDate' : /120|окончан/i.test(message) ? 'endDate' : undefined),
+    fieldOf: periodFieldOf,
     resetOnSuccess: true,
   });
-
-  async function cancel(absence: Absence) {
-    setRefusal(undefined);
-    try {
-      await data(api.DELETE('/api/teacher-absences/{id}', { params: { path: { id: absence.id } } }));
-      rows.reload();
-    } catch (error) {
-      setRefusal({ id: absence.id, message: messageOf(error) });
-    }
-  }
 
   return (
     <>
       <h1 id="page-title">Отсутствия</h1>
       <h2>Сообщить об отсутствии</h2>
       <ApiFormFrame form={form} label="Сообщить об отсутствии" submitText="Сообщить">
-        <Field label="Первый день" error={form.errorAt('startDate')} control={(props) => <input {...props} type="date" value={form.values.startDate} onInput={(event) => form.set('startDate', event.currentTarget.value)} />} />
-        <Field
-          label="Последний день"
-          error={form.errorAt('endDate')}
-          hint="Включительно, не больше 120 дней"
-          control={(props) => <input {...props} type="date" value={form.values.endDate} onInput={(event) => form.set('endDate', event.currentTarget.value)} />}
-        />
-        <Field label="Причина" error={form.errorAt('reason')} control={(props) => <textarea {...props} rows={2} maxLength={1000} value={form.values.reason} onInput={(event) => form.set('reason', event.currentTarget.value)} />} />
+        <PeriodFields form={form} />
       </ApiFormFrame>
       <h2>Мои отсутствия</h2>
       <DataTable<Absence>
@@ -81,12 +54,7 @@ export default function MyAbsences() {
             title: 'Действия',
             cell: (absence) =>
               absence.status === 'PENDING' || absence.status === 'APPROVED' ? (
-                <>
-                  <button type="button" onClick={() => void cancel(absence)} aria-label={`Отменить отсутствие ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}>
-                    Отменить
-                  </button>
-                  {refusal?.id === absence.id ? <ErrorLine message={refusal.message} /> : null}
-                </>
+                <CancelAbsence absence={absence} cancelled={rows.reload} />
               ) : null,
           },
         ]}

@@ -1,15 +1,19 @@
 // /admin/#absences: the absences the role may see (spec 4.13: a department those of its teachers by
 // assignment history over the period), filtered by status; a pending one is approved or rejected. The
-// office then opens the replacement wizard of an approved one.
+// office then opens the replacement wizard of an approved one. The office and the department also
+// register a teacher's absence themselves (approved at once, spec part 3) and cancel one the API still
+// lets go.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate } from '../shared/dates';
-import { Field } from '../shared/form';
+import { formatShortDate, plusDays, todayInMoscow } from '../shared/dates';
+import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { findTeachers } from '../shared/options';
+import { Picker, type Choice } from '../shared/picker';
 import { ReviewControls } from '../shared/review';
 import { DataTable } from '../shared/table';
-import { useLoad } from '../shared/ui';
+import { ErrorLine, useLoad } from '../shared/ui';
 import { useMe } from '../shared/shell';
-import { ABSENCE_STATUS_NAMES } from './my-absences';
+import { ABSENCE_STATUS_NAMES, CancelAbsence, cancellable, PeriodFields, periodFieldOf } from './absence-parts';
 import { AbsenceWizard } from './wizard';
 
 type Absence = Schemas['AbsenceResponse'];
@@ -24,6 +28,9 @@ export default function AbsencesReview() {
   return (
     <>
       <h1 id="page-title">Отсутствия преподавателей</h1>
+      <h2>Зарегистрировать отсутствие</h2>
+      <RegisterAbsence departmentId={me.role === 'DEPARTMENT' ? (me.departmentId ?? undefined) : undefined} registered={() => (status ? setStatus('') : rows.reload())} />
+      <h2>Реестр</h2>
       <Field
         label="Статус"
         control={(props) => (
@@ -50,22 +57,57 @@ export default function AbsencesReview() {
             title: 'Решение',
             cell: (absence) =>
               absence.status === 'PENDING' ? (
-                <ReviewControls
-                  what={`отсутствие ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}
-                  review={async (approved, comment) => {
-                    await data(api.POST('/api/teacher-absences/{id}/review', { params: { path: { id: absence.id } }, body: { approved, comment } }));
-                    rows.reload();
-                  }}
-                />
-              ) : office && absence.status === 'APPROVED' ? (
-                <button type="button" onClick={() => setWizardOf(absence)} aria-label={`Распределить занятия: ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}>
-                  Распределить занятия
-                </button>
+                <>
+                  <ReviewControls
+                    what={`отсутствие ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}
+                    review={async (approved, comment) => {
+                      await data(api.POST('/api/teacher-absences/{id}/review', { params: { path: { id: absence.id } }, body: { approved, comment } }));
+                      rows.reload();
+                    }}
+                  />
+                  <CancelAbsence absence={absence} who={absence.teacherName} cancelled={rows.reload} />
+                </>
+              ) : absence.status === 'APPROVED' ? (
+                <div class="inline-form">
+                  {office ? (
+                    <button type="button" onClick={() => setWizardOf(absence)} aria-label={`Распределить занятия: ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}>
+                      Распределить занятия
+                    </button>
+                  ) : null}
+                  {cancellable(absence) ? <CancelAbsence absence={absence} who={absence.teacherName} cancelled={rows.reload} /> : null}
+                </div>
               ) : null,
           },
         ]}
       />
       {wizardOf ? <AbsenceWizard key={wizardOf.id} absence={wizardOf} onResolved={rows.reload} /> : null}
     </>
+  );
+}
+
+/**
+ * The office's or department's own record of a teacher's absence: the teacher (a department finds only
+ * its own), the period and the reason. The API approves it at once; a refusal stands at its field.
+ */
+function RegisterAbsence({ departmentId, registered }: { departmentId?: number; registered: () => void }) {
+  const today = todayInMoscow();
+  const form = useApiForm<{ teacher?: Choice; startDate: string; endDate: string; reason: string }>({
+    initial: { teacher: undefined, startDate: today, endDate: plusDays(today, 2), reason: '' },
+    send: async ({ teacher, ...period }) => {
+      const created = await data(api.POST('/api/teacher-absences', { body: { teacherId: teacher?.id ?? null, ...period } }));
+      registered();
+      return `Отсутствие ${created.teacherName} ${formatShortDate(created.startDate)}–${formatShortDate(created.endDate)} зарегистрировано: ${ABSENCE_STATUS_NAMES[created.status].toLowerCase()}`;
+    },
+    fieldOf: (message) => periodFieldOf(message) ?? (/teacherId|преподавател/i.test(message) ? 'teacher' : undefined),
+  });
+  const teacherError = form.errorAt('teacher');
+  return (
+    <ApiFormFrame form={form} label="Зарегистрировать отсутствие" submitText="Зарегистрировать">
+      <div class={`field${teacherError ? ' field-invalid' : ''}`}>
+        <Picker label="Преподаватель" placeholder="ФИО, логин или должность" search={(text) => findTeachers(text, departmentId)} chosen={form.values.teacher} onPick={(item) => form.set('teacher', item)} />
+        {teacherError ? <ErrorLine message={teacherError} /> : null}
+      </div>
+      <PeriodFields form={form} />
+    </ApiFormFrame>
   );
 }

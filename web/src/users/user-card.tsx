@@ -1,6 +1,7 @@
 // One user's card for the administrator: who they are, archive or restore (an archived user cannot
 // sign in; history stays), the e-mail for notifications, a new password (all their sessions end),
-// and the transfer to another primary department from a date, with the assignment history.
+// the transfer to another primary department from a date, with the assignment history, and for a
+// teacher an additional department from today (spec 4.17: the administrator names the department).
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { todayInMoscow } from '../shared/dates';
@@ -74,6 +75,23 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
     fieldOf: (message) => (/дат|период|запланирован/i.test(message) ? 'validFrom' : /архив/i.test(message) ? undefined : 'departmentId'),
   });
 
+  const additional = useApiForm({
+    initial: { departmentId: '', comment: '' },
+    send: async (values) => {
+      const link = await data(
+        api.POST('/api/department/teachers/{teacherId}/assignments', {
+          params: { path: { teacherId: user.id } },
+          body: { departmentId: values.departmentId ? Number(values.departmentId) : undefined, comment: values.comment || undefined },
+        }),
+      );
+      setHistoryRound((round) => round + 1);
+      return `Дополнительная кафедра «${link.departmentName}» с ${fullDate(link.validFrom)} записана`;
+    },
+    // Every refusal but a too long comment concerns the chosen department (already linked, missing, archived teacher).
+    fieldOf: () => 'departmentId',
+    resetOnSuccess: true,
+  });
+
   return (
     <div class="user-card">
       <dl class="facts">
@@ -133,6 +151,25 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
           <Field label="Комментарий к переводу" error={transfer.errorAt('comment')} control={(props) => <input {...props} value={transfer.values.comment} onInput={(event) => transfer.set('comment', event.currentTarget.value)} />} />
         </ApiFormFrame>
       )}
+      {user.role === 'TEACHER' && !archived ? (
+        <>
+          <h3>Дополнительная кафедра</h3>
+          <ApiFormFrame form={additional} label="Дополнительная кафедра" submitText="Привязать">
+            <Field
+              label="Кафедра"
+              hint="С сегодняшнего дня, без даты окончания; основная кафедра не меняется"
+              error={additional.errorAt('departmentId')}
+              control={(props) => (
+                <select {...props} value={additional.values.departmentId} onChange={(event) => additional.set('departmentId', event.currentTarget.value)}>
+                  <option value="">Выберите кафедру</option>
+                  <DepartmentOptions departments={departments} />
+                </select>
+              )}
+            />
+            <Field label="Комментарий к привязке" error={additional.errorAt('comment')} control={(props) => <input {...props} value={additional.values.comment} onInput={(event) => additional.set('comment', event.currentTarget.value)} />} />
+          </ApiFormFrame>
+        </>
+      ) : null}
       <div class="card-forms">
         <div>
           <h3>Электронная почта</h3>

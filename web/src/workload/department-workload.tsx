@@ -1,6 +1,7 @@
 // /admin/#department-workload: the department's workload over a period (spec 4.16; the department
 // comes from the token): its teachers as a sortable table and as bars of academic hours, and the
-// classrooms and pairs it uses as tables.
+// classrooms and pairs it uses as tables, its own row of the departments report and the free rooms of
+// a date (the office's components, the API pinning the department).
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { BarChart } from '../shared/bar-chart';
@@ -8,6 +9,7 @@ import { formatTime, plusDays, todayInMoscow } from '../shared/dates';
 import { Field } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
+import { DepartmentsReport, FreeRooms } from './workload';
 
 type TeacherRow = Schemas['TeacherWorkloadRow'];
 type ClassroomRow = Schemas['ClassroomWorkloadRow'];
@@ -20,6 +22,7 @@ export default function DepartmentWorkload() {
   const teachers = useLoad(() => data(api.GET('/api/workload/teachers', query)), [period.startDate, period.endDate]);
   const classrooms = useLoad(() => data(api.GET('/api/workload/classrooms', query)), [period.startDate, period.endDate]);
   const slots = useLoad(() => data(api.GET('/api/workload/time-slots', query)), [period.startDate, period.endDate]);
+  const ownDepartment = useLoad(() => data(api.GET('/api/workload/departments', query)), [period.startDate, period.endDate]);
 
   return (
     <>
@@ -28,6 +31,8 @@ export default function DepartmentWorkload() {
         <Field label="С" control={(props) => <input {...props} type="date" value={period.startDate} onChange={(event) => setPeriod({ ...period, startDate: event.currentTarget.value })} />} />
         <Field label="По" control={(props) => <input {...props} type="date" value={period.endDate} onChange={(event) => setPeriod({ ...period, endDate: event.currentTarget.value })} />} />
       </div>
+      <h2>Кафедра в целом</h2>
+      <DepartmentsReport rows={ownDepartment} suffix={`${period.startDate}_${period.endDate}`} />
       <h2>Преподаватели</h2>
       {teachers.state === 'done' ? (
         <BarChart caption="Академические часы по преподавателям" unit="ч" bars={[...teachers.data].sort((a, b) => b.academicHours - a.academicHours).map((row) => ({ label: row.name, value: row.academicHours }))} />
@@ -71,6 +76,8 @@ export default function DepartmentWorkload() {
           { title: 'По дням (пн–вс)', cell: (row) => row.days.map((day) => day.lessonCount).join(' · ') },
         ]}
       />
+      <h2>Свободные аудитории</h2>
+      <FreeRooms />
     </>
   );
 }

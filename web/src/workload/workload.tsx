@@ -10,7 +10,7 @@ import { DAY_NAMES, formatTime, plusDays, todayInMoscow } from '../shared/dates'
 import { Field } from '../shared/form';
 import { HeatMap } from '../shared/heat-map';
 import { DataTable } from '../shared/table';
-import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { ErrorLine, Status, useLoad, type Loaded } from '../shared/ui';
 
 type TeacherRow = Schemas['TeacherWorkloadRow'];
 type ClassroomRow = Schemas['ClassroomWorkloadRow'];
@@ -74,24 +74,7 @@ export default function Workload() {
       />
 
       <h2>Кафедры</h2>
-      <BarChart caption="Академические часы по кафедрам" unit="ч" bars={rowsOf(byDepartment).map((row) => ({ label: row.departmentName ?? 'Без кафедры', value: row.academicHours }))} />
-      <CsvLink
-        name={`нагрузка-кафедр_${suffix}`}
-        header={['Кафедра', 'Преподавателей', 'Занятий', 'Академических часов', 'Лекции', 'Практики', 'Лабораторные']}
-        rows={rowsOf(byDepartment).map((row) => [row.departmentName ?? 'Без кафедры', row.teacherCount, row.lessonCount, row.academicHours, row.lectureHours, row.practiceHours, row.laboratoryHours])}
-      />
-      <DataTable<DepartmentRow>
-        caption="Нагрузка кафедр"
-        rows={byDepartment}
-        rowKey={(row) => row.departmentId ?? 0}
-        empty="За период занятий нет."
-        columns={[
-          { title: 'Кафедра', cell: (row) => row.departmentName ?? 'Без кафедры', compare: (a, b) => (a.departmentName ?? '').localeCompare(b.departmentName ?? '', 'ru') },
-          { title: 'Преподавателей', cell: (row) => row.teacherCount, compare: (a, b) => a.teacherCount - b.teacherCount },
-          { title: 'Академических часов', cell: (row) => row.academicHours, compare: (a, b) => a.academicHours - b.academicHours },
-          { title: 'Лекции / практики / лабораторные', cell: (row) => `${row.lectureHours} / ${row.practiceHours} / ${row.laboratoryHours}` },
-        ]}
-      />
+      <DepartmentsReport rows={byDepartment} suffix={suffix} chart />
 
       <h2>Аудитории</h2>
       <CsvLink
@@ -138,8 +121,37 @@ export default function Workload() {
   );
 }
 
+/**
+ * The departments report (spec 4.16): hours per department as bars (when there are several to
+ * compare), a CSV file and a sortable table. The department's own section shows its single row.
+ */
+export function DepartmentsReport({ rows, suffix, chart = false }: { rows: Loaded<DepartmentRow[]>; suffix: string; chart?: boolean }) {
+  return (
+    <>
+      {chart ? <BarChart caption="Академические часы по кафедрам" unit="ч" bars={rowsOf(rows).map((row) => ({ label: row.departmentName ?? 'Без кафедры', value: row.academicHours }))} /> : null}
+      <CsvLink
+        name={`нагрузка-кафедр_${suffix}`}
+        header={['Кафедра', 'Преподавателей', 'Занятий', 'Академических часов', 'Лекции', 'Практики', 'Лабораторные']}
+        rows={rowsOf(rows).map((row) => [row.departmentName ?? 'Без кафедры', row.teacherCount, row.lessonCount, row.academicHours, row.lectureHours, row.practiceHours, row.laboratoryHours])}
+      />
+      <DataTable<DepartmentRow>
+        caption="Нагрузка кафедр"
+        rows={rows}
+        rowKey={(row) => row.departmentId ?? 0}
+        empty="За период занятий нет."
+        columns={[
+          { title: 'Кафедра', cell: (row) => row.departmentName ?? 'Без кафедры', compare: (a, b) => (a.departmentName ?? '').localeCompare(b.departmentName ?? '', 'ru') },
+          { title: 'Преподавателей', cell: (row) => row.teacherCount, compare: (a, b) => a.teacherCount - b.teacherCount },
+          { title: 'Академических часов', cell: (row) => row.academicHours, compare: (a, b) => a.academicHours - b.academicHours },
+          { title: 'Лекции / практики / лабораторные', cell: (row) => `${row.lectureHours} / ${row.practiceHours} / ${row.laboratoryHours}` },
+        ]}
+      />
+    </>
+  );
+}
+
 /** The free rooms of each pair of one date (the period form of free-classrooms, one day long). */
-function FreeRooms() {
+export function FreeRooms() {
   const [date, setDate] = useState(todayInMoscow());
   const [pair, setPair] = useState('');
   const answer = useLoad(async () => (await data(api.GET('/api/workload/free-classrooms', { params: { query: { startDate: date, endDate: date } } }))) as FreeAtPair[], [date]);
