@@ -9,6 +9,7 @@ import { measure } from './load';
 import { Measurements, Outcome, Scenario, Timed, Verdict } from './scenario';
 import { seedDatabase, startService } from './service';
 import { chosenScale, log, selected, SETTINGS } from './settings';
+import { runTenants } from './tenants';
 import { failures, printTable, printVerdicts } from './verdicts';
 
 /**
@@ -108,7 +109,10 @@ async function main(): Promise<void> {
 
   let ok = false;
   try {
-    ok = await run(server, (work) => cleanups.push(work));
+    const tenants = Number(process.env.BENCH_TENANTS ?? 0);
+    if (!Number.isInteger(tenants) || tenants < 0 || tenants > 200) throw new Error('BENCH_TENANTS must be an integer in 0..200');
+    // BENCH_TENANTS=N: the many-universities run of issue 29 instead of the features.
+    ok = tenants > 0 ? await runTenants(server, tenants, (work) => cleanups.push(work)) : await run(server, (work) => cleanups.push(work));
   } catch (error) {
     log(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {
