@@ -240,7 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         .filter(Boolean),
     },
     scheduleStampMaxAgeMs: read.int('SCHEDULE_STAMP_MAX_AGE_MS', 250, 0, 900),
-    scheduleCacheBudgetBytes: read.int('SCHEDULE_CACHE_BUDGET_MB', 256, 0, 65536) * 1024 * 1024,
+    scheduleCacheBudgetBytes: read.int('SCHEDULE_CACHE_BUDGET_MB', 128, 0, 65536) * 1024 * 1024,
     metrics: { enabled: read.bool('METRICS_ENABLED', true), port: read.int('METRICS_PORT', 9464, 0, 65535) },
     notifications: {
       smtpUrl: read.string('SMTP_URL'),
