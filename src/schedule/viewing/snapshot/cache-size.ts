@@ -1,7 +1,7 @@
 /**
  * The schedule cache's size estimate (SCHEDULE_CACHE_BUDGET_MB). Counting is cheap: counters grow as
  * lessons are laid out, rendered and gathered into timetables, and nothing is walked to size it.
- * The figures were measured once with `scripts/bench/lesson-bytes.ts` (Node 22, heap growth per
+ * The figures were measured once with `scripts/bench/lesson-bytes.ts` (Node 20, heap growth per
  * lesson shaped as the engine makes it): 244 bytes per lesson object with its place in a series, and
  * 257 bytes per rendered JSON buffer besides its own bytes (the Buffer object and its WeakMap entry).
  */
