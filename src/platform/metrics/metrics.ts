@@ -106,7 +106,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'timetable_db_pool_max_connections',
-      help: 'The most connections one tenant pool may open (DB_POOL_MAX)',
+      help: 'The most connections one tenant pool may open now (DB_POOL_MAX, or its share of DB_POOL_TOTAL_MAX)',
       registers: [this.registry],
       collect() {
         this.set(tenants.poolMax());
