@@ -17,6 +17,8 @@ export interface ScratchServer {
   password: string;
   /** Creates an empty database and returns its name. */
   createDatabase(name: string): Promise<string>;
+  /** A copy of `template` (which nobody may be connected to), dropped with the others. */
+  cloneDatabase(template: string, name: string): Promise<string>;
   /** Drops the databases it created, stops an embedded server and removes its directory. */
   stop(): Promise<void>;
 }
@@ -81,6 +83,14 @@ export async function startScratchPostgres(): Promise<ScratchServer> {
       await admin(async (client) => {
         await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
         await client.query(`CREATE DATABASE "${name}"`);
+      });
+      created.push(name);
+      return name;
+    },
+    async cloneDatabase(template, name) {
+      await admin(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
       });
       created.push(name);
       return name;

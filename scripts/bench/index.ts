@@ -3,10 +3,13 @@ import { performance } from 'node:perf_hooks';
 import { startMailCatcher } from '../mail-catcher';
 import { ScratchServer, startScratchPostgres } from '../scratch-postgres';
 import { FEATURES } from './features';
+import { VIEWING_NAMES } from './features/viewing';
+import { BARE_EXPRESS_NAME, startBareExpress } from './bare-express';
 import { measure } from './load';
 import { Measurements, Outcome, Scenario, Timed, Verdict } from './scenario';
 import { seedDatabase, startService } from './service';
 import { chosenScale, log, selected, SETTINGS } from './settings';
+import { runTenants } from './tenants';
 import { failures, printTable, printVerdicts } from './verdicts';
 
 /**
@@ -26,7 +29,10 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   cleanup(() => mail.close());
   const service = await startService(server, data, { SMTP_URL: mail.url });
   cleanup(service.stop);
+  const baseline = await startBareExpress();
+  cleanup(baseline.stop);
   const context = {
+    baseline: baseline.target,
     target: service.target,
     seeded: data.seeded,
     db: data.db,
@@ -46,7 +52,7 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
       outcomes.push({ scenario, selected: false, skipped: 'not selected (BENCH_ONLY)' });
       continue;
     }
-    const measured = await measure(service.target, scenario, SETTINGS);
+    const measured = await measure(scenario.target ?? service.target, scenario, SETTINGS);
     if (measured.probeLessons !== undefined && scenario.concurrency === 1) log(`  ${scenario.name}: the probe returned ${measured.probeLessons} lessons`);
     if (measured.result) {
       const r = measured.result;
@@ -59,7 +65,8 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
     if (part.timed && selected(part.feature.name)) timed.set(part.feature.name, await part.timed());
   }
 
-  printTable(outcomes);
+  const atRead = (name: string) => outcomes.find((o) => o.scenario.name === name && o.scenario.concurrency === SETTINGS.readConcurrency);
+  printTable(outcomes, { ceiling: atRead(VIEWING_NAMES.ceiling), express: atRead(BARE_EXPRESS_NAME) });
   const measurements: Measurements = {
     outcome: (name, concurrency) => outcomes.find((o) => o.scenario.name === name && (concurrency === undefined || o.scenario.concurrency === concurrency)),
     timed: (feature) => timed.get(feature),
@@ -102,7 +109,10 @@ async function main(): Promise<void> {
 
   let ok = false;
   try {
-    ok = await run(server, (work) => cleanups.push(work));
+    const tenants = Number(process.env.BENCH_TENANTS ?? 0);
+    if (!Number.isInteger(tenants) || tenants < 0 || tenants > 200) throw new Error('BENCH_TENANTS must be an integer in 0..200');
+    // BENCH_TENANTS=N: the many-universities run of issue 29 instead of the features.
+    ok = tenants > 0 ? await runTenants(server, tenants, (work) => cleanups.push(work)) : await run(server, (work) => cleanups.push(work));
   } catch (error) {
     log(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
   } finally {

@@ -19,6 +19,8 @@ export interface Scenario {
    * would use up what the measurement needs.
    */
   warmup?: boolean;
+  /** Another server to load instead of the service (the bare Express baseline). */
+  target?: Target;
 }
 
 /** A scenario's result, or why it was not measured. */
@@ -46,6 +48,8 @@ export interface BenchContext {
   mail: { count: number; lastAt: number };
   readConcurrency: number;
   writeConcurrency: number;
+  /** The bare Express baseline (see bare-express.ts). */
+  baseline: Target;
 }
 
 /** What a feature prepared (before anything is measured). */

@@ -21,6 +21,8 @@ import { freePort } from '../free-port';
 export const TENANT = 'bench';
 const HOST = `${TENANT}.timetable.local`;
 const ADMIN_PASSWORD = 'admin12345';
+/** The administrator every seeded tenant has (clones of the seeded database too). */
+export const ADMIN_LOGIN = { username: 'admin', password: ADMIN_PASSWORD };
 
 
 export interface SeededDatabase {
@@ -75,17 +77,20 @@ export async function startService(
   server: ScratchServer,
   { database, jwtSecret }: SeededDatabase,
   env: Record<string, string> = {},
-): Promise<{ target: Target; stop: () => Promise<void> }> {
+  /** Many tenants (BENCH_TENANTS): their TENANTS_FILE, and the Host of the one to log in to. */
+  many?: { tenantsFile: string; host: string },
+): Promise<{ target: Target; stop: () => Promise<void>; pid: number }> {
   const port = await freePort();
   const url = `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${database}`;
+  const host = many?.host ?? HOST;
+  const tenants = many ? { TENANTS_FILE: many.tenantsFile } : { DATABASE_URL: url, DEFAULT_TENANT: TENANT };
   // BENCH_SERVICE_NODE_ARGS: extra Node options for the service only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const child: ChildProcess = spawn(process.execPath, [...nodeArgs, resolve(__dirname, '../../src/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
-      DATABASE_URL: url,
-      DEFAULT_TENANT: TENANT,
+      ...tenants,
       JWT_SECRET: jwtSecret,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
       SWAGGER_ENABLED: 'false',
@@ -98,16 +103,16 @@ export async function startService(
     if (child.exitCode === null) child.kill('SIGTERM');
     await exited;
   };
-  const deadline = performance.now() + 60_000;
+  const deadline = performance.now() + (many ? 300_000 : 60_000);
   while (performance.now() < deadline) {
-    const ready = await send({ port, host: HOST }, { method: 'GET', path: '/actuator/health/readiness' }).catch(() => undefined);
+    const ready = await send({ port, host }, { method: 'GET', path: '/actuator/health/readiness' }).catch(() => undefined);
     if (ready?.status === 200) {
-      const login = await send({ port, host: HOST }, { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: ADMIN_PASSWORD } });
+      const login = await send({ port, host }, { method: 'POST', path: '/api/auth/login', body: { username: 'admin', password: ADMIN_PASSWORD } });
       if (login.status !== 200) {
         await stop();
         throw new Error(`admin login failed with ${login.status}`);
       }
-      return { target: { port, host: HOST, token: (JSON.parse(login.body) as { token: string }).token }, stop };
+      return { target: { port, host, token: (JSON.parse(login.body) as { token: string }).token }, stop, pid: child.pid as number };
     }
     if (child.exitCode !== null) break;
     await new Promise((wait) => setTimeout(wait, 200));

@@ -1,6 +1,6 @@
 import { LoadResult } from './load';
 import { Outcome, Scenario } from './scenario';
-import { failures, medianBelow, ratioAtLeast, samplesBelow } from './verdicts';
+import { failures, medianBelow, ratioAtLeast, samplesBelow, shareOf } from './verdicts';
 
 const scenario = (name: string, concurrency = 1): Scenario => ({ name, concurrency, requests: () => () => undefined });
 
@@ -64,6 +64,20 @@ describe('benchmark verdicts', () => {
     expect(ratioAtLeast('week', measured('week', [2, 2], 0, 16), ceiling, 0.25)).toMatchObject({ status: 'PASS', detail: expect.stringContaining('= 0.50') });
     expect(ratioAtLeast('week', measured('week', [], 0, 16), ceiling, 0.25).status).toBe('NOT MEASURED');
     expect(ratioAtLeast('week', measured('week', [2], 0, 16), measured('me', [], 3, 16), 0.25).status).toBe('NOT MEASURED');
+  });
+
+  it('judges a ratio to bare Express and shows shares only at the same concurrency', () => {
+    const express = measured('express', [1, 1, 1, 1, 1, 1, 1, 1], 0, 16);
+    const me = measured('me', [1, 1, 1, 1], 0, 16);
+    expect(ratioAtLeast('me', me, express, 0.6, "bare Express's")).toMatchObject({
+      label: "me >= 0.6 of bare Express's throughput (16 connections)",
+      status: 'FAIL',
+      detail: expect.stringContaining('= 0.50'),
+    });
+    expect(ratioAtLeast('me', me, measured('express', [], 0, 16), 0.6, "bare Express's").label).toContain('(bare Express)');
+    expect(shareOf(me, express)).toBe('0.50');
+    expect(shareOf(measured('me', [1], 0, 1), express)).toBe('-');
+    expect(shareOf(me, undefined)).toBe('-');
   });
 
   it('reports a timed part with no samples as not measured, with the reason it stopped', () => {

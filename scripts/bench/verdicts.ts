@@ -40,10 +40,10 @@ export function medianBelow(label: string, outcome: Outcome | undefined, limitMs
   };
 }
 
-/** A scenario's throughput as a share of the ceiling's (both at the same concurrency). */
-export function ratioAtLeast(label: string, outcome: Outcome | undefined, ceiling: Outcome | undefined, share: number): Verdict {
-  const title = `${label} >= ${share} of the ceiling's throughput`;
-  const absent = missing(title, outcome) ?? missing(`${title} (the ceiling)`, ceiling);
+/** A scenario's throughput as a share of the ceiling's (both at the same concurrency); `of` names another reference. */
+export function ratioAtLeast(label: string, outcome: Outcome | undefined, ceiling: Outcome | undefined, share: number, of = "the ceiling's"): Verdict {
+  const title = `${label} >= ${share} of ${of} throughput`;
+  const absent = missing(title, outcome) ?? missing(`${title} (${of.replace(/'s$/, '')})`, ceiling);
   if (absent) return absent;
   const measured = outcome?.result as LoadResult;
   const top = ceiling?.result as LoadResult;
@@ -88,11 +88,24 @@ export function failures(outcomes: readonly Outcome[], verdicts: readonly Verdic
   return [...new Set(lines)];
 }
 
-export function printTable(outcomes: readonly Outcome[]): void {
+/**
+ * A scenario's throughput as a share of a reference's, both at the same concurrency and measured;
+ * '-' otherwise (another concurrency, or nothing to compare).
+ */
+export function shareOf(outcome: Outcome, reference: Outcome | undefined): string {
+  const measured = outcome.result;
+  const top = reference?.result;
+  if (!measured || !top || unmeasured(outcome) !== undefined || unmeasured(reference) !== undefined) return '-';
+  if (outcome.scenario.concurrency !== reference?.scenario.concurrency) return '-';
+  return (measured.rps / top.rps).toFixed(2);
+}
+
+/** The table of scenarios; each read at the read concurrency also as a share of the ceiling's and of bare Express's throughput. */
+export function printTable(outcomes: readonly Outcome[], references: { ceiling?: Outcome; express?: Outcome } = {}): void {
   const rows = outcomes.map((outcome) => {
     const { scenario, result, skipped } = outcome;
     const reason = outcome.selected ? unmeasured(outcome) : undefined;
-    if (!result) return [scenario.name, String(scenario.concurrency), '-', '-', '-', '-', `${outcome.selected ? 'NOT MEASURED' : 'skipped'}: ${skipped}`];
+    if (!result) return [scenario.name, String(scenario.concurrency), '-', '-', '-', '-', '-', '-', `${outcome.selected ? 'NOT MEASURED' : 'skipped'}: ${skipped}`];
     return [
       scenario.name,
       String(scenario.concurrency),
@@ -100,12 +113,15 @@ export function printTable(outcomes: readonly Outcome[]): void {
       result.rps.toFixed(1),
       Number.isFinite(result.medianMs) ? result.medianMs.toFixed(2) : '-',
       Number.isFinite(result.p99Ms) ? result.p99Ms.toFixed(2) : '-',
+      shareOf(outcome, references.ceiling),
+      shareOf(outcome, references.express),
       reason === undefined ? String(result.errors) : `NOT MEASURED: ${reason}`,
     ];
   });
-  const header = ['Scenario', 'Conc.', 'Requests', 'RPS', 'Median ms', 'p99 ms', 'Errors'];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (i === 6 ? 0 : row[i].length))));
-  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 6 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  const header = ['Scenario', 'Conc.', 'Requests', 'RPS', 'Median ms', 'p99 ms', '/ceiling', '/Express', 'Errors'];
+  const last = header.length - 1;
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => (i === last ? 0 : row[i].length))));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === last ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
   log('');
   log(line(header));
   log(widths.map((width) => '-'.repeat(width)).join('  '));

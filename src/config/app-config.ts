@@ -8,6 +8,8 @@ export interface DatabasePoolConfig {
   /** PEM certificates trusted for tenant database TLS besides the system ones (DB_SSL_CA_FILE). */
   sslCa?: string;
   maxConnections: number;
+  /** The most connections all tenant pools of this instance may open together (DB_POOL_TOTAL_MAX); none: no cap. */
+  totalMaxConnections?: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
   /** Client-side read timeout of one query: how long a request waits on a database that does not answer (default: statement + 0.5 s). */
@@ -54,6 +56,11 @@ export interface AppConfig {
    * every request.
    */
   scheduleStampMaxAgeMs: number;
+  /**
+   * The estimated memory all tenants' cached timetables may hold (SCHEDULE_CACHE_BUDGET_MB, in bytes
+   * here); beyond it the least recently used tenants' caches are dropped and rebuilt when next read.
+   */
+  scheduleCacheBudgetBytes: number;
   /** `GET /metrics` on its own port (METRICS_ENABLED, METRICS_PORT), never on the API port. */
   metrics: { enabled: boolean; port: number };
   notifications: NotificationsConfig;
@@ -196,6 +203,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     pool: {
       sslCa: readCa(read),
       maxConnections: read.int('DB_POOL_MAX', 10, 1, 200),
+      totalMaxConnections: read.string('DB_POOL_TOTAL_MAX') === undefined ? undefined : read.int('DB_POOL_TOTAL_MAX', 0, 1, 100000),
       connectTimeoutMs: read.int('DB_CONNECT_TIMEOUT_MS', 2000, 100, 120000),
       statementTimeoutMs,
       queryTimeoutMs: read.int('DB_QUERY_TIMEOUT_MS', statementTimeoutMs + 500, 100, 610000),
@@ -232,6 +240,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         .filter(Boolean),
     },
     scheduleStampMaxAgeMs: read.int('SCHEDULE_STAMP_MAX_AGE_MS', 250, 0, 900),
+    scheduleCacheBudgetBytes: read.int('SCHEDULE_CACHE_BUDGET_MB', 128, 0, 65536) * 1024 * 1024,
     metrics: { enabled: read.bool('METRICS_ENABLED', true), port: read.int('METRICS_PORT', 9464, 0, 65535) },
     notifications: {
       smtpUrl: read.string('SMTP_URL'),

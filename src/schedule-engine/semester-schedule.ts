@@ -14,6 +14,8 @@ export class SemesterSchedule {
   /** Overrides by base slot, then original date: most lessons' slots have none, so their lookup is one integer key. */
   private readonly overridesBySlot = new Map<number, Map<string, OverrideRecord>>();
   private readonly series = new Map<number, GeneratedLesson[]>();
+  /** Lessons of the base series laid out so far (the schedule cache's size estimate counts them). */
+  generatedLessons = 0;
   private readonly changed = new Map<number, ActualLesson | null>();
 
   constructor(
@@ -41,6 +43,7 @@ export class SemesterSchedule {
     if (!lessons) {
       lessons = expandRule(rule, this.context);
       this.series.set(rule.id, lessons);
+      this.generatedLessons += lessons.length;
     }
     return lessons;
   }

@@ -71,7 +71,7 @@ export const publication: BenchFeature = {
 };
 
 /** Copies `basedOn` into a draft, optionally archives one rule of every group in it, and publishes it. */
-async function publishCopy(target: Target, db: Client, semesterId: number, basedOn: number, changeEveryGroup: boolean): Promise<Published> {
+export async function publishCopy(target: Target, db: Client, semesterId: number, basedOn: number, changeEveryGroup: boolean): Promise<Published> {
   const body = { semesterId, name: 'Копия для публикации', basedOnVersionId: basedOn };
   const copy = await send(target, { method: 'POST', path: '/api/edu-office/schedule/versions', body });
   if (copy.status !== 200) return { failed: `copy answered ${copy.status}: ${copy.body.slice(0, 300)}` };

@@ -25,7 +25,14 @@ function unlimitedOptions(dataSource: DataSource): DataSourceOptions {
   } as DataSourceOptions;
 }
 
-/** Applies pending migrations under a session advisory lock; returns how many were applied. */
+/**
+ * Applies pending migrations under an advisory lock; returns how many were applied. The lock is
+ * transaction-scoped and held by a transaction left open on a connection of its own until the
+ * migrations end (committed or rolled back), so it needs no session state: behind PgBouncer in
+ * transaction pooling the open transaction keeps its server connection, and the lock cannot be left
+ * behind on a server connection the way a session lock taken and released by two separate
+ * statements could.
+ */
 export async function runMigrationsLocked(dataSource: DataSource): Promise<number> {
   const migrator = new DataSource(unlimitedOptions(dataSource));
   await migrator.initialize();
@@ -33,12 +40,15 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<numbe
     const lockRunner = migrator.createQueryRunner();
     await lockRunner.connect();
     try {
-      await lockRunner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await lockRunner.startTransaction();
       try {
+        await lockRunner.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
         const applied = await migrator.runMigrations({ transaction: 'each' });
+        await lockRunner.commitTransaction();
         return applied.length;
-      } finally {
-        await lockRunner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+      } catch (error) {
+        await lockRunner.rollbackTransaction().catch(() => undefined);
+        throw error;
       }
     } finally {
       await lockRunner.release();

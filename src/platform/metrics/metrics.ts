@@ -73,6 +73,18 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly scheduleCacheBytes = new Gauge({
+    name: 'timetable_schedule_cache_bytes',
+    help: 'Estimated memory of the cached timetables of all tenants, after the last eviction (SCHEDULE_CACHE_BUDGET_MB)',
+    registers: [this.registry],
+  });
+
+  private readonly scheduleCacheEvictions = new Counter({
+    name: 'timetable_schedule_cache_evictions_total',
+    help: "Tenants' cached timetables dropped to stay within SCHEDULE_CACHE_BUDGET_MB (least recently used first)",
+    registers: [this.registry],
+  });
+
   /** The notification queue of each tenant as its delivery worker last counted it. */
   private readonly queues = new Map<string, NotificationQueue>();
 
@@ -94,7 +106,7 @@ export class Metrics {
     });
     new Gauge({
       name: 'timetable_db_pool_max_connections',
-      help: 'The most connections one tenant pool may open (DB_POOL_MAX)',
+      help: 'The most connections one tenant pool may open now (DB_POOL_MAX, or its share of DB_POOL_TOTAL_MAX)',
       registers: [this.registry],
       collect() {
         this.set(tenants.poolMax());
@@ -150,6 +162,12 @@ export class Metrics {
 
   loginBlocked(tenant: string, kind: 'login' | 'password-change'): void {
     this.loginBlocks.inc({ tenant, kind });
+  }
+
+  /** The schedule cache's estimated size now, and how many tenants' caches were just dropped. */
+  recordScheduleCache(bytes: number, evicted: number): void {
+    this.scheduleCacheBytes.set(bytes);
+    if (evicted > 0) this.scheduleCacheEvictions.inc(evicted);
   }
 
   /** Times one load of the cached timetable. */

@@ -33,6 +33,12 @@ export class TenantPool {
     return { total: pool?.totalCount ?? 0, idle: pool?.idleCount ?? 0, waiting: pool?.waitingCount ?? 0 };
   }
 
+  /** Changes how many connections the pg pool may open (pg reads it on every connect). */
+  setMaxConnections(max: number): void {
+    const pool = (this.dataSource.driver as unknown as { master?: Pool & { options: { max: number } } }).master;
+    if (pool) pool.options.max = max;
+  }
+
   get leases(): number {
     return this.activeLeases;
   }

@@ -63,6 +63,8 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
   private readonly entries = new Map<string, TenantEntry>();
   private readonly locks = new DomainLocks();
   private generations = 0;
+  /** The per-tenant pool size last applied to the live pools (see poolMax). */
+  private appliedPoolMax?: number;
   private healthTimer?: NodeJS.Timeout;
   private stopped = false;
 
@@ -121,8 +123,31 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     return [...this.entries.values()].flatMap((entry) => (entry.pool ? [{ domain: entry.definition.domain, ...entry.pool.usage() }] : []));
   }
 
-  poolMax(): number {
-    return this.config.pool.maxConnections;
+  /**
+   * The most connections one tenant pool may open now: DB_POOL_MAX, lowered to an equal share of
+   * DB_POOL_TOTAL_MAX over the configured tenants (at least 1) when that total is set.
+   */
+  poolMax(tenants = this.entries.size): number {
+    const { maxConnections, totalMaxConnections } = this.config.pool;
+    if (totalMaxConnections === undefined) return maxConnections;
+    return Math.max(1, Math.min(maxConnections, Math.floor(totalMaxConnections / Math.max(1, tenants))));
+  }
+
+  /**
+   * Applies the current share to every live pool after the set of tenants changed. A pool above its
+   * new share opens no connection until it is below it, and its idle ones close after
+   * DB_IDLE_TIMEOUT_MS, so the sum comes down to DB_POOL_TOTAL_MAX without breaking a request.
+   */
+  private rebalancePools(): void {
+    const limit = this.poolMax();
+    if (limit === this.appliedPoolMax) return;
+    this.appliedPoolMax = limit;
+    for (const entry of this.entries.values()) entry.pool?.setMaxConnections(limit);
+    const { maxConnections, totalMaxConnections } = this.config.pool;
+    if (totalMaxConnections === undefined || limit === maxConnections) return;
+    const line = `${this.entries.size} tenants share DB_POOL_TOTAL_MAX=${totalMaxConnections}: each pool opens at most ${limit} connections (DB_POOL_MAX=${maxConnections})`;
+    if (limit * this.entries.size > totalMaxConnections) this.logger.warn(`${line}, ${limit * this.entries.size} in all, over the total`);
+    else this.logger.log(line);
   }
 
   /** Leases the live pool of a tenant for one request; undefined while the tenant is not ready. */
@@ -185,9 +210,10 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
    * `TenantPrepareError` names the step.
    */
   async prepare(definition: TenantDefinition): Promise<TenantPool> {
+    const tenants = this.entries.size + (this.entries.has(definition.domain) ? 0 : 1);
     const dataSource = createTenantDataSource(
       tenantConnection(definition),
-      this.config.pool,
+      { ...this.config.pool, maxConnections: this.poolMax(tenants) },
       this.schema,
       `timetable:${definition.domain}`,
       (error) => this.logger.warn(`Tenant ${definition.domain}: pool error (${describeDatabaseError(error)})`),
@@ -224,6 +250,8 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     entry.pool = pool;
     if (previous !== pool) previous?.retire(this.config.poolRetireTimeoutMs);
     this.logger.log(`Tenant ${definition.domain}: ready`);
+    pool.setMaxConnections(this.poolMax()); // it may have been sized while another count of tenants was configured
+    this.rebalancePools();
   }
 
   /** Changes only the display name of a tenant; its pool stays. Call inside `exclusive`. */
@@ -241,6 +269,7 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     if (entry?.pool) return;
     if (entry) clearTimeout(entry.retryTimer);
     this.entries.set(definition.domain, { ...this.newEntry(definition), generation: ++this.generations });
+    this.rebalancePools();
   }
 
   /** Removes a tenant from routing at once; its pool closes after its requests finish. Call inside `exclusive`. */
@@ -252,6 +281,7 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     clearTimeout(entry.retryTimer);
     entry.pool?.retire(this.config.poolRetireTimeoutMs);
     this.logger.log(`Tenant ${domain}: removed`);
+    this.rebalancePools();
     return true;
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RenderedLessonsJson } from '../dto/rendered-lessons-json';
+import { LessonJsonCache, TimetableCache } from '../snapshot/cache-size';
 import { ReferenceData } from '../snapshot/reference-data';
 import { SemesterSnapshot } from '../snapshot/semester-snapshot';
 import { TenantSnapshots } from '../snapshot/tenant-snapshots';
@@ -15,9 +16,9 @@ export interface LoadedView {
   stamp: number;
   reference: ReferenceData;
   /** Serialised lessons of this snapshot set. */
-  lessonJson: WeakMap<ViewLesson, Buffer>;
+  lessonJson: LessonJsonCache<ViewLesson>;
   /** Whole-semester timetables of single groups and teachers of this snapshot set. */
-  timetables: Map<string, readonly ViewLesson[]>;
+  timetables: TimetableCache<ViewLesson>;
   /** Semesters overlapping the range that have a published version, by start date. */
   semesters: SemesterSnapshot[];
 }

@@ -71,7 +71,7 @@ export function renderLesson(lesson: ViewLesson, reference: ReferenceData, activ
  */
 export class LessonJsonRenderer {
   constructor(
-    private readonly cache: WeakMap<ViewLesson, Buffer>,
+    private readonly cache: { get(lesson: ViewLesson): Buffer | undefined; set(lesson: ViewLesson, json: Buffer): void },
     private readonly reference: ReferenceData,
     private readonly activityCodeOf: ActivityCodeOf,
   ) {}

@@ -24,4 +24,26 @@ describe('LruMap', () => {
     map.deleteIf('a', second);
     expect(map.get('a')).toBeUndefined();
   });
+
+  it('drops the least recently used entries until the sizes fit the budget', () => {
+    const map = new LruMap<string, number>(10);
+    map.set('a', 40);
+    map.set('b', 30);
+    map.set('c', 20);
+    map.get('a'); // order now b, c, a
+    expect(map.evictOver(100, (size) => size)).toEqual([]);
+    expect(map.evictOver(60, (size) => size)).toEqual(['b']);
+    expect([...map.values()]).toEqual([20, 40]);
+    expect(map.evictOver(0, (size) => size)).toEqual(['c', 'a']);
+    expect(map.size).toBe(0);
+  });
+
+  it('keeps everything when the budget is not exceeded, even at the limit', () => {
+    const map = new LruMap<string, number>(10);
+    map.set('a', 50);
+    map.set('b', 50);
+    expect(map.evictOver(100, (size) => size)).toEqual([]);
+    expect(map.evictOver(99, (size) => size)).toEqual(['a']);
+    expect(map.get('b')).toBe(50);
+  });
 });

@@ -28,6 +28,33 @@ export class LruMap<K, V> {
     if (this.entries.get(key) === value) this.entries.delete(key);
   }
 
+  /** The values, least recently used first (without touching their order). */
+  values(): IterableIterator<V> {
+    return this.entries.values();
+  }
+
+  /**
+   * Drops the least recently used entries while the sizes of all exceed `budget`; returns the keys
+   * dropped. Sizes are asked once per call, so an estimate that moves meanwhile does not matter.
+   */
+  evictOver(budget: number, sizeOf: (value: V) => number): K[] {
+    const sizes = new Map<K, number>();
+    let total = 0;
+    for (const [key, value] of this.entries) {
+      const size = sizeOf(value);
+      sizes.set(key, size);
+      total += size;
+    }
+    const evicted: K[] = [];
+    for (const [key, size] of sizes) {
+      if (total <= budget) break;
+      this.entries.delete(key);
+      evicted.push(key);
+      total -= size;
+    }
+    return evicted;
+  }
+
   get size(): number {
     return this.entries.size;
   }

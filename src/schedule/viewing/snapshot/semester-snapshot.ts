@@ -52,6 +52,11 @@ export class SemesterSnapshot {
     return this.schedule.semester;
   }
 
+  /** Lessons laid out so far (see cache-size.ts). */
+  get generatedLessons(): number {
+    return this.schedule.generatedLessons;
+  }
+
   /** Active rules of the published version. */
   get rules(): readonly LoadedRule[] {
     return this.schedule.rules;

@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { GeneratedLesson } from '../../../schedule-engine/lesson-expansion';
 import { LoadedSemester } from '../../../schedule-engine/rule-model';
+import { BYTES_PER_LESSON, LessonJsonCache, TimetableCache } from './cache-size';
 import { LruMap } from './lru-map';
 import { ReferenceData } from './reference-data';
 import { SemesterSnapshot } from './semester-snapshot';
@@ -24,11 +25,11 @@ export class StaleSnapshotError extends Error {
  */
 export class TenantSnapshots {
   /** UTF-8 JSON of rendered lessons of this set's snapshots (see LessonJsonRenderer). */
-  readonly lessonJson = new WeakMap<GeneratedLesson, Buffer>();
+  readonly lessonJson = new LessonJsonCache<GeneratedLesson>();
   /** One group's or teacher's lessons over whole semesters, in timetable order (see LessonPipeline). */
-  readonly timetables = new Map<string, readonly GeneratedLesson[]>();
+  readonly timetables = new TimetableCache<GeneratedLesson>();
   private referenceLoad?: Promise<ReferenceData>;
-  private readonly semesterLoads = new LruMap<number, Promise<SemesterSnapshot>>(SEMESTERS_PER_TENANT);
+  private readonly semesterLoads = new LruMap<number, { load: Promise<SemesterSnapshot>; loaded?: SemesterSnapshot }>(SEMESTERS_PER_TENANT);
 
   constructor(
     readonly stamp: number,
@@ -51,18 +52,29 @@ export class TenantSnapshots {
 
   /** A semester of this set's reference data (with a published version). */
   semester(semester: LoadedSemester): Promise<SemesterSnapshot> {
-    let load = this.semesterLoads.get(semester.id);
+    let load = this.semesterLoads.get(semester.id)?.load;
     if (!load) {
       const started = this.validated(async () => {
         const versionId = semester.publishedVersionId;
         const overrides = versionId === null ? [] : ((await this.reference()).overridesByVersion.get(versionId) ?? []);
         return this.loader.loadSemester(semester, overrides);
       });
-      this.semesterLoads.set(semester.id, started);
-      started.catch(() => this.semesterLoads.deleteIf(semester.id, started));
+      const entry: { load: Promise<SemesterSnapshot>; loaded?: SemesterSnapshot } = { load: started };
+      this.semesterLoads.set(semester.id, entry);
+      started.then(
+        (snapshot) => (entry.loaded = snapshot),
+        () => this.semesterLoads.deleteIf(semester.id, entry),
+      );
       load = started;
     }
     return load;
+  }
+
+  /** The estimated memory this set holds (see cache-size.ts); the reference data, a few lists, is not counted. */
+  bytes(): number {
+    let lessons = 0;
+    for (const entry of this.semesterLoads.values()) lessons += entry.loaded?.generatedLessons ?? 0;
+    return lessons * BYTES_PER_LESSON + this.lessonJson.bytes + this.timetables.bytes;
   }
 
   private async validated<T>(load: () => Promise<T>): Promise<T> {

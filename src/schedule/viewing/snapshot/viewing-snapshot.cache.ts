@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { TenantDb } from '../../../platform/database/tenant-db';
+import { Metrics } from '../../../platform/metrics/metrics';
 import { currentTenant } from '../../../platform/tenancy/tenant-context';
 import { LocalWrites } from './local-writes';
 import { LruMap } from './lru-map';
@@ -49,6 +50,7 @@ export class ViewingSnapshotCache {
     private readonly db: TenantDb,
     private readonly writes: LocalWrites,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: Metrics,
   ) {}
 
   /** The tenant's data stamp, at most `scheduleStampMaxAgeMs` old and never older than this instance's last write. */
@@ -80,7 +82,7 @@ export class ViewingSnapshotCache {
   /** Runs `work` on snapshots valid for this request (see the class comment for busy writers). */
   async run<T>(work: (snapshots: TenantSnapshots) => Promise<T>): Promise<T> {
     try {
-      return await work(await this.open());
+      return await this.runOnce(work);
     } catch (error) {
       if (!(error instanceof StaleSnapshotError)) throw error;
     }
@@ -88,6 +90,27 @@ export class ViewingSnapshotCache {
       const snapshots = this.fresh(await this.loader.readStamp());
       return work(snapshots);
     });
+  }
+
+  private async runOnce<T>(work: (snapshots: TenantSnapshots) => Promise<T>): Promise<T> {
+    try {
+      return await work(await this.open());
+    } finally {
+      this.keepWithinBudget();
+    }
+  }
+
+  /**
+   * Drops whole tenants' snapshot sets, least recently used first, while the estimate of all exceeds
+   * SCHEDULE_CACHE_BUDGET_MB. A request still using a dropped set finishes on it; the next one
+   * rebuilds it. The sum over at most 64 tenants is a handful of counters each, cheap per request.
+   */
+  private keepWithinBudget(): void {
+    const budget = this.config.scheduleCacheBudgetBytes;
+    const evicted = this.tenants.evictOver(budget, (snapshots) => snapshots.bytes());
+    let bytes = 0;
+    for (const snapshots of this.tenants.values()) bytes += snapshots.bytes();
+    this.metrics.recordScheduleCache(bytes, evicted.length);
   }
 
   private async open(): Promise<TenantSnapshots> {

@@ -1,0 +1,38 @@
+import { ConfigError, loadConfig } from './app-config';
+
+const BASE = { DATABASE_URL: 'jdbc:postgresql://db/timetable', JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-signing' };
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    loadConfig({ ...BASE, ...env });
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+}
+
+describe('loadConfig: memory and connections of many tenants (issue 29)', () => {
+  it('has a cache budget of 128 MB and no total connection cap by default', () => {
+    const config = loadConfig(BASE);
+    expect(config.scheduleCacheBudgetBytes).toBe(128 * 1024 * 1024);
+    expect(config.pool.totalMaxConnections).toBeUndefined();
+    expect(config.pool.idleTimeoutMs).toBe(30000);
+  });
+
+  it('reads the budget, the total and the idle timeout', () => {
+    const config = loadConfig({ ...BASE, SCHEDULE_CACHE_BUDGET_MB: '0', DB_POOL_TOTAL_MAX: '120', DB_IDLE_TIMEOUT_MS: '5000' });
+    expect(config.scheduleCacheBudgetBytes).toBe(0);
+    expect(config.pool.totalMaxConnections).toBe(120);
+    expect(config.pool.idleTimeoutMs).toBe(5000);
+  });
+
+  it('stops start-up naming each wrong value', () => {
+    expect(problemsOf({ SCHEDULE_CACHE_BUDGET_MB: '-1', DB_POOL_TOTAL_MAX: '0', DB_IDLE_TIMEOUT_MS: 'soon' })).toEqual([
+      'DB_POOL_TOTAL_MAX must be an integer in 1..100000, got "0"',
+      'DB_IDLE_TIMEOUT_MS must be an integer in 1000..3600000, got "soon"',
+      'SCHEDULE_CACHE_BUDGET_MB must be an integer in 0..65536, got "-1"',
+    ]);
+    expect(problemsOf({ SCHEDULE_CACHE_BUDGET_MB: 'much' })).toEqual(['SCHEDULE_CACHE_BUDGET_MB must be an integer in 0..65536, got "much"']);
+  });
+});

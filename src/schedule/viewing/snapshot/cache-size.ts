@@ -1,0 +1,54 @@
+/**
+ * The schedule cache's size estimate (SCHEDULE_CACHE_BUDGET_MB). Counting is cheap: counters grow as
+ * lessons are laid out, rendered and gathered into timetables, and nothing is walked to size it.
+ * The figures were measured once with `scripts/bench/lesson-bytes.ts` (Node 20, heap growth per
+ * lesson shaped as the engine makes it): 244 bytes per lesson object with its place in a series, and
+ * 257 bytes per rendered JSON buffer besides its own bytes (the Buffer object and its WeakMap entry).
+ */
+export const BYTES_PER_LESSON = 250;
+export const BYTES_PER_JSON_BUFFER = 260;
+/** One reference in a timetable list. */
+export const BYTES_PER_TIMETABLE_ENTRY = 8;
+
+/** Rendered JSON of lessons, counted as it is added (a WeakMap: a lesson's bytes go with the lesson). */
+export class LessonJsonCache<L extends object> {
+  private readonly buffers = new WeakMap<L, Buffer>();
+  bytes = 0;
+
+  get(lesson: L): Buffer | undefined {
+    return this.buffers.get(lesson);
+  }
+
+  set(lesson: L, json: Buffer): void {
+    this.buffers.set(lesson, json);
+    this.bytes += json.length + BYTES_PER_JSON_BUFFER;
+  }
+}
+
+/** Whole-semester timetables by key, counted by the references they hold. */
+export class TimetableCache<L> {
+  private readonly lists = new Map<string, readonly L[]>();
+  private entries = 0;
+
+  get(key: string): readonly L[] | undefined {
+    return this.lists.get(key);
+  }
+
+  set(key: string, timetable: readonly L[]): void {
+    this.entries += timetable.length - (this.lists.get(key)?.length ?? 0);
+    this.lists.set(key, timetable);
+  }
+
+  clear(): void {
+    this.lists.clear();
+    this.entries = 0;
+  }
+
+  get size(): number {
+    return this.lists.size;
+  }
+
+  get bytes(): number {
+    return this.entries * BYTES_PER_TIMETABLE_ENTRY;
+  }
+}
