@@ -9,6 +9,7 @@ import { createDepartment, createUser, PASSWORD } from './support/factories';
 import { createPreference } from './support/preference-builders';
 import { createSubject } from './support/resource-builders';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
+import { createGroup, createStudySetup, createSubgroup } from './support/study-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -291,6 +292,7 @@ describe('the department in the web client (/admin/#department-workspace and its
     await page.setViewport(PHONE);
     for (const [section, title] of [
       ['department-teachers', 'Преподаватели кафедры'],
+      ['department-groups', 'Группы кафедры'],
       ['department-teacher-requests', 'Заявки на преподавателей'],
       ['department-subjects', 'Дисциплины кафедры'],
       ['department-workload', 'Нагрузка кафедры'],
@@ -317,5 +319,105 @@ describe('the department in the web client (/admin/#department-workspace and its
     expect(shownHistory).toContain(history[0].primary ? 'основная' : 'дополнительная');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
+  });
+
+  /** The cells of column `column` (1-based) in the table whose caption is `caption`. */
+  const columnOf = (caption: string, column: number) =>
+    page.$$eval(
+      'table',
+      (tables, text, index) =>
+        Array.from(tables.find((table) => table.querySelector('caption')?.textContent === text)?.querySelectorAll(`tbody tr td:nth-child(${index})`) ?? []).map((cell) => cell.textContent ?? ''),
+      caption,
+      column,
+    );
+
+  async function setDate(label: string, value: string): Promise<void> {
+    await page.$eval(await controlByLabel(page, label), (input, date) => {
+      const field = input as HTMLInputElement;
+      field.value = date;
+      field.dispatchEvent(new Event('change', { bubbles: true }));
+    }, value);
+  }
+
+  // Placed last: the extra teacher it links would change the department's counts the tests above check.
+  it('lists the teachers of a chosen date as the API answers for that date, and shows a refused date at the field', async () => {
+    // A teacher of another department, linked to this one additionally since 1 October 2026.
+    const elsewhere = await createDepartment(admin);
+    const newcomer = await createUser(admin, { role: 'TEACHER', departmentId: elsewhere.id, fullName: 'Крылова Анна Сергеевна' });
+    expect((await departmentClient.post(`/api/department/teachers/${newcomer.id}/assignments`, {})).status).toBe(200);
+    await t.sql('alpha', `UPDATE user_department_assignments SET valid_from = '2026-10-01' WHERE user_id = $1 AND department_id = $2`, [newcomer.id, u.department.id]);
+    const onDate = async (date: string) =>
+      ((await departmentClient.get(`/api/users/teachers/by-department/${u.department.id}?date=${date}`)).body as { fullName: string }[]).map((teacher) => teacher.fullName).sort();
+    const october = await onDate('2026-10-15');
+    const september = await onDate('2026-09-15');
+    expect(october).toContain(newcomer.fullName);
+    expect(september).not.toContain(newcomer.fullName);
+    expect(september.length).toBe(2);
+
+    await open('department-teachers', 'Преподаватели кафедры');
+    for (const [date, caption, expected] of [
+      ['2026-10-15', 'Преподаватели кафедры на 15 октября 2026 г.', october],
+      ['2026-09-15', 'Преподаватели кафедры на 15 сентября 2026 г.', september],
+    ] as const) {
+      await setDate('На дату', date);
+      await page.waitForFunction((text) => Array.from(document.querySelectorAll('table caption')).some((node) => node.textContent === text), {}, caption);
+      expect((await columnOf(caption, 2)).sort()).toEqual(expected);
+    }
+    await screenshot(page, 'department-teachers-on-date');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // A year of five digits is no date for the API: its 400 message stands at «На дату», the field keeps it.
+    await setDate('На дату', '20266-09-15');
+    await page.waitForFunction(() => document.querySelector('.field [role=alert]'));
+    const refusal = await departmentClient.get(`/api/users/teachers/by-department/${u.department.id}?date=20266-09-15`);
+    expect(refusal.status).toBe(400);
+    expect(await errorNextTo(page, 'На дату')).toBe(refusal.body.message);
+    expect(await page.$eval(await controlByLabel(page, 'На дату'), (input) => (input as HTMLInputElement).value)).toBe('20266-09-15');
+    await screenshot(page, 'department-teachers-refused-date');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Emptied: today's list again.
+    await setDate('На дату', '');
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('table caption')).some((node) => node.textContent === 'Преподаватели кафедры на сегодня'));
+    const today = ((await departmentClient.get('/api/department/teachers')).body as { fullName: string }[]).map((teacher) => teacher.fullName).sort();
+    expect((await columnOf('Преподаватели кафедры на сегодня', 2)).sort()).toEqual(today);
+  });
+
+  it('lists exactly its own groups with size, course, specialty, subgroups and study state, and none of another department', async () => {
+    // A second group of this department with two subgroups, and a group of another department.
+    const own = await createStudySetup(admin, u.department);
+    const second = await createGroup(admin, own, { name: 'ИВТ-21', groupSize: 24 });
+    await createSubgroup(admin, second.id, 'ИВТ-21/1', 12);
+    await createSubgroup(admin, second.id, 'ИВТ-21/2', 12);
+    const foreign = await createGroup(admin, await createStudySetup(admin), { name: 'ХИМ-11' });
+
+    await open('department-groups', 'Группы кафедры');
+    const groups = (await departmentClient.get(`/api/groups/${u.department.id}`)).body as { id: number; name: string; groupSize: number; course: number; specialtyCode: string; studyStateName: string }[];
+    expect(groups.map((group) => group.name)).toEqual(expect.arrayContaining([u.groups[0].name, second.name]));
+    const names = await columnOf('Группы кафедры', 1);
+    expect([...names].sort()).toEqual(groups.map((group) => group.name).sort());
+    expect(names).not.toContain(foreign.name);
+    // Each row carries the API's size, specialty and study state, and its subgroups as the API lists them.
+    const rows = await page.$$eval('table tbody tr', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((cell) => cell.textContent ?? '')));
+    for (const group of groups) {
+      const row = rows.find((cells) => cells[0] === group.name)!;
+      expect(row[1]).toBe(String(group.groupSize));
+      expect(row[2]).toBe(group.course > 0 ? String(group.course) : 'не начато');
+      expect(row[4]).toContain(group.specialtyCode);
+      expect(row[7]).toBe(group.studyStateName);
+      const subgroups = (await departmentClient.get(`/api/groups/${group.id}/subgroups`)).body as { name: string; studentCapacity: number }[];
+      for (const subgroup of subgroups) expect(row[6]).toContain(`${subgroup.name} (${subgroup.studentCapacity})`);
+      if (subgroups.length === 0) expect(row[6]).toBe('нет');
+    }
+    expect(rows.find((cells) => cells[0] === second.name)![6]).toBe('ИВТ-21/1 (12), ИВТ-21/2 (12)');
+    // The API keeps another department's groups from it as well.
+    expect((await departmentClient.get(`/api/groups/${foreign.departmentId}`)).status).toBe(403);
+    await screenshot(page, 'department-groups');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.setViewport(PHONE);
+    await page.evaluate(() => (location.hash = '#department-workspace'));
+    await open('department-groups', 'Группы кафедры');
+    await screenshot(page, 'department-groups-phone');
+    await page.setViewport(WIDE);
   });
 });

@@ -482,12 +482,14 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
         ['Просмотр расписания', '#schedule-view'],
         ['Расписание кафедры', '#department-workspace'],
         ['Преподаватели', '#department-teachers'],
+        ['Группы кафедры', '#department-groups'],
         ['Заявки на преподавателей', '#department-teacher-requests'],
         ['Дисциплины', '#department-subjects'],
         ['Нагрузка', '#department-workload'],
         ['Отсутствия', '#absences'],
         ['Пожелания', '#preferences'],
         ['Заявки преподавателей', '#change-requests'],
+        ['Импорт', '#import'],
         ['Уведомления', '#notifications'],
       ]);
       // A department looks at its groups and teachers, not at classrooms.

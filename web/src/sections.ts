@@ -40,6 +40,7 @@ export const SECTIONS: readonly SectionDefinition[] = [
   //    login `redirect` (spec 4.2): keep a working section under this id; add the others below it. ──
   { area: 'admin', id: 'department-workspace', title: 'Расписание кафедры', roles: ['DEPARTMENT'], load: () => import('./department-workspace/department-schedule') },
   { area: 'admin', id: 'department-teachers', title: 'Преподаватели', roles: ['DEPARTMENT'], load: () => import('./users/department-teachers') },
+  { area: 'admin', id: 'department-groups', title: 'Группы кафедры', roles: ['DEPARTMENT'], load: () => import('./study-structure/department-groups') },
   { area: 'admin', id: 'department-teacher-requests', title: 'Заявки на преподавателей', roles: ['DEPARTMENT'], load: () => import('./teacher-requests/department-requests') },
   { area: 'admin', id: 'department-subjects', title: 'Дисциплины', roles: ['DEPARTMENT'], load: () => import('./resources/department-subjects') },
   { area: 'admin', id: 'department-workload', title: 'Нагрузка', roles: ['DEPARTMENT'], load: () => import('./workload/department-workload') },

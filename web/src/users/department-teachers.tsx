@@ -1,21 +1,36 @@
 // /admin/#department-teachers: the department's teachers today (primary or additional link, spec
-// 4.17) with each one's assignment history, and an additional open-ended link of another teacher to
-// the department from today. The
+// 4.17) or, with «На дату», on a chosen date by the assignment history (4.3), with each one's
+// assignment history, and an additional open-ended link of another teacher to the department from
+// today. The
 // department names the teacher by their number in the system (the API keeps other departments'
 // teacher lists from it); the refusal of a wrong or already linked one is shown at that field.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { AssignmentHistory } from './assignment-history';
-import { formatShortDate } from '../shared/dates';
+import { formatLongDate, formatShortDate } from '../shared/dates';
 import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
-import { useLoad } from '../shared/ui';
+import { useMe } from '../shared/shell';
+import { useLoad, type Loaded } from '../shared/ui';
 
 type Teacher = Schemas['UserResponse'];
 
 export default function DepartmentTeachers() {
-  const rows = useLoad(() => data(api.GET('/api/department/teachers')), []);
+  const me = useMe();
+  // Empty = today (4.17's list); a date = the 4.3 list of that date, for the department's own id.
+  const [date, setDate] = useState('');
+  // Each answer carries the date it was asked for, so a caption never stands over the previous list.
+  const loaded = useLoad(async () => {
+    const list = date
+      ? await data(api.GET('/api/users/teachers/by-department/{departmentId}', { params: { path: { departmentId: me.departmentId ?? 0 }, query: { date } } }))
+      : await data(api.GET('/api/department/teachers'));
+    return { date, list };
+  }, [date]);
+  const rows: Loaded<Teacher[]> & { reload: () => void } =
+    loaded.state !== 'done' ? loaded : loaded.data.date === date ? { state: 'done', data: loaded.data.list, reload: loaded.reload } : { state: 'loading', reload: loaded.reload };
+  // A refused date is the field's error (the browser lets a year of five digits through, the API not); the table then stays away rather than repeat it.
+  const dateError = date && rows.state === 'error' ? rows.message : undefined;
   const [historyOf, setHistoryOf] = useState<Teacher>();
   const form = useApiForm({
     initial: { teacherId: '', comment: '' },
@@ -35,28 +50,38 @@ export default function DepartmentTeachers() {
   return (
     <>
       <h1 id="page-title">Преподаватели кафедры</h1>
-      <DataTable<Teacher>
-        caption="Преподаватели кафедры на сегодня"
-        rows={rows}
-        rowKey={(teacher) => teacher.id}
-        filterText={(teacher) => `${teacher.fullName} ${teacher.username} ${teacher.jobTitle}`}
-        empty="Сегодня за кафедрой нет преподавателей."
-        columns={[
-          { title: '№', cell: (teacher) => teacher.id, compare: (a, b) => a.id - b.id },
-          { title: 'ФИО', cell: (teacher) => teacher.fullName, compare: (a, b) => a.fullName.localeCompare(b.fullName, 'ru') },
-          { title: 'Логин', cell: (teacher) => teacher.username },
-          { title: 'Должность', cell: (teacher) => teacher.jobTitle },
-          { title: 'Основная кафедра', cell: (teacher) => teacher.departmentName ?? '' },
-          {
-            title: 'История',
-            cell: (teacher) => (
-              <button type="button" onClick={() => setHistoryOf(teacher)} aria-label={`История привязок: ${teacher.fullName}`}>
-                История
-              </button>
-            ),
-          },
-        ]}
-      />
+      <div class="inline-form">
+        <Field
+          label="На дату"
+          hint="Пусто — на сегодня; дата — по истории привязок (основных и дополнительных)"
+          error={dateError}
+          control={(props) => <input {...props} type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} />}
+        />
+      </div>
+      {dateError ? null : (
+        <DataTable<Teacher>
+          caption={date ? `Преподаватели кафедры на ${/^\d{4}-\d{2}-\d{2}$/.test(date) ? formatLongDate(date) : date}` : 'Преподаватели кафедры на сегодня'}
+          rows={rows}
+          rowKey={(teacher) => teacher.id}
+          filterText={(teacher) => `${teacher.fullName} ${teacher.username} ${teacher.jobTitle}`}
+          empty={date ? 'На эту дату за кафедрой нет преподавателей.' : 'Сегодня за кафедрой нет преподавателей.'}
+          columns={[
+            { title: '№', cell: (teacher) => teacher.id, compare: (a, b) => a.id - b.id },
+            { title: 'ФИО', cell: (teacher) => teacher.fullName, compare: (a, b) => a.fullName.localeCompare(b.fullName, 'ru') },
+            { title: 'Логин', cell: (teacher) => teacher.username },
+            { title: 'Должность', cell: (teacher) => teacher.jobTitle },
+            { title: 'Основная кафедра', cell: (teacher) => teacher.departmentName ?? '' },
+            {
+              title: 'История',
+              cell: (teacher) => (
+                <button type="button" onClick={() => setHistoryOf(teacher)} aria-label={`История привязок: ${teacher.fullName}`}>
+                  История
+                </button>
+              ),
+            },
+          ]}
+        />
+      )}
       <Dialog title="История привязок к кафедрам" open={historyOf !== undefined} onClose={() => setHistoryOf(undefined)}>
         {historyOf ? <AssignmentHistory user={historyOf} /> : null}
       </Dialog>
