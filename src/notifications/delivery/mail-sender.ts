@@ -14,6 +14,10 @@ import { unsubscribeToken } from '../unsubscribe-token';
 const ROUND_BUDGET_MS = 2_000;
 /** SMTP connections of the pool: a batch's messages go out over them at once. */
 const SMTP_CONNECTIONS = 4;
+/** How long the mail server may take to connect, greet or answer before a message counts as refused. */
+const SMTP_TIMEOUT_MS = 10_000;
+/** A batch's claim may wait this long between statements (a connect, a greeting and a message, with room). */
+const CLAIM_IDLE_SECONDS = 45;
 /** Class of the advisory locks that give one sender a recipient's due items (see `sendBatch`). */
 const EMAIL_RECIPIENT_LOCK = 4926;
 /** Due items looked at per batch: their recipients not held by another sender make the batch. */
@@ -55,7 +59,17 @@ export class MailSender implements OnApplicationShutdown {
   ) {
     const url = config.notifications.smtpUrl;
     // Pooled: the connection (and its TLS handshake and login) is reused from message to message.
-    if (url) this.transport = createTransport({ url, pool: true, maxConnections: SMTP_CONNECTIONS });
+    // Bounded waits: a batch's claim stays open while its messages are handed over (see sendBatch).
+    if (url) {
+      this.transport = createTransport({
+        url,
+        pool: true,
+        maxConnections: SMTP_CONNECTIONS,
+        connectionTimeout: SMTP_TIMEOUT_MS,
+        greetingTimeout: SMTP_TIMEOUT_MS,
+        socketTimeout: SMTP_TIMEOUT_MS,
+      });
+    }
   }
 
   get enabled(): boolean {
@@ -94,6 +108,9 @@ export class MailSender implements OnApplicationShutdown {
    */
   private sendBatch(): Promise<number | undefined> {
     return this.db.transaction(async () => {
+      // The claim is held while the mail server answers, longer than the pool's idle-in-transaction
+      // limit allows a request; a hung server still ends within the SMTP timeouts.
+      await this.db.query(`SET LOCAL idle_in_transaction_session_timeout = '${CLAIM_IDLE_SECONDS}s'`);
       // Locks are tried on the first due items only (a lock in the WHERE of the whole queue would be
       // tried on every pending row before the sort).
       const claimed = await this.db.query<{ userId: number }>(
