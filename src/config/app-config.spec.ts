@@ -36,3 +36,14 @@ describe('loadConfig: memory and connections of many tenants (issue 29)', () => 
     expect(problemsOf({ SCHEDULE_CACHE_BUDGET_MB: 'much' })).toEqual(['SCHEDULE_CACHE_BUDGET_MB must be an integer in 0..65536, got "much"']);
   });
 });
+
+describe('loadConfig: DB_POOLER (issue 29, PgBouncer in transaction pooling)', () => {
+  it('connects directly by default and reads pgbouncer in any case', () => {
+    expect(loadConfig(BASE).pool.pooler).toBe('none');
+    expect(loadConfig({ ...BASE, DB_POOLER: 'PgBouncer' }).pool.pooler).toBe('pgbouncer');
+  });
+
+  it('stops start-up on any other value', () => {
+    expect(problemsOf({ DB_POOLER: 'pgpool' })).toEqual(['DB_POOLER must be one of none, pgbouncer, got "pgpool"']);
+  });
+});

@@ -15,6 +15,12 @@ export interface DatabasePoolConfig {
   /** Client-side read timeout of one query: how long a request waits on a database that does not answer (default: statement + 0.5 s). */
   queryTimeoutMs?: number;
   idleTimeoutMs: number;
+  /**
+   * What sits between the service and PostgreSQL (DB_POOLER): 'none' sends the statement and
+   * idle-in-transaction timeouts as connection start-up parameters; 'pgbouncer' (transaction pooling)
+   * sends none, and the database role carries those timeouts instead (docs/operations.md).
+   */
+  pooler: 'none' | 'pgbouncer';
 }
 
 export interface LoginThrottleConfig {
@@ -208,6 +214,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       statementTimeoutMs,
       queryTimeoutMs: read.int('DB_QUERY_TIMEOUT_MS', statementTimeoutMs + 500, 100, 610000),
       idleTimeoutMs: read.int('DB_IDLE_TIMEOUT_MS', 30000, 1000, 3600000),
+      pooler: read.oneOf('DB_POOLER', ['none', 'pgbouncer'] as const, 'none'),
     },
     health: {
       checkIntervalMs: read.int('HEALTH_CHECK_INTERVAL_MS', 5000, 100, 600000),

@@ -21,6 +21,8 @@ export class DatabaseProbe {
   constructor(
     private readonly timeoutMs: number,
     private readonly sslCa: string | undefined,
+    /** Behind PgBouncer no start-up parameter is sent (it refuses them); the read timeout still holds. */
+    private readonly behindPgBouncer = false,
   ) {}
 
   check(target: ProbeTarget): Promise<boolean> {
@@ -45,7 +47,7 @@ export class DatabaseProbe {
         password: target.password ?? address.password,
         ssl: address.ssl ? { rejectUnauthorized: true, ...(this.sslCa ? { ca: this.sslCa } : {}) } : false,
         connectionTimeoutMillis: this.timeoutMs,
-        statement_timeout: this.timeoutMs,
+        ...(this.behindPgBouncer ? {} : { statement_timeout: this.timeoutMs }),
         query_timeout: this.timeoutMs,
         application_name: 'timetable:check',
       });

@@ -58,7 +58,7 @@ export class TenantsService {
     private readonly registry: TenantRegistry,
     private readonly sync: TenantSync,
   ) {
-    this.probe = new DatabaseProbe(config.tenantAdmin.testTimeoutMs, config.pool.sslCa);
+    this.probe = new DatabaseProbe(config.tenantAdmin.testTimeoutMs, config.pool.sslCa, config.pool.pooler === 'pgbouncer');
   }
 
   async status(_caller: AuthUser): Promise<TenantStatusResponse> {

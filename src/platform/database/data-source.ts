@@ -62,11 +62,21 @@ export function createTenantDataSource(
     applicationName,
     extra: {
       Client: DeadlineClient,
-      statement_timeout: pool.statementTimeoutMs,
+      ...serverTimeouts(pool),
       query_timeout: pool.queryTimeoutMs ?? pool.statementTimeoutMs + 500,
-      idle_in_transaction_session_timeout: pool.statementTimeoutMs * 2,
       idleTimeoutMillis: pool.idleTimeoutMs,
       keepAlive: true,
     },
   });
+}
+
+/**
+ * The server-side timeouts, sent as start-up parameters of each connection. PgBouncer refuses such
+ * parameters and, in transaction pooling, a session SET would land on whichever server connection
+ * served it: behind PgBouncer (DB_POOLER=pgbouncer) none is sent, and the database role carries the
+ * same limits (ALTER ROLE … SET, docs/operations.md). The client-side read timeout stays either way.
+ */
+export function serverTimeouts(pool: DatabasePoolConfig): Record<string, number> {
+  if (pool.pooler === 'pgbouncer') return {};
+  return { statement_timeout: pool.statementTimeoutMs, idle_in_transaction_session_timeout: pool.statementTimeoutMs * 2 };
 }

@@ -1,4 +1,4 @@
-import { DataSource, DataSourceOptions } from 'typeorm';
+import { DataSource, DataSourceOptions, EntitySubscriberInterface, EventSubscriber, TransactionStartEvent } from 'typeorm';
 
 // Arbitrary constant: every instance takes this advisory lock before migrating a tenant database,
 // so two instances starting together never run the same migration twice.
@@ -12,16 +12,34 @@ const MIGRATION_LOCK_KEY = 7_314_202_611;
 const MIGRATION_READ_TIMEOUT_MS = 30 * 60 * 1000;
 
 /**
+ * Lifts the request limits inside every transaction of the migrator. Behind PgBouncer
+ * (DB_POOLER=pgbouncer) the limits come from the database role, not from start-up parameters, and
+ * SET LOCAL is the only way to change them that stays on the transaction's own server connection.
+ * Without a pooler the start-up parameters below already lift them, and this costs one statement per
+ * migration.
+ */
+// Registered only where a DataSource lists it in `subscribers` (the migrator below).
+@EventSubscriber()
+class UnlimitedTransactions implements EntitySubscriberInterface {
+  async afterTransactionStart(event: TransactionStartEvent): Promise<void> {
+    await event.queryRunner.query('SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0');
+  }
+}
+
+/**
  * The request pool's settings on two connections without its short time limits: a migration may
  * rebuild a large table, and waiting for another instance's migration (the advisory lock) may take
  * minutes. The statement, read and idle-in-transaction timeouts protect requests, not migrations.
  */
 function unlimitedOptions(dataSource: DataSource): DataSourceOptions {
-  const extra = (dataSource.options as { extra?: Record<string, unknown> }).extra;
+  const extra = (dataSource.options as { extra?: Record<string, unknown> }).extra ?? {};
+  // Start-up parameters only where the request pool sends them (not behind PgBouncer).
+  const startup = 'statement_timeout' in extra ? { statement_timeout: 0, idle_in_transaction_session_timeout: 0 } : {};
   return {
     ...dataSource.options,
     poolSize: 2, // the lock holder and the migration runner
-    extra: { ...extra, statement_timeout: 0, query_timeout: MIGRATION_READ_TIMEOUT_MS, idle_in_transaction_session_timeout: 0 },
+    subscribers: [UnlimitedTransactions],
+    extra: { ...extra, ...startup, query_timeout: MIGRATION_READ_TIMEOUT_MS },
   } as DataSourceOptions;
 }
 
