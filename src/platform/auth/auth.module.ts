@@ -1,10 +1,9 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, RolesGuard } from './guards';
-import { JwtStrategy } from './jwt.strategy';
+import { ACCESS_TOKENS_PROVIDER } from './access-tokens';
 import { CredentialsModule } from './credentials.module';
 import { SessionsModule } from './sessions.module';
 import { ThrottleStore } from './throttle-store';
@@ -13,7 +12,6 @@ type ModuleImport = NonNullable<ModuleMetadata['imports']>[number];
 
 @Module({
   imports: [
-    PassportModule,
     CredentialsModule,
     SessionsModule,
   ],
@@ -21,7 +19,7 @@ type ModuleImport = NonNullable<ModuleMetadata['imports']>[number];
   providers: [
     AuthService,
     ThrottleStore,
-    JwtStrategy,
+    ACCESS_TOKENS_PROVIDER,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

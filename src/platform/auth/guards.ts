@@ -1,31 +1,57 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { AuthGuard } from '@nestjs/passport';
 import { Request } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../http/app-error';
-import { AuthUser } from './auth-user';
+import { currentTenantOrUndefined } from '../tenancy/tenant-context';
+import { AccessTokens, bearerToken } from './access-tokens';
+import { AccessTokenClaims, AuthUser } from './auth-user';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
-import { Role } from './roles';
+import { ROLES, Role } from './roles';
 
 function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
   return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
 }
 
-/** Global: every route needs a valid bearer token unless marked @Public(). */
+/**
+ * The caller the claims describe, when the token is bound to the tenant of the request's host and to
+ * the database that tenant is served from now (a token issued before the domain was re-pointed is
+ * refused). Checked on every request, remembered tokens included: the tenant depends on the host.
+ */
+export function userOfClaims(claims: Readonly<AccessTokenClaims>): AuthUser | undefined {
+  const tenant = currentTenantOrUndefined();
+  const userId = Number(claims.sub);
+  if (!tenant || claims.tenant !== tenant.tenantKey) return undefined;
+  if (!tenant.databaseId || claims.tenantDb !== tenant.databaseId) return undefined;
+  if (!Number.isInteger(userId) || !ROLES.includes(claims.role)) return undefined;
+  return {
+    userId,
+    username: claims.username,
+    role: claims.role,
+    departmentId: claims.departmentId ?? null,
+    tenant: claims.tenant,
+  };
+}
+
+/**
+ * Global: every route needs a valid bearer token unless marked @Public(). Verified here directly
+ * (no passport): its per-request strategy machinery cost more than the checks themselves.
+ */
 @Injectable()
-export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
-    super();
-  }
+export class JwtAuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly tokens: AccessTokens,
+  ) {}
 
-  override canActivate(context: ExecutionContext) {
+  canActivate(context: ExecutionContext): boolean {
     if (isPublic(this.reflector, context)) return true;
-    return super.canActivate(context);
-  }
-
-  override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new UnauthorizedError('Требуется действительный токен доступа');
-    return user;
+    const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
+    const token = bearerToken(request.headers.authorization);
+    const claims = token === undefined ? undefined : this.tokens.verify(token);
+    const user = claims && userOfClaims(claims);
+    if (!user) throw new UnauthorizedError('Требуется действительный токен доступа');
+    request.user = user;
+    return true;
   }
 }
 
