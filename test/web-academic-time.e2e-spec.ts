@@ -1,7 +1,5 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { ActivityTypeBody, createActivityType } from './support/academic-year-builders';
 import { CalendarBody, createCalendar } from './support/calendar-builders';
@@ -9,7 +7,7 @@ import { createUser } from './support/factories';
 import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
 import { createStudySetup, StudySetup } from './support/study-builders';
 import { ASSIGNMENTS_PATH, SCOPES_PATH } from './support/time-grid-builders';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
@@ -23,12 +21,6 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 const WIDE = { width: 1280, height: 900 };
 const GRID = (id: number) => `/api/admin/academic-calendars/${id}/grid`;
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 interface GridRow {
   courseNumber: number;

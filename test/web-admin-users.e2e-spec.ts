@@ -1,10 +1,8 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { TENANT_MESSAGES } from '../src/tenants/tenants.service';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
 import { createDepartment, createUser, DepartmentBody, PASSWORD, UserBody } from './support/factories';
 import { createSecretRole, dropRole } from './support/tenant-admin-helpers';
@@ -25,12 +23,6 @@ import { createTestDatabase, dropTestDatabase, jdbcUrl } from './support/test-da
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 interface PageBody<T> {
   items: T[];

@@ -1,9 +1,7 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
 import { createDepartment, createUser, PASSWORD } from './support/factories';
 import { createPreference } from './support/preference-builders';
@@ -20,12 +18,6 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 describe('the department in the web client (/admin/#department-workspace and its sections)', () => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { xlsx } from './support/import-builders';
 import { createScheduleYear } from './support/schedule-builders';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
@@ -15,12 +15,6 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
  * picks a kind and an XLSX file made here, sees the dry run's report as a table (nothing written),
  * loads it for real, and a file that is no spreadsheet is refused next to the file field, which keeps it.
  */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 describe('the import section in the web client', () => {
   let t: TestApp;

@@ -1,10 +1,8 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import * as dates from '../src/platform/http/dates';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { openSection, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { createOverride, LessonBody, query } from './support/override-builders';
@@ -40,12 +38,6 @@ type Lesson = LessonBody & {
 };
 
 /** `WEB_SCREENSHOTS=docs/screenshots` saves the main screens (how the README's pictures are made). */
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 interface ShownLesson {
   date: string;

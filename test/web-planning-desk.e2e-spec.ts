@@ -1,9 +1,7 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createUser } from './support/factories';
 import { createRule, createUniversity, LESSON_TYPES, requestOf, RuleBody, ruleBody, RULES_PATH, slotBody, University, VERSIONS_PATH } from './support/schedule-builders';
@@ -19,12 +17,6 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 const WIDE = { width: 1280, height: 900 };
 const OVERRIDES = '/api/edu-office/schedule/overrides';
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 interface Change {
   id: number;

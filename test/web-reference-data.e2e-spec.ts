@@ -1,10 +1,8 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { createCalendar, insertYear, YearRow, CalendarBody } from './support/calendar-builders';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { createDepartment, createUser, DepartmentBody, UserBody } from './support/factories';
 import { createEquipment, createSubject, EquipmentBody, SubjectBody } from './support/resource-builders';
 import { createStudySetup, currentAcademicYear, StudySetup } from './support/study-builders';
@@ -21,12 +19,6 @@ import { signIn } from './support/web-client';
 const WIDE = { width: 1280, height: 900 };
 const DIALOG = 'dialog[open]';
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 describe('«Справочники» in the web client: the reference lists through one table-and-form pattern', () => {
   let t: TestApp;

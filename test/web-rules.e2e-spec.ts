@@ -1,9 +1,7 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, signIn } from './support/web-client';
 import { createUser } from './support/factories';
 import { createRule, createUniversity, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -17,12 +15,6 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
  */
 const WIDE = { width: 1280, height: 900 };
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 describe('the planning desk in the web client: rules on the free-cell grid', () => {
   let t: TestApp;

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 import ExcelJS from 'exceljs';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { createUser } from './support/factories';
 import { pdfText } from './support/pdf-text';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -23,12 +23,6 @@ const WEEK_2_MONDAY = '2026-09-07';
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 /** A signed-in page in its own browser context whose downloads land in `folder`. */
 interface Session {

@@ -1,9 +1,7 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, seriousAccessibilityViolations, TestBrowser } from './support/browser';
+import { launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createDepartment, createUser } from './support/factories';
 import { RealProvider } from './support/oidc-standins';
@@ -18,12 +16,6 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
  */
 const SECRET = 'browser-test-client-secret-3e9a';
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 describe('single sign-on in the web client', () => {
   let t: TestApp;

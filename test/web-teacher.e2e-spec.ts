@@ -1,9 +1,7 @@
 /// <reference lib="dom" />
-import { mkdirSync } from 'node:fs';
 import { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
 import { PASSWORD } from './support/factories';
@@ -22,12 +20,6 @@ const LESSON_DATE = '2026-09-08';
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-async function screenshot(page: Page, name: string): Promise<void> {
-  const dir = process.env.WEB_SCREENSHOTS;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
-}
 
 describe('the teacher in the web client (/teacher/)', () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import chromium from '@sparticuz/chromium';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer, { Browser, HTTPRequest, Page } from 'puppeteer-core';
@@ -83,4 +83,12 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
     return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, target: violation.nodes[0]?.target.join(' ') }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id} at ${violation.target}`);
+}
+
+/** A full-page screenshot into `WEB_SCREENSHOTS` (when set), to look at what a test saw. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.WEB_SCREENSHOTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
 }
