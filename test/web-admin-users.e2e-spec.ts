@@ -156,9 +156,18 @@ describe('the administrator in the web client: users, teacher-creation requests,
 
   async function openUser(user: { fullName: string; username: string }): Promise<void> {
     await setValue(await controlByLabel(page, 'Поиск: логин, ФИО или должность'), user.username);
-    const button = `button[aria-label="Открыть: ${user.fullName} (${user.username})"]`;
-    await page.waitForSelector(button);
-    await page.click(button);
+    const label = `Открыть: ${user.fullName} (${user.username})`;
+    // The unfiltered list may already hold the row: wait until the search has narrowed it to this one
+    // user and the table is at rest, or the click lands where the row was before the list re-rendered.
+    await page.waitForFunction(
+      (text) => {
+        const buttons = Array.from(document.querySelectorAll('main table button[aria-label^="Открыть:"]'));
+        return !document.querySelector('main [aria-busy]') && buttons.length === 1 && buttons[0].getAttribute('aria-label') === text;
+      },
+      {},
+      label,
+    );
+    await page.click(`button[aria-label="${label}"]`);
     await page.waitForSelector('dialog[open] .user-card');
   }
 

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { currentTenant, runInTenant } from '../tenancy/tenant-context';
-import { queryRows } from './query-rows';
+import { runStatement } from './query-rows';
+import { ColumnsOf, RowOf, RowShape } from './row-shape';
 
 /**
  * The current tenant's database, for features that should not know about tenants. A singleton:
@@ -24,9 +25,22 @@ export class TenantDb {
     return this.manager.getRepository(entity);
   }
 
-  /** Runs SQL and returns its rows, also for UPDATE/DELETE ... RETURNING. */
-  query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T[]> {
-    return queryRows<T>(this.manager, sql, parameters);
+  /**
+   * Runs SQL and returns its rows (also of UPDATE/DELETE ... RETURNING), each checked against the
+   * declared shape: the rows' type comes from the shape, never from an assertion.
+   */
+  async rows<S extends ColumnsOf>(shape: RowShape<S>, sql: string, parameters: unknown[] = []): Promise<RowOf<S>[]> {
+    return shape.check((await runStatement(this.manager, sql, parameters)).rows);
+  }
+
+  /** Runs SQL whose rows are not read; answers how many rows it returned or changed. */
+  async execute(sql: string, parameters: unknown[] = []): Promise<number> {
+    return (await runStatement(this.manager, sql, parameters)).count;
+  }
+
+  /** @deprecated being replaced by `rows` (checked) and `execute`; see docs/decisions.md. */
+  async query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T[]> {
+    return (await runStatement(this.manager, sql, parameters)).rows as T[];
   }
 
   /**

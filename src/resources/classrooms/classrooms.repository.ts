@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { bool, int, listOf, nullable, object, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { ClassroomResponse } from './dto/classroom.dto';
 
@@ -19,10 +20,12 @@ export interface ClassroomFields {
   isAvailable: boolean;
 }
 
-export interface ClassroomState extends ClassroomFields {
-  id: number;
-  archived: boolean;
-}
+const STATE_FIELDS = { id: int, name: text, capacity: int, building: nullable(text), floor: nullable(int), isAvailable: bool };
+const CLASSROOM_STATE = rowShape({ ...STATE_FIELDS, archived: bool });
+const CLASSROOM = rowShape({ ...STATE_FIELDS, equipments: listOf(object({ id: int, name: text })) });
+const ID = rowShape({ id: int });
+
+export type ClassroomState = RowType<typeof CLASSROOM_STATE>;
 
 /**
  * Classrooms with their equipment in one statement: a lateral JSON aggregate per room, so a list costs
@@ -49,34 +52,33 @@ export class ClassroomsRepository {
   /** Active classrooms by name; archived ones too when asked. */
   list(includeArchived: boolean): Promise<ClassroomResponse[]> {
     const where = includeArchived ? '' : 'WHERE c.archived_at IS NULL';
-    return this.db.query<ClassroomResponse>(`${SELECT_CLASSROOMS} ${where} ORDER BY lower(c.name), c.id`);
+    return this.db.rows(CLASSROOM, `${SELECT_CLASSROOMS} ${where} ORDER BY lower(c.name), c.id`);
   }
 
   async get(id: number): Promise<ClassroomResponse | undefined> {
-    const [row] = await this.db.query<ClassroomResponse>(`${SELECT_CLASSROOMS} WHERE c.id = $1`, [id]);
+    const [row] = await this.db.rows(CLASSROOM, `${SELECT_CLASSROOMS} WHERE c.id = $1`, [id]);
     return row;
   }
 
   /** Whether another classroom (archived ones included) has this name, case-insensitively. */
   async nameTaken(name: string, exceptId = 0): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM classrooms WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId]);
-    return rows.length > 0;
+    return (await this.db.execute(`SELECT 1 FROM classrooms WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId])) > 0;
   }
 
   async lockForUpdate(id: number): Promise<ClassroomState | undefined> {
-    const [row] = await this.db.query<ClassroomState>(`SELECT ${STATE_COLUMNS} FROM classrooms WHERE id = $1 FOR UPDATE`, [id]);
+    const [row] = await this.db.rows(CLASSROOM_STATE, `SELECT ${STATE_COLUMNS} FROM classrooms WHERE id = $1 FOR UPDATE`, [id]);
     return row;
   }
 
   async insert(fields: ClassroomFields): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(`INSERT INTO classrooms (name, capacity, building, floor, is_available) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    const [row] = await this.db.rows(ID, `INSERT INTO classrooms (name, capacity, building, floor, is_available) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [fields.name, fields.capacity, fields.building, fields.floor, fields.isAvailable],
     );
     return row.id;
   }
 
   async update(id: number, fields: ClassroomFields): Promise<void> {
-    await this.db.query(`UPDATE classrooms SET name = $2, capacity = $3, building = $4, floor = $5, is_available = $6, updated_at = now()
+    await this.db.execute(`UPDATE classrooms SET name = $2, capacity = $3, building = $4, floor = $5, is_available = $6, updated_at = now()
         WHERE id = $1`,
       [id, fields.name, fields.capacity, fields.building, fields.floor, fields.isAvailable],
     );
@@ -84,9 +86,9 @@ export class ClassroomsRepository {
 
   /** Replaces the classroom's whole equipment set. */
   async replaceEquipment(id: number, equipmentIds: readonly number[]): Promise<void> {
-    await this.db.query(`DELETE FROM classroom_equipments WHERE classroom_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM classroom_equipments WHERE classroom_id = $1`, [id]);
     if (equipmentIds.length === 0) return;
-    await this.db.query(`INSERT INTO classroom_equipments (classroom_id, equipment_id) SELECT $1, unnest($2::int[])`,
+    await this.db.execute(`INSERT INTO classroom_equipments (classroom_id, equipment_id) SELECT $1, unnest($2::int[])`,
       [id, equipmentIds],
     );
   }
@@ -96,6 +98,6 @@ export class ClassroomsRepository {
     const sql = archived
       ? `UPDATE classrooms SET archived_at = coalesce(archived_at, now()), updated_at = now() WHERE id = $1 RETURNING id`
       : `UPDATE classrooms SET archived_at = NULL, updated_at = now() WHERE id = $1 RETURNING id`;
-    return (await this.db.query(sql, [id])).length > 0;
+    return (await this.db.execute(sql, [id])) > 0;
   }
 }
