@@ -39,6 +39,11 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
     mail: mail.received,
     readConcurrency: SETTINGS.readConcurrency,
     writeConcurrency: SETTINGS.writeConcurrency,
+    startService: async (env: Record<string, string>) => {
+      const other = await startService(server, data, env);
+      cleanup(other.stop);
+      return other.target;
+    },
   };
 
   log(`Measuring: ${SETTINGS.warmupSeconds} s warm-up and ${SETTINGS.seconds} s per scenario`);

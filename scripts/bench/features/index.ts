@@ -3,6 +3,7 @@ import { absences } from './absences';
 import { changeRequests } from './change-requests';
 import { dataImport } from './data-import';
 import { feeds } from './feeds';
+import { metrics } from './metrics';
 import { overrides } from './overrides';
 import { publication } from './publication';
 import { quality } from './quality';
@@ -17,4 +18,4 @@ import { workload } from './workload';
  * publication last, since it replaces the version every other scenario reads. A new feature: one file
  * in this folder, one entry here.
  */
-export const FEATURES: readonly BenchFeature[] = [viewing, feeds, rules, overrides, changeRequests, absences, workload, quality, scheduleExport, dataImport, publication];
+export const FEATURES: readonly BenchFeature[] = [viewing, metrics, feeds, rules, overrides, changeRequests, absences, workload, quality, scheduleExport, dataImport, publication];

@@ -47,14 +47,16 @@ export function installRequestLog(app: INestApplication, config: AppConfig): voi
     res.once('close', () => {
       const route = routeOf(req);
       const durationNs = Number(process.hrtime.bigint() - started);
-      metrics.observeRequest({
-        method: req.method,
-        route: routeLabel(req),
-        status: res.statusCode,
-        tenant: typeof res.locals.tenant === 'string' ? res.locals.tenant : 'none',
-        seconds: durationNs / 1e9,
-        databaseError: typeof res.locals.databaseError === 'string' ? res.locals.databaseError : undefined,
-      });
+      if (metrics.recording) {
+        metrics.observeRequest({
+          method: req.method,
+          route: routeLabel(req),
+          status: res.statusCode,
+          tenant: typeof res.locals.tenant === 'string' ? res.locals.tenant : 'none',
+          seconds: durationNs / 1e9,
+          databaseError: typeof res.locals.databaseError === 'string' ? res.locals.databaseError : undefined,
+        });
+      }
       const line = {
         message: `${req.method} ${route} ${res.statusCode}`,
         method: req.method,

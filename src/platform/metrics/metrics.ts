@@ -1,4 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { TenantRegistry } from '../tenancy/tenant-registry';
 
@@ -88,8 +90,12 @@ export class Metrics {
   /** The notification queue of each tenant as its delivery worker last counted it. */
   private readonly queues = new Map<string, NotificationQueue>();
 
-  constructor(tenants: TenantRegistry) {
-    collectDefaultMetrics({ register: this.registry, prefix: 'timetable_' });
+  /** False with METRICS_ENABLED=false: nothing is recorded per request and no process sampling runs. */
+  readonly recording: boolean;
+
+  constructor(tenants: TenantRegistry, @Inject(APP_CONFIG) config: AppConfig) {
+    this.recording = config.metrics.enabled;
+    if (this.recording) collectDefaultMetrics({ register: this.registry, prefix: 'timetable_' });
     new Gauge({
       name: 'timetable_db_pool_connections',
       help: 'Connections of each tenant pool: open (total), idle, and requests waiting for one (waiting)',

@@ -1,0 +1,33 @@
+import { LoadRequest } from '../load';
+import { BenchFeature, Outcome, Scenario, Verdict } from '../scenario';
+import { overheadBelow } from '../verdicts';
+
+const ROUNDS = 3;
+const name = (recording: boolean, round: number) => `GET /api/auth/me, metrics ${recording ? 'on' : 'off'} (round ${round})`;
+
+/**
+ * Issue 29: what recording the metrics costs a request. A second service process on the same database
+ * runs with METRICS_ENABLED=false (nothing recorded per request, no process sampling; its notification
+ * worker off too, so it takes none of the main service's e-mail); the cheapest authenticated request,
+ * where a fixed per-request cost weighs most, is loaded on both in alternating rounds, so that a drift
+ * of the machine's speed during the run falls on both sides alike. The overhead is one minus the
+ * median of the rounds' on/off throughput ratios.
+ */
+export const metrics: BenchFeature = {
+  name: 'metrics overhead',
+  async prepare({ readConcurrency, target, startService }) {
+    const off = await startService({ METRICS_ENABLED: 'false', NOTIFY_WORKER_ENABLED: 'false' });
+    const me = () => () => ({ method: 'GET', path: '/api/auth/me' }) as LoadRequest;
+    const scenarios: Scenario[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      scenarios.push({ name: name(true, round), concurrency: readConcurrency, target, requests: me });
+      scenarios.push({ name: name(false, round), concurrency: readConcurrency, target: off, requests: me });
+    }
+    return { scenarios };
+  },
+  verdicts(m): Verdict[] {
+    const pairs: [Outcome | undefined, Outcome | undefined][] = [];
+    for (let round = 1; round <= ROUNDS; round++) pairs.push([m.outcome(name(true, round)), m.outcome(name(false, round))]);
+    return [overheadBelow('recording metrics, GET /api/auth/me', pairs, 0.02)];
+  },
+};
