@@ -67,6 +67,12 @@ export interface AppConfig {
    * here); beyond it the least recently used tenants' caches are dropped and rebuilt when next read.
    */
   scheduleCacheBudgetBytes: number;
+  /**
+   * How many publications or restores one instance validates at once (SCHEDULE_PUBLISH_CONCURRENCY):
+   * each expands its whole semester in memory, so fifty at the same second would hold fifty semesters;
+   * the rest wait their turn, holding no database connection.
+   */
+  schedulePublishConcurrency: number;
   /** `GET /metrics` on its own port (METRICS_ENABLED, METRICS_PORT), never on the API port. */
   metrics: { enabled: boolean; port: number };
   notifications: NotificationsConfig;
@@ -248,6 +254,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     scheduleStampMaxAgeMs: read.int('SCHEDULE_STAMP_MAX_AGE_MS', 250, 0, 900),
     scheduleCacheBudgetBytes: read.int('SCHEDULE_CACHE_BUDGET_MB', 128, 0, 65536) * 1024 * 1024,
+    schedulePublishConcurrency: read.int('SCHEDULE_PUBLISH_CONCURRENCY', 2, 1, 64),
     metrics: { enabled: read.bool('METRICS_ENABLED', true), port: read.int('METRICS_PORT', 9464, 0, 65535) },
     notifications: {
       smtpUrl: read.string('SMTP_URL'),
