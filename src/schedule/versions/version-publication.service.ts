@@ -1,5 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
 import { AuthUser } from '../../platform/auth/auth-user';
+import { WorkSlots } from '../../platform/concurrency/work-slots';
 import { ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { SemesterWriteUnit } from '../core';
@@ -27,15 +30,22 @@ function refusal(version: VersionState, action: string, report: VersionValidatio
  * problem throws before the first write, so nothing changes. The partial unique index
  * `uq_schedule_versions_published` keeps at most one PUBLISHED version per semester even against
  * writers that skip the lock; archiving and promoting in one transaction keeps exactly one.
+ * Validation expands the whole semester in memory, so an instance runs only a few at once
+ * (SCHEDULE_PUBLISH_CONCURRENCY); the others wait before their transaction, holding no connection.
  */
 @Injectable()
 export class VersionPublicationService {
+  private readonly slots: WorkSlots;
+
   constructor(
     private readonly writes: SemesterWriteUnit,
     private readonly versions: ScheduleVersionsRepository,
     private readonly validator: VersionValidator,
     private readonly outbox: Outbox,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.slots = new WorkSlots(config.schedulePublishConcurrency);
+  }
 
   /** DRAFT → PUBLISHED; the previous publication becomes ARCHIVED. */
   publish(caller: AuthUser, id: number, reason: string): Promise<VersionResponse> {
@@ -67,22 +77,25 @@ export class VersionPublicationService {
   ): Promise<VersionResponse> {
     const found = await this.versions.state(id);
     if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
-    return this.writes.run(found.semesterId, async () => {
-      const versions = await this.versions.lockVersionsOfSemester(found.semesterId);
-      const version = versions.find((item) => item.id === id);
-      if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
-      ensureAllowed(version);
+    // The slot is taken before the transaction opens, so a waiting publication holds no connection.
+    return this.slots.run(() =>
+      this.writes.run(found.semesterId, async () => {
+        const versions = await this.versions.lockVersionsOfSemester(found.semesterId);
+        const version = versions.find((item) => item.id === id);
+        if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
+        ensureAllowed(version);
 
-      const report = await this.validator.validate(version);
-      if (!report.valid) throw refusal(version, eventType === 'PUBLISH' ? 'опубликована' : 'восстановлена', report);
+        const report = await this.validator.validate(version);
+        if (!report.valid) throw refusal(version, eventType === 'PUBLISH' ? 'опубликована' : 'восстановлена', report);
 
-      const archivedId = await this.versions.archivePublished(version.semesterId);
-      await this.versions.promote(id, caller.userId);
-      const event = (versionId: number, type: VersionEventType) => ({ semesterId: version.semesterId, versionId, eventType: type, reason, actorId: caller.userId });
-      await this.versions.addEvents([...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
-      const published: VersionPublishedEvent = { semesterId: version.semesterId, versionId: id, previousVersionId: archivedId ?? null };
-      await this.outbox.add('version.published', published);
-      return (await this.versions.record(id)) as VersionResponse;
-    });
+        const archivedId = await this.versions.archivePublished(version.semesterId);
+        await this.versions.promote(id, caller.userId);
+        const event = (versionId: number, type: VersionEventType) => ({ semesterId: version.semesterId, versionId, eventType: type, reason, actorId: caller.userId });
+        await this.versions.addEvents([...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
+        const published: VersionPublishedEvent = { semesterId: version.semesterId, versionId: id, previousVersionId: archivedId ?? null };
+        await this.outbox.add('version.published', published);
+        return (await this.versions.record(id)) as VersionResponse;
+      }),
+    );
   }
 }
