@@ -42,7 +42,7 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
     startService: async (env: Record<string, string>) => {
       const other = await startService(server, data, env);
       cleanup(other.stop);
-      return other.target;
+      return other;
     },
   };
 

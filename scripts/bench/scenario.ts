@@ -51,7 +51,7 @@ export interface BenchContext {
   /** The bare Express baseline (see bare-express.ts). */
   baseline: Target;
   /** Another process of the service on the same database, configured by `env` (stopped with the run). */
-  startService: (env: Record<string, string>) => Promise<Target>;
+  startService: (env: Record<string, string>) => Promise<{ target: Target; pid: number }>;
 }
 
 /** What a feature prepared (before anything is measured). */

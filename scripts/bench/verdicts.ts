@@ -56,25 +56,6 @@ export function ratioAtLeast(label: string, outcome: Outcome | undefined, ceilin
 }
 
 /**
- * The cost of something switched on, from rounds measured with it on and off in turn: one minus the
- * median of the rounds' on/off throughput ratios, below `limit` (a share: 0.02 is 2 %).
- */
-export function overheadBelow(label: string, rounds: readonly [Outcome | undefined, Outcome | undefined][], limit: number): Verdict {
-  const title = `${label}: throughput cost < ${(limit * 100).toFixed(0)} %`;
-  for (const [on, off] of rounds) {
-    const absent = missing(title, on) ?? missing(title, off);
-    if (absent) return absent;
-  }
-  const ratios = rounds.map(([on, off]) => (on?.result as LoadResult).rps / (off?.result as LoadResult).rps);
-  const overhead = 1 - median(ratios);
-  return {
-    label: `${title} (${rounds.length} alternating rounds)`,
-    status: passFail(overhead < limit),
-    detail: `on/off ${ratios.map((ratio) => ratio.toFixed(3)).join(', ')}: ${(overhead * 100).toFixed(1)} %`,
-  };
-}
-
-/**
  * The median of a feature's timed samples below a limit. `timed` undefined: BENCH_ONLY left the
  * feature out; a failure or no samples: NOT MEASURED.
  */
