@@ -1,5 +1,6 @@
 import { Department } from '../src/departments/department.entity';
 import { TenantDb } from '../src/platform/database/tenant-db';
+import { int, rowShape } from '../src/platform/database/row-shape';
 import { BadRequestError } from '../src/platform/http/app-error';
 import { ActualLesson } from '../src/schedule-engine/override-application';
 import {
@@ -31,6 +32,8 @@ import { RuleBody, ruleBody, RULES_PATH, slotBody } from './support/schedule-bui
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 type Response = { status: number; body: Record<string, unknown> };
+
+const ID = rowShape({ id: int });
 
 /**
  * The schedule core (src/schedule/core) as later features will use it, through the application's DI
@@ -615,7 +618,7 @@ describe('schedule core', () => {
       const outcome = await inTenant(t, () =>
         db
           .transaction(async () => {
-            const [row] = await db.query<{ id: number }>(`INSERT INTO departments (name, code) VALUES ($1, $2) RETURNING id`, [name, code]);
+            const [row] = await db.rows(ID, `INSERT INTO departments (name, code) VALUES ($1, $2) RETURNING id`, [name, code]);
             seen.id = row.id;
             seen.inside = await db.repository(Department).findOneBy({ id: row.id });
             // Not committed: another connection does not see it.

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { date, int, nullable, object, rowShape, RowType, text } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
-import { SemesterRow } from './semesters.repository';
+import { SEMESTER_FIELDS, SemesterRow } from './semesters.repository';
 import { YearPeriod } from './periods';
 
 defineConstraintMessages({
@@ -11,15 +12,18 @@ defineConstraintMessages({
   ck_academic_years_derived: 'Название и дата окончания учебного года вычисляются из даты начала',
 });
 
-export interface AcademicYearRow extends YearPeriod {
-  id: number;
-}
+const YEAR_COLUMNS = `y.id, y.title, y.start_date AS "startDate", y.end_date AS "endDate"`;
+
+const YEAR_FIELDS = { id: int, title: text, startDate: date, endDate: date };
+const ACADEMIC_YEAR = rowShape(YEAR_FIELDS);
+/** A year with one of its semesters (null for a year without any), as `listWithSemesters` reads it. */
+const YEAR_WITH_SEMESTER = rowShape({ ...YEAR_FIELDS, semester: nullable(object(SEMESTER_FIELDS)) });
+
+export type AcademicYearRow = RowType<typeof ACADEMIC_YEAR>;
 
 export interface AcademicYearWithSemesters extends AcademicYearRow {
   semesters: SemesterRow[];
 }
-
-const YEAR_COLUMNS = `y.id, y.title, y.start_date AS "startDate", y.end_date AS "endDate"`;
 
 /** SQL over `academic_years`. Exported for features that place dates into a year (calendars, schedule). */
 @Injectable()
@@ -27,12 +31,12 @@ export class AcademicYearsRepository {
   constructor(private readonly db: TenantDb) {}
 
   async findById(id: number): Promise<AcademicYearRow | undefined> {
-    return (await this.db.query<AcademicYearRow>(`SELECT ${YEAR_COLUMNS} FROM academic_years y WHERE y.id = $1`, [id]))[0];
+    return (await this.db.rows(ACADEMIC_YEAR, `SELECT ${YEAR_COLUMNS} FROM academic_years y WHERE y.id = $1`, [id]))[0];
   }
 
   /** The year whose period (bounds included) contains `date`; years never overlap, so at most one. */
   async findContaining(date: string): Promise<AcademicYearRow | undefined> {
-    const rows = await this.db.query<AcademicYearRow>(
+    const rows = await this.db.rows(ACADEMIC_YEAR,
       `SELECT ${YEAR_COLUMNS} FROM academic_years y WHERE y.start_date <= $1::date AND y.end_date >= $1::date`,
       [date],
     );
@@ -41,7 +45,7 @@ export class AcademicYearsRepository {
 
   /** Every year, newest first, with its semesters ordered by start: one query. */
   async listWithSemesters(): Promise<AcademicYearWithSemesters[]> {
-    const rows = await this.db.query<AcademicYearRow & { semester: SemesterRow | null }>(
+    const rows = await this.db.rows(YEAR_WITH_SEMESTER,
       `SELECT ${YEAR_COLUMNS},
               CASE WHEN s.id IS NULL THEN NULL ELSE json_build_object(
                 'id', s.id, 'academicYearId', s.academic_year_id, 'semesterType', s.semester_type,
@@ -59,21 +63,20 @@ export class AcademicYearsRepository {
 
   /** Locks the year until commit: its semesters change and it is deleted only under this lock. */
   async lockForChange(id: number): Promise<AcademicYearRow | undefined> {
-    return (await this.db.query<AcademicYearRow>(`SELECT ${YEAR_COLUMNS} FROM academic_years y WHERE y.id = $1 FOR UPDATE`, [id]))[0];
+    return (await this.db.rows(ACADEMIC_YEAR, `SELECT ${YEAR_COLUMNS} FROM academic_years y WHERE y.id = $1 FOR UPDATE`, [id]))[0];
   }
 
   /** Whether an academic calendar of the year has days outside `year` (they would lose their year). */
   async hasCalendarDaysOutside(id: number, year: YearPeriod): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM academic_calendar_periods p JOIN academic_calendars c ON c.id = p.calendar_id
+    return (await this.db.execute(`SELECT 1 FROM academic_calendar_periods p JOIN academic_calendars c ON c.id = p.calendar_id
         WHERE c.academic_year_id = $1 AND (p.start_date < $2 OR p.end_date > $3) LIMIT 1`,
       [id, year.startDate, year.endDate],
-    );
-    return rows.length > 0;
+    )) > 0;
   }
 
   /** Other years with the same title or an overlapping period (bounds inclusive). */
   conflicting(year: YearPeriod, exceptId = 0): Promise<AcademicYearRow[]> {
-    return this.db.query<AcademicYearRow>(`SELECT ${YEAR_COLUMNS} FROM academic_years y
+    return this.db.rows(ACADEMIC_YEAR, `SELECT ${YEAR_COLUMNS} FROM academic_years y
         WHERE y.id <> $4 AND (y.title = $1 OR (y.start_date <= $3::date AND y.end_date >= $2::date))
         ORDER BY y.start_date`,
       [year.title, year.startDate, year.endDate, exceptId],
@@ -81,14 +84,14 @@ export class AcademicYearsRepository {
   }
 
   async insert(year: YearPeriod): Promise<AcademicYearRow> {
-    const rows = await this.db.query<AcademicYearRow>(`INSERT INTO academic_years AS y (title, start_date, end_date) VALUES ($1, $2, $3) RETURNING ${YEAR_COLUMNS}`,
+    const rows = await this.db.rows(ACADEMIC_YEAR, `INSERT INTO academic_years AS y (title, start_date, end_date) VALUES ($1, $2, $3) RETURNING ${YEAR_COLUMNS}`,
       [year.title, year.startDate, year.endDate],
     );
     return rows[0];
   }
 
   async updatePeriod(id: number, year: YearPeriod): Promise<AcademicYearRow> {
-    const rows = await this.db.query<AcademicYearRow>(`UPDATE academic_years AS y SET title = $2, start_date = $3, end_date = $4, updated_at = now()
+    const rows = await this.db.rows(ACADEMIC_YEAR, `UPDATE academic_years AS y SET title = $2, start_date = $3, end_date = $4, updated_at = now()
         WHERE y.id = $1 RETURNING ${YEAR_COLUMNS}`,
       [id, year.title, year.startDate, year.endDate],
     );
@@ -97,9 +100,9 @@ export class AcademicYearsRepository {
 
   /** Deletes the year with its semesters, their schedule versions and version history (the caller checked usages). */
   async deleteWithSemesters(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM schedule_version_events WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
-    await this.db.query(`DELETE FROM schedule_versions WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
-    await this.db.query(`DELETE FROM semesters WHERE academic_year_id = $1`, [id]);
-    await this.db.query(`DELETE FROM academic_years WHERE id = $1`, [id]);
+    await this.db.execute(`DELETE FROM schedule_version_events WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
+    await this.db.execute(`DELETE FROM schedule_versions WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
+    await this.db.execute(`DELETE FROM semesters WHERE academic_year_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM academic_years WHERE id = $1`, [id]);
   }
 }

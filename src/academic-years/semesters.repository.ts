@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { date, ID_ROW, int, oneOf, rowShape, RowType, text } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
-import { SemesterPeriod, SemesterType } from './periods';
+import { SEMESTER_TYPES, SemesterPeriod, SemesterType } from './periods';
 
 defineConstraintMessages({
   uq_semesters_year_type: 'В учебном году уже есть семестр этого типа',
@@ -14,20 +15,19 @@ defineConstraintMessages({
   uq_schedule_versions_published: 'В семестре уже есть опубликованная версия расписания',
 });
 
-export interface SemesterRow extends SemesterPeriod {
-  id: number;
-  academicYearId: number;
-}
-
-export interface SemesterListRow extends SemesterRow {
-  academicYearTitle: string;
-}
-
 /** What every new semester starts with: its published version 1 without rules. */
 export const FIRST_VERSION_NAME = 'Основное расписание';
 
 const COLUMNS = `s.id, s.academic_year_id AS "academicYearId", s.semester_type AS "semesterType",
   s.start_date AS "startDate", s.end_date AS "endDate"`;
+
+/** The columns of `COLUMNS`; also the fields of a semester read as JSON with its year. */
+export const SEMESTER_FIELDS = { id: int, academicYearId: int, semesterType: oneOf(...SEMESTER_TYPES), startDate: date, endDate: date };
+const SEMESTER = rowShape(SEMESTER_FIELDS);
+const SEMESTER_LIST_ITEM = rowShape({ ...SEMESTER_FIELDS, academicYearTitle: text });
+
+export type SemesterRow = RowType<typeof SEMESTER>;
+export type SemesterListRow = RowType<typeof SEMESTER_LIST_ITEM>;
 
 /** SQL over `semesters` (and the version 1 created with each). Exported for schedule features. */
 @Injectable()
@@ -35,23 +35,23 @@ export class SemestersRepository {
   constructor(private readonly db: TenantDb) {}
 
   async findById(id: number): Promise<SemesterRow | undefined> {
-    return (await this.db.query<SemesterRow>(`SELECT ${COLUMNS} FROM semesters s WHERE s.id = $1`, [id]))[0];
+    return (await this.db.rows(SEMESTER, `SELECT ${COLUMNS} FROM semesters s WHERE s.id = $1`, [id]))[0];
   }
 
   ofYear(yearId: number): Promise<SemesterRow[]> {
-    return this.db.query<SemesterRow>(`SELECT ${COLUMNS} FROM semesters s WHERE s.academic_year_id = $1 ORDER BY s.start_date, s.id`, [yearId]);
+    return this.db.rows(SEMESTER, `SELECT ${COLUMNS} FROM semesters s WHERE s.academic_year_id = $1 ORDER BY s.start_date, s.id`, [yearId]);
   }
 
   /** The semesters of a year, locked until commit (the caller holds the year's lock as well). */
   lockOfYear(yearId: number): Promise<SemesterRow[]> {
-    return this.db.query<SemesterRow>(`SELECT ${COLUMNS} FROM semesters s WHERE s.academic_year_id = $1 ORDER BY s.start_date, s.id FOR UPDATE`,
+    return this.db.rows(SEMESTER, `SELECT ${COLUMNS} FROM semesters s WHERE s.academic_year_id = $1 ORDER BY s.start_date, s.id FOR UPDATE`,
       [yearId],
     );
   }
 
   /** Every semester of every year, newest first, with its year's title. */
   listAll(): Promise<SemesterListRow[]> {
-    return this.db.query<SemesterListRow>(
+    return this.db.rows(SEMESTER_LIST_ITEM,
       `SELECT ${COLUMNS}, y.title AS "academicYearTitle"
          FROM semesters s JOIN academic_years y ON y.id = s.academic_year_id
         ORDER BY s.start_date DESC, s.id DESC`,
@@ -60,15 +60,15 @@ export class SemestersRepository {
 
   /** Inserts the semester and its version 1 (PUBLISHED, «Основное расписание», no rules, by `authorId`) with its CREATE and PUBLISH events. */
   async insertWithFirstVersion(yearId: number, semester: SemesterPeriod, authorId: number): Promise<SemesterRow> {
-    const [row] = await this.db.query<SemesterRow>(`INSERT INTO semesters AS s (academic_year_id, semester_type, start_date, end_date) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+    const [row] = await this.db.rows(SEMESTER, `INSERT INTO semesters AS s (academic_year_id, semester_type, start_date, end_date) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [yearId, semester.semesterType, semester.startDate, semester.endDate],
     );
-    const [version] = await this.db.query<{ id: number }>(`INSERT INTO schedule_versions (semester_id, version_number, name, status, created_by, published_at, published_by)
+    const [version] = await this.db.rows(ID_ROW, `INSERT INTO schedule_versions (semester_id, version_number, name, status, created_by, published_at, published_by)
        VALUES ($1, 1, $2, 'PUBLISHED', $3, now(), $3) RETURNING id`,
       [row.id, FIRST_VERSION_NAME, authorId],
     );
     // The version history starts here: version 1 is created and published at once, by the semester's author.
-    await this.db.query(`INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, actor_id)
+    await this.db.execute(`INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, actor_id)
        VALUES ($1, $2, 'CREATE', $3), ($1, $2, 'PUBLISH', $3)`,
       [row.id, version.id, authorId],
     );
@@ -76,7 +76,7 @@ export class SemestersRepository {
   }
 
   async update(id: number, semesterType: SemesterType, startDate: string, endDate: string): Promise<SemesterRow> {
-    const rows = await this.db.query<SemesterRow>(`UPDATE semesters AS s SET semester_type = $2, start_date = $3, end_date = $4, updated_at = now()
+    const rows = await this.db.rows(SEMESTER, `UPDATE semesters AS s SET semester_type = $2, start_date = $3, end_date = $4, updated_at = now()
         WHERE s.id = $1 RETURNING ${COLUMNS}`,
       [id, semesterType, startDate, endDate],
     );

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { bool, COUNT_ROW, date, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { CalendarFeedResponse } from './dto/calendar-feed.dto';
-import { FEED_MESSAGES, FeedKind } from './feed-rules';
+import { FEED_KINDS, FEED_MESSAGES, FeedKind } from './feed-rules';
 
 defineConstraintMessages({
   fk_calendar_feeds_group: FEED_MESSAGES.groupNotFound,
@@ -14,19 +15,18 @@ defineConstraintMessages({
 const FEED_OWNER_LOCK = 4916;
 
 /** A timetable a feed may follow, as the database has it. */
-export interface FeedTarget {
-  name: string;
-  archived: boolean;
-}
+const FEED_TARGET = rowShape({ name: text, archived: bool });
+export type FeedTarget = RowType<typeof FEED_TARGET>;
+
+/**
+ * The target columns of a feed. The LEFT JOINs never miss: the check constraint sets exactly the
+ * column of the kind, and its foreign key keeps the row.
+ */
+const FEED_COLUMNS = { id: int, kind: oneOf(...FEED_KINDS), targetId: int, targetName: text };
 
 /** A live feed found by its secret: what to render, and the data stamp its ETag is made of. */
-export interface LiveFeed {
-  id: number;
-  kind: FeedKind;
-  targetId: number;
-  targetName: string;
-  stamp: number;
-}
+const LIVE_FEED = rowShape({ ...FEED_COLUMNS, stamp: int });
+export type LiveFeed = RowType<typeof LIVE_FEED>;
 
 /** Revisions of lessons and slots: a lesson's SEQUENCE is the sum, its LAST-MODIFIED the later moment. */
 export interface Revisions {
@@ -34,7 +34,10 @@ export interface Revisions {
   slots: Map<number, { revision: number; modifiedAt: Date }>;
 }
 
-type FeedRow = Omit<CalendarFeedResponse, 'createdAt' | 'revokedAt'> & { createdAt: Date; revokedAt: Date | null };
+const FEED = rowShape({ ...FEED_COLUMNS, createdAt: timestamp, revokedAt: nullable(timestamp) });
+type FeedRow = RowType<typeof FEED>;
+/** A lesson's revision (with its date) or a slot's (the date NULL). */
+const REVISION = rowShape({ slotId: int, lessonDate: nullable(date), revision: int, modifiedAt: timestamp });
 
 const SELECT = `
   SELECT f.id, f.kind, COALESCE(f.group_id, f.teacher_id, f.classroom_id) AS "targetId",
@@ -55,14 +58,14 @@ export class CalendarFeedsRepository {
       TEACHER: `SELECT full_name AS name, status = 'ARCHIVED' AS archived FROM users WHERE id = $1 AND role = 'TEACHER'`,
       CLASSROOM: `SELECT name, archived_at IS NOT NULL AS archived FROM classrooms WHERE id = $1`,
     }[kind];
-    const [row] = await this.db.query<FeedTarget>(sql, [id]);
+    const [row] = await this.db.rows(FEED_TARGET, sql, [id]);
     return row;
   }
 
   /** Takes the owner's creation lock (until the open transaction ends) and counts their active feeds. */
   async lockAndCountActive(ownerId: number): Promise<number> {
-    await this.db.query(`SELECT pg_advisory_xact_lock($1, $2)`, [FEED_OWNER_LOCK, ownerId]);
-    const [row] = await this.db.query<{ count: number }>(`SELECT count(*)::int AS count FROM calendar_feeds WHERE owner_id = $1 AND revoked_at IS NULL`, [
+    await this.db.execute(`SELECT pg_advisory_xact_lock($1, $2)`, [FEED_OWNER_LOCK, ownerId]);
+    const [row] = await this.db.rows(COUNT_ROW, `SELECT count(*)::int AS count FROM calendar_feeds WHERE owner_id = $1 AND revoked_at IS NULL`, [
       ownerId,
     ]);
     return row.count;
@@ -70,7 +73,7 @@ export class CalendarFeedsRepository {
 
   async insert(ownerId: number, kind: FeedKind, targetId: number, secretHash: Buffer): Promise<number> {
     const column = { GROUP: 'group_id', TEACHER: 'teacher_id', MY_LESSONS: 'teacher_id', CLASSROOM: 'classroom_id' }[kind];
-    const [row] = await this.db.query<{ id: number }>(
+    const [row] = await this.db.rows(ID_ROW,
       `INSERT INTO calendar_feeds (owner_id, kind, ${column}, secret_hash) VALUES ($1, $2, $3, $4) RETURNING id`,
       [ownerId, kind, targetId, secretHash],
     );
@@ -79,18 +82,18 @@ export class CalendarFeedsRepository {
 
   /** The owner's active feeds, newest first. */
   async listActive(ownerId: number): Promise<CalendarFeedResponse[]> {
-    const rows = await this.db.query<FeedRow>(`${SELECT} WHERE f.owner_id = $1 AND f.revoked_at IS NULL ORDER BY f.id DESC`, [ownerId]);
+    const rows = await this.db.rows(FEED, `${SELECT} WHERE f.owner_id = $1 AND f.revoked_at IS NULL ORDER BY f.id DESC`, [ownerId]);
     return rows.map(toResponse);
   }
 
   async findOwn(ownerId: number, id: number): Promise<CalendarFeedResponse | undefined> {
-    const [row] = await this.db.query<FeedRow>(`${SELECT} WHERE f.owner_id = $1 AND f.id = $2`, [ownerId, id]);
+    const [row] = await this.db.rows(FEED, `${SELECT} WHERE f.owner_id = $1 AND f.id = $2`, [ownerId, id]);
     return row && toResponse(row);
   }
 
   /** Revokes an own feed (a revoked one keeps its first revocation moment). */
   async revoke(ownerId: number, id: number): Promise<void> {
-    await this.db.query(`UPDATE calendar_feeds SET revoked_at = now() WHERE owner_id = $1 AND id = $2 AND revoked_at IS NULL`, [ownerId, id]);
+    await this.db.execute(`UPDATE calendar_feeds SET revoked_at = now() WHERE owner_id = $1 AND id = $2 AND revoked_at IS NULL`, [ownerId, id]);
   }
 
   /**
@@ -98,7 +101,7 @@ export class CalendarFeedsRepository {
    * silences their feeds). One query, with the schedule data stamp for the ETag.
    */
   async live(secretHash: Buffer): Promise<LiveFeed | undefined> {
-    const [row] = await this.db.query<LiveFeed>(
+    const [row] = await this.db.rows(LIVE_FEED,
       `SELECT f.id, f.kind, COALESCE(f.group_id, f.teacher_id, f.classroom_id) AS "targetId",
               COALESCE(g.name, t.full_name, c.name) AS "targetName",
               (SELECT stamp FROM schedule_data_stamp WHERE id = 1) AS stamp
@@ -117,7 +120,7 @@ export class CalendarFeedsRepository {
   async revisions(slotIds: readonly number[]): Promise<Revisions> {
     const revisions: Revisions = { lessons: new Map(), slots: new Map() };
     if (slotIds.length === 0) return revisions;
-    const rows = await this.db.query<{ slotId: number; lessonDate: string | null; revision: number; modifiedAt: Date }>(
+    const rows = await this.db.rows(REVISION,
       `SELECT base_rule_slot_id AS "slotId", lesson_date AS "lessonDate", revision, modified_at AS "modifiedAt"
          FROM calendar_lesson_revisions WHERE base_rule_slot_id = ANY($1::int[])
        UNION ALL

@@ -58,7 +58,7 @@ export class ImportRunner {
         // Between its statements a large file keeps the service busy checking rows (10,000 rules: seconds
         // of work without a query), longer than the pool's idle-in-transaction limit (twice the statement
         // timeout) allows; this transaction alone gets a longer one. Each statement keeps its own limit.
-        await this.db.query(`SET LOCAL idle_in_transaction_session_timeout = '${IDLE_IN_IMPORT_SECONDS}s'`);
+        await this.db.execute(`SET LOCAL idle_in_transaction_session_timeout = '${IDLE_IN_IMPORT_SECONDS}s'`);
         report = await this.apply(kind, units, { caller, dryRun, versionId });
         if (dryRun || report.summary.refused > 0) throw new RollBack();
       });
@@ -137,13 +137,13 @@ export class ImportRunner {
 
   /** A refused unit's writes are undone to the savepoint; the transaction goes on with the next unit. */
   private async inSavepoint<T>(work: () => Promise<T>): Promise<T> {
-    await this.db.query('SAVEPOINT import_unit');
+    await this.db.execute('SAVEPOINT import_unit');
     try {
       const result = await work();
-      await this.db.query('RELEASE SAVEPOINT import_unit');
+      await this.db.execute('RELEASE SAVEPOINT import_unit');
       return result;
     } catch (error) {
-      await this.db.query('ROLLBACK TO SAVEPOINT import_unit');
+      await this.db.execute('ROLLBACK TO SAVEPOINT import_unit');
       throw error;
     }
   }

@@ -1,64 +1,55 @@
 import { Injectable } from '@nestjs/common';
+import { bool, int, listOf, NAMED_ROW, nullable, object, rowShape, RowType, text } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { todayInBusinessZone } from '../platform/http/dates';
 
-export interface DepartmentRow {
-  id: number;
-  name: string;
-  code: number;
-}
+const DEPARTMENT = rowShape({ id: int, name: text, code: int });
+/** A user with the primary department in effect today (none: null). */
+const USER = rowShape({ id: int, username: text, role: text, fullName: text, jobTitle: text, status: text, departmentId: nullable(int) });
+const USERNAME = rowShape({ username: text });
+const SPECIALTY = rowShape({ id: int, code: text });
+const PROFILE = rowShape({ id: int, specialtyId: int, name: text });
+const GROUP = rowShape({
+  id: int, name: text, groupSize: int, educationFormId: int, departmentId: int, yearStartStudy: int, specialtyId: int, specialtyProfileId: int,
+});
+const SUBGROUP = rowShape({ id: int, groupId: int, name: text, studentCapacity: int });
+const CLASSROOM = rowShape({
+  id: int, name: text, capacity: int, building: nullable(text), floor: nullable(int), isAvailable: bool, archived: bool, equipmentIds: listOf(int),
+});
+const SUBJECT = rowShape({ id: int, name: text, code: nullable(text), departmentId: int, archived: bool });
+const TEACHER_SUBJECT = rowShape({ userId: int, subjectId: int });
+const VERSION = rowShape({ id: int, semesterId: int, status: text });
+const BASE_SLOT = rowShape({ id: int, orderNumber: int });
+/** A rule's groups and slots are sub-selects: null when it has none (so are a slot's subgroups). */
+const STORED_RULE = rowShape({
+  subjectId: int,
+  lectureAcademicHours: int,
+  laboratoryAcademicHours: int,
+  practiceAcademicHours: int,
+  lectureStartWeek: int,
+  laboratoryStartWeek: int,
+  practiceStartWeek: int,
+  groupIds: nullable(listOf(int)),
+  slots: nullable(listOf(object({
+    dayOfWeek: int,
+    parity: text,
+    timeSlotId: int,
+    teacherId: int,
+    classroomId: int,
+    lessonTypeId: int,
+    lessonFormat: text,
+    subgroupIds: nullable(listOf(int)),
+  }))),
+});
 
-export interface UserRow {
-  id: number;
-  username: string;
-  role: string;
-  fullName: string;
-  jobTitle: string;
-  status: string;
-  departmentId: number | null;
-}
-
-export interface GroupRow {
-  id: number;
-  name: string;
-  groupSize: number;
-  educationFormId: number;
-  departmentId: number;
-  yearStartStudy: number;
-  specialtyId: number;
-  specialtyProfileId: number;
-}
-
-export interface SubgroupRow {
-  id: number;
-  groupId: number;
-  name: string;
-  studentCapacity: number;
-}
-
-export interface ClassroomRow {
-  id: number;
-  name: string;
-  capacity: number;
-  building: string | null;
-  floor: number | null;
-  isAvailable: boolean;
-  archived: boolean;
-  equipmentIds: number[];
-}
-
-export interface SubjectRow {
-  id: number;
-  name: string;
-  code: string | null;
-  departmentId: number;
-  archived: boolean;
-}
-
-export interface NamedRow {
-  id: number;
-  name: string;
-}
+export type DepartmentRow = RowType<typeof DEPARTMENT>;
+export type UserRow = RowType<typeof USER>;
+export type GroupRow = RowType<typeof GROUP>;
+export type SubgroupRow = RowType<typeof SUBGROUP>;
+export type ClassroomRow = RowType<typeof CLASSROOM>;
+export type SubjectRow = RowType<typeof SUBJECT>;
+export type NamedRow = RowType<typeof NAMED_ROW>;
+export type StoredRule = RowType<typeof STORED_RULE>;
 
 /**
  * The reads an import needs to match rows to stored records by their natural keys, each one query
@@ -69,12 +60,12 @@ export class ImportLookups {
   constructor(private readonly db: TenantDb) {}
 
   departments(): Promise<DepartmentRow[]> {
-    return this.db.query(`SELECT id, name, code FROM departments`);
+    return this.db.rows(DEPARTMENT, `SELECT id, name, code FROM departments`);
   }
 
   /** Every user with the primary department in effect today. */
   users(): Promise<UserRow[]> {
-    return this.db.query(
+    return this.db.rows(USER,
       `SELECT u.id, u.username, u.role, u.full_name AS "fullName", u.job_title AS "jobTitle", u.status, pa.department_id AS "departmentId"
          FROM users u
          LEFT JOIN user_department_assignments pa
@@ -84,24 +75,24 @@ export class ImportLookups {
   }
 
   async pendingRequestUsernames(): Promise<Set<string>> {
-    const rows = await this.db.query<{ username: string }>(`SELECT lower(username) AS username FROM teacher_requests WHERE status = 'PENDING'`);
+    const rows = await this.db.rows(USERNAME, `SELECT lower(username) AS username FROM teacher_requests WHERE status = 'PENDING'`);
     return new Set(rows.map((row) => row.username));
   }
 
-  specialties(): Promise<{ id: number; code: string }[]> {
-    return this.db.query(`SELECT id, code FROM specialties`);
+  specialties(): Promise<RowType<typeof SPECIALTY>[]> {
+    return this.db.rows(SPECIALTY, `SELECT id, code FROM specialties`);
   }
 
-  profiles(): Promise<{ id: number; specialtyId: number; name: string }[]> {
-    return this.db.query(`SELECT id, specialty_id AS "specialtyId", name FROM specialty_profiles`);
+  profiles(): Promise<RowType<typeof PROFILE>[]> {
+    return this.db.rows(PROFILE, `SELECT id, specialty_id AS "specialtyId", name FROM specialty_profiles`);
   }
 
   educationForms(): Promise<NamedRow[]> {
-    return this.db.query(`SELECT id, name FROM education_forms`);
+    return this.db.rows(NAMED_ROW, `SELECT id, name FROM education_forms`);
   }
 
   groups(): Promise<GroupRow[]> {
-    return this.db.query(
+    return this.db.rows(GROUP,
       `SELECT id, name, group_size AS "groupSize", education_form_id AS "educationFormId", department_id AS "departmentId",
               year_start_study AS "yearStartStudy", specialty_id AS "specialtyId", specialty_profile_id AS "specialtyProfileId"
          FROM study_groups WHERE status = 'ACTIVE'`,
@@ -109,11 +100,11 @@ export class ImportLookups {
   }
 
   subgroups(): Promise<SubgroupRow[]> {
-    return this.db.query(`SELECT id, group_id AS "groupId", name, student_capacity AS "studentCapacity" FROM subgroups`);
+    return this.db.rows(SUBGROUP, `SELECT id, group_id AS "groupId", name, student_capacity AS "studentCapacity" FROM subgroups`);
   }
 
   classrooms(): Promise<ClassroomRow[]> {
-    return this.db.query(
+    return this.db.rows(CLASSROOM,
       `SELECT c.id, c.name, c.capacity, c.building, c.floor, c.is_available AS "isAvailable", c.archived_at IS NOT NULL AS archived,
               COALESCE(array_agg(ce.equipment_id ORDER BY ce.equipment_id) FILTER (WHERE ce.equipment_id IS NOT NULL), '{}') AS "equipmentIds"
          FROM classrooms c LEFT JOIN classroom_equipments ce ON ce.classroom_id = c.id
@@ -122,38 +113,38 @@ export class ImportLookups {
   }
 
   equipment(): Promise<NamedRow[]> {
-    return this.db.query(`SELECT id, name FROM equipments`);
+    return this.db.rows(NAMED_ROW, `SELECT id, name FROM equipments`);
   }
 
   subjects(): Promise<SubjectRow[]> {
-    return this.db.query(
+    return this.db.rows(SUBJECT,
       `SELECT id, name, code, department_id AS "departmentId", archived_at IS NOT NULL AS archived FROM subjects`,
     );
   }
 
   async teacherSubjectLinks(): Promise<Set<string>> {
-    const rows = await this.db.query<{ userId: number; subjectId: number }>(`SELECT user_id AS "userId", subject_id AS "subjectId" FROM teacher_subjects`);
+    const rows = await this.db.rows(TEACHER_SUBJECT, `SELECT user_id AS "userId", subject_id AS "subjectId" FROM teacher_subjects`);
     return new Set(rows.map((row) => `${row.userId}:${row.subjectId}`));
   }
 
-  version(id: number): Promise<{ id: number; semesterId: number; status: string }[]> {
-    return this.db.query(`SELECT id, semester_id AS "semesterId", status FROM schedule_versions WHERE id = $1`, [id]);
+  version(id: number): Promise<RowType<typeof VERSION>[]> {
+    return this.db.rows(VERSION, `SELECT id, semester_id AS "semesterId", status FROM schedule_versions WHERE id = $1`, [id]);
   }
 
   /** Slots of the base grid (DEFAULT scope) by their order number. */
-  baseSlots(): Promise<{ id: number; orderNumber: number }[]> {
-    return this.db.query(
+  baseSlots(): Promise<RowType<typeof BASE_SLOT>[]> {
+    return this.db.rows(BASE_SLOT,
       `SELECT s.id, s.order_number AS "orderNumber" FROM time_slots s JOIN time_grid_scopes g ON g.id = s.scope_id WHERE g.apply_mode = 'DEFAULT'`,
     );
   }
 
   lessonTypes(): Promise<NamedRow[]> {
-    return this.db.query(`SELECT id, name FROM lesson_types`);
+    return this.db.rows(NAMED_ROW, `SELECT id, name FROM lesson_types`);
   }
 
   /** Every active rule of a version with its groups and slots, for matching re-imported rules by content. */
   storedRules(versionId: number): Promise<StoredRule[]> {
-    return this.db.query(
+    return this.db.rows(STORED_RULE,
       `SELECT r.subject_id AS "subjectId", r.lecture_hours AS "lectureAcademicHours", r.laboratory_hours AS "laboratoryAcademicHours",
               r.practice_hours AS "practiceAcademicHours", r.lecture_start_week AS "lectureStartWeek",
               r.laboratory_start_week AS "laboratoryStartWeek", r.practice_start_week AS "practiceStartWeek",
@@ -168,27 +159,4 @@ export class ImportLookups {
       [versionId],
     );
   }
-}
-
-export interface StoredRuleSlot {
-  dayOfWeek: number;
-  parity: string;
-  timeSlotId: number;
-  teacherId: number;
-  classroomId: number;
-  lessonTypeId: number;
-  lessonFormat: string;
-  subgroupIds: number[] | null;
-}
-
-export interface StoredRule {
-  subjectId: number;
-  lectureAcademicHours: number;
-  laboratoryAcademicHours: number;
-  practiceAcademicHours: number;
-  lectureStartWeek: number;
-  laboratoryStartWeek: number;
-  practiceStartWeek: number;
-  groupIds: number[] | null;
-  slots: StoredRuleSlot[] | null;
 }

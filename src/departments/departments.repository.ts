@@ -1,20 +1,22 @@
 import { Injectable } from '@nestjs/common';
+import { bool, COUNT_ROW, int, NAMED_ROW, rowShape, RowType, text } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { Department } from './department.entity';
 
-/** The department a user assignment refers to. */
-export interface DepartmentRef {
-  id: number;
-  name: string;
-}
+const DEPARTMENT_ROW = rowShape({ id: int, name: text, code: int });
+const CLASH = rowShape({ name_taken: bool, code_taken: bool });
+
+/** A department as listed: its columns without the entity's timestamps. */
+export type DepartmentRow = RowType<typeof DEPARTMENT_ROW>;
+export type DepartmentRef = RowType<typeof NAMED_ROW>;
 
 /** SQL over `departments`; the only place that reads or writes them. */
 @Injectable()
 export class DepartmentsRepository {
   constructor(private readonly db: TenantDb) {}
 
-  list(): Promise<Department[]> {
-    return this.db.query<Department>(`SELECT id, name, code FROM departments ORDER BY lower(name), id`);
+  list(): Promise<DepartmentRow[]> {
+    return this.db.rows(DEPARTMENT_ROW, `SELECT id, name, code FROM departments ORDER BY lower(name), id`);
   }
 
   async findById(id: number): Promise<Department | undefined> {
@@ -31,13 +33,13 @@ export class DepartmentsRepository {
    * transaction, and then sees its new references.
    */
   async lockForReference(id: number): Promise<DepartmentRef | undefined> {
-    const rows = await this.db.query<DepartmentRef>(`SELECT id, name FROM departments WHERE id = $1 FOR KEY SHARE`, [id]);
+    const rows = await this.db.rows(NAMED_ROW, `SELECT id, name FROM departments WHERE id = $1 FOR KEY SHARE`, [id]);
     return rows[0];
   }
 
   /** Another department with the same name (case-insensitively) or code. */
   async findClash(name: string, code: number, exceptId?: number): Promise<{ nameTaken: boolean; codeTaken: boolean }> {
-    const rows = await this.db.query<{ name_taken: boolean; code_taken: boolean }>(
+    const rows = await this.db.rows(CLASH,
       `SELECT coalesce(bool_or(lower(name) = lower($1)), false) AS name_taken,
               coalesce(bool_or(code = $2), false) AS code_taken
          FROM departments
@@ -60,7 +62,7 @@ export class DepartmentsRepository {
 
   /** How many user assignments (of any period) refer to the department. */
   async countAssignments(id: number): Promise<number> {
-    const rows = await this.db.query<{ count: number }>(
+    const rows = await this.db.rows(COUNT_ROW,
       `SELECT count(*) AS count FROM user_department_assignments WHERE department_id = $1`,
       [id],
     );

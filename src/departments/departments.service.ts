@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ConflictError, NotFoundError } from '../platform/http/app-error';
 import { TenantDb } from '../platform/database/tenant-db';
-import { Department } from './department.entity';
-import { DepartmentsRepository } from './departments.repository';
+import { DepartmentRow, DepartmentsRepository } from './departments.repository';
 import { DepartmentRequest, DepartmentResponse } from './dto/department.dto';
 
 export const DEPARTMENT_NOT_FOUND = 'Кафедра не найдена';
 
-function toResponse(department: Department): DepartmentResponse {
+function toResponse(department: DepartmentRow): DepartmentResponse {
   return { id: department.id, departmentName: department.name, departmentCode: department.code };
 }
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
-import { NotificationResponse, SubscriptionResponse } from './dto/subscription.dto';
-import { Follower } from './delivery/recipients';
+import { CHANNELS, MODES, NotificationResponse, SUBSCRIPTION_KINDS, SubscriptionResponse } from './dto/subscription.dto';
 
 export const DUPLICATE_SUBSCRIPTION = 'Такая подписка уже есть: удалите её, чтобы изменить режим или горизонт';
 
@@ -20,6 +20,27 @@ const SUBSCRIPTION_SELECT = `
     LEFT JOIN users t ON s.kind IN ('TEACHER', 'MY_LESSONS') AND t.id = s.target_id
     LEFT JOIN classrooms c ON s.kind = 'CLASSROOM' AND c.id = s.target_id`;
 
+const SUBSCRIPTION_FIELDS = {
+  id: int,
+  kind: oneOf(...SUBSCRIPTION_KINDS),
+  targetId: int,
+  channel: oneOf(...CHANNELS),
+  mode: oneOf(...MODES),
+  /** `HH:MM` Moscow time, digest only. */
+  digestTime: nullable(text),
+  horizonDays: int,
+};
+const SUBSCRIPTION = rowShape({ ...SUBSCRIPTION_FIELDS, createdAt: timestamp, targetName: text });
+type SubscriptionRow = RowType<typeof SUBSCRIPTION>;
+
+const FOLLOWER = rowShape({ ...SUBSCRIPTION_FIELDS, userId: int });
+/** A subscription as delivery sees it. */
+export type Follower = RowType<typeof FOLLOWER>;
+
+const NOTIFICATION = rowShape({ id: int, eventType: text, title: text, body: text, createdAt: timestamp, readAt: nullable(timestamp) });
+type NotificationRow = RowType<typeof NOTIFICATION>;
+const COUNTS = rowShape({ total: int, unread: int });
+
 export interface NewSubscription {
   userId: number;
   kind: string;
@@ -36,7 +57,7 @@ export class SubscriptionsRepository {
   constructor(private readonly db: TenantDb) {}
 
   async create(subscription: NewSubscription): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(
+    const [row] = await this.db.rows(ID_ROW,
       `INSERT INTO notification_subscriptions (user_id, kind, target_id, channel, mode, digest_time, horizon_days)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       [subscription.userId, subscription.kind, subscription.targetId, subscription.channel, subscription.mode, subscription.digestTime, subscription.horizonDays],
@@ -45,23 +66,24 @@ export class SubscriptionsRepository {
   }
 
   async own(userId: number, id?: number): Promise<SubscriptionResponse[]> {
-    return this.db.query<SubscriptionResponse>(
+    const rows = await this.db.rows(SUBSCRIPTION,
       `${SUBSCRIPTION_SELECT} WHERE s.user_id = $1 AND ($2::int IS NULL OR s.id = $2) ORDER BY s.id`,
       [userId, id ?? null],
     );
+    return rows.map(toSubscription);
   }
 
   /** Deletes a subscription; `userId` limits it to its owner (undefined: any, for the unsubscribe link). */
   async delete(id: number, userId?: number): Promise<SubscriptionResponse | undefined> {
-    const [found] = await this.db.query<SubscriptionResponse>(`${SUBSCRIPTION_SELECT} WHERE s.id = $1 AND ($2::int IS NULL OR s.user_id = $2)`, [id, userId ?? null]);
+    const [found] = await this.db.rows(SUBSCRIPTION, `${SUBSCRIPTION_SELECT} WHERE s.id = $1 AND ($2::int IS NULL OR s.user_id = $2)`, [id, userId ?? null]);
     if (!found) return undefined;
-    await this.db.query(`DELETE FROM notification_subscriptions WHERE id = $1`, [id]);
-    return found;
+    await this.db.execute(`DELETE FROM notification_subscriptions WHERE id = $1`, [id]);
+    return toSubscription(found);
   }
 
   /** Active users' subscriptions to any of these groups, teachers or classrooms (by e-mail only where they have an address). */
   followersOf(targets: { groupIds: number[]; teacherIds: number[]; classroomIds: number[] }): Promise<Follower[]> {
-    return this.db.query<Follower>(
+    return this.db.rows(FOLLOWER,
       `SELECT s.id, s.user_id AS "userId", s.kind, s.target_id AS "targetId", s.channel, s.mode,
               to_char(s.digest_time, 'HH24:MI') AS "digestTime", s.horizon_days AS "horizonDays"
          FROM notification_subscriptions s
@@ -76,25 +98,33 @@ export class SubscriptionsRepository {
   }
 
   async inbox(userId: number, page: number, size: number): Promise<{ items: NotificationResponse[]; total: number; unread: number }> {
-    const items = await this.db.query<NotificationResponse>(
+    const items = await this.db.rows(NOTIFICATION,
       `SELECT id::int AS id, event_type AS "eventType", title, body, created_at AS "createdAt", read_at AS "readAt"
          FROM notifications WHERE user_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3`,
       [userId, size, page * size],
     );
-    const [counts] = await this.db.query<{ total: number; unread: number }>(
+    const [counts] = await this.db.rows(COUNTS,
       `SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread FROM notifications WHERE user_id = $1`,
       [userId],
     );
-    return { items, ...counts };
+    return { items: items.map(toNotification), ...counts };
   }
 
   /** Marks an own notification read (once; reading again keeps the first time). */
   async markRead(userId: number, id: number): Promise<NotificationResponse | undefined> {
-    const [row] = await this.db.query<NotificationResponse>(
+    const [row] = await this.db.rows(NOTIFICATION,
       `UPDATE notifications SET read_at = COALESCE(read_at, now()) WHERE id = $1 AND user_id = $2
        RETURNING id::int AS id, event_type AS "eventType", title, body, created_at AS "createdAt", read_at AS "readAt"`,
       [id, userId],
     );
-    return row;
+    return row && toNotification(row);
   }
+}
+
+function toSubscription(row: SubscriptionRow): SubscriptionResponse {
+  return { ...row, createdAt: row.createdAt.toISOString() };
+}
+
+function toNotification(row: NotificationRow): NotificationResponse {
+  return { ...row, createdAt: row.createdAt.toISOString(), readAt: row.readAt?.toISOString() ?? null };
 }

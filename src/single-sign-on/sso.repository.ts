@@ -1,43 +1,36 @@
 import { Injectable } from '@nestjs/common';
+import { ROLES } from '../platform/auth/roles';
+import { bool, int, listOf, nullable, object, oneOf, rowShape, RowType, text, timestamp, ValueOf } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
-import type { Role } from '../platform/auth/roles';
 import { SsoLinkResponse } from './sso.dto';
 
-export interface RoleMapping {
-  value: string;
-  role: Role;
-}
+const ROLE_MAPPING = object({ value: text, role: oneOf(...ROLES) });
+export type RoleMapping = ValueOf<typeof ROLE_MAPPING>;
 
 /** The tenant's stored settings; the secret only sealed (see SecretBox). */
-export interface StoredSettings {
-  enabled: boolean;
-  issuerUrl: string;
-  clientId: string;
-  clientSecretSealed: string;
-  displayName: string;
-  usernameClaim: string;
-  rolesClaim: string | null;
-  roleMapping: RoleMapping[];
-  emailDomains: string[];
-  createUsers: boolean;
-  passwordLoginAllowed: boolean;
-  endSessionUrl: string | null;
-  updatedAt: Date;
-}
+const STORED_SETTINGS = rowShape({
+  enabled: bool,
+  issuerUrl: text,
+  clientId: text,
+  clientSecretSealed: text,
+  displayName: text,
+  usernameClaim: text,
+  rolesClaim: nullable(text),
+  roleMapping: listOf(ROLE_MAPPING),
+  emailDomains: listOf(text),
+  createUsers: bool,
+  passwordLoginAllowed: bool,
+  endSessionUrl: nullable(text),
+  updatedAt: timestamp,
+});
+export type StoredSettings = RowType<typeof STORED_SETTINGS>;
 
-export interface LoginAttempt {
-  browserHash: string;
-  nonce: string;
-  codeVerifier: string;
-  redirectUri: string;
-}
+/** A login attempt as taken back, and whether it was still live. */
+const TAKEN_ATTEMPT = rowShape({ browserHash: text, nonce: text, codeVerifier: text, redirectUri: text, live: bool });
+export type LoginAttempt = Omit<RowType<typeof TAKEN_ATTEMPT>, 'live'>;
 
-export interface Link {
-  userId: number;
-  issuer: string | null;
-  subject: string | null;
-  externalName: string | null;
-}
+const LINK = rowShape({ userId: int, issuer: nullable(text), subject: nullable(text), externalName: nullable(text) });
+export type Link = RowType<typeof LINK>;
 
 const SETTINGS_COLUMNS = `enabled, issuer_url AS "issuerUrl", client_id AS "clientId", client_secret_sealed AS "clientSecretSealed",
   button_text AS "displayName", username_claim AS "usernameClaim", roles_claim AS "rolesClaim", role_mapping AS "roleMapping",
@@ -50,11 +43,11 @@ export class SsoRepository {
   constructor(private readonly db: TenantDb) {}
 
   async settings(): Promise<StoredSettings | undefined> {
-    return (await this.db.query<StoredSettings>(`SELECT ${SETTINGS_COLUMNS} FROM sso_settings`))[0];
+    return (await this.db.rows(STORED_SETTINGS, `SELECT ${SETTINGS_COLUMNS} FROM sso_settings`))[0];
   }
 
   async saveSettings(settings: Omit<StoredSettings, 'updatedAt'>, updatedBy: number): Promise<StoredSettings> {
-    const [row] = await this.db.query<StoredSettings>(
+    const [row] = await this.db.rows(STORED_SETTINGS,
       `INSERT INTO sso_settings (id, enabled, issuer_url, client_id, client_secret_sealed, button_text, username_claim, roles_claim,
                                  role_mapping, email_domains, create_users, password_login_allowed, end_session_url, updated_by, updated_at)
        VALUES (true, $1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, now())
@@ -87,8 +80,8 @@ export class SsoRepository {
 
   async saveAttempt(stateHash: string, attempt: LoginAttempt, ttlSeconds: number): Promise<void> {
     // Expired attempts of abandoned logins go with the next login, so the table stays small.
-    await this.db.query(`DELETE FROM sso_login_attempts WHERE expires_at < now()`);
-    await this.db.query(
+    await this.db.execute(`DELETE FROM sso_login_attempts WHERE expires_at < now()`);
+    await this.db.execute(
       `INSERT INTO sso_login_attempts (state_hash, browser_hash, nonce, code_verifier, redirect_uri, expires_at)
        VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
       [stateHash, attempt.browserHash, attempt.nonce, attempt.codeVerifier, attempt.redirectUri, ttlSeconds],
@@ -97,7 +90,7 @@ export class SsoRepository {
 
   /** Removes the attempt and returns it when it was live: of two uses of one state only one gets it. */
   async takeAttempt(stateHash: string): Promise<LoginAttempt | undefined> {
-    const [row] = await this.db.query<LoginAttempt & { live: boolean }>(
+    const [row] = await this.db.rows(TAKEN_ATTEMPT,
       `DELETE FROM sso_login_attempts WHERE state_hash = $1
        RETURNING browser_hash AS "browserHash", nonce, code_verifier AS "codeVerifier", redirect_uri AS "redirectUri", expires_at > now() AS live`,
       [stateHash],
@@ -108,7 +101,7 @@ export class SsoRepository {
   // ---- links ----
 
   async linkBySubject(issuer: string, subject: string): Promise<Link | undefined> {
-    const rows = await this.db.query<Link>(
+    const rows = await this.db.rows(LINK,
       `SELECT user_id AS "userId", issuer, subject, external_name AS "externalName" FROM sso_links WHERE issuer = $1 AND subject = $2`,
       [issuer, subject],
     );
@@ -116,7 +109,7 @@ export class SsoRepository {
   }
 
   async linkByExternalName(name: string): Promise<Link | undefined> {
-    const rows = await this.db.query<Link>(
+    const rows = await this.db.rows(LINK,
       `SELECT user_id AS "userId", issuer, subject, external_name AS "externalName" FROM sso_links WHERE lower(external_name) = lower($1)`,
       [name],
     );
@@ -124,7 +117,7 @@ export class SsoRepository {
   }
 
   async linkOfUser(userId: number): Promise<Link | undefined> {
-    const rows = await this.db.query<Link>(
+    const rows = await this.db.rows(LINK,
       `SELECT user_id AS "userId", issuer, subject, external_name AS "externalName" FROM sso_links WHERE user_id = $1`,
       [userId],
     );
@@ -136,19 +129,18 @@ export class SsoRepository {
    * link) is bound: the unique index decides when two first sign-ins race.
    */
   async bindSubject(userId: number, issuer: string, subject: string): Promise<boolean> {
-    const rows = await this.db.query(
+    return (await this.db.execute(
       `INSERT INTO sso_links (user_id, issuer, subject) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET issuer = EXCLUDED.issuer, subject = EXCLUDED.subject, linked_at = now()
          WHERE sso_links.subject IS NULL
        RETURNING user_id`,
       [userId, issuer, subject],
-    );
-    return rows.length > 0;
+    )) > 0;
   }
 
   /** The administrator's explicit link: the user signs in as `externalName`; a bound subject is forgotten. */
   async setExternalName(userId: number, externalName: string, linkedBy: number): Promise<void> {
-    await this.db.query(
+    await this.db.execute(
       `INSERT INTO sso_links (user_id, external_name, linked_by) VALUES ($1, $2, $3)
        ON CONFLICT (user_id) DO UPDATE SET external_name = EXCLUDED.external_name, issuer = NULL, subject = NULL,
          linked_by = EXCLUDED.linked_by, linked_at = now()`,
@@ -157,15 +149,16 @@ export class SsoRepository {
   }
 
   async removeLink(userId: number): Promise<boolean> {
-    return (await this.db.query(`DELETE FROM sso_links WHERE user_id = $1 RETURNING user_id`, [userId])).length > 0;
+    return (await this.db.execute(`DELETE FROM sso_links WHERE user_id = $1 RETURNING user_id`, [userId])) > 0;
   }
 
   async links(): Promise<SsoLinkResponse[]> {
-    return this.db.query<SsoLinkResponse>(`${LINK_SELECT} ORDER BY lower(u.full_name), u.id`);
+    return (await this.db.rows(LINKED_USER, `${LINK_SELECT} ORDER BY lower(u.full_name), u.id`)).map(toLinkResponse);
   }
 
   async link(userId: number): Promise<SsoLinkResponse | undefined> {
-    return (await this.db.query<SsoLinkResponse>(`${LINK_SELECT} WHERE l.user_id = $1`, [userId]))[0];
+    const [row] = await this.db.rows(LINKED_USER, `${LINK_SELECT} WHERE l.user_id = $1`, [userId]);
+    return row && toLinkResponse(row);
   }
 }
 
@@ -173,3 +166,17 @@ const LINK_SELECT = `
   SELECT l.user_id AS "userId", u.username, u.full_name AS "fullName", u.role, u.status, l.external_name AS "externalName",
          l.subject, l.linked_at AS "linkedAt"
     FROM sso_links l JOIN users u ON u.id = l.user_id`;
+const LINKED_USER = rowShape({
+  userId: int,
+  username: text,
+  fullName: text,
+  role: oneOf(...ROLES),
+  status: oneOf('ACTIVE', 'ARCHIVED'),
+  externalName: nullable(text),
+  subject: nullable(text),
+  linkedAt: timestamp,
+});
+
+function toLinkResponse(row: RowType<typeof LINKED_USER>): SsoLinkResponse {
+  return { ...row, linkedAt: row.linkedAt.toISOString() };
+}

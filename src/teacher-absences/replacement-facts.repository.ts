@@ -1,20 +1,15 @@
 import { Injectable } from '@nestjs/common';
+import { date, int, listOf, nullable, rowShape, RowType, text } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 
 /** A teacher linked to a subject; `lessonTypeIds` empty means every lesson type (no restriction configured). */
-export interface SubjectTeacher {
-  subjectId: number;
-  teacherId: number;
-  teacherName: string;
-  lessonTypeIds: number[];
-}
+const SUBJECT_TEACHER = rowShape({ subjectId: int, teacherId: int, teacherName: text, lessonTypeIds: listOf(int) });
+export type SubjectTeacher = RowType<typeof SUBJECT_TEACHER>;
 
-export interface AssignmentPeriod {
-  teacherId: number;
-  departmentId: number;
-  validFrom: string;
-  validTo: string | null;
-}
+const ASSIGNMENT_PERIOD = rowShape({ teacherId: int, departmentId: int, validFrom: date, validTo: nullable(date) });
+export type AssignmentPeriod = RowType<typeof ASSIGNMENT_PERIOD>;
+
+const SUBSTITUTION_COUNT = rowShape({ teacherId: int, count: int });
 
 /** What ranking replacement teachers needs: subject links, department history and substitutions so far. */
 @Injectable()
@@ -23,7 +18,7 @@ export class ReplacementFactsRepository {
 
   /** The active teachers linked to any of the subjects, with the lesson types each link is restricted to. */
   linkedTeachers(subjectIds: readonly number[]): Promise<SubjectTeacher[]> {
-    return this.db.query<SubjectTeacher>(
+    return this.db.rows(SUBJECT_TEACHER,
       `SELECT ts.subject_id AS "subjectId", ts.user_id AS "teacherId", u.full_name AS "teacherName",
               COALESCE((SELECT array_agg(lt.lesson_type_id ORDER BY lt.lesson_type_id) FROM teacher_subject_lesson_types lt
                          WHERE lt.user_id = ts.user_id AND lt.subject_id = ts.subject_id), '{}') AS "lessonTypeIds"
@@ -36,7 +31,7 @@ export class ReplacementFactsRepository {
 
   /** Department assignments of the teachers overlapping the period. */
   assignments(teacherIds: readonly number[], startDate: string, endDate: string): Promise<AssignmentPeriod[]> {
-    return this.db.query<AssignmentPeriod>(
+    return this.db.rows(ASSIGNMENT_PERIOD,
       `SELECT user_id AS "teacherId", department_id AS "departmentId", valid_from AS "validFrom", valid_to AS "validTo"
          FROM user_department_assignments
         WHERE user_id = ANY($1::int[]) AND valid_from <= $3::date AND (valid_to IS NULL OR valid_to >= $2::date)`,
@@ -46,7 +41,7 @@ export class ReplacementFactsRepository {
 
   /** How many lessons of the version each teacher already takes over from someone else. */
   async substitutionCounts(teacherIds: readonly number[], versionId: number): Promise<Map<number, number>> {
-    const rows = await this.db.query<{ teacherId: number; count: number }>(
+    const rows = await this.db.rows(SUBSTITUTION_COUNT,
       `SELECT new_teacher_id AS "teacherId", count(*)::int AS count FROM schedule_overrides
         WHERE schedule_version_id = $2 AND new_teacher_id = ANY($1::int[]) GROUP BY new_teacher_id`,
       [teacherIds, versionId],

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { date, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
 import { assignedDuringSql, teacherRecordsWhere, TeacherRecordsScope } from '../users';
 import { AbsenceDecisionResponse, AbsenceResponse } from './dto/absence.dto';
-import { AbsenceStatus, Resolution } from './absence-rules';
+import { ABSENCE_STATUSES, AbsenceStatus, Resolution, RESOLUTIONS } from './absence-rules';
 
 export const OVERLAPPING_ABSENCE = 'У преподавателя уже есть действующее отсутствие, пересекающееся с этим периодом';
 
@@ -18,14 +19,6 @@ defineConstraintMessages({
   fk_teacher_absence_decisions_time_slot: 'Пара (временной слот) не найдена',
 });
 
-type AbsenceRow = Omit<AbsenceResponse, 'createdAt' | 'reviewedAt' | 'closedAt' | 'resolvedAt' | 'updatedAt'> & {
-  createdAt: Date;
-  reviewedAt: Date | null;
-  closedAt: Date | null;
-  resolvedAt: Date | null;
-  updatedAt: Date;
-};
-
 const SELECT = `
   SELECT a.id, a.teacher_id AS "teacherId", t.full_name AS "teacherName", a.start_date AS "startDate", a.end_date AS "endDate",
          (a.end_date - a.start_date + 1) AS "dayCount", a.reason, a.status,
@@ -38,6 +31,29 @@ const SELECT = `
     JOIN users t ON t.id = a.teacher_id
     LEFT JOIN users cb ON cb.id = a.created_by
     LEFT JOIN users rb ON rb.id = a.reviewed_by`;
+/** The creator's and reviewer's names come from LEFT JOINs: null when there is none. */
+const ABSENCE_ROW = rowShape({
+  id: int,
+  teacherId: int,
+  teacherName: text,
+  startDate: date,
+  endDate: date,
+  dayCount: int,
+  reason: text,
+  status: oneOf(...ABSENCE_STATUSES),
+  createdById: nullable(int),
+  createdByName: nullable(text),
+  createdAt: timestamp,
+  reviewedById: nullable(int),
+  reviewedByName: nullable(text),
+  reviewedAt: nullable(timestamp),
+  reviewComment: nullable(text),
+  closedAt: nullable(timestamp),
+  resolvedAt: nullable(timestamp),
+  decisionCount: int,
+  updatedAt: timestamp,
+});
+type AbsenceRow = RowType<typeof ABSENCE_ROW>;
 
 /** Who sees which absences: everything, one teacher's, or one department's teachers' (by history over each period). */
 
@@ -74,6 +90,24 @@ const DECISION_SELECT = `
     LEFT JOIN users nt ON nt.id = d.new_teacher_id
     LEFT JOIN classrooms c ON c.id = d.new_classroom_id
     LEFT JOIN users db ON db.id = d.decided_by`;
+const DECISION_ROW = rowShape({
+  id: int,
+  baseRuleSlotId: int,
+  lessonDate: date,
+  resolution: oneOf(...RESOLUTIONS),
+  newTeacherId: nullable(int),
+  newTeacherName: nullable(text),
+  targetLessonDate: nullable(date),
+  newTimeSlotId: nullable(int),
+  newClassroomId: nullable(int),
+  newClassroomName: nullable(text),
+  scheduleOverrideId: nullable(int),
+  comment: nullable(text),
+  decidedById: nullable(int),
+  decidedByName: nullable(text),
+  decidedAt: timestamp,
+});
+
 
 /** SQL over `teacher_absences` and their decision log; writes join the caller's open transaction through `TenantDb`. */
 @Injectable()
@@ -85,7 +119,7 @@ export class TeacherAbsencesRepository {
     const where: string[] = [];
     where.push(...teacherRecordsWhere(scope, params, { teacherId: 'a.teacher_id', from: 'a.start_date', to: 'a.end_date' }));
     if (status !== undefined) where.push(`a.status = ${params.add(status)}`);
-    const rows = await this.db.query<AbsenceRow>(
+    const rows = await this.db.rows(ABSENCE_ROW,
       `${SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY a.start_date DESC, lower(t.full_name), a.id`,
       params.values,
     );
@@ -94,19 +128,18 @@ export class TeacherAbsencesRepository {
 
   /** One absence; with `lock`, row-locked until the open transaction ends. */
   async find(id: number, lock = false): Promise<AbsenceResponse | undefined> {
-    const [row] = await this.db.query<AbsenceRow>(`${SELECT} WHERE a.id = $1 ${lock ? 'FOR UPDATE OF a' : ''}`, [id]);
+    const [row] = await this.db.rows(ABSENCE_ROW, `${SELECT} WHERE a.id = $1 ${lock ? 'FOR UPDATE OF a' : ''}`, [id]);
     return row && toResponse(row);
   }
 
   /** Whether the teacher belongs to the department at some time of the period. */
   async inDepartmentDuring(teacherId: number, departmentId: number, startDate: string, endDate: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 WHERE ${assignedDuringSql('$1', '$2', '$3', '$4')}`, [teacherId, departmentId, startDate, endDate]);
-    return rows.length > 0;
+    return (await this.db.execute(`SELECT 1 WHERE ${assignedDuringSql('$1', '$2', '$3', '$4')}`, [teacherId, departmentId, startDate, endDate])) > 0;
   }
 
   /** An active (waiting, approved or resolved) absence of the teacher overlapping the period. */
   async overlapping(teacherId: number, startDate: string, endDate: string): Promise<AbsenceResponse | undefined> {
-    const [row] = await this.db.query<AbsenceRow>(
+    const [row] = await this.db.rows(ABSENCE_ROW,
       `${SELECT} WHERE a.teacher_id = $1 AND a.status IN ('PENDING','APPROVED','RESOLVED') AND a.start_date <= $3::date AND a.end_date >= $2::date
         ORDER BY a.start_date LIMIT 1`,
       [teacherId, startDate, endDate],
@@ -116,7 +149,7 @@ export class TeacherAbsencesRepository {
 
   /** Stores an absence; one created APPROVED counts as reviewed by its author. */
   async insert(absence: NewAbsence): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(
+    const [row] = await this.db.rows(ID_ROW,
       `INSERT INTO teacher_absences (teacher_id, start_date, end_date, reason, status, created_by, reviewed_by, reviewed_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $7::int IS NULL THEN NULL ELSE now() END)
        RETURNING id`,
@@ -126,25 +159,25 @@ export class TeacherAbsencesRepository {
   }
 
   async review(id: number, status: 'APPROVED' | 'REJECTED', comment: string | null, reviewerId: number): Promise<void> {
-    await this.db.query(
+    await this.db.execute(
       `UPDATE teacher_absences SET status = $2, review_comment = $3, reviewed_by = $4, reviewed_at = now(), updated_at = now() WHERE id = $1`,
       [id, status, comment, reviewerId],
     );
   }
 
   async cancel(id: number, closedBy: number): Promise<void> {
-    await this.db.query(`UPDATE teacher_absences SET status = 'CANCELLED', closed_by = $2, closed_at = now(), updated_at = now() WHERE id = $1`, [
+    await this.db.execute(`UPDATE teacher_absences SET status = 'CANCELLED', closed_by = $2, closed_at = now(), updated_at = now() WHERE id = $1`, [
       id,
       closedBy,
     ]);
   }
 
   async markResolved(id: number): Promise<void> {
-    await this.db.query(`UPDATE teacher_absences SET status = 'RESOLVED', resolved_at = now(), updated_at = now() WHERE id = $1`, [id]);
+    await this.db.execute(`UPDATE teacher_absences SET status = 'RESOLVED', resolved_at = now(), updated_at = now() WHERE id = $1`, [id]);
   }
 
   async decisions(absenceId: number): Promise<AbsenceDecisionResponse[]> {
-    const rows = await this.db.query<AbsenceDecisionResponse & { decidedAt: Date }>(`${DECISION_SELECT} WHERE d.absence_id = $1 ORDER BY d.id`, [
+    const rows = await this.db.rows(DECISION_ROW, `${DECISION_SELECT} WHERE d.absence_id = $1 ORDER BY d.id`, [
       absenceId,
     ]);
     return rows.map((row) => ({ ...row, decidedAt: row.decidedAt.toISOString() }));
@@ -153,7 +186,7 @@ export class TeacherAbsencesRepository {
   async insertDecisions(decisions: readonly NewDecision[]): Promise<number[]> {
     const ids: number[] = [];
     for (const decision of decisions) {
-      const [row] = await this.db.query<{ id: number }>(
+      const [row] = await this.db.rows(ID_ROW,
         `INSERT INTO teacher_absence_decisions (absence_id, base_rule_slot_id, lesson_date, resolution, new_teacher_id, target_lesson_date,
                                                 new_time_slot_id, new_classroom_id, override_id, comment, decided_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,

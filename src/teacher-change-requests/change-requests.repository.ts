@@ -1,9 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { date, ID_ROW, int, listOf, nullable, oneOf, rowShape, RowType, text, time, timestamp } from '../platform/database/row-shape';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
 import { teacherRecordsWhere, TeacherRecordsScope } from '../users';
-import { ChangeAsked, ChangeRequestEvent, ChangeRequestStatus, DUPLICATE_PENDING_REQUEST } from './change-request-rules';
+import {
+  CHANGE_REQUEST_EVENTS,
+  CHANGE_REQUEST_STATUSES,
+  CHANGE_REQUEST_TYPES,
+  ChangeAsked,
+  ChangeRequestEvent,
+  ChangeRequestStatus,
+  DUPLICATE_PENDING_REQUEST,
+} from './change-request-rules';
 import { ChangeRequestEventResponse, ChangeRequestResponse } from './dto/change-request.dto';
 
 defineConstraintMessages({
@@ -14,12 +23,6 @@ defineConstraintMessages({
   fk_teacher_change_requests_classroom: 'Аудитория не найдена',
   fk_teacher_change_requests_slot: 'Слот правила расписания не найден',
 });
-
-type RequestRow = Omit<ChangeRequestResponse, 'history' | 'reviewedAt' | 'createdAt' | 'updatedAt'> & {
-  reviewedAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-};
 
 const SELECT = `
   SELECT r.id, r.teacher_id AS "teacherId", t.full_name AS "teacherName", r.semester_id AS "semesterId",
@@ -48,6 +51,63 @@ const SELECT = `
     LEFT JOIN time_slots rts ON rts.id = r.requested_time_slot_id
     LEFT JOIN classrooms rc ON rc.id = r.requested_classroom_id
     LEFT JOIN users rb ON rb.id = r.reviewed_by`;
+/** A row of `SELECT`: the requested pair, room and date are null where the request type asks none (LEFT JOINs), the review until reviewed. */
+const REQUEST_ROW = rowShape({
+  id: int,
+  teacherId: int,
+  teacherName: text,
+  semesterId: int,
+  scheduleVersionId: int,
+  baseRuleSlotId: int,
+  scheduleRuleId: int,
+  lessonDate: date,
+  subjectId: int,
+  subjectName: text,
+  lessonTypeId: int,
+  lessonTypeName: text,
+  groupIds: listOf(int),
+  groupNames: listOf(text),
+  originalTimeSlotId: int,
+  originalStartTime: time,
+  originalEndTime: time,
+  originalClassroomId: int,
+  originalClassroomName: text,
+  requestType: oneOf(...CHANGE_REQUEST_TYPES),
+  targetLessonDate: nullable(date),
+  requestedTimeSlotId: nullable(int),
+  requestedStartTime: nullable(time),
+  requestedEndTime: nullable(time),
+  requestedClassroomId: nullable(int),
+  requestedClassroomName: nullable(text),
+  reason: text,
+  status: oneOf(...CHANGE_REQUEST_STATUSES),
+  appliedOverrideId: nullable(int),
+  reviewedById: nullable(int),
+  reviewedByName: nullable(text),
+  reviewedAt: nullable(timestamp),
+  reviewComment: nullable(text),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+type RequestRow = RowType<typeof REQUEST_ROW>;
+
+/** An event of a request's history (`actor_id` is nullable, so the actor's name too). */
+const EVENT_ROW = rowShape({
+  id: int,
+  requestId: int,
+  eventType: oneOf(...CHANGE_REQUEST_EVENTS),
+  actorId: nullable(int),
+  actorName: nullable(text),
+  comment: nullable(text),
+  createdAt: timestamp,
+});
+
+/** A candidate room with what a teacher chooses by. */
+const CLASSROOM_OPTION = rowShape({ requestedClassroomId: int, classroomName: text, capacity: int });
+
+export type ClassroomOption = RowType<typeof CLASSROOM_OPTION>;
+
 
 /** Who sees which requests: everything, one teacher's, or one department's teachers' (by assignment history on the lesson date). */
 
@@ -73,7 +133,7 @@ export class ChangeRequestsRepository {
     const where: string[] = [];
     where.push(...teacherRecordsWhere(scope, params, { teacherId: 'r.teacher_id', from: 'r.lesson_date', to: 'r.lesson_date' }));
     if (status !== undefined) where.push(`r.status = ${params.add(status)}`);
-    const rows = await this.db.query<RequestRow>(
+    const rows = await this.db.rows(REQUEST_ROW,
       `${SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY r.created_at DESC, r.id DESC`,
       params.values,
     );
@@ -82,14 +142,14 @@ export class ChangeRequestsRepository {
 
   /** One request with its history; with `lock`, row-locked until the open transaction ends. */
   async find(id: number, lock = false): Promise<ChangeRequestResponse | undefined> {
-    const rows = await this.db.query<RequestRow>(`${SELECT} WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r' : ''}`, [id]);
+    const rows = await this.db.rows(REQUEST_ROW, `${SELECT} WHERE r.id = $1 ${lock ? 'FOR UPDATE OF r' : ''}`, [id]);
     return (await this.withHistory(rows))[0];
   }
 
 
   /** The waiting request of a lesson, if any. */
   async pendingOf(baseRuleSlotId: number, lessonDate: string): Promise<number | undefined> {
-    const [row] = await this.db.query<{ id: number }>(
+    const [row] = await this.db.rows(ID_ROW,
       `SELECT id FROM teacher_change_requests WHERE base_rule_slot_id = $1 AND lesson_date = $2 AND status = 'PENDING'`,
       [baseRuleSlotId, lessonDate],
     );
@@ -97,13 +157,13 @@ export class ChangeRequestsRepository {
   }
 
   /** Rooms offered as candidates, with what a teacher chooses by. */
-  async classrooms(ids: readonly number[]): Promise<{ requestedClassroomId: number; classroomName: string; capacity: number }[]> {
+  async classrooms(ids: readonly number[]): Promise<ClassroomOption[]> {
     if (ids.length === 0) return [];
-    return this.db.query(`SELECT id AS "requestedClassroomId", name AS "classroomName", capacity FROM classrooms WHERE id = ANY($1::int[])`, [ids]);
+    return this.db.rows(CLASSROOM_OPTION, `SELECT id AS "requestedClassroomId", name AS "classroomName", capacity FROM classrooms WHERE id = ANY($1::int[])`, [ids]);
   }
 
   async insert(request: NewChangeRequest): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(
+    const [row] = await this.db.rows(ID_ROW,
       `INSERT INTO teacher_change_requests (teacher_id, semester_id, schedule_version_id, base_rule_slot_id, lesson_date, request_type,
                                             target_lesson_date, requested_time_slot_id, requested_classroom_id, original_time_slot_id,
                                             original_classroom_id, reason, status)
@@ -128,7 +188,7 @@ export class ChangeRequestsRepository {
 
   /** Closes a waiting request: applied (with its override), rejected (with the comment) or withdrawn. */
   async close(id: number, status: Exclude<ChangeRequestStatus, 'PENDING'>, reviewerId: number | null, comment: string | null, overrideId: number | null = null) {
-    await this.db.query(
+    await this.db.execute(
       `UPDATE teacher_change_requests
           SET status = $2, reviewed_by = $3, reviewed_at = CASE WHEN $3::int IS NULL THEN NULL ELSE now() END, review_comment = $4,
               applied_override_id = $5, updated_at = now()
@@ -138,7 +198,7 @@ export class ChangeRequestsRepository {
   }
 
   async addEvent(requestId: number, eventType: ChangeRequestEvent, actorId: number, comment: string | null): Promise<void> {
-    await this.db.query(`INSERT INTO teacher_change_request_events (request_id, event_type, actor_id, comment) VALUES ($1, $2, $3, $4)`, [
+    await this.db.execute(`INSERT INTO teacher_change_request_events (request_id, event_type, actor_id, comment) VALUES ($1, $2, $3, $4)`, [
       requestId,
       eventType,
       actorId,
@@ -148,7 +208,7 @@ export class ChangeRequestsRepository {
 
   private async withHistory(rows: RequestRow[]): Promise<ChangeRequestResponse[]> {
     if (rows.length === 0) return [];
-    const events = await this.db.query<ChangeRequestEventResponse & { requestId: number; createdAt: Date }>(
+    const events = await this.db.rows(EVENT_ROW,
       `SELECT e.id, e.request_id AS "requestId", e.event_type AS "eventType", e.actor_id AS "actorId", u.full_name AS "actorName",
               e.comment, e.created_at AS "createdAt"
          FROM teacher_change_request_events e LEFT JOIN users u ON u.id = e.actor_id

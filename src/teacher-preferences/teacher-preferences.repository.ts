@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
+import { date, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, time, timestamp } from '../platform/database/row-shape';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
 import { assignedDuringSql, teacherRecordsWhere, TeacherRecordsScope } from '../users';
 import { PreferenceResponse } from './dto/preference.dto';
-import { PreferenceStatus, PreferenceTime, PreferenceType } from './preference-rules';
+import { PREFERENCE_STATUSES, PREFERENCE_TYPES, PreferenceStatus, PreferenceTime, PreferenceType } from './preference-rules';
 
 export const DUPLICATE_PREFERENCE = 'Такое пожелание преподавателя на это время уже подано или утверждено';
 
@@ -17,12 +18,32 @@ defineConstraintMessages({
   ck_teacher_preferences_day: 'День недели должен быть от 1 до 7',
 });
 
-type PreferenceRow = Omit<PreferenceResponse, 'createdAt' | 'reviewedAt' | 'closedAt' | 'updatedAt'> & {
-  createdAt: Date;
-  reviewedAt: Date | null;
-  closedAt: Date | null;
-  updatedAt: Date;
-};
+/** The pair's columns are NULL for a date or a compactness wish (no time slot); the author and reviewer may be unknown. */
+const PREFERENCE = rowShape({
+  id: int,
+  teacherId: int,
+  teacherName: text,
+  semesterId: int,
+  preferenceType: oneOf(...PREFERENCE_TYPES),
+  dayOfWeek: nullable(int),
+  timeSlotId: nullable(int),
+  timeSlotOrder: nullable(int),
+  startTime: nullable(time),
+  endTime: nullable(time),
+  preferenceDate: nullable(date),
+  comment: nullable(text),
+  status: oneOf(...PREFERENCE_STATUSES),
+  createdById: nullable(int),
+  createdByName: nullable(text),
+  createdAt: timestamp,
+  reviewedById: nullable(int),
+  reviewedByName: nullable(text),
+  reviewedAt: nullable(timestamp),
+  reviewComment: nullable(text),
+  closedAt: nullable(timestamp),
+  updatedAt: timestamp,
+});
+type PreferenceRow = RowType<typeof PREFERENCE>;
 
 const SELECT = `
   SELECT p.id, p.teacher_id AS "teacherId", t.full_name AS "teacherName", p.semester_id AS "semesterId",
@@ -65,7 +86,7 @@ export class TeacherPreferencesRepository {
     const where: string[] = [...teacherRecordsWhere(scope, params, { teacherId: 'p.teacher_id', from: 's.start_date', to: 's.end_date' })];
     if (filter.semesterId !== undefined) where.push(`p.semester_id = ${params.add(filter.semesterId)}`);
     if (filter.status !== undefined) where.push(`p.status = ${params.add(filter.status)}`);
-    const rows = await this.db.query<PreferenceRow>(
+    const rows = await this.db.rows(PREFERENCE,
       `${SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY s.start_date DESC, lower(t.full_name), p.teacher_id, p.preference_date NULLS FIRST, p.day_of_week, ts.order_number, p.id`,
       params.values,
@@ -75,22 +96,21 @@ export class TeacherPreferencesRepository {
 
   /** One preference; with `lock`, row-locked until the open transaction ends. */
   async find(id: number, lock = false): Promise<PreferenceResponse | undefined> {
-    const [row] = await this.db.query<PreferenceRow>(`${SELECT} WHERE p.id = $1 ${lock ? 'FOR UPDATE OF p' : ''}`, [id]);
+    const [row] = await this.db.rows(PREFERENCE, `${SELECT} WHERE p.id = $1 ${lock ? 'FOR UPDATE OF p' : ''}`, [id]);
     return row && toResponse(row);
   }
 
   /** Whether the teacher belongs to the department at some time of the semester. */
   async inDepartmentDuringSemester(teacherId: number, departmentId: number, semesterId: number): Promise<boolean> {
-    const rows = await this.db.query(
+    return (await this.db.execute(
       `SELECT 1 FROM semesters s WHERE s.id = $3 AND ${assignedDuringSql('$1', '$2', 's.start_date', 's.end_date')}`,
       [teacherId, departmentId, semesterId],
-    );
-    return rows.length > 0;
+    )) > 0;
   }
 
   /** An active (waiting or approved) preference the new one would duplicate. */
   async activeDuplicate(preference: NewPreference): Promise<number | undefined> {
-    const [row] = await this.db.query<{ id: number }>(
+    const [row] = await this.db.rows(ID_ROW,
       `SELECT id FROM teacher_preferences
         WHERE teacher_id = $1 AND semester_id = $2 AND preference_type = $3 AND status IN ('PENDING','APPROVED')
           AND day_of_week IS NOT DISTINCT FROM $4 AND time_slot_id IS NOT DISTINCT FROM $5 AND preference_date IS NOT DISTINCT FROM $6::date`,
@@ -101,7 +121,7 @@ export class TeacherPreferencesRepository {
 
   /** Stores a preference; one created APPROVED counts as reviewed by its author. */
   async insert(preference: NewPreference): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(
+    const [row] = await this.db.rows(ID_ROW,
       `INSERT INTO teacher_preferences (teacher_id, semester_id, preference_type, day_of_week, time_slot_id, preference_date, comment, status,
                                         created_by, reviewed_by, reviewed_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $10::int IS NULL THEN NULL ELSE now() END)
@@ -123,14 +143,14 @@ export class TeacherPreferencesRepository {
   }
 
   async review(id: number, status: 'APPROVED' | 'REJECTED', comment: string | null, reviewerId: number): Promise<void> {
-    await this.db.query(
+    await this.db.execute(
       `UPDATE teacher_preferences SET status = $2, review_comment = $3, reviewed_by = $4, reviewed_at = now(), updated_at = now() WHERE id = $1`,
       [id, status, comment, reviewerId],
     );
   }
 
   async close(id: number, status: 'WITHDRAWN' | 'CANCELLED', closedBy: number): Promise<void> {
-    await this.db.query(`UPDATE teacher_preferences SET status = $2, closed_by = $3, closed_at = now(), updated_at = now() WHERE id = $1`, [
+    await this.db.execute(`UPDATE teacher_preferences SET status = $2, closed_by = $3, closed_at = now(), updated_at = now() WHERE id = $1`, [
       id,
       status,
       closedBy,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { COUNT_ROW } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 
 /** A column of the schedule that refers to a time slot. */
@@ -26,6 +27,7 @@ export function slotUsageSql(references: readonly SlotReference[]): string | und
   return `SELECT count(*)::int AS count FROM (${parts.join(' UNION ALL ')}) AS refs`;
 }
 
+
 @Injectable()
 export class SlotUsage {
   constructor(private readonly db: TenantDb) {}
@@ -34,7 +36,7 @@ export class SlotUsage {
   async count(slotIds: readonly number[]): Promise<number> {
     const sql = slotUsageSql(SLOT_REFERENCES);
     if (!sql || slotIds.length === 0) return 0;
-    const [row] = await this.db.query<{ count: number }>(sql, [slotIds]);
+    const [row] = await this.db.rows(COUNT_ROW, sql, [slotIds]);
     return row.count;
   }
 }

@@ -1,5 +1,9 @@
+import { ROLES } from '../platform/auth/roles';
+import { bool, oneOf, rowShape, text } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError } from '../platform/http/app-error';
+
+const TEACHER_CANDIDATE = rowShape({ name: text, role: oneOf(...ROLES), active: bool });
 
 /**
  * The teacher a record is filed for (an absence, a preference): an existing active user with role
@@ -7,7 +11,7 @@ import { BadRequestError } from '../platform/http/app-error';
  * Answers the teacher's full name; anything else is a 400 with a Russian message.
  */
 export async function lockActiveTeacher(db: TenantDb, teacherId: number): Promise<string> {
-  const [row] = await db.query<{ name: string; role: string; active: boolean }>(
+  const [row] = await db.rows(TEACHER_CANDIDATE,
     `SELECT full_name AS name, role, status = 'ACTIVE' AS active FROM users WHERE id = $1 FOR KEY SHARE`,
     [teacherId],
   );

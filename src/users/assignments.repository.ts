@@ -1,32 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { bool, date, int, nullable, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { DepartmentAssignment } from './user.entity';
 
-export interface PrimaryPeriod {
-  id: number;
-  departmentId: number;
-  validFrom: string;
-  validTo: string | null;
-}
-
-export interface HistoryRow {
-  id: number;
-  userId: number;
-  departmentId: number;
-  departmentName: string;
-  primary: boolean;
-  validFrom: string;
-  validTo: string | null;
-  comment: string | null;
-  createdAt: Date;
-}
-
 /** A link that stands in the way of a new additional one (see `blockingLink`). */
-export interface ExistingLink {
-  primary: boolean;
-  validFrom: string;
-  validTo: string | null;
-}
+const EXISTING_LINK = rowShape({ primary: bool, validFrom: date, validTo: nullable(date) });
+export type ExistingLink = RowType<typeof EXISTING_LINK>;
 
 const HISTORY_SELECT = `
   SELECT a.id, a.user_id AS "userId", a.department_id AS "departmentId", d.name AS "departmentName",
@@ -34,8 +13,22 @@ const HISTORY_SELECT = `
          a.created_at AS "createdAt"
     FROM user_department_assignments a
     JOIN departments d ON d.id = a.department_id`;
+const HISTORY_ROW = rowShape({
+  id: int,
+  userId: int,
+  departmentId: int,
+  departmentName: text,
+  primary: bool,
+  validFrom: date,
+  validTo: nullable(date),
+  comment: nullable(text),
+  createdAt: timestamp,
+});
+export type HistoryRow = RowType<typeof HISTORY_ROW>;
 
 const PERIOD_COLUMNS = `id, department_id AS "departmentId", valid_from AS "validFrom", valid_to AS "validTo"`;
+const PRIMARY_PERIOD = rowShape({ id: int, departmentId: int, validFrom: date, validTo: nullable(date) });
+export type PrimaryPeriod = RowType<typeof PRIMARY_PERIOD>;
 
 /** SQL over `user_department_assignments`: a user's links to departments over inclusive date periods. */
 @Injectable()
@@ -55,7 +48,7 @@ export class AssignmentsRepository {
    * duplicate: any link in effect today, or an additional one starting later (they would overlap).
    */
   async blockingLink(userId: number, departmentId: number, today: string): Promise<ExistingLink | undefined> {
-    const rows = await this.db.query<ExistingLink>(
+    const rows = await this.db.rows(EXISTING_LINK,
       `SELECT is_primary AS "primary", valid_from AS "validFrom", valid_to AS "validTo"
          FROM user_department_assignments
         WHERE user_id = $1 AND department_id = $2
@@ -70,7 +63,7 @@ export class AssignmentsRepository {
 
   /** The user's primary period that includes `date`, if any. */
   async primaryCovering(userId: number, date: string): Promise<PrimaryPeriod | undefined> {
-    const rows = await this.db.query<PrimaryPeriod>(
+    const rows = await this.db.rows(PRIMARY_PERIOD,
       `SELECT ${PERIOD_COLUMNS} FROM user_department_assignments
         WHERE user_id = $1 AND is_primary AND valid_from <= $2::date AND (valid_to IS NULL OR valid_to >= $2::date)`,
       [userId, date],
@@ -80,7 +73,7 @@ export class AssignmentsRepository {
 
   /** The user's earliest primary period starting after `date` (a transfer already planned). */
   async firstPrimaryAfter(userId: number, date: string): Promise<PrimaryPeriod | undefined> {
-    const rows = await this.db.query<PrimaryPeriod>(
+    const rows = await this.db.rows(PRIMARY_PERIOD,
       `SELECT ${PERIOD_COLUMNS} FROM user_department_assignments
         WHERE user_id = $1 AND is_primary AND valid_from > $2::date
         ORDER BY valid_from LIMIT 1`,
@@ -90,16 +83,16 @@ export class AssignmentsRepository {
   }
 
   async close(id: number, validTo: string): Promise<void> {
-    await this.db.query(`UPDATE user_department_assignments SET valid_to = $2::date WHERE id = $1`, [id, validTo]);
+    await this.db.execute(`UPDATE user_department_assignments SET valid_to = $2::date WHERE id = $1`, [id, validTo]);
   }
 
   history(userId: number): Promise<HistoryRow[]> {
-    return this.db.query<HistoryRow>(`${HISTORY_SELECT} WHERE a.user_id = $1 ORDER BY a.valid_from, a.id`, [userId]);
+    return this.db.rows(HISTORY_ROW, `${HISTORY_SELECT} WHERE a.user_id = $1 ORDER BY a.valid_from, a.id`, [userId]);
   }
 
   /** One link as a history item (read on the open transaction, so a link just written is seen). */
   async historyItem(id: number): Promise<HistoryRow | undefined> {
-    const rows = await this.db.query<HistoryRow>(`${HISTORY_SELECT} WHERE a.id = $1`, [id]);
+    const rows = await this.db.rows(HISTORY_ROW, `${HISTORY_SELECT} WHERE a.id = $1`, [id]);
     return rows[0];
   }
 }

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig, isEmbeddedMode } from '../config/app-config';
 import { PasswordHasher } from '../platform/auth/password-hasher';
+import { runStatement } from '../platform/database/query-rows';
 import { TenantInitializer } from '../platform/tenancy/tenant-registry';
 import { TenantDefinition } from '../platform/tenancy/tenant-definition';
 
@@ -17,8 +18,9 @@ export class BootstrapAdmin implements TenantInitializer {
   ) {}
 
   async initializeTenant(dataSource: DataSource, tenant: TenantDefinition): Promise<void> {
-    const admins: unknown[] = await dataSource.query(`SELECT 1 FROM users WHERE role = 'ADMIN' AND status = 'ACTIVE' LIMIT 1`);
-    if (admins.length > 0) return;
+    // Only how many rows answer is read (no row is), as with `TenantDb.execute`: there is no tenant scope here yet.
+    const admins = await runStatement(dataSource.manager, `SELECT 1 FROM users WHERE role = 'ADMIN' AND status = 'ACTIVE' LIMIT 1`);
+    if (admins.count > 0) return;
 
     const { username, password } = this.config.bootstrapAdmin;
     if (!password) {
@@ -29,13 +31,14 @@ export class BootstrapAdmin implements TenantInitializer {
       return;
     }
     // ON CONFLICT: another instance may be creating the same administrator right now.
-    const inserted: unknown[] = await dataSource.query(
+    const inserted = await runStatement(
+      dataSource.manager,
       `INSERT INTO users (username, password_hash, role, full_name, job_title)
        VALUES ($1, $2, 'ADMIN', 'Администратор', '')
        ON CONFLICT ((lower(username))) DO NOTHING RETURNING id`,
       [username, await this.hasher.hash(password)],
     );
-    if (inserted.length === 0) {
+    if (inserted.count === 0) {
       this.logger.warn(`Tenant ${tenant.domain}: user "${username}" exists but is not an active administrator; choose another BOOTSTRAP_ADMIN_USERNAME`);
       return;
     }

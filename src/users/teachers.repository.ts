@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BUSINESS_TIME_ZONE, todayInBusinessZone } from '../platform/http/dates';
 import { SqlParams } from '../platform/database/sql';
-import { BY_FULL_NAME, linkedToDepartment, matchesText, userSelect, UserRow } from './user-rows';
+import { BY_FULL_NAME, linkedToDepartment, matchesText, USER_ROW, userSelect, UserRow } from './user-rows';
 
 export interface TeacherOptionsFilter {
   query?: string;
@@ -24,7 +24,7 @@ export class TeachersRepository {
     const select = userSelect(params, today);
     const where = [`u.role = 'TEACHER'`, `u.status = 'ACTIVE'`];
     if (departmentId !== undefined) where.push(linkedToDepartment(params, departmentId, today));
-    return this.db.query<UserRow>(`${select} WHERE ${where.join(' AND ')} ORDER BY ${BY_FULL_NAME}`, params.values);
+    return this.db.rows(USER_ROW, `${select} WHERE ${where.join(' AND ')} ORDER BY ${BY_FULL_NAME}`, params.values);
   }
 
   /**
@@ -44,7 +44,7 @@ export class TeachersRepository {
     if (filter.selectedId !== undefined) {
       sql += ` UNION (${select} WHERE ${scopeSql} AND u.id = ${params.add(filter.selectedId)})`;
     }
-    return this.db.query<UserRow>(`SELECT * FROM (${sql}) AS found ORDER BY lower(found."fullName"), found.id`, params.values);
+    return this.db.rows(USER_ROW, `SELECT * FROM (${sql}) AS found ORDER BY lower(found."fullName"), found.id`, params.values);
   }
 
   /**
@@ -60,6 +60,6 @@ export class TeachersRepository {
         AND (u.status = 'ACTIVE' OR (u.archived_at AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date > ${day}::date)
         AND ${linkedToDepartment(params, departmentId, date)}
       ORDER BY ${BY_FULL_NAME}`;
-    return this.db.query<UserRow>(sql, params.values);
+    return this.db.rows(USER_ROW, sql, params.values);
   }
 }

@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { ROLES } from '../platform/auth/roles';
+import { int, nullable, oneOf, rowShape, text } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { AccountDirectory, UserAccount } from '../platform/auth/account-directory';
+import { USER_STATUSES } from './dto/user.dto';
 
 const ACCOUNT_SELECT = `
   SELECT u.id, u.username, u.password_hash AS "passwordHash", u.role, u.status,
@@ -10,6 +13,15 @@ const ACCOUNT_SELECT = `
              AND (a.valid_to IS NULL OR a.valid_to >= $1)
            ORDER BY a.valid_from DESC LIMIT 1) AS "departmentId"
     FROM users u`;
+/** `departmentId` is a scalar subquery: null when no primary assignment is in effect today. */
+const ACCOUNT = rowShape({
+  id: int,
+  username: text,
+  passwordHash: text,
+  role: oneOf(...ROLES),
+  status: oneOf(...USER_STATUSES),
+  departmentId: nullable(int),
+});
 
 /** Binds authentication's account port to the users table. */
 @Injectable()
@@ -17,7 +29,7 @@ export class UserAccounts implements AccountDirectory {
   constructor(private readonly db: TenantDb) {}
 
   async findByUsername(username: string): Promise<UserAccount | undefined> {
-    const rows = await this.db.query<UserAccount>(`${ACCOUNT_SELECT} WHERE lower(u.username) = lower($2)`, [
+    const rows = await this.db.rows(ACCOUNT, `${ACCOUNT_SELECT} WHERE lower(u.username) = lower($2)`, [
       todayInBusinessZone(),
       username,
     ]);
@@ -25,7 +37,7 @@ export class UserAccounts implements AccountDirectory {
   }
 
   async findById(id: number): Promise<UserAccount | undefined> {
-    const rows = await this.db.query<UserAccount>(`${ACCOUNT_SELECT} WHERE u.id = $2`, [todayInBusinessZone(), id]);
+    const rows = await this.db.rows(ACCOUNT, `${ACCOUNT_SELECT} WHERE u.id = $2`, [todayInBusinessZone(), id]);
     return rows[0];
   }
 }

@@ -1,19 +1,22 @@
-import { Role } from '../platform/auth/roles';
+import { ROLES } from '../platform/auth/roles';
+import { int, nullable, oneOf, rowShape, RowType, text } from '../platform/database/row-shape';
 import { containsPattern, SqlParams } from '../platform/database/sql';
-import { UserResponse } from './dto/user.dto';
-import { UserStatus } from './user.entity';
+import { USER_STATUSES, UserResponse } from './dto/user.dto';
 
-export interface UserRow {
-  id: number;
-  username: string;
-  role: Role;
-  fullName: string;
-  jobTitle: string;
-  status: UserStatus;
-  departmentId: number | null;
-  departmentName: string | null;
-  email: string | null;
-}
+/** A row of `userSelect`; the department columns come from LEFT JOINs (null without a primary department today). */
+export const USER_ROW = rowShape({
+  id: int,
+  username: text,
+  role: oneOf(...ROLES),
+  fullName: text,
+  jobTitle: text,
+  status: oneOf(...USER_STATUSES),
+  email: nullable(text),
+  departmentId: nullable(int),
+  departmentName: nullable(text),
+});
+
+export type UserRow = RowType<typeof USER_ROW>;
 
 /**
  * Users with the department of their primary assignment in effect on `today`. Primary periods of one

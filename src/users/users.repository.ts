@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Role } from '../platform/auth/roles';
+import { Role, ROLES } from '../platform/auth/roles';
+import { oneOf, rowShape, TOTAL_ROW } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { UserSort } from './dto/user-queries.dto';
+import { USER_STATUSES } from './dto/user.dto';
 import { User, UserStatus } from './user.entity';
 import { SqlParams } from '../platform/database/sql';
-import { BY_FULL_NAME, matchesText, userSelect, UserRow } from './user-rows';
+import { BY_FULL_NAME, matchesText, USER_ROW, userSelect, UserRow } from './user-rows';
 
 export interface UserFilter {
   query?: string;
@@ -26,6 +28,9 @@ const SORT_KEYS: Record<UserSort, string> = {
   status: 'u.status',
 };
 
+const STATUS = rowShape({ status: oneOf(...USER_STATUSES) });
+const ROLE_AND_STATUS = rowShape({ role: oneOf(...ROLES), status: oneOf(...USER_STATUSES) });
+
 export interface NewUser {
   username: string;
   passwordHash: string;
@@ -42,7 +47,7 @@ export class UsersRepository {
   async listActive(): Promise<UserRow[]> {
     const params = new SqlParams();
     const sql = `${userSelect(params, todayInBusinessZone())} WHERE u.status = 'ACTIVE' ORDER BY ${BY_FULL_NAME}`;
-    return this.db.query<UserRow>(sql, params.values);
+    return this.db.rows(USER_ROW, sql, params.values);
   }
 
   async page(filter: UserFilter, order: UserOrder, offset: number, limit: number): Promise<{ rows: UserRow[]; total: number }> {
@@ -62,36 +67,35 @@ export class UsersRepository {
       LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
     const countSql = `SELECT count(*) AS total FROM (${select} ${whereSql}) AS matching`;
     const [rows, counted] = await Promise.all([
-      this.db.query<UserRow>(pageSql, params.values),
-      this.db.query<{ total: number }>(countSql, countValues),
+      this.db.rows(USER_ROW, pageSql, params.values),
+      this.db.rows(TOTAL_ROW, countSql, countValues),
     ]);
     return { rows, total: counted[0].total };
   }
 
   /** False when there is no such user. */
   async setEmail(id: number, email: string | null): Promise<boolean> {
-    return (await this.db.query(`UPDATE users SET email = $2 WHERE id = $1 RETURNING id`, [id, email])).length > 0;
+    return (await this.db.execute(`UPDATE users SET email = $2 WHERE id = $1 RETURNING id`, [id, email])) > 0;
   }
 
   async findRow(id: number): Promise<UserRow | undefined> {
     const params = new SqlParams();
     const sql = `${userSelect(params, todayInBusinessZone())} WHERE u.id = ${params.add(id)}`;
-    return (await this.db.query<UserRow>(sql, params.values))[0];
+    return (await this.db.rows(USER_ROW, sql, params.values))[0];
   }
 
   async usernameTaken(username: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM users WHERE lower(username) = lower($1)`, [username]);
-    return rows.length > 0;
+    return (await this.db.execute(`SELECT 1 FROM users WHERE lower(username) = lower($1)`, [username])) > 0;
   }
 
   async statusOf(id: number): Promise<UserStatus | undefined> {
-    const rows = await this.db.query<{ status: UserStatus }>(`SELECT status FROM users WHERE id = $1`, [id]);
+    const rows = await this.db.rows(STATUS, `SELECT status FROM users WHERE id = $1`, [id]);
     return rows[0]?.status;
   }
 
   /** Locks the user row until commit: department changes of one user run one at a time. */
   async lock(id: number): Promise<{ role: Role; status: UserStatus } | undefined> {
-    const rows = await this.db.query<{ role: Role; status: UserStatus }>(`SELECT role, status FROM users WHERE id = $1 FOR UPDATE`, [id]);
+    const rows = await this.db.rows(ROLE_AND_STATUS, `SELECT role, status FROM users WHERE id = $1 FOR UPDATE`, [id]);
     return rows[0];
   }
 
@@ -103,14 +107,14 @@ export class UsersRepository {
 
   /** Archives an active user; an archived one keeps its original archived_at. */
   async archive(id: number): Promise<void> {
-    await this.db.query(
+    await this.db.execute(
       `UPDATE users SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1 AND status = 'ACTIVE'`,
       [id],
     );
   }
 
   async restore(id: number): Promise<void> {
-    await this.db.query(
+    await this.db.execute(
       `UPDATE users SET status = 'ACTIVE', archived_at = NULL, updated_at = now() WHERE id = $1 AND status = 'ARCHIVED'`,
       [id],
     );

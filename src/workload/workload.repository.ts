@@ -1,31 +1,25 @@
 import { Injectable } from '@nestjs/common';
+import { bool, date, ID_ROW, int, listOf, nullable, object, rowShape, RowType, text, tuple } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { AssignmentPeriod } from './department-attribution';
 import { AudienceSizes } from './workload-tallies';
 
-export interface NamedRow {
-  id: number;
-  name: string;
-}
+const STAMP = rowShape({ stamp: int });
+const NAMED_FIELDS = { id: int, name: text };
+const NAMED = rowShape(NAMED_FIELDS);
+const TEACHER = rowShape({ ...NAMED_FIELDS, active: bool });
+const ASSIGNMENT_PERIOD = rowShape({ id: int, teacherId: int, departmentId: int, primary: bool, validFrom: date, validTo: nullable(date) });
+/** `[id, size]` pairs (json_build_array): each checked to be a list of integers. */
+/** Pairs of id and number of students. */
+const AUDIENCE_SIZES = rowShape({ groups: listOf(tuple(int, int)), subgroups: listOf(tuple(int, int)) });
+const ROOM_FIELDS = { ...NAMED_FIELDS, building: nullable(text), floor: nullable(int), capacity: int };
+const CLASSROOM = rowShape({ ...ROOM_FIELDS, isAvailable: bool, archived: bool });
+const ROOM_WITH_EQUIPMENT = rowShape({ ...ROOM_FIELDS, equipments: listOf(object(NAMED_FIELDS)) });
 
-export interface TeacherRow extends NamedRow {
-  active: boolean;
-}
-
-export interface ClassroomRow extends NamedRow {
-  building: string | null;
-  floor: number | null;
-  capacity: number;
-  isAvailable: boolean;
-  archived: boolean;
-}
-
-export interface RoomWithEquipment extends NamedRow {
-  building: string | null;
-  floor: number | null;
-  capacity: number;
-  equipments: NamedRow[];
-}
+export type NamedRow = RowType<typeof NAMED>;
+export type TeacherRow = RowType<typeof TEACHER>;
+export type ClassroomRow = RowType<typeof CLASSROOM>;
+export type RoomWithEquipment = RowType<typeof ROOM_WITH_EQUIPMENT>;
 
 /**
  * The workload reports' own reads around the schedule core's lessons: departments and assignment
@@ -37,28 +31,28 @@ export class WorkloadRepository {
 
   /** The schedule data stamp (see the ScheduleDataStamp migration): it moves with every committed schedule change. */
   async dataStamp(): Promise<number> {
-    const [row] = await this.db.query<{ stamp: number }>(`SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
+    const [row] = await this.db.rows(STAMP, `SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
     return Number(row.stamp);
   }
 
   async departmentExists(id: number): Promise<boolean> {
-    return (await this.db.query(`SELECT 1 FROM departments WHERE id = $1`, [id])).length > 0;
+    return (await this.db.execute(`SELECT 1 FROM departments WHERE id = $1`, [id])) > 0;
   }
 
   departments(): Promise<NamedRow[]> {
-    return this.db.query<NamedRow>(`SELECT id, name FROM departments ORDER BY lower(name), id`);
+    return this.db.rows(NAMED, `SELECT id, name FROM departments ORDER BY lower(name), id`);
   }
 
   /** Every user with the TEACHER role, archived ones too (their past lessons still count). */
   teachers(): Promise<TeacherRow[]> {
-    return this.db.query<TeacherRow>(
+    return this.db.rows(TEACHER,
       `SELECT id, full_name AS name, status = 'ACTIVE' AS active FROM users WHERE role = 'TEACHER' ORDER BY lower(full_name), id`,
     );
   }
 
   /** Primary and additional department assignments of any user overlapping the inclusive period. */
   assignments(startDate: string, endDate: string): Promise<AssignmentPeriod[]> {
-    return this.db.query<AssignmentPeriod>(
+    return this.db.rows(ASSIGNMENT_PERIOD,
       `SELECT id, user_id AS "teacherId", department_id AS "departmentId", is_primary AS "primary",
               valid_from AS "validFrom", valid_to AS "validTo"
          FROM user_department_assignments
@@ -69,13 +63,13 @@ export class WorkloadRepository {
 
   /** Groups that are not archived (spec 4.16: reports cover the active groups). */
   async activeGroupIds(): Promise<number[]> {
-    const rows = await this.db.query<{ id: number }>(`SELECT id FROM study_groups WHERE status = 'ACTIVE'`);
+    const rows = await this.db.rows(ID_ROW, `SELECT id FROM study_groups WHERE status = 'ACTIVE'`);
     return rows.map((row) => row.id);
   }
 
   /** Students of each group and subgroup (one query). */
   async audienceSizes(): Promise<AudienceSizes> {
-    const [row] = await this.db.query<{ groups: [number, number][]; subgroups: [number, number][] }>(
+    const [row] = await this.db.rows(AUDIENCE_SIZES,
       `SELECT COALESCE((SELECT json_agg(json_build_array(id, group_size)) FROM study_groups), '[]') AS groups,
               COALESCE((SELECT json_agg(json_build_array(id, student_capacity)) FROM subgroups), '[]') AS subgroups`,
     );
@@ -83,7 +77,7 @@ export class WorkloadRepository {
   }
 
   classrooms(): Promise<ClassroomRow[]> {
-    return this.db.query<ClassroomRow>(
+    return this.db.rows(CLASSROOM,
       `SELECT id, name, building, floor, capacity, is_available AS "isAvailable", archived_at IS NOT NULL AS archived
          FROM classrooms ORDER BY lower(name), id`,
     );
@@ -94,7 +88,7 @@ export class WorkloadRepository {
    * every piece of `equipmentIds`, smallest first (the room that fits best), then by name.
    */
   openRooms(minCapacity: number, equipmentIds: readonly number[]): Promise<RoomWithEquipment[]> {
-    return this.db.query<RoomWithEquipment>(
+    return this.db.rows(ROOM_WITH_EQUIPMENT,
       `SELECT c.id, c.name, c.building, c.floor, c.capacity,
               COALESCE((SELECT json_agg(json_build_object('id', e.id, 'name', e.name) ORDER BY lower(e.name), e.id)
                           FROM classroom_equipments ce JOIN equipments e ON e.id = ce.equipment_id
@@ -114,7 +108,7 @@ export class WorkloadRepository {
    * schedule core, which still decides where each lesson really is.
    */
   async slotsThatMayLandOn(versionId: number, date: string, dayOfWeek: number): Promise<number[]> {
-    const rows = await this.db.query<{ id: number }>(
+    const rows = await this.db.rows(ID_ROW,
       `SELECT sl.id FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id
         WHERE r.schedule_version_id = $1 AND r.status = 'ACTIVE' AND sl.day_of_week = $3
        UNION

@@ -1,15 +1,18 @@
 import { Injectable } from '@nestjs/common';
+import { date, int, rowShape, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { ConflictError } from '../../platform/http/app-error';
-import { CALENDAR_FACT_COLUMNS, CALENDAR_JOINS, CALENDAR_TITLE } from '../shared/calendar-sql';
-import { CalendarFacts, GroupFacts, incompatibility } from '../shared/compatibility';
+import { CALENDAR_FACT_COLUMNS, CALENDAR_FACT_FIELDS, CALENDAR_JOINS, CALENDAR_TITLE } from '../shared/calendar-sql';
+import { GroupFacts, incompatibility } from '../shared/compatibility';
 
-interface AssignedCalendar extends CalendarFacts {
-  title: string;
-  assignmentYearId: number;
-  assignmentYearTitle: string;
-  assignmentYearStart: string;
-}
+/** A calendar the group is assigned to, with the year of the assignment. */
+const ASSIGNED_CALENDAR = rowShape({
+  ...CALENDAR_FACT_FIELDS,
+  title: text,
+  assignmentYearId: int,
+  assignmentYearTitle: text,
+  assignmentYearStart: date,
+});
 
 /**
  * What a group change must respect in the group's calendar assignments. Exported for the group
@@ -25,7 +28,7 @@ export class GroupCalendarGuard {
    * concurrent calendar change either finishes first and is seen here, or waits for this commit.
    */
   async checkGroupChange(groupId: number, group: GroupFacts): Promise<void> {
-    const calendars = await this.db.query<AssignedCalendar>(`SELECT ${CALENDAR_FACT_COLUMNS}, ${CALENDAR_TITLE} AS title, a.academic_year_id AS "assignmentYearId",
+    const calendars = await this.db.rows(ASSIGNED_CALENDAR, `SELECT ${CALENDAR_FACT_COLUMNS}, ${CALENDAR_TITLE} AS title, a.academic_year_id AS "assignmentYearId",
               ay.title AS "assignmentYearTitle", ay.start_date AS "assignmentYearStart"
          FROM group_calendar_assignments a
          JOIN academic_years ay ON ay.id = a.academic_year_id

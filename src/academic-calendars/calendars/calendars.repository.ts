@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { bool, date, ID_ROW, int, nullable, rowShape, RowType, text, timestamp, TOTAL_ROW } from '../../platform/database/row-shape';
 import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { CALENDAR_FACT_COLUMNS, CALENDAR_JOINS, CALENDAR_TITLE } from '../shared/calendar-sql';
+import { CALENDAR_FACT_COLUMNS, CALENDAR_FACTS, CALENDAR_JOINS, CALENDAR_TITLE } from '../shared/calendar-sql';
 import { CalendarFacts } from '../shared/compatibility';
 
 export const CALENDAR_SCOPE_TAKEN = 'Календарь для этой специальности, профиля и формы обучения на этот год уже существует';
@@ -24,23 +25,6 @@ export interface CalendarFields {
   courseCount: number;
 }
 
-export interface CalendarRow {
-  id: number;
-  title: string;
-  academicYearId: number;
-  academicYearTitle: string;
-  specialtyId: number;
-  specialtyCode: string;
-  specialtyName: string;
-  specialtyProfileId: number;
-  specialtyProfileName: string;
-  studyFormId: number;
-  studyFormName: string;
-  courseCount: number;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
 export interface AcademicYearRow {
   id: number;
   title: string;
@@ -55,23 +39,6 @@ export interface CalendarReferences {
   /** The specialty the profile belongs to; undefined when there is no such profile. */
   profileSpecialtyId?: number;
   studyForm: boolean;
-}
-
-export interface ActivityFlags {
-  id: number;
-  allowSchedule: boolean;
-}
-
-/** An assignment of the calendar with the facts of its group, for re-validation. */
-export interface AssignedGroup {
-  groupName: string;
-  academicYearId: number;
-  yearTitle: string;
-  yearStart: string;
-  specialtyId: number;
-  specialtyProfileId: number;
-  educationFormId: number;
-  yearStartStudy: number;
 }
 
 export interface CalendarFilter {
@@ -89,6 +56,56 @@ const CALENDAR_SELECT = `
            c.study_form_id AS "studyFormId", f.name AS "studyFormName", c.course_count AS "courseCount",
            c.created_at AS "createdAt", c.updated_at AS "updatedAt"
       FROM academic_calendars c ${CALENDAR_JOINS}`;
+
+const CALENDAR = rowShape({
+  id: int,
+  title: text,
+  academicYearId: int,
+  academicYearTitle: text,
+  specialtyId: int,
+  specialtyCode: text,
+  specialtyName: text,
+  specialtyProfileId: int,
+  specialtyProfileName: text,
+  studyFormId: int,
+  studyFormName: text,
+  courseCount: int,
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+
+export type CalendarRow = RowType<typeof CALENDAR>;
+
+/** The referenced rows of a calendar body: each scalar subquery is null when its row does not exist. */
+const REFERENCES = rowShape({
+  yearId: nullable(int),
+  yearTitle: nullable(text),
+  yearStart: nullable(date),
+  yearEnd: nullable(date),
+  specialty: bool,
+  profileSpecialtyId: nullable(int),
+  studyForm: bool,
+});
+
+const ACTIVITY_FLAGS = rowShape({ id: int, allowSchedule: bool });
+
+export type ActivityFlags = RowType<typeof ACTIVITY_FLAGS>;
+
+/** An assignment of the calendar with the facts of its group, for re-validation. */
+const ASSIGNED_GROUP = rowShape({
+  groupName: text,
+  academicYearId: int,
+  yearTitle: text,
+  yearStart: date,
+  specialtyId: int,
+  specialtyProfileId: int,
+  educationFormId: int,
+  yearStartStudy: int,
+});
+
+export type AssignedGroup = RowType<typeof ASSIGNED_GROUP>;
+
+const HIGHEST = rowShape({ highest: int });
 
 /** Newest year first, then by title. */
 const ORDER = `y.start_date DESC, lower(${CALENDAR_TITLE}), c.id`;
@@ -121,7 +138,7 @@ export class CalendarsRepository {
 
   list(filter: CalendarFilter): Promise<CalendarRow[]> {
     const params = new SqlParams();
-    return this.db.query<CalendarRow>(`${CALENDAR_SELECT} ${whereOf(filterSql(params, filter))} ORDER BY ${ORDER}`, params.values);
+    return this.db.rows(CALENDAR, `${CALENDAR_SELECT} ${whereOf(filterSql(params, filter))} ORDER BY ${ORDER}`, params.values);
   }
 
   async page(filter: CalendarFilter, offset: number, limit: number): Promise<{ rows: CalendarRow[]; total: number }> {
@@ -132,8 +149,8 @@ export class CalendarsRepository {
     const countValues = [...params.values];
     const pageSql = `${CALENDAR_SELECT} ${whereSql} ORDER BY ${ORDER} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
     const [rows, counted] = await Promise.all([
-      this.db.query<CalendarRow>(pageSql, params.values),
-      this.db.query<{ total: number }>(`SELECT count(*) AS total FROM academic_calendars c ${CALENDAR_JOINS} ${whereSql}`, countValues),
+      this.db.rows(CALENDAR, pageSql, params.values),
+      this.db.rows(TOTAL_ROW, `SELECT count(*) AS total FROM academic_calendars c ${CALENDAR_JOINS} ${whereSql}`, countValues),
     ]);
     return { rows, total: counted[0].total };
   }
@@ -145,7 +162,7 @@ export class CalendarsRepository {
     const matching = filter.query ? [...scope, textSql(params, filter.query)] : scope;
     let sql = `(${CALENDAR_SELECT} ${whereOf(matching)} ORDER BY ${ORDER} LIMIT ${params.add(limit)})`;
     if (selectedId !== undefined) sql += ` UNION (${CALENDAR_SELECT} ${whereOf([...scope, `c.id = ${params.add(selectedId)}`])})`;
-    return this.db.query<CalendarRow>(
+    return this.db.rows(CALENDAR,
       `SELECT found.* FROM (${sql}) AS found JOIN academic_years y ON y.id = found."academicYearId"
         ORDER BY y.start_date DESC, lower(found.title), found.id`,
       params.values,
@@ -153,12 +170,12 @@ export class CalendarsRepository {
   }
 
   async findRow(id: number): Promise<CalendarRow | undefined> {
-    return (await this.db.query<CalendarRow>(`${CALENDAR_SELECT} WHERE c.id = $1`, [id]))[0];
+    return (await this.db.rows(CALENDAR, `${CALENDAR_SELECT} WHERE c.id = $1`, [id]))[0];
   }
 
   /** Locks the calendar until commit: changes of one calendar, its grid, subjects and assignments queue here. */
   async lockForChange(id: number): Promise<CalendarFacts | undefined> {
-    return (await this.db.query<CalendarFacts>(`SELECT ${CALENDAR_FACT_COLUMNS} FROM academic_calendars c WHERE c.id = $1 FOR UPDATE`, [id]))[0];
+    return (await this.db.rows(CALENDAR_FACTS, `SELECT ${CALENDAR_FACT_COLUMNS} FROM academic_calendars c WHERE c.id = $1 FOR UPDATE`, [id]))[0];
   }
 
   /**
@@ -166,15 +183,7 @@ export class CalendarsRepository {
    * dates decide the grid), the others key-share-locked, until commit.
    */
   async lockReferences(fields: CalendarFields): Promise<CalendarReferences> {
-    const [row] = await this.db.query<{
-      yearId: number | null;
-      yearTitle: string | null;
-      yearStart: string | null;
-      yearEnd: string | null;
-      specialty: boolean;
-      profileSpecialtyId: number | null;
-      studyForm: boolean;
-    }>(`WITH y AS (SELECT id, title, start_date, end_date FROM academic_years WHERE id = $1 FOR SHARE),
+    const [row] = await this.db.rows(REFERENCES, `WITH y AS (SELECT id, title, start_date, end_date FROM academic_years WHERE id = $1 FOR SHARE),
             s AS (SELECT id FROM specialties WHERE id = $2 FOR KEY SHARE),
             p AS (SELECT specialty_id FROM specialty_profiles WHERE id = $3 FOR KEY SHARE),
             f AS (SELECT id FROM education_forms WHERE id = $4 FOR KEY SHARE)
@@ -193,23 +202,22 @@ export class CalendarsRepository {
 
   /** Whether another calendar already has this year, specialty, profile and form. */
   async scopeTaken(fields: CalendarFields, exceptId = 0): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM academic_calendars
+    return (await this.db.execute(`SELECT 1 FROM academic_calendars
         WHERE academic_year_id = $1 AND specialty_id = $2 AND specialty_profile_id = $3 AND study_form_id = $4 AND id <> $5`,
       [fields.academicYearId, fields.specialtyId, fields.specialtyProfileId, fields.studyFormId, exceptId],
-    );
-    return rows.length > 0;
+    )) > 0;
   }
 
   /** The activity code with this code, share-locked so that it cannot change or vanish before commit. */
   async lockActivityByCode(code: string): Promise<ActivityFlags | undefined> {
-    const rows = await this.db.query<ActivityFlags>(`SELECT id, allow_schedule AS "allowSchedule" FROM activity_types WHERE code = $1 FOR SHARE`,
+    const rows = await this.db.rows(ACTIVITY_FLAGS, `SELECT id, allow_schedule AS "allowSchedule" FROM activity_types WHERE code = $1 FOR SHARE`,
       [code],
     );
     return rows[0];
   }
 
   async insert(fields: CalendarFields): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(`INSERT INTO academic_calendars (academic_year_id, specialty_id, specialty_profile_id, study_form_id, course_count, title)
+    const [row] = await this.db.rows(ID_ROW, `INSERT INTO academic_calendars (academic_year_id, specialty_id, specialty_profile_id, study_form_id, course_count, title)
        VALUES ($1, $2, $3, $4, $5, ${TITLE_OF_FIELDS}) RETURNING id`,
       fieldValues(fields),
     );
@@ -217,7 +225,7 @@ export class CalendarsRepository {
   }
 
   async update(id: number, fields: CalendarFields): Promise<void> {
-    await this.db.query(`UPDATE academic_calendars
+    await this.db.execute(`UPDATE academic_calendars
           SET academic_year_id = $1, specialty_id = $2, specialty_profile_id = $3, study_form_id = $4, course_count = $5,
               title = ${TITLE_OF_FIELDS}, updated_at = now()
         WHERE id = $6`,
@@ -227,16 +235,16 @@ export class CalendarsRepository {
 
   /** Deletes the calendar with its periods and subjects (the caller has checked that no group uses it). */
   async delete(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM academic_calendar_subjects WHERE calendar_id = $1`, [id]);
-    await this.db.query(`DELETE FROM academic_calendar_periods WHERE calendar_id = $1`, [id]);
-    await this.db.query(`DELETE FROM academic_calendars WHERE id = $1`, [id]);
+    await this.db.execute(`DELETE FROM academic_calendar_subjects WHERE calendar_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM academic_calendar_periods WHERE calendar_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM academic_calendars WHERE id = $1`, [id]);
   }
 
   // ---- what a change of the calendar must respect ----
 
   /** Groups the calendar is assigned to, with the facts that decide whether it still fits them. */
   assignedGroups(calendarId: number): Promise<AssignedGroup[]> {
-    return this.db.query<AssignedGroup>(`SELECT g.name AS "groupName", a.academic_year_id AS "academicYearId", y.title AS "yearTitle", y.start_date AS "yearStart",
+    return this.db.rows(ASSIGNED_GROUP, `SELECT g.name AS "groupName", a.academic_year_id AS "academicYearId", y.title AS "yearTitle", y.start_date AS "yearStart",
               g.specialty_id AS "specialtyId", g.specialty_profile_id AS "specialtyProfileId",
               g.education_form_id AS "educationFormId", g.year_start_study AS "yearStartStudy"
          FROM group_calendar_assignments a
@@ -249,7 +257,7 @@ export class CalendarsRepository {
   }
 
   async assignmentCount(calendarId: number): Promise<number> {
-    const [row] = await this.db.query<{ total: number }>(`SELECT count(*) AS total FROM group_calendar_assignments WHERE calendar_id = $1`, [
+    const [row] = await this.db.rows(TOTAL_ROW, `SELECT count(*) AS total FROM group_calendar_assignments WHERE calendar_id = $1`, [
       calendarId,
     ]);
     return row.total;
@@ -257,7 +265,7 @@ export class CalendarsRepository {
 
   /** The highest semester any bound subject is in (0 without subjects). */
   async highestSubjectSemester(calendarId: number): Promise<number> {
-    const [row] = await this.db.query<{ highest: number }>(`SELECT coalesce(max(semester_number), 0) AS highest FROM academic_calendar_subjects WHERE calendar_id = $1`,
+    const [row] = await this.db.rows(HIGHEST, `SELECT coalesce(max(semester_number), 0) AS highest FROM academic_calendar_subjects WHERE calendar_id = $1`,
       [calendarId],
     );
     return row.highest;

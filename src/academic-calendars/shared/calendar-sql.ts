@@ -1,3 +1,5 @@
+import { int, rowShape } from '../../platform/database/row-shape';
+
 /**
  * SQL pieces shared by the calendar, grid, subject and assignment queries. The calendar is `c`; its
  * year, specialty, profile and study form are joined as `y`, `s`, `p` and `f`.
@@ -17,3 +19,7 @@ export const CALENDAR_TITLE = `(s.code || ' ' || p.name || ', ' || f.name || ', 
 /** The stored columns that decide whether a calendar fits a group. */
 export const CALENDAR_FACT_COLUMNS = `c.id, c.academic_year_id AS "academicYearId", c.specialty_id AS "specialtyId",
        c.specialty_profile_id AS "specialtyProfileId", c.study_form_id AS "studyFormId", c.course_count AS "courseCount"`;
+
+/** The columns of `CALENDAR_FACT_COLUMNS`, for the rows that read them with more. */
+export const CALENDAR_FACT_FIELDS = { id: int, academicYearId: int, specialtyId: int, specialtyProfileId: int, studyFormId: int, courseCount: int };
+export const CALENDAR_FACTS = rowShape(CALENDAR_FACT_FIELDS);

@@ -1,16 +1,12 @@
+import { RowType } from '../../platform/database/row-shape';
+import { CALENDAR_FACTS } from './calendar-sql';
+
 /**
  * Whether a calendar fits a group for an academic year: the same year, specialty, profile and study
  * form, and the group's course in that year within the calendar's courses. Pure; used when a
  * calendar is assigned (400), when a calendar is changed (409) and when a group is changed (409).
  */
-export interface CalendarFacts {
-  id: number;
-  academicYearId: number;
-  specialtyId: number;
-  specialtyProfileId: number;
-  studyFormId: number;
-  courseCount: number;
-}
+export type CalendarFacts = RowType<typeof CALENDAR_FACTS>;
 
 export interface GroupFacts {
   specialtyId: number;

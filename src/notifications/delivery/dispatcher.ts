@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { float, int, jsonDocument, NAMED_ROW, oneOf, rowShape, RowType, time } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { NotificationQueue } from '../../platform/metrics/metrics';
 import { LessonChangedEvent, OutboxEventType, REVIEW_EVENT_TYPES, ReviewEvent, ReviewEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
@@ -13,15 +14,19 @@ const isReview = (type: OutboxEventType): type is ReviewEventType => (REVIEW_EVE
 /** Events claimed per transaction (a publication is one event, its lessons worked out when claimed). */
 const BATCH = 200;
 
-interface ClaimedEvent {
-  id: string;
-  type: OutboxEventType;
-  payload: unknown;
-}
+/** An outbox event; its payload is typed where it is read, by the event's type. */
+const CLAIMED_EVENT = rowShape({
+  id: int,
+  type: oneOf<OutboxEventType>('lesson.changed', 'version.published', ...REVIEW_EVENT_TYPES),
+  payload: jsonDocument,
+});
+type ClaimedEvent = RowType<typeof CLAIMED_EVENT>;
+const QUEUE = rowShape({ pendingEvents: int, pendingEmails: int, failedEmails: int, oldestPendingSeconds: float });
+const TIME_SLOT = rowShape({ id: int, orderNumber: int, startTime: time, endTime: time });
 
 /** An event worked out: who hears of it and what to tell each of them. */
 interface Fanned {
-  eventId: string;
+  eventId: number;
   type: OutboxEventType;
   deliveries: Delivery<LessonFacts>[];
   text: (delivery: Delivery<LessonFacts>, names: ChangeNames) => ChangeText;
@@ -54,7 +59,7 @@ export class NotificationDispatcher {
   /** One round; answers how many events it dispatched. `today` is the Moscow date the horizons count from. */
   dispatchBatch(today: string, now = new Date()): Promise<number> {
     return this.db.transaction(async () => {
-      const events = await this.db.query<ClaimedEvent>(
+      const events = await this.db.rows(CLAIMED_EVENT,
         `SELECT id, type, payload FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
         [BATCH],
       );
@@ -93,7 +98,7 @@ export class NotificationDispatcher {
         });
       }
       if (fanned.length > 0) await this.store(fanned, await this.names(events, fanned), now);
-      await this.db.query(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [events.map((event) => event.id)]);
+      await this.db.execute(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [events.map((event) => event.id)]);
       return events.length;
     });
   }
@@ -106,8 +111,8 @@ export class NotificationDispatcher {
   }
 
   private async store(fanned: Fanned[], names: ChangeNames, now: Date): Promise<void> {
-    const inApp: { userId: number; eventId: string; type: string; title: string; body: string }[] = [];
-    const mail: { userId: number; eventId: string; subscriptionId: number; title: string; body: string; sendAfter: Date }[] = [];
+    const inApp: { userId: number; eventId: number; type: string; title: string; body: string }[] = [];
+    const mail: { userId: number; eventId: number; subscriptionId: number; title: string; body: string; sendAfter: Date }[] = [];
     for (const { eventId, type, deliveries, text } of fanned) {
       for (const delivery of deliveries) {
         const { title, lines } = text(delivery, names);
@@ -121,7 +126,7 @@ export class NotificationDispatcher {
       }
     }
     if (inApp.length > 0) {
-      await this.db.query(
+      await this.db.execute(
         `INSERT INTO notifications (user_id, event_id, event_type, title, body)
          SELECT * FROM unnest($1::int[], $2::bigint[], $3::text[], $4::text[], $5::text[])
          ON CONFLICT (user_id, event_id) DO NOTHING`,
@@ -129,7 +134,7 @@ export class NotificationDispatcher {
       );
     }
     if (mail.length > 0) {
-      await this.db.query(
+      await this.db.execute(
         `INSERT INTO email_items (user_id, event_id, subscription_id, title, body, send_after)
          SELECT * FROM unnest($1::int[], $2::bigint[], $3::int[], $4::text[], $5::text[], $6::timestamptz[])
          ON CONFLICT (user_id, event_id) DO NOTHING`,
@@ -147,7 +152,7 @@ export class NotificationDispatcher {
 
   /** What waits: undispatched events, due unsent e-mail (only when mail is configured), given-up e-mail, and the oldest wait. */
   async queue(mailEnabled: boolean): Promise<NotificationQueue> {
-    const [row] = await this.db.query<NotificationQueue>(
+    const [row] = await this.db.rows(QUEUE,
       `SELECT (SELECT count(*)::int FROM outbox_events WHERE dispatched_at IS NULL) AS "pendingEvents",
               (SELECT count(*)::int FROM email_items WHERE status = 'PENDING' AND send_after <= now() AND $1) AS "pendingEmails",
               (SELECT count(*)::int FROM email_items WHERE status = 'FAILED') AS "failedEmails",
@@ -185,14 +190,14 @@ export class NotificationDispatcher {
     }
     const unique = (values: number[]) => [...new Set(values)];
     const named = async (sql: string, values: number[]) =>
-      new Map((await this.db.query<{ id: number; name: string }>(sql, [unique(values)])).map((row) => [row.id, row.name]));
+      new Map((await this.db.rows(NAMED_ROW, sql, [unique(values)])).map((row) => [row.id, row.name]));
     // One after another: they share the transaction's single connection.
     const subjects = await named(`SELECT id, name FROM subjects WHERE id = ANY($1::int[])`, ids.subjectIds);
     const lessonTypes = await named(`SELECT id, name FROM lesson_types WHERE id = ANY($1::int[])`, ids.lessonTypeIds);
     const groups = await named(`SELECT id, name FROM study_groups WHERE id = ANY($1::int[])`, ids.groupIds);
     const people = await named(`SELECT id, full_name AS name FROM users WHERE id = ANY($1::int[])`, ids.teacherIds);
     const classrooms = await named(`SELECT id, name FROM classrooms WHERE id = ANY($1::int[])`, ids.classroomIds);
-    const slots = await this.db.query<{ id: number; orderNumber: number; startTime: string; endTime: string }>(
+    const slots = await this.db.rows(TIME_SLOT,
       `SELECT id, order_number AS "orderNumber", start_time::text AS "startTime", end_time::text AS "endTime" FROM time_slots WHERE id = ANY($1::int[])`,
       [unique(ids.timeSlotIds)],
     );

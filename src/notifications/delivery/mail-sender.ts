@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/commo
 import { createTransport, Transporter } from 'nodemailer';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
+import { int, nullable, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
 import { unsubscribeToken } from '../unsubscribe-token';
@@ -27,15 +28,10 @@ const MAX_ATTEMPTS = 8;
 
 type Outcome = 'sent' | 'refused' | 'no-address';
 
-interface DueItem {
-  id: string;
-  userId: number;
-  subscriptionId: number;
-  title: string;
-  body: string;
-  email: string | null;
-  attempts: number;
-}
+const RECIPIENT = rowShape({ userId: int });
+/** A due item with its recipient's address (none when it was removed after the change). */
+const DUE_ITEM = rowShape({ id: int, userId: int, subscriptionId: int, title: text, body: text, email: nullable(text), attempts: int });
+type DueItem = RowType<typeof DUE_ITEM>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -110,17 +106,17 @@ export class MailSender implements OnApplicationShutdown {
     return this.db.transaction(async () => {
       // The claim is held while the mail server answers, longer than the pool's idle-in-transaction
       // limit allows a request; a hung server still ends within the SMTP timeouts.
-      await this.db.query(`SET LOCAL idle_in_transaction_session_timeout = '${CLAIM_IDLE_SECONDS}s'`);
+      await this.db.execute(`SET LOCAL idle_in_transaction_session_timeout = '${CLAIM_IDLE_SECONDS}s'`);
       // Locks are tried on the first due items only (a lock in the WHERE of the whole queue would be
       // tried on every pending row before the sort).
-      const claimed = await this.db.query<{ userId: number }>(
+      const claimed = await this.db.rows(RECIPIENT,
         `WITH due AS MATERIALIZED (
            SELECT user_id FROM email_items WHERE status = 'PENDING' AND send_after <= now() ORDER BY send_after, id LIMIT $2)
          SELECT DISTINCT user_id AS "userId" FROM due WHERE pg_try_advisory_xact_lock($1, user_id)`,
         [EMAIL_RECIPIENT_LOCK, CANDIDATE_ITEMS],
       );
       if (claimed.length === 0) return undefined;
-      const items = await this.db.query<DueItem>(
+      const items = await this.db.rows(DUE_ITEM,
         `SELECT i.id, i.user_id AS "userId", i.subscription_id AS "subscriptionId", i.title, i.body, u.email, i.attempts
            FROM email_items i JOIN users u ON u.id = i.user_id
           WHERE i.user_id = ANY($1::int[]) AND i.status = 'PENDING' AND i.send_after <= now()
@@ -131,13 +127,13 @@ export class MailSender implements OnApplicationShutdown {
       for (const item of items) byRecipient.set(item.userId, [...(byRecipient.get(item.userId) ?? []), item]);
       const outcomes = await Promise.all([...byRecipient.values()].map((recipientItems) => this.handOver(recipientItems)));
       const idsOf = (outcome: Outcome) => outcomes.flatMap((result) => (result.outcome === outcome ? result.ids : []));
-      await this.db.query(`UPDATE email_items SET status = 'SENT', sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [idsOf('sent')]);
+      await this.db.execute(`UPDATE email_items SET status = 'SENT', sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [idsOf('sent')]);
       // The address was removed after the change: nothing to send to.
-      await this.db.query(`UPDATE email_items SET status = 'FAILED', attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [idsOf('no-address')]);
+      await this.db.execute(`UPDATE email_items SET status = 'FAILED', attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [idsOf('no-address')]);
       for (const refused of outcomes.filter((result) => result.outcome === 'refused')) {
         const attempts = Math.max(...refused.attempts) + 1;
         const giveUp = attempts >= MAX_ATTEMPTS;
-        await this.db.query(
+        await this.db.execute(
           `UPDATE email_items SET attempts = attempts + 1, status = CASE WHEN $2 THEN 'FAILED' ELSE status END,
                   send_after = now() + make_interval(secs => $3) WHERE id = ANY($1::bigint[])`,
           [refused.ids, giveUp, 30 * 2 ** attempts],
@@ -151,7 +147,7 @@ export class MailSender implements OnApplicationShutdown {
   }
 
   /** One recipient's message to the SMTP server; what happened to it. */
-  private async handOver(items: DueItem[]): Promise<{ outcome: Outcome; ids: string[]; attempts: number[]; code?: string }> {
+  private async handOver(items: DueItem[]): Promise<{ outcome: Outcome; ids: number[]; attempts: number[]; code?: string }> {
     const ids = items.map((item) => item.id);
     const attempts = items.map((item) => item.attempts);
     const address = items[0].email;

@@ -1,21 +1,7 @@
 import { LessonChangedEvent } from '../../platform/outbox/outbox';
+import type { Follower } from '../subscriptions.repository';
 
-export type SubscriptionKind = 'GROUP' | 'TEACHER' | 'CLASSROOM' | 'MY_LESSONS';
-export type Channel = 'EMAIL' | 'IN_APP';
-export type Mode = 'IMMEDIATE' | 'DAILY_DIGEST';
-
-/** A subscription as delivery sees it. */
-export interface Follower {
-  id: number;
-  userId: number;
-  kind: SubscriptionKind;
-  targetId: number;
-  channel: Channel;
-  mode: Mode;
-  /** `HH:MM` Moscow time, digest only. */
-  digestTime: string | null;
-  horizonDays: number;
-}
+export type { Follower };
 
 /** What decides who hears of a lesson: where and when it is, and for whom. */
 export interface LessonFacts {

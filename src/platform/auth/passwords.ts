@@ -35,13 +35,13 @@ export class Passwords {
     const passwordHash = await this.hasher.hash(change.newPassword);
     return this.db.transaction(async () => {
       // Compare-and-set on the hash: of two parallel changes with the same current password, one wins.
-      const updated = await this.db.query(`UPDATE users SET password_hash = $2, updated_at = now()
+      const updated = await this.db.execute(`UPDATE users SET password_hash = $2, updated_at = now()
           WHERE id = $1 AND ($3::text IS NULL OR password_hash = $3) RETURNING id`,
         [change.userId, passwordHash, change.expectedHash ?? null],
       );
-      if (updated.length === 0) return false;
+      if (updated === 0) return false;
       await this.refreshTokens.revokeAllOf(change.userId);
-      await this.db.query(`INSERT INTO password_events (user_id, actor_id, kind) VALUES ($1, $2, $3)`, [
+      await this.db.execute(`INSERT INTO password_events (user_id, actor_id, kind) VALUES ($1, $2, $3)`, [
         change.userId,
         change.actorId,
         change.kind,

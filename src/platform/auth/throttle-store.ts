@@ -1,15 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
+import { int, nullable, rowShape, RowType, text, timestamp } from '../database/row-shape';
 import { TenantDb } from '../database/tenant-db';
 import { registerFailure, remainingBlockSeconds, ThrottleState } from './login-throttle';
 
-interface ThrottleRow {
-  failures: number;
-  block_level: number;
-  blocked_until: Date | null;
-  last_failure_at: Date;
-}
+/** A `login_throttle` row as `SELECT *` answers it. */
+const THROTTLE_ROW = rowShape({
+  throttle_key: text,
+  failures: int,
+  block_level: int,
+  blocked_until: nullable(timestamp),
+  last_failure_at: timestamp,
+});
+type ThrottleRow = RowType<typeof THROTTLE_ROW>;
 
 function toState(row: ThrottleRow | undefined): ThrottleState | undefined {
   if (!row) return undefined;
@@ -40,18 +44,18 @@ export class ThrottleStore {
    */
   async claimAttempt(key: string): Promise<number> {
     return this.db.transaction(async () => {
-      await this.db.query(
+      await this.db.execute(
         `INSERT INTO login_throttle (throttle_key, failures, last_failure_at) VALUES ($1, 0, now())
          ON CONFLICT (throttle_key) DO NOTHING`,
         [key],
       );
-      const rows = await this.db.query<ThrottleRow>(`SELECT * FROM login_throttle WHERE throttle_key = $1 FOR UPDATE`, [key]);
+      const rows = await this.db.rows(THROTTLE_ROW, `SELECT * FROM login_throttle WHERE throttle_key = $1 FOR UPDATE`, [key]);
       const now = Date.now();
       const current = rows[0].failures === 0 ? undefined : toState(rows[0]);
       const blockedFor = remainingBlockSeconds(current, now);
       if (blockedFor > 0) return blockedFor;
       const next = registerFailure(current, now, this.config.loginThrottle);
-      await this.db.query(
+      await this.db.execute(
         `UPDATE login_throttle SET failures = $2, block_level = $3, blocked_until = $4, last_failure_at = $5
           WHERE throttle_key = $1`,
         [key, next.failures, next.blockLevel, next.blockedUntil ? new Date(next.blockedUntil) : null, new Date(next.lastFailureAt)],
@@ -62,6 +66,6 @@ export class ThrottleStore {
 
   /** A successful login clears the key's counter. */
   async reset(key: string): Promise<void> {
-    await this.db.query(`DELETE FROM login_throttle WHERE throttle_key = $1`, [key]);
+    await this.db.execute(`DELETE FROM login_throttle WHERE throttle_key = $1`, [key]);
   }
 }

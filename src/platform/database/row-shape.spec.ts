@@ -1,4 +1,4 @@
-import { bool, date, int, listOf, nullable, object, oneOf, rowShape, RowShapeError, text, timestamp } from './row-shape';
+import { bool, date, int, listOf, nullable, object, oneOf, rowShape, RowShapeError, text, timestamp, tuple } from './row-shape';
 
 describe('row shapes: rows are checked where they enter', () => {
   const LESSON = rowShape({
@@ -42,5 +42,14 @@ describe('row shapes: rows are checked where they enter', () => {
     expect(check).toThrow(RowShapeError);
     expect(check).toThrow(`row 2: ${message}`);
     expect(() => check()).not.toThrow(/Физика|Иванов/);
+  });
+});
+
+describe('tuple: a JSON array of fixed form', () => {
+  it('takes [id, size] pairs and refuses a pair of another length or kind', () => {
+    const SIZES = rowShape({ sizes: listOf(tuple(int, int)) });
+    expect(SIZES.check([{ sizes: [[1, 30], [2, 25]] }])[0].sizes).toEqual([[1, 30], [2, 25]]);
+    expect(() => SIZES.check([{ sizes: [[1, 30, 5]] }])).toThrow('row 1: column "sizes" is not list of [integer, integer]');
+    expect(() => SIZES.check([{ sizes: [[1, null]] }])).toThrow(RowShapeError);
   });
 });

@@ -13,7 +13,7 @@
 export interface Column<T> {
   /** Said in the error when a value is not of this kind. */
   readonly kind: string;
-  accepts(value: unknown): boolean;
+  readonly accepts: (value: unknown) => boolean;
   /** Carries `T` for inference; never set. */
   readonly __value?: T;
 }
@@ -61,6 +61,11 @@ export function nullable<T>(inner: Column<T>): Column<T | null> {
 /** A PostgreSQL array or a JSON array whose items are all of `item`'s kind. */
 export function listOf<T>(item: Column<T>): Column<T[]> {
   return column<T[]>(`list of ${item.kind}`, (value) => Array.isArray(value) && value.every((entry) => item.accepts(entry)));
+}
+
+/** A JSON array of fixed length and kinds (`json_build_array(id, size)`): `[number, number]`. */
+export function tuple<const C extends readonly Column<unknown>[]>(...items: C): Column<{ -readonly [K in keyof C]: ValueOf<C[K]> }> {
+  return column(`[${items.map((item) => item.kind).join(', ')}]`, (value) => Array.isArray(value) && value.length === items.length && items.every((item, index) => item.accepts(value[index])));
 }
 
 /** A JSON object (`json_build_object`, `to_json(row)`) with exactly these keys. */
@@ -111,3 +116,9 @@ export class RowShapeError extends Error {
 
 /** The row type a shape declares: `type ClassroomRow = RowType<typeof CLASSROOM_ROW>`. */
 export type RowType<R> = R extends RowShape<infer S> ? RowOf<S> : never;
+
+/** The shapes many statements share: `RETURNING id`, `count(*) AS count`, a page's `total`, an id with its name. */
+export const ID_ROW = rowShape({ id: int });
+export const COUNT_ROW = rowShape({ count: int });
+export const TOTAL_ROW = rowShape({ total: int });
+export const NAMED_ROW = rowShape({ id: int, name: text });

@@ -38,11 +38,6 @@ export class TenantDb {
     return (await runStatement(this.manager, sql, parameters)).count;
   }
 
-  /** @deprecated being replaced by `rows` (checked) and `execute`; see docs/decisions.md. */
-  async query<T = unknown>(sql: string, parameters: unknown[] = []): Promise<T[]> {
-    return (await runStatement(this.manager, sql, parameters)).rows as T[];
-  }
-
   /**
    * Runs `work` in one transaction (READ COMMITTED); any error rolls everything back. While it runs,
    * every `TenantDb` call of the request joins it (one connection, its own writes visible), so shared

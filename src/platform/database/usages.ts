@@ -1,4 +1,5 @@
 import { plural } from '../http/russian';
+import { int, rowShape } from './row-shape';
 import type { TenantDb } from './tenant-db';
 
 /**
@@ -17,11 +18,16 @@ export interface UsageCount {
   count: number;
 }
 
+/** The row of `countUsages`: one `count(*)` column per source, `c0`, `c1`, ... (the columns vary with the sources). */
+function countsShape(sources: readonly UsageSource[]) {
+  return rowShape(Object.fromEntries(sources.map((_, index) => [`c${index}`, int])));
+}
+
 /** Counts every source's references to `id` in one query (archived groups count too). */
 export async function countUsages(db: TenantDb, sources: readonly UsageSource[], id: number): Promise<UsageCount[]> {
   const columns = sources.map((source, index) => `(${source.countSql}) AS c${index}`).join(', ');
-  const [row] = await db.query<Record<string, number>>(`SELECT ${columns}`, [id]);
-  return sources.map((source, index) => ({ source, count: Number(row[`c${index}`]) }));
+  const [row] = await db.rows(countsShape(sources), `SELECT ${columns}`, [id]);
+  return sources.map((source, index) => ({ source, count: row[`c${index}`] }));
 }
 
 /**

@@ -18,7 +18,7 @@ export class Outbox {
   constructor(private readonly db: TenantDb) {}
 
   async add(type: OutboxEventType, payload: object): Promise<void> {
-    await this.db.query(`INSERT INTO outbox_events (type, payload) VALUES ($1, $2)`, [type, JSON.stringify(payload)]);
+    await this.db.execute(`INSERT INTO outbox_events (type, payload) VALUES ($1, $2)`, [type, JSON.stringify(payload)]);
   }
 }
 

@@ -6,6 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import { createTenantDataSource, DatabaseSchema } from '../database/data-source';
 import { runMigrationsLocked } from '../database/migrations';
 import { describeDatabaseError } from '../database/pg-errors';
+import { rowShape, text } from '../database/row-shape';
 import { DomainLocks } from './domain-locks';
 import { TenantDefinition, tenantConnection } from './tenant-definition';
 import { TenantPool } from './tenant-pool';
@@ -321,16 +322,20 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
   }
 }
 
+const IDENTITY = rowShape({ database_id: text, oid: text });
+
 /**
  * The identity tokens are bound to: the id the TenantIdentity migration stored, mixed with the oid of
  * the database, so two databases cloned from one template (same stored id) still differ. A physical
  * replica promoted after a failover keeps both, so its sessions stay valid.
  */
 async function databaseIdentity(dataSource: DataSource): Promise<string> {
-  const rows: { database_id: string; oid: string }[] = await dataSource.query(
-    `SELECT i.database_id::text AS database_id, d.oid::text AS oid
-       FROM tenant_identity i, pg_database d
-      WHERE d.datname = current_database()`,
+  const rows = IDENTITY.check(
+    await dataSource.query(
+      `SELECT i.database_id::text AS database_id, d.oid::text AS oid
+         FROM tenant_identity i, pg_database d
+        WHERE d.datname = current_database()`,
+    ),
   );
   if (rows.length !== 1) throw new Error('tenant database has no identity row');
   return createHash('sha256').update(`${rows[0].database_id}/${rows[0].oid}`).digest('base64url').slice(0, 22);

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { bool, int, listOf, nullable, object, rowShape, RowType, text } from '../../platform/database/row-shape';
+import { bool, ID_ROW, int, listOf, nullable, object, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { ClassroomResponse } from './dto/classroom.dto';
 
@@ -23,7 +23,6 @@ export interface ClassroomFields {
 const STATE_FIELDS = { id: int, name: text, capacity: int, building: nullable(text), floor: nullable(int), isAvailable: bool };
 const CLASSROOM_STATE = rowShape({ ...STATE_FIELDS, archived: bool });
 const CLASSROOM = rowShape({ ...STATE_FIELDS, equipments: listOf(object({ id: int, name: text })) });
-const ID = rowShape({ id: int });
 
 export type ClassroomState = RowType<typeof CLASSROOM_STATE>;
 
@@ -71,7 +70,7 @@ export class ClassroomsRepository {
   }
 
   async insert(fields: ClassroomFields): Promise<number> {
-    const [row] = await this.db.rows(ID, `INSERT INTO classrooms (name, capacity, building, floor, is_available) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    const [row] = await this.db.rows(ID_ROW, `INSERT INTO classrooms (name, capacity, building, floor, is_available) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
       [fields.name, fields.capacity, fields.building, fields.floor, fields.isAvailable],
     );
     return row.id;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { ID_ROW, NAMED_ROW } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { EquipmentResponse } from './dto/equipment.dto';
 
@@ -10,29 +11,29 @@ defineConstraintMessages({
   fk_classroom_equipments_equipment: 'Оборудование не найдено: возможно, его только что удалили',
 });
 
+
 /** SQL over `equipments`; links to classrooms live in `classroom_equipments`. */
 @Injectable()
 export class EquipmentRepository {
   constructor(private readonly db: TenantDb) {}
 
   list(): Promise<EquipmentResponse[]> {
-    return this.db.query<EquipmentResponse>(`SELECT id, name FROM equipments ORDER BY lower(name), id`);
+    return this.db.rows(NAMED_ROW, `SELECT id, name FROM equipments ORDER BY lower(name), id`);
   }
 
   async nameTaken(name: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM equipments WHERE lower(name) = lower($1)`, [name]);
-    return rows.length > 0;
+    return (await this.db.execute(`SELECT 1 FROM equipments WHERE lower(name) = lower($1)`, [name])) > 0;
   }
 
   async insert(name: string): Promise<EquipmentResponse> {
-    const [row] = await this.db.query<EquipmentResponse>(`INSERT INTO equipments (name) VALUES ($1) RETURNING id, name`, [name]);
+    const [row] = await this.db.rows(NAMED_ROW, `INSERT INTO equipments (name) VALUES ($1) RETURNING id, name`, [name]);
     return row;
   }
 
   /** Of the given ids, those that name no equipment. */
   async missing(ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.query<{ id: number }>(`SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
+    const rows = await this.db.rows(ID_ROW, `SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
         WHERE NOT EXISTS (SELECT 1 FROM equipments e WHERE e.id = wanted.id)
         ORDER BY wanted.id`,
       [ids],
@@ -42,13 +43,13 @@ export class EquipmentRepository {
 
   /** Locks the row (FOR UPDATE): a concurrent classroom change that links it waits or fails. */
   async lockForDelete(id: number): Promise<EquipmentResponse | undefined> {
-    const [row] = await this.db.query<EquipmentResponse>(`SELECT id, name FROM equipments WHERE id = $1 FOR UPDATE`, [id]);
+    const [row] = await this.db.rows(NAMED_ROW, `SELECT id, name FROM equipments WHERE id = $1 FOR UPDATE`, [id]);
     return row;
   }
 
   /** Detaches the equipment from every classroom, archived ones included, then deletes it. */
   async delete(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM classroom_equipments WHERE equipment_id = $1`, [id]);
-    await this.db.query(`DELETE FROM equipments WHERE id = $1`, [id]);
+    await this.db.execute(`DELETE FROM classroom_equipments WHERE equipment_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM equipments WHERE id = $1`, [id]);
   }
 }

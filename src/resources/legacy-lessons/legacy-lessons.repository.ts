@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ROLES } from '../../platform/auth/roles';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { bool, int, nullable, oneOf, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LegacyLessonRequest, LegacyLessonResponse } from './dto/legacy-lesson.dto';
 
@@ -10,13 +12,13 @@ defineConstraintMessages({
 });
 
 const COLUMNS = `id, teacher_id AS "teacherId", group_id AS "groupId", lesson_type_id AS "lessonTypeId", day, week, time`;
+/** `day`, `week` and `time` are the earlier revision's free texts (varchar), not a date or a time. */
+const LEGACY_LESSON = rowShape({ id: int, teacherId: int, groupId: nullable(int), lessonTypeId: int, day: text, week: text, time: text });
 
-/** What the referenced ids of a new lesson point to. */
-export interface LegacyReferences {
-  teacherRole: string | null;
-  groupExists: boolean;
-  lessonTypeExists: boolean;
-}
+/** What the referenced ids of a new lesson point to: no role when no such user. */
+const LEGACY_REFERENCES = rowShape({ teacherRole: nullable(oneOf(...ROLES)), groupExists: bool, lessonTypeExists: bool });
+
+export type LegacyReferences = RowType<typeof LEGACY_REFERENCES>;
 
 /** SQL over `legacy_lessons`. */
 @Injectable()
@@ -24,11 +26,11 @@ export class LegacyLessonsRepository {
   constructor(private readonly db: TenantDb) {}
 
   list(): Promise<LegacyLessonResponse[]> {
-    return this.db.query<LegacyLessonResponse>(`SELECT ${COLUMNS} FROM legacy_lessons ORDER BY id`);
+    return this.db.rows(LEGACY_LESSON, `SELECT ${COLUMNS} FROM legacy_lessons ORDER BY id`);
   }
 
   async references(lesson: LegacyLessonRequest): Promise<LegacyReferences> {
-    const [row] = await this.db.query<LegacyReferences>(
+    const [row] = await this.db.rows(LEGACY_REFERENCES,
       `SELECT (SELECT role FROM users WHERE id = $1) AS "teacherRole",
               EXISTS (SELECT 1 FROM study_groups WHERE id = $2) AS "groupExists",
               EXISTS (SELECT 1 FROM lesson_types WHERE id = $3) AS "lessonTypeExists"`,
@@ -38,7 +40,7 @@ export class LegacyLessonsRepository {
   }
 
   async insert(lesson: LegacyLessonRequest): Promise<LegacyLessonResponse> {
-    const [row] = await this.db.query<LegacyLessonResponse>(
+    const [row] = await this.db.rows(LEGACY_LESSON,
       `INSERT INTO legacy_lessons (teacher_id, group_id, lesson_type_id, day, week, time)
        VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
       [lesson.teacherId, lesson.groupId, lesson.lessonTypeId, lesson.day, lesson.week, lesson.time],

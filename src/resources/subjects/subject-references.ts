@@ -1,3 +1,5 @@
+import { bool, rowShape } from '../../platform/database/row-shape';
+
 /**
  * Tables whose rows refer to a subject. A referenced subject is archived instead of deleted, so that
  * history keeps its name. Later features add their table here (academic calendar subjects, schedule
@@ -12,3 +14,4 @@ export const SUBJECT_REFERENCES: readonly string[] = [
 
 /** One statement answering whether any of the tables above refers to subject `$1`. */
 export const SUBJECT_IS_REFERENCED_SQL = `SELECT ${SUBJECT_REFERENCES.map((sql) => `EXISTS (${sql})`).join(' OR ')} AS referenced`;
+export const SUBJECT_IS_REFERENCED_ROW = rowShape({ referenced: bool });

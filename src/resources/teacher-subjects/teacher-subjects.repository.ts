@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { ROLES } from '../../platform/auth/roles';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { bool, ID_ROW, int, listOf, oneOf, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { TeacherSubjectResponse } from './dto/teacher-subject.dto';
 
@@ -10,11 +12,9 @@ defineConstraintMessages({
   fk_teacher_subjects_user: 'Преподаватель не найден',
 });
 
-export interface UserState {
-  id: number;
-  role: string;
-  active: boolean;
-}
+const USER_STATE = rowShape({ id: int, role: oneOf(...ROLES), active: bool });
+
+export type UserState = RowType<typeof USER_STATE>;
 
 const SELECT_LINKS = `
   SELECT ts.user_id AS "userId", u.full_name AS "userName", ts.subject_id AS "subjectId", s.name AS "subjectName",
@@ -24,6 +24,7 @@ const SELECT_LINKS = `
     JOIN users u ON u.id = ts.user_id
     JOIN subjects s ON s.id = ts.subject_id`;
 const ORDER = `ORDER BY lower(u.full_name), ts.user_id, lower(s.name), ts.subject_id`;
+const LINK = rowShape({ userId: int, userName: text, subjectId: int, subjectName: text, lessonTypeIds: listOf(int) });
 
 /**
  * SQL over `teacher_subjects`, with the teacher's full name, the subject's name and the lesson types
@@ -35,12 +36,12 @@ export class TeacherSubjectsRepository {
 
   /** Every link, or only those of one department's subjects. */
   list(departmentId?: number): Promise<TeacherSubjectResponse[]> {
-    if (departmentId === undefined) return this.db.query<TeacherSubjectResponse>(`${SELECT_LINKS} ${ORDER}`);
-    return this.db.query<TeacherSubjectResponse>(`${SELECT_LINKS} WHERE s.department_id = $1 ${ORDER}`, [departmentId]);
+    if (departmentId === undefined) return this.db.rows(LINK, `${SELECT_LINKS} ${ORDER}`);
+    return this.db.rows(LINK, `${SELECT_LINKS} WHERE s.department_id = $1 ${ORDER}`, [departmentId]);
   }
 
   async find(userId: number, subjectId: number, lock = false): Promise<TeacherSubjectResponse | undefined> {
-    const [row] = await this.db.query<TeacherSubjectResponse>(`${SELECT_LINKS} WHERE ts.user_id = $1 AND ts.subject_id = $2 ${lock ? 'FOR UPDATE OF ts' : ''}`,
+    const [row] = await this.db.rows(LINK, `${SELECT_LINKS} WHERE ts.user_id = $1 AND ts.subject_id = $2 ${lock ? 'FOR UPDATE OF ts' : ''}`,
       [userId, subjectId],
     );
     return row;
@@ -48,7 +49,7 @@ export class TeacherSubjectsRepository {
 
   /** The user's role and status, held FOR KEY SHARE until commit. */
   async lockUser(userId: number): Promise<UserState | undefined> {
-    const [row] = await this.db.query<UserState>(`SELECT id, role, status = 'ACTIVE' AS active FROM users WHERE id = $1 FOR KEY SHARE`,
+    const [row] = await this.db.rows(USER_STATE, `SELECT id, role, status = 'ACTIVE' AS active FROM users WHERE id = $1 FOR KEY SHARE`,
       [userId],
     );
     return row;
@@ -56,22 +57,21 @@ export class TeacherSubjectsRepository {
 
   /** Whether the user holds a primary or additional assignment to the department covering `date`. */
   async assignedOn(userId: number, departmentId: number, date: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM user_department_assignments
+    return (await this.db.execute(`SELECT 1 FROM user_department_assignments
         WHERE user_id = $1 AND department_id = $2 AND valid_from <= $3::date AND (valid_to IS NULL OR valid_to >= $3::date)`,
       [userId, departmentId, date],
-    );
-    return rows.length > 0;
+    )) > 0;
   }
 
   async insert(userId: number, subjectId: number): Promise<void> {
-    await this.db.query(`INSERT INTO teacher_subjects (user_id, subject_id) VALUES ($1, $2)`, [userId, subjectId]);
+    await this.db.execute(`INSERT INTO teacher_subjects (user_id, subject_id) VALUES ($1, $2)`, [userId, subjectId]);
   }
 
   /** Replaces the lesson types the link is restricted to (none: every type). */
   async replaceLessonTypes(userId: number, subjectId: number, lessonTypeIds: readonly number[]): Promise<void> {
-    await this.db.query(`DELETE FROM teacher_subject_lesson_types WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
+    await this.db.execute(`DELETE FROM teacher_subject_lesson_types WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
     if (lessonTypeIds.length === 0) return;
-    await this.db.query(`INSERT INTO teacher_subject_lesson_types (user_id, subject_id, lesson_type_id) SELECT $1, $2, unnest($3::int[])`,
+    await this.db.execute(`INSERT INTO teacher_subject_lesson_types (user_id, subject_id, lesson_type_id) SELECT $1, $2, unnest($3::int[])`,
       [userId, subjectId, lessonTypeIds],
     );
   }
@@ -79,7 +79,7 @@ export class TeacherSubjectsRepository {
   /** The ids among `ids` that name no lesson type, ascending. */
   async missingLessonTypes(ids: readonly number[]): Promise<number[]> {
     if (ids.length === 0) return [];
-    const rows = await this.db.query<{ id: number }>(`SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
+    const rows = await this.db.rows(ID_ROW, `SELECT wanted.id FROM unnest($1::int[]) AS wanted (id)
         WHERE NOT EXISTS (SELECT 1 FROM lesson_types lt WHERE lt.id = wanted.id)
         ORDER BY wanted.id`,
       [ids],
@@ -88,6 +88,6 @@ export class TeacherSubjectsRepository {
   }
 
   async delete(userId: number, subjectId: number): Promise<void> {
-    await this.db.query(`DELETE FROM teacher_subjects WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
+    await this.db.execute(`DELETE FROM teacher_subjects WHERE user_id = $1 AND subject_id = $2`, [userId, subjectId]);
   }
 }

@@ -1,18 +1,20 @@
 import { Injectable } from '@nestjs/common';
+import { date, int, nullable, rowShape } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LoadedSemester } from '../../schedule-engine/rule-model';
 import { BlockedTime, BlockScope, TeacherAvailability } from './teacher-availability';
 
-interface BlockRow {
-  teacherId: number;
-  date: string | null;
-  from: string | null;
-  to: string | null;
-  dayOfWeek: number | null;
-  timeSlotId: number | null;
-  absenceId: number | null;
-  preferenceId: number | null;
-}
+// A preference (date, or weekday and pair) or an absence (from, to): the other branch's columns are null.
+const BLOCK = rowShape({
+  teacherId: int,
+  date: nullable(date),
+  from: nullable(date),
+  to: nullable(date),
+  dayOfWeek: nullable(int),
+  timeSlotId: nullable(int),
+  absenceId: nullable(int),
+  preferenceId: nullable(int),
+});
 
 /**
  * The teachers' approved unavailability in a semester, in one query: HARD_UNAVAILABLE preferences
@@ -27,7 +29,8 @@ export class ApprovedUnavailability extends TeacherAvailability {
   }
 
   async blockedLessons(teacherIds: number[], semester: LoadedSemester, scope: BlockScope): Promise<BlockedTime[]> {
-    const rows = await this.db.query<BlockRow>(
+    const rows = await this.db.rows(
+      BLOCK,
       `SELECT teacher_id AS "teacherId", preference_date AS "date", NULL::date AS "from", NULL::date AS "to",
               day_of_week AS "dayOfWeek", time_slot_id AS "timeSlotId", NULL::int AS "absenceId", id AS "preferenceId"
          FROM teacher_preferences

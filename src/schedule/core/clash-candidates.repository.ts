@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { listOf, object, rowShape } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { OverrideRecord } from '../../schedule-engine/override-application';
 import { LoadedRule } from '../../schedule-engine/rule-model';
-import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, OverrideRecordRow, toOverrideRecord } from './override-records';
-import { RULE_SELECT, RuleRow, toLoadedRule } from './schedule-data.repository';
+import { OVERRIDE_RECORD_COLUMNS, OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, toOverrideRecord } from './override-records';
+import { RULE_COLUMNS, RULE_SELECT, toLoadedRule } from './schedule-data.repository';
 
 /** What proposed lessons could clash with: their version, weekly pairs, teachers, rooms and groups. */
 export interface ClashScope {
@@ -32,6 +33,9 @@ export interface Candidates {
   rules: LoadedRule[];
   overrides: OverrideRecord[];
 }
+
+const CANDIDATE = rowShape(RULE_COLUMNS);
+const CANDIDATE_WITH_OVERRIDES = rowShape({ ...RULE_COLUMNS, overrides: listOf(object(OVERRIDE_RECORD_COLUMNS)) });
 
 /** A stored slot that could meet the rule's: same weekday and pair, or any pair on an irregular weekday. */
 const MEETS = `(sl.day_of_week = ANY($3::int[]) OR (sl.day_of_week || ':' || sl.time_slot_id) = ANY($7::text[]))`;
@@ -79,11 +83,12 @@ export class ClashCandidatesRepository {
                  WHERE g.group_id = ANY($6::int[]) AND ${MEETS}${scope.withOverrides ? `\n                UNION${LANDS_NEAR}` : ''})`;
     const params = [scope.versionId, scope.exceptRuleId, scope.anyTimeDays, scope.teacherIds, scope.classroomIds, scope.groupIds, scope.slotKeys];
     if (!scope.withOverrides) {
-      const rows = await this.db.query<RuleRow>(`${candidates} ORDER BY r.id`, params);
+      const rows = await this.db.rows(CANDIDATE, `${candidates} ORDER BY r.id`, params);
       return { rules: rows.map(toLoadedRule), overrides: [] };
     }
     params.push(scope.landingDates);
-    const rows = await this.db.query<RuleRow & { overrides: OverrideRecordRow[] }>(
+    const rows = await this.db.rows(
+      CANDIDATE_WITH_OVERRIDES,
       `SELECT c.*, COALESCE((SELECT json_agg(${OVERRIDE_RECORD_JSON} ORDER BY o.id) ${OVERRIDE_RECORD_FROM}
                               WHERE o.schedule_version_id = $1 AND sl.rule_id = c.id), '[]') AS overrides
          FROM (${candidates}) c

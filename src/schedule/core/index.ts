@@ -13,7 +13,7 @@ export { ChangeCheck, LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly } from
 export type { CurrentChange, LessonChange, LessonScene, PreparedLesson } from './lesson-changes';
 export { DUPLICATE_OVERRIDE, OverrideWrites } from './override-writes';
 export type { OverrideWrite } from './override-writes';
-export { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, toOverrideRecord } from './override-records';
+export { OVERRIDE_RECORD_COLUMNS, OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, toOverrideRecord } from './override-records';
 export type { OverrideRecordRow } from './override-records';
 export { namedLesson } from './named-lessons';
 export { NamedLessonDto } from './named-lesson.dto';
@@ -23,7 +23,7 @@ export type { LessonSlot, NameBook, RuleFilter } from './schedule-data.repositor
 export { ScheduleCoreModule } from './schedule-core.module';
 export { SemesterSchedules } from './semester-schedules';
 export type { BaseLessons } from './semester-schedules';
-export { SEMESTER_SCHEDULE_LOCK, ScheduleTx, SemesterWriteUnit } from './semester-write-unit';
+export { SEMESTER_SCHEDULE_LOCK, ScheduleTx, SemesterWriteUnit, VERSION_STATUSES } from './semester-write-unit';
 export type { LockedVersion, VersionStatus } from './semester-write-unit';
 export { TeacherAvailability, TeacherBlocks } from './teacher-availability';
 export type { BlockedTime, BlockScope } from './teacher-availability';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { bool, int, listOf, object, rowShape, text, time } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 
 /** Who and what one-off changes of a lesson name, looked up in one query (absent ids are missing). */
@@ -10,12 +11,12 @@ export interface LessonChangeFacts {
   groups: ReadonlyMap<number, string>;
 }
 
-interface FactsRow {
-  teachers: { id: number; name: string; role: string; active: boolean }[];
-  classrooms: { id: number; name: string; archived: boolean }[];
-  timeSlots: { id: number; orderNumber: number; startTime: string; endTime: string }[];
-  groups: { id: number; name: string }[];
-}
+const FACTS = rowShape({
+  teachers: listOf(object({ id: int, name: text, role: text, active: bool })),
+  classrooms: listOf(object({ id: int, name: text, archived: bool })),
+  timeSlots: listOf(object({ id: int, orderNumber: int, startTime: time, endTime: time })),
+  groups: listOf(object({ id: int, name: text })),
+});
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
@@ -24,7 +25,8 @@ export class LessonChangeFactsRepository {
   constructor(private readonly db: TenantDb) {}
 
   async load(ids: { teacherIds: number[]; classroomIds: number[]; timeSlotIds: number[]; groupIds: number[] }): Promise<LessonChangeFacts> {
-    const [row] = await this.db.query<FactsRow>(
+    const [row] = await this.db.rows(
+      FACTS,
       `SELECT
          COALESCE((SELECT json_agg(json_build_object('id', id, 'name', full_name, 'role', role, 'active', status = 'ACTIVE'))
                      FROM users WHERE id = ANY($1::int[])), '[]') AS teachers,

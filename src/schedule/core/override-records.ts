@@ -1,4 +1,5 @@
-import { OverrideAction, OverrideRecord } from '../../schedule-engine/override-application';
+import { date, int, nullable, oneOf, rowShape, RowType, text, time } from '../../platform/database/row-shape';
+import { OVERRIDE_ACTIONS, OverrideRecord } from '../../schedule-engine/override-application';
 
 /**
  * The SQL that loads stored one-off changes in the engine's shape (`OverrideRecord`): the lesson it
@@ -27,22 +28,26 @@ export const OVERRIDE_RECORD_JSON = `json_build_object(
     'newStartTime', nts.start_time::text, 'newEndTime', nts.end_time::text,
     'newTeacherId', o.new_teacher_id, 'newClassroomId', o.new_classroom_id, 'newLessonFormat', o.new_lesson_format)`;
 
-export interface OverrideRecordRow {
-  id: number;
-  versionId: number;
-  ruleId: number;
-  baseRuleSlotId: number;
-  lessonDate: string;
-  action: OverrideAction;
-  targetLessonDate: string | null;
-  newTimeSlotId: number | null;
-  newOrderNumber: number | null;
-  newStartTime: string | null;
-  newEndTime: string | null;
-  newTeacherId: number | null;
-  newClassroomId: number | null;
-  newLessonFormat: string | null;
-}
+/** The columns of one stored override, as rows of OVERRIDE_RECORD_SELECT and as objects of OVERRIDE_RECORD_JSON alike. */
+export const OVERRIDE_RECORD_COLUMNS = {
+  id: int,
+  versionId: int,
+  ruleId: int,
+  baseRuleSlotId: int,
+  lessonDate: date,
+  action: oneOf(...OVERRIDE_ACTIONS),
+  targetLessonDate: nullable(date),
+  // The new pair's order and times come through the LEFT JOIN: null when the override sets no new pair.
+  newTimeSlotId: nullable(int),
+  newOrderNumber: nullable(int),
+  newStartTime: nullable(time),
+  newEndTime: nullable(time),
+  newTeacherId: nullable(int),
+  newClassroomId: nullable(int),
+  newLessonFormat: nullable(text),
+};
+export const OVERRIDE_RECORD_ROW = rowShape(OVERRIDE_RECORD_COLUMNS);
+export type OverrideRecordRow = RowType<typeof OVERRIDE_RECORD_ROW>;
 
 export function toOverrideRecord(row: OverrideRecordRow): OverrideRecord {
   const newTime =

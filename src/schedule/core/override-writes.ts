@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { date, ID_ROW, int, nullable, oneOf, rowShape, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LessonChangedEvent, LessonMoment, Outbox } from '../../platform/outbox/outbox';
+import { OVERRIDE_ACTIONS } from '../../schedule-engine/override-application';
 import { LessonChange, LessonChanges, LessonScene } from './lesson-changes';
 
 export const DUPLICATE_OVERRIDE = 'Для этого занятия уже есть разовое изменение: измените или удалите его';
@@ -17,6 +19,15 @@ defineConstraintMessages({
   ck_schedule_overrides_format: 'Формат занятия должен быть «Очно» или «Онлайн»',
   ck_schedule_overrides_cancel: 'Отмена занятия не может менять дату, пару, преподавателя, аудиторию или формат',
   ck_schedule_overrides_move: 'Для переноса укажите новую пару',
+});
+
+const STORED_CHANGE = rowShape({
+  action: oneOf(...OVERRIDE_ACTIONS),
+  targetLessonDate: nullable(date),
+  newTimeSlotId: nullable(int),
+  newTeacherId: nullable(int),
+  newClassroomId: nullable(int),
+  newLessonFormat: nullable(text),
 });
 
 /** A one-off change of the lesson `baseRuleSlotId + lessonDate`, as stored. */
@@ -59,7 +70,7 @@ export class OverrideWrites {
 
   /** The override of a lesson, if any. */
   async idOfLesson(slotId: number, lessonDate: string): Promise<number | undefined> {
-    const [row] = await this.db.query<{ id: number }>(`SELECT id FROM schedule_overrides WHERE base_rule_slot_id = $1 AND lesson_date = $2`, [
+    const [row] = await this.db.rows(ID_ROW, `SELECT id FROM schedule_overrides WHERE base_rule_slot_id = $1 AND lesson_date = $2`, [
       slotId,
       lessonDate,
     ]);
@@ -67,7 +78,7 @@ export class OverrideWrites {
   }
 
   private async insert(versionId: number, write: OverrideWrite, authorId: number): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(`INSERT INTO schedule_overrides (schedule_version_id, base_rule_slot_id, lesson_date, action, target_lesson_date, new_time_slot_id,
+    const [row] = await this.db.rows(ID_ROW, `INSERT INTO schedule_overrides (schedule_version_id, base_rule_slot_id, lesson_date, action, target_lesson_date, new_time_slot_id,
                                        new_classroom_id, new_teacher_id, new_lesson_format, comment, created_by, updated_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11) RETURNING id`,
       [versionId, write.baseRuleSlotId, write.lessonDate, ...changeValues(write), authorId],
@@ -77,7 +88,7 @@ export class OverrideWrites {
 
   /** Replaces what the override does; the lesson it names never changes. */
   private async update(id: number, write: OverrideWrite, authorId: number): Promise<void> {
-    await this.db.query(`UPDATE schedule_overrides SET action = $2, target_lesson_date = $3, new_time_slot_id = $4, new_classroom_id = $5, new_teacher_id = $6,
+    await this.db.execute(`UPDATE schedule_overrides SET action = $2, target_lesson_date = $3, new_time_slot_id = $4, new_classroom_id = $5, new_teacher_id = $6,
               new_lesson_format = $7, comment = $8, updated_by = $9, updated_at = now()
         WHERE id = $1`,
       [id, ...changeValues(write), authorId],
@@ -87,20 +98,14 @@ export class OverrideWrites {
   /** Deletes an override; with the lesson's scene (absent when the lesson left the base series) it is reported as changed back. */
   async delete(id: number, scene?: LessonScene): Promise<void> {
     const before = scene && (await this.momentWith(scene, id));
-    await this.db.query(`DELETE FROM schedule_overrides WHERE id = $1`, [id]);
+    await this.db.execute(`DELETE FROM schedule_overrides WHERE id = $1`, [id]);
     if (scene) await this.outbox.add('lesson.changed', changedEvent(scene, id, 'deleted', before ?? null, momentOf(scene)));
   }
 
   /** The lesson as the stored override `id` shows it now. */
   private async momentWith(scene: LessonScene, id: number): Promise<LessonMoment | null> {
-    const [row] = await this.db.query<{
-      action: LessonChange['action'];
-      targetLessonDate: string | null;
-      newTimeSlotId: number | null;
-      newTeacherId: number | null;
-      newClassroomId: number | null;
-      newLessonFormat: string | null;
-    }>(
+    const [row] = await this.db.rows(
+      STORED_CHANGE,
       `SELECT action, to_char(target_lesson_date, 'YYYY-MM-DD') AS "targetLessonDate", new_time_slot_id AS "newTimeSlotId", new_teacher_id AS "newTeacherId",
               new_classroom_id AS "newClassroomId", new_lesson_format AS "newLessonFormat"
          FROM schedule_overrides WHERE id = $1`,

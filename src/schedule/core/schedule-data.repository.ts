@@ -1,11 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { bool, date, ID_ROW, int, listOf, nullable, object, oneOf, rowShape, RowType, text, time } from '../../platform/database/row-shape';
 import { SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { CalendarPeriod } from '../../schedule-engine/calendar-days';
+import { LESSON_KINDS } from '../../schedule-engine/lesson-series';
 import { OverrideRecord } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
 import { assignmentKey, CalendarSnapshot, GridSnapshot, LoadedGrid } from '../../schedule-engine/series-context';
-import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_SELECT, OverrideRecordRow, toOverrideRecord } from './override-records';
+import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_ROW, OVERRIDE_RECORD_SELECT, toOverrideRecord } from './override-records';
+import { VERSION_STATUSES } from './semester-write-unit';
 
 /** Which rules to load; every given criterion narrows (AND). */
 export interface RuleFilter {
@@ -44,14 +47,21 @@ export function namedIds(rules: readonly LoadedRule[]) {
   };
 }
 
+const LESSON_SLOT = rowShape({ slotId: int, ruleId: int, versionId: int, versionStatus: oneOf(...VERSION_STATUSES), semesterId: int });
+
 /** The rule slot a lesson comes from, with the rule's version and semester. */
-export interface LessonSlot {
-  slotId: number;
-  ruleId: number;
-  versionId: number;
-  versionStatus: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
-  semesterId: number;
-}
+export type LessonSlot = RowType<typeof LESSON_SLOT>;
+
+const SEMESTER = rowShape({
+  id: int,
+  academicYearId: int,
+  academicYearTitle: text,
+  academicYearStart: date,
+  semesterType: oneOf('autumn', 'spring'),
+  startDate: date,
+  endDate: date,
+  publishedVersionId: nullable(int),
+});
 
 const SEMESTER_SELECT = `
   SELECT s.id, s.academic_year_id AS "academicYearId", y.title AS "academicYearTitle",
@@ -60,15 +70,41 @@ const SEMESTER_SELECT = `
          (SELECT v.id FROM schedule_versions v WHERE v.semester_id = s.id AND v.status = 'PUBLISHED') AS "publishedVersionId"
     FROM semesters s JOIN academic_years y ON y.id = s.academic_year_id`;
 
-/** A rule as one row of RULE_SELECT: the loaded rule's own fields, with hours and start weeks as columns. */
-export type RuleRow = Pick<LoadedRule, 'id' | 'versionId' | 'semesterId' | 'subjectId' | 'subjectName' | 'status' | 'groupIds' | 'slots'> & {
-  lectureHours: number;
-  laboratoryHours: number;
-  practiceHours: number;
-  lectureStartWeek: number;
-  laboratoryStartWeek: number;
-  practiceStartWeek: number;
+const RULE_SLOT = object({
+  id: int,
+  ruleId: int,
+  dayOfWeek: int,
+  parity: oneOf('BOTH', 'ODD', 'EVEN'),
+  timeSlotId: int,
+  teacherId: int,
+  classroomId: int,
+  lessonTypeId: int,
+  lessonKind: oneOf(...LESSON_KINDS),
+  lessonFormat: text,
+  subgroups: listOf(object({ id: int, groupId: int })),
+});
+
+/** The columns of RULE_SELECT (for statements that add their own to them). */
+export const RULE_COLUMNS = {
+  id: int,
+  versionId: int,
+  semesterId: int,
+  subjectId: int,
+  subjectName: text,
+  status: oneOf('ACTIVE', 'ARCHIVED'),
+  lectureHours: int,
+  laboratoryHours: int,
+  practiceHours: int,
+  lectureStartWeek: int,
+  laboratoryStartWeek: int,
+  practiceStartWeek: int,
+  groupIds: listOf(int),
+  slots: listOf(RULE_SLOT),
 };
+const RULE_ROW = rowShape(RULE_COLUMNS);
+
+/** A rule as one row of RULE_SELECT: the loaded rule's own fields, with hours and start weeks as columns. */
+export type RuleRow = RowType<typeof RULE_ROW>;
 
 /**
  * A rule with its groups and slots (slots with subgroups and lesson kind) in one row; callers add
@@ -109,6 +145,34 @@ export function toLoadedRule(row: RuleRow): LoadedRule {
   };
 }
 
+
+// A scope with its slots, LEFT JOINed: a scope without slots gives one row with null slot columns.
+const GRID_SLOT = rowShape({
+  scopeId: int,
+  applyMode: oneOf('DEFAULT', 'SATURDAY', 'MANUAL'),
+  id: nullable(int),
+  orderNumber: nullable(int),
+  startTime: nullable(time),
+  endTime: nullable(time),
+});
+const GRID_ASSIGNMENT = rowShape({ date: date, scopeId: int });
+
+const CALENDARS = rowShape({
+  assignments: listOf(object({ groupId: int, yearId: int, calendarId: int })),
+  periods: listOf(object({ calendarId: int, courseNumber: int, startDate: date, endDate: date, activityTypeId: int })),
+  activities: listOf(object({ id: int, allowSchedule: bool })),
+  groups: listOf(object({ id: int, startYear: int })),
+});
+
+const NAMED = object({ id: int, name: text });
+const NAMES = rowShape({
+  teachers: listOf(NAMED),
+  classrooms: listOf(NAMED),
+  groups: listOf(NAMED),
+  subgroups: listOf(object({ id: int, name: text, groupId: int })),
+  lessonTypes: listOf(NAMED),
+});
+
 /**
  * The batched reads behind schedule generation (the only schedule SQL other schedule features share): every method is one query (or a fixed few), whatever
  * the number of rules, slots or dates, so viewing and conflict checks stay O(1) in round trips.
@@ -118,14 +182,15 @@ export class ScheduleDataRepository {
   constructor(private readonly db: TenantDb) {}
 
   semestersOverlapping(startDate: string, endDate: string): Promise<LoadedSemester[]> {
-    return this.db.query<LoadedSemester>(
+    return this.db.rows(
+      SEMESTER,
       `${SEMESTER_SELECT} WHERE s.start_date <= $2 AND s.end_date >= $1 ORDER BY s.start_date`,
       [startDate, endDate],
     );
   }
 
   async semester(id: number): Promise<LoadedSemester | undefined> {
-    return (await this.db.query<LoadedSemester>(`${SEMESTER_SELECT} WHERE s.id = $1`, [id]))[0];
+    return (await this.db.rows(SEMESTER, `${SEMESTER_SELECT} WHERE s.id = $1`, [id]))[0];
   }
 
   /** Rules with their groups and slots (slots with subgroups and lesson kind) in one query. */
@@ -150,7 +215,8 @@ export class ScheduleDataRepository {
                                    WHERE fr.rule_id = r.id AND fo.schedule_version_id = r.schedule_version_id AND fo.new_${column} = ANY(${list}::int[]))`;
       where.push(filter.includeReassigned ? `(${own} OR ${reassigned})` : own);
     }
-    const rows = await this.db.query<RuleRow>(
+    const rows = await this.db.rows(
+      RULE_ROW,
       `${RULE_SELECT}
         WHERE ${where.join(' AND ')}
         ORDER BY r.id`,
@@ -162,7 +228,8 @@ export class ScheduleDataRepository {
   /** The version's one-off changes, of lessons of `ruleIds` when given, by id. */
   async overrides(versionId: number, ruleIds?: readonly number[]): Promise<OverrideRecord[]> {
     if (ruleIds?.length === 0) return [];
-    const rows = await this.db.query<OverrideRecordRow>(
+    const rows = await this.db.rows(
+      OVERRIDE_RECORD_ROW,
       `${OVERRIDE_RECORD_SELECT} ${OVERRIDE_RECORD_FROM}
         WHERE o.schedule_version_id = $1 AND ($2::int[] IS NULL OR sl.rule_id = ANY($2::int[]))
         ORDER BY o.id`,
@@ -178,7 +245,8 @@ export class ScheduleDataRepository {
 
   /** The rule slots with their rules, versions and semesters, by slot id (absent ids are missing). */
   async lessonSlots(slotIds: readonly number[]): Promise<Map<number, LessonSlot>> {
-    const rows = await this.db.query<LessonSlot>(
+    const rows = await this.db.rows(
+      LESSON_SLOT,
       `SELECT sl.id AS "slotId", r.id AS "ruleId", r.schedule_version_id AS "versionId", v.status AS "versionStatus", r.semester_id AS "semesterId"
          FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id JOIN schedule_versions v ON v.id = r.schedule_version_id
         WHERE sl.id = ANY($1::int[])`,
@@ -189,20 +257,21 @@ export class ScheduleDataRepository {
 
   /** Classrooms that are not archived, by id. */
   async activeClassroomIds(): Promise<number[]> {
-    const rows = await this.db.query<{ id: number }>(`SELECT id FROM classrooms WHERE archived_at IS NULL ORDER BY id`);
+    const rows = await this.db.rows(ID_ROW, `SELECT id FROM classrooms WHERE archived_at IS NULL ORDER BY id`);
     return rows.map((row) => row.id);
   }
 
   /** Active users with the TEACHER role, by id. */
   async activeTeacherIds(): Promise<number[]> {
-    const rows = await this.db.query<{ id: number }>(`SELECT id FROM users WHERE role = 'TEACHER' AND status = 'ACTIVE' ORDER BY id`);
+    const rows = await this.db.rows(ID_ROW, `SELECT id FROM users WHERE role = 'TEACHER' AND status = 'ACTIVE' ORDER BY id`);
     return rows.map((row) => row.id);
   }
 
   /** The base and Saturday grids and the manual grids assigned to dates in the range (two queries). */
   async grids(startDate: string, endDate: string): Promise<GridSnapshot> {
     // Sequential: inside a transaction both reads share its one connection.
-    const slotRows = await this.db.query<{ scopeId: number; applyMode: LoadedGrid['applyMode']; id: number | null; orderNumber: number; startTime: string; endTime: string }>(
+    const slotRows = await this.db.rows(
+        GRID_SLOT,
         `SELECT sc.id AS "scopeId", sc.apply_mode AS "applyMode", ts.id, ts.order_number AS "orderNumber",
                 ts.start_time::text AS "startTime", ts.end_time::text AS "endTime"
            FROM time_grid_scopes sc LEFT JOIN time_slots ts ON ts.scope_id = sc.id
@@ -211,7 +280,8 @@ export class ScheduleDataRepository {
           ORDER BY sc.id, ts.order_number`,
         [startDate, endDate],
       );
-    const assignmentRows = await this.db.query<{ date: string; scopeId: number }>(
+    const assignmentRows = await this.db.rows(
+      GRID_ASSIGNMENT,
       `SELECT assignment_date AS date, scope_id AS "scopeId" FROM time_grid_date_assignments
         WHERE assignment_date BETWEEN $1 AND $2`,
       [startDate, endDate],
@@ -223,7 +293,7 @@ export class ScheduleDataRepository {
         grid = { id: row.scopeId, applyMode: row.applyMode, slots: [] };
         grids.set(row.scopeId, grid);
       }
-      if (row.id !== null) grid.slots.push({ id: row.id, orderNumber: row.orderNumber, startTime: row.startTime, endTime: row.endTime });
+      if (row.id !== null && row.orderNumber !== null && row.startTime !== null && row.endTime !== null) grid.slots.push({ id: row.id, orderNumber: row.orderNumber, startTime: row.startTime, endTime: row.endTime });
     }
     const all = [...grids.values()];
     const base = all.find((grid) => grid.applyMode === 'DEFAULT');
@@ -237,12 +307,8 @@ export class ScheduleDataRepository {
 
   /** Calendar assignments, periods, activity flags and start years of the groups (one query). */
   async calendars(groupIds: number[], academicYearIds: number[]): Promise<CalendarSnapshot> {
-    const [row] = await this.db.query<{
-      assignments: { groupId: number; yearId: number; calendarId: number }[];
-      periods: (CalendarPeriod & { calendarId: number })[];
-      activities: { id: number; allowSchedule: boolean }[];
-      groups: { id: number; startYear: number }[];
-    }>(
+    const [row] = await this.db.rows(
+      CALENDARS,
       `WITH chosen AS (
          SELECT group_id, academic_year_id, calendar_id FROM group_calendar_assignments
           WHERE group_id = ANY($1::int[]) AND academic_year_id = ANY($2::int[]))
@@ -271,13 +337,8 @@ export class ScheduleDataRepository {
 
   /** Names of teachers, rooms, groups, subgroups and lesson types (one query). */
   async names(ids: { teacherIds: number[]; classroomIds: number[]; groupIds: number[]; subgroupIds: number[] }): Promise<NameBook> {
-    const [row] = await this.db.query<{
-      teachers: { id: number; name: string }[];
-      classrooms: { id: number; name: string }[];
-      groups: { id: number; name: string }[];
-      subgroups: { id: number; name: string; groupId: number }[];
-      lessonTypes: { id: number; name: string }[];
-    }>(
+    const [row] = await this.db.rows(
+      NAMES,
       `SELECT
          COALESCE((SELECT json_agg(json_build_object('id', id, 'name', full_name)) FROM users WHERE id = ANY($1::int[])), '[]') AS teachers,
          COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name)) FROM classrooms WHERE id = ANY($2::int[])), '[]') AS classrooms,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { int, oneOf, rowShape, RowType } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 
 /**
@@ -7,14 +8,13 @@ import { TenantDb } from '../../platform/database/tenant-db';
  */
 export const SEMESTER_SCHEDULE_LOCK = 4909;
 
-export type VersionStatus = 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
+export const VERSION_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
+export type VersionStatus = (typeof VERSION_STATUSES)[number];
+
+const LOCKED_VERSION = rowShape({ id: int, semesterId: int, status: oneOf(...VERSION_STATUSES) });
 
 /** The columns of a version row that decide whether its schedule may change. */
-export interface LockedVersion {
-  id: number;
-  semesterId: number;
-  status: VersionStatus;
-}
+export type LockedVersion = RowType<typeof LOCKED_VERSION>;
 
 /**
  * The open transaction of a semester write and the row locks every schedule write needs. Every
@@ -28,7 +28,8 @@ export class ScheduleTx {
 
   /** The version, share-locked until commit so that it cannot be published or archived meanwhile. */
   async lockVersion(versionId: number): Promise<LockedVersion | undefined> {
-    const [row] = await this.db.query<LockedVersion>(
+    const [row] = await this.db.rows(
+      LOCKED_VERSION,
       `SELECT id, semester_id AS "semesterId", status FROM schedule_versions WHERE id = $1 FOR SHARE`,
       [versionId],
     );
@@ -47,7 +48,7 @@ export class SemesterWriteUnit {
 
   run<T>(semesterId: number, work: (tx: ScheduleTx) => Promise<T>): Promise<T> {
     return this.db.transaction(async () => {
-      await this.db.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
+      await this.db.execute(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
       return work(new ScheduleTx(semesterId, this.db));
     });
   }
@@ -59,7 +60,7 @@ export class SemesterWriteUnit {
   runAcross<T>(semesterIds: readonly number[], work: () => Promise<T>): Promise<T> {
     return this.db.transaction(async () => {
       for (const semesterId of [...new Set(semesterIds)].sort((a, b) => a - b)) {
-        await this.db.query(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
+        await this.db.execute(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
       }
       return work();
     });

@@ -1,49 +1,53 @@
 import { Injectable } from '@nestjs/common';
+import { date, int, listOf, nullable, oneOf, rowShape, RowType, text, time, timestamp } from '../../platform/database/row-shape';
 import { SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { OverrideAction } from '../../schedule-engine/override-application';
+import { OVERRIDE_ACTIONS } from '../../schedule-engine/override-application';
+
+const REGISTRY_ROW = rowShape({
+  id: int,
+  scheduleVersionId: int,
+  semesterId: int,
+  semesterStartDate: date,
+  semesterEndDate: date,
+  baseRuleSlotId: int,
+  scheduleRuleId: int,
+  action: oneOf(...OVERRIDE_ACTIONS),
+  lessonDate: date,
+  targetLessonDate: nullable(date),
+  originalTimeSlotId: int,
+  originalOrderNumber: int,
+  originalBaseStartTime: time,
+  originalBaseEndTime: time,
+  originalTeacherId: int,
+  originalTeacherName: text,
+  originalClassroomId: int,
+  originalClassroomName: text,
+  originalLessonFormat: text,
+  // The new pair, teacher and room (with their LEFT JOINed times and names): null when the override keeps them.
+  newTimeSlotId: nullable(int),
+  newStartTime: nullable(time),
+  newEndTime: nullable(time),
+  newTeacherId: nullable(int),
+  newTeacherName: nullable(text),
+  newClassroomId: nullable(int),
+  newClassroomName: nullable(text),
+  newLessonFormat: nullable(text),
+  subjectId: int,
+  subjectName: text,
+  lessonTypeId: int,
+  lessonTypeName: text,
+  groupIds: listOf(int),
+  groupNames: listOf(text),
+  subgroupIds: listOf(int),
+  subgroupNames: listOf(text),
+  comment: nullable(text),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
 
 /** One registry row: the override, its lesson's current rule slot, and every name, in one query. */
-export interface RegistryRow {
-  id: number;
-  scheduleVersionId: number;
-  semesterId: number;
-  semesterStartDate: string;
-  semesterEndDate: string;
-  baseRuleSlotId: number;
-  scheduleRuleId: number;
-  action: OverrideAction;
-  lessonDate: string;
-  targetLessonDate: string | null;
-  originalTimeSlotId: number;
-  originalOrderNumber: number;
-  originalBaseStartTime: string;
-  originalBaseEndTime: string;
-  originalTeacherId: number;
-  originalTeacherName: string;
-  originalClassroomId: number;
-  originalClassroomName: string;
-  originalLessonFormat: string;
-  newTimeSlotId: number | null;
-  newStartTime: string | null;
-  newEndTime: string | null;
-  newTeacherId: number | null;
-  newTeacherName: string | null;
-  newClassroomId: number | null;
-  newClassroomName: string | null;
-  newLessonFormat: string | null;
-  subjectId: number;
-  subjectName: string;
-  lessonTypeId: number;
-  lessonTypeName: string;
-  groupIds: number[];
-  groupNames: string[];
-  subgroupIds: number[];
-  subgroupNames: string[];
-  comment: string | null;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type RegistryRow = RowType<typeof REGISTRY_ROW>;
 
 export type RegistryFilter = { id: number } | { startDate: string; endDate: string } | { all: true };
 
@@ -70,7 +74,8 @@ export class OverrideRegistryRepository {
       }
     }
     // Groups and subgroups are aggregated once per rule and slot of the chosen overrides (set-based, not per row).
-    return this.db.query<RegistryRow>(
+    return this.db.rows(
+      REGISTRY_ROW,
       `WITH chosen AS (
          SELECT o.*, sl.rule_id FROM schedule_overrides o
            JOIN schedule_versions v ON v.id = o.schedule_version_id

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { int, rowShape } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
 import { OverrideResponse } from './dto/override-response.dto';
+
+const STAMP = rowShape({ stamp: int });
 
 /** Registry answers kept per tenant database (a week of a large university is about half a megabyte). */
 const ANSWERS_PER_TENANT = 32;
@@ -32,7 +35,7 @@ export class RegistryCache {
   constructor(private readonly db: TenantDb) {}
 
   async stamp(): Promise<number> {
-    const [row] = await this.db.query<{ stamp: number }>(`SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
+    const [row] = await this.db.rows(STAMP, `SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
     return row.stamp;
   }
 

@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { date, ID_ROW, int, listOf, nullable, object, oneOf, rowShape, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { QualityFacts, TeacherWish } from '../../schedule-engine/quality';
+import { PREFERENCE_TYPES } from '../../schedule-engine/preference-types';
+import { QualityFacts } from '../../schedule-engine/quality';
+import { VERSION_STATUSES } from '../core';
 
 /** The version a report is about, with its semester. */
 export interface AnalysedVersion {
@@ -12,11 +15,29 @@ export interface AnalysedVersion {
   status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
 }
 
-interface NamedSize {
-  id: number;
-  name: string;
-  size: number;
-}
+// The version is LEFT JOINed: its columns are all null when the semester has no such version.
+const SEMESTER_VERSION = rowShape({
+  semesterId: int,
+  semesterType: oneOf('autumn', 'spring'),
+  yearTitle: text,
+  versionId: nullable(int),
+  versionNumber: nullable(int),
+  versionName: nullable(text),
+  status: nullable(oneOf(...VERSION_STATUSES)),
+});
+
+// json_agg over no rows is NULL.
+const NAMED_SIZES = nullable(listOf(object({ id: int, name: text, size: int })));
+const FACTS = rowShape({
+  classrooms: nullable(listOf(object({ id: int, name: text, capacity: int }))),
+  groups: NAMED_SIZES,
+  subgroups: NAMED_SIZES,
+  teachers: nullable(listOf(object({ id: int, name: text }))),
+  wishes: nullable(listOf(object({ teacherId: int, type: oneOf(...PREFERENCE_TYPES), dayOfWeek: nullable(int), pairOrder: nullable(int), date: nullable(date) }))),
+});
+
+const FINGERPRINT = rowShape({ fingerprint: text });
+const VERSION_ID = rowShape({ versionId: int });
 
 /**
  * The quality feature's own reads: the analysed version, the sizes and seats the scoring compares,
@@ -29,7 +50,8 @@ export class QualityFactsRepository {
 
   /** The semester's version `versionId`, or its published one; undefined when either does not exist. */
   async version(semesterId: number, versionId?: number): Promise<{ semesterExists: boolean; version?: AnalysedVersion }> {
-    const rows = await this.db.query<AnalysedVersion & { semesterType: string; yearTitle: string }>(
+    const rows = await this.db.rows(
+      SEMESTER_VERSION,
       `SELECT s.id AS "semesterId", s.semester_type AS "semesterType", y.title AS "yearTitle",
               v.id AS "versionId", v.version_number AS "versionNumber", v.name AS "versionName", v.status
          FROM semesters s
@@ -40,7 +62,7 @@ export class QualityFactsRepository {
     );
     const [row] = rows;
     if (!row) return { semesterExists: false };
-    if (row.versionId === null) return { semesterExists: true };
+    if (row.versionId === null || row.versionNumber === null || row.versionName === null || row.status === null) return { semesterExists: true };
     const semesterLabel = `${row.yearTitle}, ${row.semesterType === 'autumn' ? 'осенний' : 'весенний'} семестр`;
     return {
       semesterExists: true,
@@ -57,13 +79,8 @@ export class QualityFactsRepository {
 
   /** Seats, group and subgroup sizes, names, and the approved wishes of the semester's teachers, in one query. */
   async facts(semesterId: number): Promise<QualityFacts> {
-    const [row] = await this.db.query<{
-      classrooms: (NamedSize & { capacity: number })[] | null;
-      groups: NamedSize[] | null;
-      subgroups: NamedSize[] | null;
-      teachers: { id: number; name: string }[] | null;
-      wishes: TeacherWish[] | null;
-    }>(
+    const [row] = await this.db.rows(
+      FACTS,
       `SELECT
          (SELECT json_agg(json_build_object('id', id, 'name', name, 'capacity', capacity)) FROM classrooms) AS classrooms,
          (SELECT json_agg(json_build_object('id', id, 'name', name, 'size', group_size)) FROM study_groups) AS groups,
@@ -91,7 +108,8 @@ export class QualityFactsRepository {
    * and the state of the semester's teacher preferences, which the stamp does not cover.
    */
   async fingerprint(semesterId: number): Promise<string> {
-    const [row] = await this.db.query<{ fingerprint: string }>(
+    const [row] = await this.db.rows(
+      FINGERPRINT,
       `SELECT (SELECT stamp FROM schedule_data_stamp WHERE id = 1)::text || '/' ||
               coalesce((SELECT md5(string_agg(id || ':' || status || ':' || updated_at, ',' ORDER BY id)) FROM teacher_preferences WHERE semester_id = $1), '')
               AS fingerprint`,
@@ -102,7 +120,8 @@ export class QualityFactsRepository {
 
   /** The rule of a base slot and its version, or undefined. */
   async slotVersion(slotId: number): Promise<{ versionId: number } | undefined> {
-    const [row] = await this.db.query<{ versionId: number }>(
+    const [row] = await this.db.rows(
+      VERSION_ID,
       `SELECT r.schedule_version_id AS "versionId" FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id WHERE sl.id = $1`,
       [slotId],
     );
@@ -111,7 +130,7 @@ export class QualityFactsRepository {
 
   /** The override pinning the lesson `slotId + lessonDate`, if any. */
   async overrideOf(slotId: number, lessonDate: string): Promise<number | undefined> {
-    const [row] = await this.db.query<{ id: number }>(`SELECT id FROM schedule_overrides WHERE base_rule_slot_id = $1 AND lesson_date = $2`, [slotId, lessonDate]);
+    const [row] = await this.db.rows(ID_ROW, `SELECT id FROM schedule_overrides WHERE base_rule_slot_id = $1 AND lesson_date = $2`, [slotId, lessonDate]);
     return row?.id;
   }
 }

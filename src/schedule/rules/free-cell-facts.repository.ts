@@ -1,21 +1,24 @@
 import { Injectable } from '@nestjs/common';
+import { date, int, listOf, nullable, object, oneOf, rowShape, ValueOf } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
+import { VERSION_STATUSES } from '../core';
+
+const FREE_CELL_VERSION = object({ id: int, semesterId: int, status: oneOf(...VERSION_STATUSES) });
+const SOFT_WISH = object({
+  id: int,
+  preferenceType: oneOf('SOFT_PREFERRED', 'SOFT_UNWANTED'),
+  dayOfWeek: nullable(int),
+  timeSlotId: nullable(int),
+  date: nullable(date),
+});
+// The version and the excluded rule are scalar subqueries: null when there is no such row.
+const FACTS = rowShape({ version: nullable(FREE_CELL_VERSION), excludedRuleVersionId: nullable(int), wishes: listOf(SOFT_WISH) });
 
 /** A version with what the free-cell grid needs to know of it. */
-export interface FreeCellVersion {
-  id: number;
-  semesterId: number;
-  status: 'DRAFT' | 'PUBLISHED' | 'ARCHIVED';
-}
+export type FreeCellVersion = ValueOf<typeof FREE_CELL_VERSION>;
 
 /** An approved soft wish of a teacher: a weekly base pair or a date (spec 4.14). */
-export interface SoftWish {
-  id: number;
-  preferenceType: 'SOFT_PREFERRED' | 'SOFT_UNWANTED';
-  dayOfWeek: number | null;
-  timeSlotId: number | null;
-  date: string | null;
-}
+export type SoftWish = ValueOf<typeof SOFT_WISH>;
 
 /** The version, whether the excluded rule belongs to it, and the teacher's soft wishes: one query. */
 @Injectable()
@@ -23,7 +26,8 @@ export class FreeCellFactsRepository {
   constructor(private readonly db: TenantDb) {}
 
   async load(versionId: number, excludeRuleId: number, teacherId: number): Promise<{ version?: FreeCellVersion; excludedRuleVersionId?: number; wishes: SoftWish[] }> {
-    const [row] = await this.db.query<{ version: FreeCellVersion | null; excludedRuleVersionId: number | null; wishes: SoftWish[] }>(
+    const [row] = await this.db.rows(
+      FACTS,
       `SELECT
          (SELECT json_build_object('id', id, 'semesterId', semester_id, 'status', status) FROM schedule_versions WHERE id = $1) AS version,
          (SELECT schedule_version_id FROM schedule_rules WHERE id = $2) AS "excludedRuleVersionId",

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { bool, int, listOf, nullable, object, oneOf, rowShape, text, time } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { LessonKind } from '../../schedule-engine/lesson-series';
+import { LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
 
 /** What the rows a rule body names are, looked up in one query (missing ids are simply absent). */
 export interface RuleFacts {
@@ -22,15 +23,18 @@ export interface FactIds {
   classroomIds: number[];
 }
 
-interface FactsRow {
-  subject: RuleFacts['subject'] | null;
-  groups: { id: number; name: string; archived: boolean }[];
-  subgroups: { id: number; name: string; groupId: number; groupName: string }[];
-  timeSlots: { id: number; base: boolean; orderNumber: number; startTime: string; endTime: string }[];
-  users: { id: number; name: string; role: string; active: boolean }[];
-  classrooms: { id: number; name: string; archived: boolean }[];
-  lessonTypes: { id: number; name: string; code: LessonKind }[];
-}
+const SUBJECT = { id: int, name: text, archived: bool };
+const SUBJECT_ROW = rowShape(SUBJECT);
+const FACTS = rowShape({
+  // A scalar subquery: null when the subject does not exist.
+  subject: nullable(object(SUBJECT)),
+  groups: listOf(object({ id: int, name: text, archived: bool })),
+  subgroups: listOf(object({ id: int, name: text, groupId: int, groupName: text })),
+  timeSlots: listOf(object({ id: int, base: bool, orderNumber: int, startTime: time, endTime: time })),
+  users: listOf(object({ id: int, name: text, role: text, active: bool })),
+  classrooms: listOf(object({ id: int, name: text, archived: bool })),
+  lessonTypes: listOf(object({ id: int, name: text, code: oneOf(...LESSON_KINDS) })),
+});
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
@@ -54,7 +58,8 @@ export class RuleFactsRepository {
       classroomIds: union((one) => one.classroomIds),
     });
     const subjects = byId(
-      await this.db.query<NonNullable<RuleFacts['subject']>>(
+      await this.db.rows(
+        SUBJECT_ROW,
         `SELECT id, name, archived_at IS NOT NULL AS archived FROM subjects WHERE id = ANY($1::int[])`,
         [[...new Set(ids.map((one) => one.subjectId))]],
       ),
@@ -63,7 +68,8 @@ export class RuleFactsRepository {
   }
 
   async load(ids: FactIds): Promise<RuleFacts> {
-    const [row] = await this.db.query<FactsRow>(
+    const [row] = await this.db.rows(
+      FACTS,
       `SELECT
          (SELECT json_build_object('id', id, 'name', name, 'archived', archived_at IS NOT NULL) FROM subjects WHERE id = $1) AS subject,
          COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'archived', status = 'ARCHIVED'))

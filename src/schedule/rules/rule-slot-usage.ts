@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { COUNT_ROW } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 
 /** A column that refers to a rule slot (a lesson is named by `slot id + date`). */
@@ -18,6 +19,7 @@ export const RULE_SLOT_REFERENCES: readonly RuleSlotReference[] = [
   { table: 'teacher_change_requests', column: 'base_rule_slot_id' },
 ];
 
+
 /** One query counting the rows that refer to any of `$1` (an int[] of slot ids); undefined when nothing can. */
 export function ruleSlotUsageSql(references: readonly RuleSlotReference[]): string | undefined {
   if (references.length === 0) return undefined;
@@ -33,7 +35,7 @@ export class RuleSlotUsage {
   async count(slotIds: readonly number[]): Promise<number> {
     const sql = ruleSlotUsageSql(RULE_SLOT_REFERENCES);
     if (!sql || slotIds.length === 0) return 0;
-    const [row] = await this.db.query<{ count: number }>(sql, [slotIds]);
+    const [row] = await this.db.rows(COUNT_ROW, sql, [slotIds]);
     return row.count;
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { ID_ROW, int, oneOf, rowShape, RowType, timestamp, TOTAL_ROW } from '../../platform/database/row-shape';
 import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LessonKind } from '../../schedule-engine/lesson-series';
@@ -21,13 +22,6 @@ defineConstraintMessages({
   ck_schedule_rule_slots_parity: 'Чётность должна быть BOTH, ODD или EVEN',
   ck_schedule_rule_slots_format: 'Формат занятия должен быть «Очно» или «Онлайн»',
 });
-
-export interface RuleRow {
-  id: number;
-  versionId: number;
-  semesterId: number;
-  status: 'ACTIVE' | 'ARCHIVED';
-}
 
 /** The stored columns of a rule that a create or update sets. */
 export interface RuleFields {
@@ -59,6 +53,12 @@ export interface SlotFields {
 }
 
 const RULE_COLUMNS = `r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.status`;
+const RULE_ROW = rowShape({ id: int, versionId: int, semesterId: int, status: oneOf('ACTIVE', 'ARCHIVED') });
+
+export type RuleRow = RowType<typeof RULE_ROW>;
+
+const STAMPS = rowShape({ id: int, createdAt: timestamp, updatedAt: timestamp });
+const VERSION_ID = rowShape({ versionId: int });
 
 /** SQL over the rule tables: row locks, writes (inside the write unit's transaction), and the id lists behind the rule lists and pages. */
 @Injectable()
@@ -66,16 +66,16 @@ export class ScheduleRulesRepository {
   constructor(private readonly db: TenantDb) {}
 
   async find(id: number): Promise<RuleRow | undefined> {
-    return (await this.db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1`, [id]))[0];
+    return (await this.db.rows(RULE_ROW, `SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1`, [id]))[0];
   }
 
   /** The rule, locked until the end of the open transaction. */
   async lockForChange(id: number): Promise<RuleRow | undefined> {
-    return (await this.db.query<RuleRow>(`SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1 FOR UPDATE`, [id]))[0];
+    return (await this.db.rows(RULE_ROW, `SELECT ${RULE_COLUMNS} FROM schedule_rules r WHERE r.id = $1 FOR UPDATE`, [id]))[0];
   }
 
   async insert(fields: RuleFields, authorId: number): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(`INSERT INTO schedule_rules (schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
+    const [row] = await this.db.rows(ID_ROW, `INSERT INTO schedule_rules (schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
                                    lecture_start_week, laboratory_start_week, practice_start_week, created_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
       [...ruleValues(fields), authorId],
@@ -98,7 +98,7 @@ export class ScheduleRulesRepository {
     if (rules.length === 0) return [];
     const ids = await this.nextIds('schedule_rules', rules.length);
     const column = <T>(pick: (fields: RuleFields) => T) => rules.map((rule) => pick(rule.fields));
-    await this.db.query(`INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
+    await this.db.execute(`INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
                                    lecture_start_week, laboratory_start_week, practice_start_week, created_by)
        SELECT v.*, $11::int FROM unnest($1::int[], $2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::int[], $8::int[], $9::int[], $10::int[]) AS v`,
       [
@@ -116,14 +116,14 @@ export class ScheduleRulesRepository {
       ],
     );
     const groups = rules.flatMap((rule, index) => rule.groupIds.map((groupId) => [ids[index], groupId]));
-    await this.db.query(`INSERT INTO schedule_rule_groups (rule_id, group_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+    await this.db.execute(`INSERT INTO schedule_rule_groups (rule_id, group_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
       groups.map((pair) => pair[0]),
       groups.map((pair) => pair[1]),
     ]);
     const slots = rules.flatMap((rule, index) => rule.slots.map((slot) => ({ ruleId: ids[index], slot })));
     const slotIds = await this.nextIds('schedule_rule_slots', slots.length);
     const slotColumn = <T>(pick: (slot: SlotFields) => T) => slots.map((item) => pick(item.slot));
-    await this.db.query(`INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+    await this.db.execute(`INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
        SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[])`,
       [
         slotIds,
@@ -139,7 +139,7 @@ export class ScheduleRulesRepository {
     );
     const pairs = slots.flatMap((item, index) => item.slot.subgroupIds.map((subgroupId) => [slotIds[index], subgroupId]));
     if (pairs.length > 0) {
-      await this.db.query(`INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
+      await this.db.execute(`INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id) SELECT * FROM unnest($1::int[], $2::int[])`, [
         pairs.map((pair) => pair[0]),
         pairs.map((pair) => pair[1]),
       ]);
@@ -149,12 +149,12 @@ export class ScheduleRulesRepository {
 
   private async nextIds(table: 'schedule_rules' | 'schedule_rule_slots', count: number): Promise<number[]> {
     if (count === 0) return [];
-    const rows = await this.db.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence($1, 'id'))::int AS id FROM generate_series(1, $2)`, [table, count]);
+    const rows = await this.db.rows(ID_ROW, `SELECT nextval(pg_get_serial_sequence($1, 'id'))::int AS id FROM generate_series(1, $2)`, [table, count]);
     return rows.map((row) => row.id);
   }
 
   async update(id: number, fields: RuleFields): Promise<void> {
-    await this.db.query(`UPDATE schedule_rules SET schedule_version_id = $2, semester_id = $3, subject_id = $4, lecture_hours = $5, laboratory_hours = $6,
+    await this.db.execute(`UPDATE schedule_rules SET schedule_version_id = $2, semester_id = $3, subject_id = $4, lecture_hours = $5, laboratory_hours = $6,
               practice_hours = $7, lecture_start_week = $8, laboratory_start_week = $9, practice_start_week = $10, updated_at = now()
         WHERE id = $1`,
       [id, ...ruleValues(fields)],
@@ -162,19 +162,19 @@ export class ScheduleRulesRepository {
   }
 
   async archive(id: number): Promise<void> {
-    await this.db.query(`UPDATE schedule_rules SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1`, [id]);
+    await this.db.execute(`UPDATE schedule_rules SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1`, [id]);
   }
 
   /** Makes the rule's groups exactly `groupIds`. */
   async replaceGroups(ruleId: number, groupIds: number[]): Promise<void> {
-    await this.db.query(`DELETE FROM schedule_rule_groups WHERE rule_id = $1 AND NOT (group_id = ANY($2::int[]))`, [ruleId, groupIds]);
-    await this.db.query(`INSERT INTO schedule_rule_groups (rule_id, group_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
+    await this.db.execute(`DELETE FROM schedule_rule_groups WHERE rule_id = $1 AND NOT (group_id = ANY($2::int[]))`, [ruleId, groupIds]);
+    await this.db.execute(`INSERT INTO schedule_rule_groups (rule_id, group_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`,
       [ruleId, groupIds],
     );
   }
 
   async insertSlot(ruleId: number, slot: SlotFields): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(`INSERT INTO schedule_rule_slots (rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+    const [row] = await this.db.rows(ID_ROW, `INSERT INTO schedule_rule_slots (rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
       [ruleId, ...slotValues(slot)],
     );
@@ -182,7 +182,7 @@ export class ScheduleRulesRepository {
   }
 
   async updateSlot(slotId: number, slot: SlotFields): Promise<void> {
-    await this.db.query(`UPDATE schedule_rule_slots SET day_of_week = $2, parity = $3, time_slot_id = $4, teacher_id = $5, classroom_id = $6,
+    await this.db.execute(`UPDATE schedule_rule_slots SET day_of_week = $2, parity = $3, time_slot_id = $4, teacher_id = $5, classroom_id = $6,
               lesson_type_id = $7, lesson_format = $8
         WHERE id = $1`,
       [slotId, ...slotValues(slot)],
@@ -190,14 +190,14 @@ export class ScheduleRulesRepository {
   }
 
   async deleteSlots(slotIds: number[]): Promise<void> {
-    if (slotIds.length > 0) await this.db.query(`DELETE FROM schedule_rule_slots WHERE id = ANY($1::int[])`, [slotIds]);
+    if (slotIds.length > 0) await this.db.execute(`DELETE FROM schedule_rule_slots WHERE id = ANY($1::int[])`, [slotIds]);
   }
 
   /** Makes the subgroups of `slotIds` exactly the given pairs. */
   async replaceSlotSubgroups(slotIds: number[], pairs: { slotId: number; subgroupId: number }[]): Promise<void> {
-    await this.db.query(`DELETE FROM schedule_rule_slot_subgroups WHERE slot_id = ANY($1::int[])`, [slotIds]);
+    await this.db.execute(`DELETE FROM schedule_rule_slot_subgroups WHERE slot_id = ANY($1::int[])`, [slotIds]);
     if (pairs.length === 0) return;
-    await this.db.query(`INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id) SELECT * FROM unnest($1::int[], $2::int[])`,
+    await this.db.execute(`INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id) SELECT * FROM unnest($1::int[], $2::int[])`,
       [pairs.map((pair) => pair.slotId), pairs.map((pair) => pair.subgroupId)],
     );
   }
@@ -207,7 +207,8 @@ export class ScheduleRulesRepository {
   /** Creation and change moments of the rules (the shared loader does not read them). */
   async stamps(ruleIds: number[]): Promise<Map<number, RuleStamps>> {
     if (ruleIds.length === 0) return new Map();
-    const rows = await this.db.query<RuleStamps & { id: number }>(
+    const rows = await this.db.rows(
+      STAMPS,
       `SELECT id, created_at AS "createdAt", updated_at AS "updatedAt" FROM schedule_rules WHERE id = ANY($1::int[])`,
       [ruleIds],
     );
@@ -216,7 +217,7 @@ export class ScheduleRulesRepository {
 
   /** The version of a rule, archived rules included. */
   async versionOf(ruleId: number): Promise<number | undefined> {
-    const [row] = await this.db.query<{ versionId: number }>(`SELECT schedule_version_id AS "versionId" FROM schedule_rules WHERE id = $1`, [ruleId]);
+    const [row] = await this.db.rows(VERSION_ID, `SELECT schedule_version_id AS "versionId" FROM schedule_rules WHERE id = $1`, [ruleId]);
     return row?.versionId;
   }
 
@@ -230,7 +231,7 @@ export class ScheduleRulesRepository {
     if (filter.versionId !== undefined) where.push(`id = ${params.add(filter.versionId)}`);
     else where.push(`status = 'PUBLISHED'`);
     if (filter.semesterId !== undefined) where.push(`semester_id = ${params.add(filter.semesterId)}`);
-    const rows = await this.db.query<{ id: number }>(`SELECT id FROM schedule_versions WHERE ${where.join(' AND ')} ORDER BY id`, params.values);
+    const rows = await this.db.rows(ID_ROW, `SELECT id FROM schedule_versions WHERE ${where.join(' AND ')} ORDER BY id`, params.values);
     return rows.map((row) => row.id);
   }
 
@@ -248,11 +249,12 @@ export class ScheduleRulesRepository {
     const whereSql = where.join(' AND ');
     const countValues = [...params.values];
     const [rows, counted] = await Promise.all([
-      this.db.query<{ id: number }>(
+      this.db.rows(
+        ID_ROW,
         `SELECT r.id FROM schedule_rules r WHERE ${whereSql} ORDER BY r.id DESC LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`,
         params.values,
       ),
-      this.db.query<{ total: number }>(`SELECT count(*)::int AS total FROM schedule_rules r WHERE ${whereSql}`, countValues),
+      this.db.rows(TOTAL_ROW, `SELECT count(*)::int AS total FROM schedule_rules r WHERE ${whereSql}`, countValues),
     ]);
     return { ids: rows.map((row) => row.id), total: counted[0].total };
   }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { COUNT_ROW, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { VersionEventResponse, VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
+import { VERSION_EVENT_TYPES, VERSION_STATUSES, VersionEventResponse, VersionEventType, VersionResponse } from './dto/version-response.dto';
 
 defineConstraintMessages({
   fk_schedule_rules_lineage: 'Исходное правило копии не найдено',
@@ -13,17 +14,6 @@ defineConstraintMessages({
   fk_schedule_version_events_version: 'Версия расписания не найдена или удалена',
   ck_schedule_version_events_type: 'Тип события версии должен быть CREATE, PUBLISH, ARCHIVE или RESTORE',
 });
-
-/** The columns that decide version transitions. */
-export interface VersionState {
-  id: number;
-  semesterId: number;
-  versionNumber: number;
-  name: string;
-  status: VersionStatus;
-  versionGroupId: number;
-  publishedAt: Date | null;
-}
 
 export interface NewVersion {
   semesterId: number;
@@ -44,6 +34,18 @@ export interface VersionEvent {
 
 const STATE_COLUMNS = `v.id, v.semester_id AS "semesterId", v.version_number AS "versionNumber", v.name, v.status,
   v.version_group_id AS "versionGroupId", v.published_at AS "publishedAt"`;
+const VERSION_STATE = rowShape({
+  id: int,
+  semesterId: int,
+  versionNumber: int,
+  name: text,
+  status: oneOf(...VERSION_STATUSES),
+  versionGroupId: int,
+  publishedAt: nullable(timestamp),
+});
+
+/** The columns that decide version transitions. */
+export type VersionState = RowType<typeof VERSION_STATE>;
 
 const RECORD_SELECT = `
   SELECT v.id, v.semester_id AS "semesterId", v.version_number AS "versionNumber", v.name, v.status,
@@ -55,6 +57,32 @@ const RECORD_SELECT = `
     FROM schedule_versions v
     LEFT JOIN users cu ON cu.id = v.created_by
     LEFT JOIN users pu ON pu.id = v.published_by`;
+const RECORD = rowShape({
+  ...VERSION_STATE.columns,
+  basedOnVersionId: nullable(int),
+  ruleCount: int,
+  // The authors are LEFT JOINed (and created_by, published_by are nullable).
+  createdById: nullable(int),
+  createdByName: nullable(text),
+  createdAt: timestamp,
+  publishedById: nullable(int),
+  publishedByName: nullable(text),
+  archivedAt: nullable(timestamp),
+});
+
+const EVENT = rowShape({
+  id: int,
+  semesterId: int,
+  versionId: int,
+  versionNumber: int,
+  versionName: text,
+  eventType: oneOf(...VERSION_EVENT_TYPES),
+  reason: nullable(text),
+  actorId: nullable(int),
+  actorName: nullable(text),
+  createdAt: timestamp,
+});
+const LINEAGE = rowShape({ id: int, lineageId: int });
 
 /** SQL over schedule versions, their rule copies and their history. */
 @Injectable()
@@ -65,24 +93,25 @@ export class ScheduleVersionsRepository {
 
   /** Versions of a semester, newest (highest number) first. */
   listOfSemester(semesterId: number): Promise<VersionResponse[]> {
-    return this.db.query<VersionResponse>(`${RECORD_SELECT} WHERE v.semester_id = $1 ORDER BY v.version_number DESC, v.id DESC`, [semesterId]);
+    return this.db.rows(RECORD, `${RECORD_SELECT} WHERE v.semester_id = $1 ORDER BY v.version_number DESC, v.id DESC`, [semesterId]);
   }
 
   async record(id: number): Promise<VersionResponse | undefined> {
-    return (await this.db.query<VersionResponse>(`${RECORD_SELECT} WHERE v.id = $1`, [id]))[0];
+    return (await this.db.rows(RECORD, `${RECORD_SELECT} WHERE v.id = $1`, [id]))[0];
   }
 
   async state(id: number): Promise<VersionState | undefined> {
-    return (await this.db.query<VersionState>(`SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.id = $1`, [id]))[0];
+    return (await this.db.rows(VERSION_STATE, `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.id = $1`, [id]))[0];
   }
 
   async semesterExists(id: number): Promise<boolean> {
-    return (await this.db.query(`SELECT 1 FROM semesters WHERE id = $1`, [id])).length > 0;
+    return (await this.db.execute(`SELECT 1 FROM semesters WHERE id = $1`, [id])) > 0;
   }
 
   /** The chronology of a semester's versions, oldest first (events of one transaction in the order written). */
   history(semesterId: number): Promise<VersionEventResponse[]> {
-    return this.db.query<VersionEventResponse>(
+    return this.db.rows(
+      EVENT,
       `SELECT e.id, e.semester_id AS "semesterId", e.schedule_version_id AS "versionId", v.version_number AS "versionNumber",
               v.name AS "versionName", e.event_type AS "eventType", e.reason, e.actor_id AS "actorId", u.full_name AS "actorName",
               e.created_at AS "createdAt"
@@ -97,7 +126,8 @@ export class ScheduleVersionsRepository {
 
   /** `COALESCE(lineage_rule_id, id)` of the active rules of the versions, by rule id. */
   async lineageKeys(versionIds: number[]): Promise<Map<number, number>> {
-    const rows = await this.db.query<{ id: number; lineageId: number }>(
+    const rows = await this.db.rows(
+      LINEAGE,
       `SELECT id, COALESCE(lineage_rule_id, id) AS "lineageId" FROM schedule_rules
         WHERE schedule_version_id = ANY($1::int[]) AND status = 'ACTIVE'`,
       [versionIds],
@@ -109,14 +139,14 @@ export class ScheduleVersionsRepository {
 
   /** Every version of the semester, locked until commit, in id order (a fixed order, so lockers never deadlock). */
   lockVersionsOfSemester(semesterId: number): Promise<VersionState[]> {
-    return this.db.query<VersionState>(`SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.semester_id = $1 ORDER BY v.id FOR UPDATE`,
+    return this.db.rows(VERSION_STATE, `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.semester_id = $1 ORDER BY v.id FOR UPDATE`,
       [semesterId],
     );
   }
 
   /** Inserts a DRAFT with the semester's next number; answers its id. */
   async insertDraft(version: NewVersion): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(`INSERT INTO schedule_versions (semester_id, version_number, name, status, version_group_id, based_on_version_id, created_by)
+    const [row] = await this.db.rows(ID_ROW, `INSERT INTO schedule_versions (semester_id, version_number, name, status, version_group_id, based_on_version_id, created_by)
        SELECT $1, COALESCE(max(version_number), 0) + 1, $2, 'DRAFT', COALESCE($3::int, nextval('schedule_version_group_seq')::int), $4, $5
          FROM schedule_versions WHERE semester_id = $1
        RETURNING id`,
@@ -131,7 +161,7 @@ export class ScheduleVersionsRepository {
    * subgroups can refer to them. Each copy remembers its origin (`lineage_rule_id`). Answers the count.
    */
   async copyActiveRules(sourceId: number, targetId: number, authorId: number): Promise<number> {
-    const [row] = await this.db.query<{ count: number }>(`WITH rule_map AS MATERIALIZED (
+    const [row] = await this.db.rows(COUNT_ROW, `WITH rule_map AS MATERIALIZED (
          SELECT old_id, nextval(pg_get_serial_sequence('schedule_rules', 'id'))::int AS new_id
            FROM (SELECT id AS old_id FROM schedule_rules WHERE schedule_version_id = $1 AND status = 'ACTIVE' ORDER BY id) source),
        slot_map AS MATERIALIZED (
@@ -163,7 +193,7 @@ export class ScheduleVersionsRepository {
 
   /** Archives the semester's PUBLISHED version, if any; answers its id. */
   async archivePublished(semesterId: number): Promise<number | undefined> {
-    const [row] = await this.db.query<{ id: number }>(`UPDATE schedule_versions SET status = 'ARCHIVED', archived_at = now()
+    const [row] = await this.db.rows(ID_ROW, `UPDATE schedule_versions SET status = 'ARCHIVED', archived_at = now()
         WHERE semester_id = $1 AND status = 'PUBLISHED' RETURNING id`,
       [semesterId],
     );
@@ -172,7 +202,7 @@ export class ScheduleVersionsRepository {
 
   /** Makes the version the semester's PUBLISHED one, published now by `actorId`. */
   async promote(id: number, actorId: number): Promise<void> {
-    await this.db.query(`UPDATE schedule_versions SET status = 'PUBLISHED', published_at = now(), published_by = $2, archived_at = NULL WHERE id = $1`,
+    await this.db.execute(`UPDATE schedule_versions SET status = 'PUBLISHED', published_at = now(), published_by = $2, archived_at = NULL WHERE id = $1`,
       [id, actorId],
     );
   }
@@ -180,7 +210,7 @@ export class ScheduleVersionsRepository {
   /** Appends events in the given order (one transaction shares one timestamp; ids keep the order). */
   async addEvents(events: VersionEvent[]): Promise<void> {
     for (const event of events) {
-      await this.db.query(`INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, reason, actor_id) VALUES ($1, $2, $3, $4, $5)`,
+      await this.db.execute(`INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, reason, actor_id) VALUES ($1, $2, $3, $4, $5)`,
         [event.semesterId, event.versionId, event.eventType, event.reason, event.actorId],
       );
     }

@@ -1,15 +1,17 @@
 import { Injectable } from '@nestjs/common';
+import { bool, int, listOf, object, rowShape, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { referencedIds, VersionFacts } from '../../schedule-engine/rule-problems';
 
-interface FactsRow {
-  subjects: { id: number; name: string; archived: boolean }[];
-  groups: { id: number; name: string; archived: boolean }[];
-  users: { id: number; name: string; role: string; active: boolean }[];
-  classrooms: { id: number; name: string; archived: boolean }[];
-  timeSlots: { id: number; orderNumber: number; base: boolean }[];
-  subgroups: { id: number; name: string; groupId: number; groupName: string }[];
-}
+const ARCHIVABLE = listOf(object({ id: int, name: text, archived: bool }));
+const FACTS = rowShape({
+  subjects: ARCHIVABLE,
+  groups: ARCHIVABLE,
+  users: listOf(object({ id: int, name: text, role: text, active: bool })),
+  classrooms: ARCHIVABLE,
+  timeSlots: listOf(object({ id: int, orderNumber: int, base: bool })),
+  subgroups: listOf(object({ id: int, name: text, groupId: int, groupName: text })),
+});
 
 const byId = <T extends { id: number }>(rows: T[]) => new Map(rows.map((row) => [row.id, row]));
 
@@ -19,7 +21,8 @@ export class VersionFactsRepository {
   constructor(private readonly db: TenantDb) {}
 
   async load(ids: ReturnType<typeof referencedIds>): Promise<VersionFacts> {
-    const [row] = await this.db.query<FactsRow>(
+    const [row] = await this.db.rows(
+      FACTS,
       `SELECT
          COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'archived', archived_at IS NOT NULL))
                      FROM subjects WHERE id = ANY($1::int[])), '[]') AS subjects,

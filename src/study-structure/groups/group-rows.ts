@@ -1,24 +1,7 @@
+import { int, oneOf, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { containsPattern, SqlParams } from '../../platform/database/sql';
-import { GroupResponse, GroupStatus } from './dto/group.dto';
+import { GROUP_STATUSES, GroupResponse } from './dto/group.dto';
 import { academicStartYear, DEFAULT_COURSE_COUNT, studyProgress } from './study-state';
-
-export interface GroupRow {
-  id: number;
-  name: string;
-  groupSize: number;
-  educationFormId: number;
-  educationFormName: string;
-  departmentId: number;
-  yearStartStudy: number;
-  specialtyId: number;
-  specialtyCode: string;
-  specialtyName: string;
-  specialtyProfileId: number;
-  specialtyProfileName: string;
-  status: GroupStatus;
-  /** Programme length: the course count of the group's latest calendar (GROUP_COURSE_COUNT). */
-  courseCount: number;
-}
 
 /**
  * Groups with their form, specialty and profile names and the calendar that sets their programme
@@ -49,6 +32,27 @@ export const GROUP_SELECT = `
            g.specialty_profile_id AS "specialtyProfileId", p.name AS "specialtyProfileName", g.status,
            ${GROUP_COURSE_COUNT} AS "courseCount"
     ${GROUP_FROM}`;
+
+/** A row of `GROUP_SELECT`. */
+export const GROUP_ROW = rowShape({
+  id: int,
+  name: text,
+  groupSize: int,
+  educationFormId: int,
+  educationFormName: text,
+  departmentId: int,
+  yearStartStudy: int,
+  specialtyId: int,
+  specialtyCode: text,
+  specialtyName: text,
+  specialtyProfileId: int,
+  specialtyProfileName: text,
+  status: oneOf(...GROUP_STATUSES),
+  /** Programme length: the course count of the group's latest calendar (GROUP_COURSE_COUNT). */
+  courseCount: int,
+});
+
+export type GroupRow = RowType<typeof GROUP_ROW>;
 
 export const BY_NAME = `lower(g.name), g.id`;
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { bool, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, TOTAL_ROW } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { SqlParams } from '../../platform/database/sql';
 import { GroupSort } from './dto/group-queries.dto';
-import { GroupStatus } from './dto/group.dto';
-import { BY_NAME, currentGroups, GROUP_FROM, GROUP_SELECT, GroupRow, matchesGroupText, studyingGroups } from './group-rows';
+import { GROUP_STATUSES } from './dto/group.dto';
+import { BY_NAME, currentGroups, GROUP_FROM, GROUP_ROW, GROUP_SELECT, GroupRow, matchesGroupText, studyingGroups } from './group-rows';
 
 defineConstraintMessages({
   fk_study_groups_education_form: 'Форма обучения используется группами или уже удалена',
@@ -40,13 +41,10 @@ export interface GroupOptionsFilter {
 }
 
 /** The group columns that decide changes to it and its subgroups. */
-export interface LockedGroup {
-  id: number;
-  name: string;
-  departmentId: number;
-  groupSize: number;
-  status: GroupStatus;
-}
+const LOCKED_COLUMNS = `id, name, department_id AS "departmentId", group_size AS "groupSize", status`;
+const LOCKED_GROUP = rowShape({ id: int, name: text, departmentId: int, groupSize: int, status: oneOf(...GROUP_STATUSES) });
+
+export type LockedGroup = RowType<typeof LOCKED_GROUP>;
 
 /** Which referenced rows of a group body exist (locked FOR KEY SHARE until commit). */
 export interface GroupReferences {
@@ -55,6 +53,9 @@ export interface GroupReferences {
   /** The specialty the profile belongs to; undefined when there is no such profile. */
   profileSpecialtyId?: number;
 }
+
+/** The profile's specialty is NULL when the profile does not exist (a scalar subquery over no row). */
+const REFERENCES_ROW = rowShape({ form: bool, specialty: bool, profileSpecialtyId: nullable(int) });
 
 const SORT_KEYS: Record<GroupSort, string> = {
   name: 'lower(g.name)',
@@ -75,7 +76,7 @@ export class GroupsRepository {
     if (!includeArchived) where.push(currentGroups(params, today));
     if (departmentId !== undefined) where.push(`g.department_id = ${params.add(departmentId)}`);
     const whereSql = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
-    return this.db.query<GroupRow>(`${GROUP_SELECT} ${whereSql} ORDER BY ${BY_NAME}`, params.values);
+    return this.db.rows(GROUP_ROW, `${GROUP_SELECT} ${whereSql} ORDER BY ${BY_NAME}`, params.values);
   }
 
   async page(
@@ -100,8 +101,8 @@ export class GroupsRepository {
       ORDER BY ${SORT_KEYS[order.sort]} ${direction}, ${BY_NAME}
       LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
     const [rows, counted] = await Promise.all([
-      this.db.query<GroupRow>(pageSql, params.values),
-      this.db.query<{ total: number }>(`SELECT count(*) AS total ${GROUP_FROM} ${whereSql}`, countValues),
+      this.db.rows(GROUP_ROW, pageSql, params.values),
+      this.db.rows(TOTAL_ROW, `SELECT count(*) AS total ${GROUP_FROM} ${whereSql}`, countValues),
     ]);
     return { rows, total: counted[0].total };
   }
@@ -119,27 +120,27 @@ export class GroupsRepository {
 
     let sql = `(${GROUP_SELECT} WHERE ${matching} ORDER BY ${BY_NAME} LIMIT ${params.add(filter.limit)})`;
     if (filter.selectedId !== undefined) sql += ` UNION (${GROUP_SELECT} WHERE ${scopeSql} AND g.id = ${params.add(filter.selectedId)})`;
-    return this.db.query<GroupRow>(`SELECT * FROM (${sql}) AS found ORDER BY lower(found.name), found.id`, params.values);
+    return this.db.rows(GROUP_ROW, `SELECT * FROM (${sql}) AS found ORDER BY lower(found.name), found.id`, params.values);
   }
 
   async findRow(id: number): Promise<GroupRow | undefined> {
     const sql = `${GROUP_SELECT} WHERE g.id = $1`;
-    const rows = await this.db.query<GroupRow>(sql, [id]);
+    const rows = await this.db.rows(GROUP_ROW, sql, [id]);
     return rows[0];
   }
 
   async findGroup(id: number): Promise<LockedGroup | undefined> {
-    return (await this.db.query<LockedGroup>(`SELECT ${LOCKED_COLUMNS} FROM study_groups WHERE id = $1`, [id]))[0];
+    return (await this.db.rows(LOCKED_GROUP, `SELECT ${LOCKED_COLUMNS} FROM study_groups WHERE id = $1`, [id]))[0];
   }
 
   /** Locks the group row until commit: group updates and subgroup changes of one group run one at a time. */
   async lockForChange(id: number): Promise<LockedGroup | undefined> {
-    return (await this.db.query<LockedGroup>(`SELECT ${LOCKED_COLUMNS} FROM study_groups WHERE id = $1 FOR UPDATE`, [id]))[0];
+    return (await this.db.rows(LOCKED_GROUP, `SELECT ${LOCKED_COLUMNS} FROM study_groups WHERE id = $1 FOR UPDATE`, [id]))[0];
   }
 
   /** Checks the form, specialty and profile of a group body and holds them until commit. */
   async lockReferences(fields: GroupFields): Promise<GroupReferences> {
-    const [row] = await this.db.query<{ form: boolean; specialty: boolean; profileSpecialtyId: number | null }>(`WITH f AS (SELECT id FROM education_forms WHERE id = $1 FOR KEY SHARE),
+    const [row] = await this.db.rows(REFERENCES_ROW, `WITH f AS (SELECT id FROM education_forms WHERE id = $1 FOR KEY SHARE),
             s AS (SELECT id FROM specialties WHERE id = $2 FOR KEY SHARE),
             p AS (SELECT specialty_id FROM specialty_profiles WHERE id = $3 FOR KEY SHARE)
        SELECT EXISTS (SELECT 1 FROM f) AS form, EXISTS (SELECT 1 FROM s) AS specialty,
@@ -150,7 +151,7 @@ export class GroupsRepository {
   }
 
   async insert(fields: GroupFields): Promise<number> {
-    const rows = await this.db.query<{ id: number }>(`INSERT INTO study_groups (name, group_size, education_form_id, department_id, year_start_study, specialty_id, specialty_profile_id)
+    const rows = await this.db.rows(ID_ROW, `INSERT INTO study_groups (name, group_size, education_form_id, department_id, year_start_study, specialty_id, specialty_profile_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
       fieldValues(fields),
     );
@@ -158,7 +159,7 @@ export class GroupsRepository {
   }
 
   async update(id: number, fields: GroupFields): Promise<void> {
-    await this.db.query(`UPDATE study_groups
+    await this.db.execute(`UPDATE study_groups
           SET name = $1, group_size = $2, education_form_id = $3, department_id = $4, year_start_study = $5,
               specialty_id = $6, specialty_profile_id = $7, updated_at = now()
         WHERE id = $8`,
@@ -168,19 +169,17 @@ export class GroupsRepository {
 
   /** Archives an active group; an archived one keeps its original archived_at. */
   async archive(id: number): Promise<void> {
-    await this.db.query(`UPDATE study_groups SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1 AND status = 'ACTIVE'`, [
+    await this.db.execute(`UPDATE study_groups SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1 AND status = 'ACTIVE'`, [
       id,
     ]);
   }
 
   async restore(id: number): Promise<void> {
-    await this.db.query(`UPDATE study_groups SET status = 'ACTIVE', archived_at = NULL, updated_at = now() WHERE id = $1 AND status = 'ARCHIVED'`, [
+    await this.db.execute(`UPDATE study_groups SET status = 'ACTIVE', archived_at = NULL, updated_at = now() WHERE id = $1 AND status = 'ARCHIVED'`, [
       id,
     ]);
   }
 }
-
-const LOCKED_COLUMNS = `id, name, department_id AS "departmentId", group_size AS "groupSize", status`;
 
 function fieldValues(fields: GroupFields): unknown[] {
   return [

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { int, rowShape } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 
 /** A column of the schedule that refers to subgroups. */
@@ -19,6 +20,9 @@ export function subgroupUsageSql(references: readonly SubgroupReference[]): stri
   return references.map(({ table, column }) => `SELECT ${column} AS id FROM ${table} WHERE ${column} = ANY($1::int[])`).join(' UNION ');
 }
 
+/** A row of `subgroupUsageSql`: one used subgroup. */
+const USED_SUBGROUP = rowShape({ id: int });
+
 @Injectable()
 export class SubgroupUsage {
   constructor(private readonly db: TenantDb) {}
@@ -27,7 +31,7 @@ export class SubgroupUsage {
   async usedAmong(subgroupIds: number[]): Promise<Set<number>> {
     const sql = subgroupUsageSql(SUBGROUP_REFERENCES);
     if (!sql || subgroupIds.length === 0) return new Set();
-    const rows = await this.db.query<{ id: number }>(sql, [subgroupIds]);
+    const rows = await this.db.rows(USED_SUBGROUP, sql, [subgroupIds]);
     return new Set(rows.map((row) => row.id));
   }
 }

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { bool, ID_ROW, int, oneOf, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { GridApplyMode } from '../../schedule-engine/effective-grid';
+import { GRID_APPLY_MODES } from './dto/grid-scope.dto';
 
 export const GRID_NAME_TAKEN = 'Сетка с таким названием уже существует';
 
@@ -11,13 +12,12 @@ defineConstraintMessages({
   ck_time_grid_scopes_name_not_blank: 'Название сетки не может быть пустым',
 });
 
+const GRID_SCOPE_FIELDS = { id: int, name: text, applyMode: oneOf(...GRID_APPLY_MODES), slotCount: int };
 /** A grid (scope) with the number of its slots. */
-export interface GridScopeRow {
-  id: number;
-  name: string;
-  applyMode: GridApplyMode;
-  slotCount: number;
-}
+const GRID_SCOPE = rowShape(GRID_SCOPE_FIELDS);
+const CANDIDATE_SCOPE = rowShape({ ...GRID_SCOPE_FIELDS, assigned: bool });
+
+export type GridScopeRow = RowType<typeof GRID_SCOPE>;
 
 const COLUMNS = `s.id, s.name, s.apply_mode AS "applyMode",
   (SELECT count(*)::int FROM time_slots t WHERE t.scope_id = s.id) AS "slotCount"`;
@@ -31,11 +31,11 @@ export class GridScopesRepository {
   constructor(private readonly db: TenantDb) {}
 
   list(): Promise<GridScopeRow[]> {
-    return this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s ORDER BY ${SCOPE_ORDER}`);
+    return this.db.rows(GRID_SCOPE, `SELECT ${COLUMNS} FROM time_grid_scopes s ORDER BY ${SCOPE_ORDER}`);
   }
 
   async findById(id: number): Promise<GridScopeRow | undefined> {
-    const [row] = await this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1`, [id]);
+    const [row] = await this.db.rows(GRID_SCOPE, `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1`, [id]);
     return row;
   }
 
@@ -44,7 +44,7 @@ export class GridScopesRepository {
    * slots holds its lock, so checks for clashes inside the grid see a settled set of slots.
    */
   async lockForChange(ids: readonly number[]): Promise<Map<number, GridScopeRow>> {
-    const rows = await this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = ANY($1::int[]) ORDER BY s.id FOR UPDATE`,
+    const rows = await this.db.rows(GRID_SCOPE, `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = ANY($1::int[]) ORDER BY s.id FOR UPDATE`,
       [[...new Set(ids)]],
     );
     return new Map(rows.map((row) => [row.id, row]));
@@ -52,7 +52,7 @@ export class GridScopesRepository {
 
   /** Reads a grid and holds FOR KEY SHARE until commit, so it cannot be deleted meanwhile. */
   async lockForReference(id: number): Promise<GridScopeRow | undefined> {
-    const [row] = await this.db.query<GridScopeRow>(`SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1 FOR KEY SHARE`, [id]);
+    const [row] = await this.db.rows(GRID_SCOPE, `SELECT ${COLUMNS} FROM time_grid_scopes s WHERE s.id = $1 FOR KEY SHARE`, [id]);
     return row;
   }
 
@@ -60,8 +60,8 @@ export class GridScopesRepository {
    * The grids that can apply on `date`: the base and Saturday grids and the manual grid assigned to
    * the date, if any (`assigned` true), each with its slot count. One query.
    */
-  candidatesOn(date: string): Promise<(GridScopeRow & { assigned: boolean })[]> {
-    return this.db.query(
+  candidatesOn(date: string): Promise<RowType<typeof CANDIDATE_SCOPE>[]> {
+    return this.db.rows(CANDIDATE_SCOPE,
       `WITH assigned AS (SELECT scope_id FROM time_grid_date_assignments WHERE assignment_date = $1)
        SELECT ${COLUMNS}, s.id IN (SELECT scope_id FROM assigned) AS assigned
          FROM time_grid_scopes s
@@ -71,12 +71,11 @@ export class GridScopesRepository {
   }
 
   async nameTaken(name: string, exceptId = 0): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM time_grid_scopes WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId]);
-    return rows.length > 0;
+    return (await this.db.execute(`SELECT 1 FROM time_grid_scopes WHERE lower(name) = lower($1) AND id <> $2`, [name, exceptId])) > 0;
   }
 
   async insertManual(name: string): Promise<GridScopeRow> {
-    const [row] = await this.db.query<GridScopeRow>(
+    const [row] = await this.db.rows(GRID_SCOPE,
       `INSERT INTO time_grid_scopes (name, apply_mode) VALUES ($1, 'MANUAL')
        RETURNING id, name, apply_mode AS "applyMode", 0 AS "slotCount"`,
       [name],
@@ -85,18 +84,18 @@ export class GridScopesRepository {
   }
 
   async rename(id: number, name: string): Promise<void> {
-    await this.db.query(`UPDATE time_grid_scopes SET name = $2 WHERE id = $1`, [id, name]);
+    await this.db.execute(`UPDATE time_grid_scopes SET name = $2 WHERE id = $1`, [id, name]);
   }
 
   /** Ids of the grid's slots (to check the schedule's references before the grid goes). */
   async slotIds(id: number): Promise<number[]> {
-    const rows = await this.db.query<{ id: number }>(`SELECT id FROM time_slots WHERE scope_id = $1`, [id]);
+    const rows = await this.db.rows(ID_ROW, `SELECT id FROM time_slots WHERE scope_id = $1`, [id]);
     return rows.map((row) => row.id);
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM time_grid_date_assignments WHERE scope_id = $1`, [id]);
-    await this.db.query(`DELETE FROM time_slots WHERE scope_id = $1`, [id]);
-    await this.db.query(`DELETE FROM time_grid_scopes WHERE id = $1`, [id]);
+    await this.db.execute(`DELETE FROM time_grid_date_assignments WHERE scope_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM time_slots WHERE scope_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM time_grid_scopes WHERE id = $1`, [id]);
   }
 }

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
+import { int, oneOf, rowShape, RowType, text, time } from '../../platform/database/row-shape';
 import { SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { GridApplyMode } from '../../schedule-engine/effective-grid';
+import { GRID_APPLY_MODES } from '../scopes/dto/grid-scope.dto';
 import { SCOPE_ORDER } from '../scopes/grid-scopes.repository';
 
 defineConstraintMessages({
@@ -13,17 +14,6 @@ defineConstraintMessages({
   fk_time_slots_scope: 'Сетка не найдена: возможно, её только что удалили',
 });
 
-/** A slot with its grid, as stored. */
-export interface TimeSlotRow {
-  id: number;
-  orderNumber: number;
-  scopeId: number;
-  scopeName: string;
-  scopeApplyMode: GridApplyMode;
-  startTime: string;
-  endTime: string;
-}
-
 export interface SlotFields {
   scopeId: number;
   orderNumber: number;
@@ -33,6 +23,12 @@ export interface SlotFields {
 
 const COLUMNS = `t.id, t.order_number AS "orderNumber", t.scope_id AS "scopeId", s.name AS "scopeName",
   s.apply_mode AS "scopeApplyMode", t.start_time::text AS "startTime", t.end_time::text AS "endTime"`;
+/** A slot with its grid, as stored. */
+const TIME_SLOT = rowShape({
+  id: int, orderNumber: int, scopeId: int, scopeName: text, scopeApplyMode: oneOf(...GRID_APPLY_MODES), startTime: time, endTime: time,
+});
+
+export type TimeSlotRow = RowType<typeof TIME_SLOT>;
 
 /** SQL over `time_slots`. */
 @Injectable()
@@ -43,7 +39,7 @@ export class TimeSlotsRepository {
   list(scopeId?: number): Promise<TimeSlotRow[]> {
     const params = new SqlParams();
     const where = scopeId === undefined ? '' : `WHERE t.scope_id = ${params.add(scopeId)}`;
-    return this.db.query<TimeSlotRow>(
+    return this.db.rows(TIME_SLOT,
       `SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id ${where}
         ORDER BY ${SCOPE_ORDER}, t.order_number`,
       params.values,
@@ -51,7 +47,7 @@ export class TimeSlotsRepository {
   }
 
   async findById(id: number, lock = false): Promise<TimeSlotRow | undefined> {
-    const [row] = await this.db.query<TimeSlotRow>(`SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id WHERE t.id = $1
+    const [row] = await this.db.rows(TIME_SLOT, `SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id WHERE t.id = $1
        ${lock ? 'FOR UPDATE OF t' : ''}`,
       [id],
     );
@@ -63,7 +59,7 @@ export class TimeSlotsRepository {
    * overlaps the half-open [start, end) (touching ends do not count). `exceptId` is the slot itself.
    */
   clashes(fields: SlotFields, exceptId = 0): Promise<TimeSlotRow[]> {
-    return this.db.query<TimeSlotRow>(`SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id
+    return this.db.rows(TIME_SLOT, `SELECT ${COLUMNS} FROM time_slots t JOIN time_grid_scopes s ON s.id = t.scope_id
         WHERE t.scope_id = $1 AND t.id <> $5
           AND (t.order_number = $2 OR (t.start_time < $4::time AND t.end_time > $3::time))
         ORDER BY t.order_number`,
@@ -72,7 +68,7 @@ export class TimeSlotsRepository {
   }
 
   async insert(fields: SlotFields): Promise<TimeSlotRow> {
-    const [row] = await this.db.query<TimeSlotRow>(`WITH t AS (
+    const [row] = await this.db.rows(TIME_SLOT, `WITH t AS (
          INSERT INTO time_slots (scope_id, order_number, start_time, end_time) VALUES ($1, $2, $3, $4) RETURNING *)
        SELECT ${COLUMNS} FROM t JOIN time_grid_scopes s ON s.id = t.scope_id`,
       [fields.scopeId, fields.orderNumber, fields.startTime, fields.endTime],
@@ -81,7 +77,7 @@ export class TimeSlotsRepository {
   }
 
   async update(id: number, fields: SlotFields): Promise<TimeSlotRow> {
-    const [row] = await this.db.query<TimeSlotRow>(`WITH t AS (
+    const [row] = await this.db.rows(TIME_SLOT, `WITH t AS (
          UPDATE time_slots SET scope_id = $2, order_number = $3, start_time = $4, end_time = $5, updated_at = now()
           WHERE id = $1 RETURNING *)
        SELECT ${COLUMNS} FROM t JOIN time_grid_scopes s ON s.id = t.scope_id`,
@@ -91,6 +87,6 @@ export class TimeSlotsRepository {
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.query(`DELETE FROM time_slots WHERE id = $1`, [id]);
+    await this.db.execute(`DELETE FROM time_slots WHERE id = $1`, [id]);
   }
 }

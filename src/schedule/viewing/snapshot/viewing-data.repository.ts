@@ -1,13 +1,25 @@
 import { Injectable } from '@nestjs/common';
+import { bool, int, listOf, object, rowShape, RowType, text } from '../../../platform/database/row-shape';
 import { TenantDb } from '../../../platform/database/tenant-db';
 import { OverrideRecord } from '../../../schedule-engine/override-application';
-import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, OverrideRecordRow, ScheduleDataRepository, toOverrideRecord } from '../../core';
-import { GroupInfo, ReferenceData } from './reference-data';
+import { OVERRIDE_RECORD_COLUMNS, OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, ScheduleDataRepository, toOverrideRecord } from '../../core';
+import { ReferenceData } from './reference-data';
 
-interface NamedRow {
-  id: number;
-  name: string;
-}
+const NAMED = { id: int, name: text };
+const NAMED_ROW = rowShape(NAMED);
+type NamedRow = RowType<typeof NAMED_ROW>;
+
+const STAMP = rowShape({ stamp: int });
+const REFERENCE = rowShape({
+  groups: listOf(object({ id: int, name: text, departmentId: int, archived: bool })),
+  teachers: listOf(object(NAMED)),
+  classrooms: listOf(object(NAMED)),
+  subgroups: listOf(object(NAMED)),
+  lessonTypes: listOf(object(NAMED)),
+  activities: listOf(object({ id: int, code: text })),
+  departments: listOf(int),
+  overrides: listOf(object(OVERRIDE_RECORD_COLUMNS)),
+});
 
 // Wide enough for any semester the academic-year rules allow (years 1900..2999).
 const ALL_DATES = { from: '0001-01-01', to: '9999-12-31' };
@@ -22,7 +34,7 @@ export class ViewingDataRepository {
 
   /** The schedule data stamp: grows with every committed change of schedule-relevant data. */
   async stamp(): Promise<number> {
-    const [row] = await this.db.query<{ stamp: number }>(`SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
+    const [row] = await this.db.rows(STAMP, `SELECT stamp FROM schedule_data_stamp WHERE id = 1`);
     if (!row) throw new Error('schedule_data_stamp has no row');
     return Number(row.stamp);
   }
@@ -31,16 +43,8 @@ export class ViewingDataRepository {
   async reference(): Promise<ReferenceData> {
     const [semesters, [row]] = await Promise.all([
       this.data.semestersOverlapping(ALL_DATES.from, ALL_DATES.to),
-      this.db.query<{
-        groups: GroupInfo[];
-        teachers: NamedRow[];
-        classrooms: NamedRow[];
-        subgroups: NamedRow[];
-        lessonTypes: NamedRow[];
-        activities: { id: number; code: string }[];
-        departments: number[];
-        overrides: OverrideRecordRow[];
-      }>(
+      this.db.rows(
+        REFERENCE,
         `SELECT
            COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'departmentId', department_id, 'archived', status = 'ARCHIVED'))
                        FROM study_groups), '[]') AS groups,
@@ -71,7 +75,7 @@ export class ViewingDataRepository {
 
   /** The lesson type reference list, by id. */
   lessonTypes(): Promise<NamedRow[]> {
-    return this.db.query<NamedRow>(`SELECT id, name FROM lesson_types ORDER BY id`);
+    return this.db.rows(NAMED_ROW, `SELECT id, name FROM lesson_types ORDER BY id`);
   }
 }
 
