@@ -41,7 +41,6 @@ export const date = column<string>('date', (value) => typeof value === 'string' 
 export const timestamp = column<Date>('timestamp', (value) => value instanceof Date);
 /** A `time` of day as pg answers it: `HH:MM:SS`. */
 export const time = column<string>('time', (value) => typeof value === 'string' && TIME.test(value));
-export const bytes = column<Buffer>('bytes', (value) => Buffer.isBuffer(value));
 /**
  * A JSON document this service wrote and only passes on whole (an event payload, a stored report):
  * checked to be JSON, typed where it is read. Anything the code reads field by field is an `object`.
