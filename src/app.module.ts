@@ -76,6 +76,6 @@ export class AppModule implements NestModule {
   }
 
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(TenantMiddleware).forRoutes('api', 'api/*path');
+    consumer.apply(TenantMiddleware).forRoutes('api'); // a prefix: every path under /api
   }
 }

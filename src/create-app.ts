@@ -2,13 +2,11 @@ import { INestApplication, LoggerService } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import cookieParser from 'cookie-parser';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
-import { installHttpEdge, requireOneHost } from './platform/http/http-edge';
-import { refuseDeepJson } from './platform/http/json-depth';
+import { installHttpEdge } from './platform/http/http-edge';
 import { applyApiConventions } from './platform/http/openapi-conventions';
-import { installRequestLog } from './platform/logging/request-log';
+import { installRequestEdge } from './platform/http/request-edge';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
 import { serveWebPages } from './web';
 
@@ -20,17 +18,14 @@ export async function createApp(
 ): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, tenants), {
     logger: options.logger ?? ['log', 'warn', 'error'],
-    bodyParser: true,
+    bodyParser: false, // the request edge parses bodies, only where there is one
     forceCloseConnections: false,
     abortOnError: false,
   });
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
-  installRequestLog(app, config);
   installHttpEdge(app.getHttpServer());
-  app.use(requireOneHost);
-  app.useBodyParser('json', { limit: '2mb', verify: refuseDeepJson });
-  app.use(cookieParser());
+  installRequestEdge(app, config);
   serveWebPages(app);
 
   if (config.swaggerEnabled) {

@@ -74,6 +74,9 @@ export class TenantClient {
   get(path: string) {
     return this.prepare(request(this.server).get(path));
   }
+  head(path: string) {
+    return this.prepare(request(this.server).head(path));
+  }
   post(path: string, body?: unknown) {
     const test = this.prepare(request(this.server).post(path));
     return body === undefined ? test : test.send(body as object);

@@ -44,3 +44,19 @@ export function answerConditionally(request: Request, response: Response, etag: 
   response.status(304);
   return true;
 }
+
+/**
+ * Writes a JSON answer serialised beforehand (cached bytes) as it is: no second serialisation, and no
+ * stream either, which Nest's StreamableFile would pipe through for a body already in memory. For
+ * handlers that take `@Res()` and answer themselves.
+ */
+export function sendJsonBytes(response: Response, bytes: Buffer): void {
+  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+  response.setHeader('Content-Length', bytes.length);
+  response.end(bytes);
+}
+
+/** The answer of a handler that answers itself when `answerConditionally` said 304. */
+export function sendNotModified(response: Response): void {
+  response.end();
+}

@@ -1,4 +1,4 @@
-import { NextFunction, Request, Response } from 'express';
+import { Request, Response } from 'express';
 import { Server } from 'node:http';
 import { Duplex } from 'node:stream';
 import { errorBody } from './error-body';
@@ -34,15 +34,20 @@ function answerClientError(error: Error & { code?: string }, socket: Duplex): vo
 
 /**
  * Host is how the tenant is chosen: an HTTP/1.1 request must carry exactly one (RFC 9112 asks for 400
- * otherwise); an HTTP/1.0 one (old health checkers) may omit it, never repeat it.
+ * otherwise); an HTTP/1.0 one (old health checkers) may omit it, never repeat it. Answers the refusal's
+ * message, or undefined when the request may go on.
  */
-export function requireOneHost(request: Request, response: Response, next: NextFunction): void {
+export function hostRefusal(request: Request): string | undefined {
   let hosts = 0;
   for (let i = 0; i < request.rawHeaders.length; i += 2) if (request.rawHeaders[i].toLowerCase() === 'host') hosts++;
   const http10 = request.httpVersionMajor === 1 && request.httpVersionMinor === 0;
-  if (hosts === 1 || (hosts === 0 && http10)) return next();
-  const path = request.originalUrl.split('?')[0];
-  response.status(400).json(errorBody(400, hosts === 0 ? NO_HOST : TWO_HOSTS, path));
+  if (hosts === 1 || (hosts === 0 && http10)) return undefined;
+  return hosts === 0 ? NO_HOST : TWO_HOSTS;
+}
+
+/** The 400 of a request `hostRefusal` refused, in the common error body. */
+export function refuseHost(request: Request, response: Response, message: string): void {
+  response.status(400).json(errorBody(400, message, request.originalUrl.split('?')[0]));
 }
 
 export function installHttpEdge(server: Server): void {

@@ -1,12 +1,40 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { TenantScope } from '../tenancy/tenant-context';
 
-const storage = new AsyncLocalStorage<{ requestId: string }>();
+/**
+ * What a unit of work (a request, a worker's pass over a tenant) carries through everything it awaits:
+ * the request id its log lines name and, once it is resolved, its tenant. One AsyncLocalStorage holds
+ * both because every `run` costs each request (issue 29): the request edge runs it once, and the
+ * tenant middleware fills in the tenant of that same context instead of running a second one.
+ */
+export interface RequestContext {
+  readonly requestId?: string;
+  tenant?: TenantScope;
+  /** What the request holds until its response closes (its tenant's pool lease); called by the request edge. */
+  release?: () => void;
+  /** The schedule data stamp a view has read for its ETag, so its snapshot check does not read it again. */
+  readingStamp?: number;
+}
+
+export const requestContext = new AsyncLocalStorage<RequestContext>();
 
 /** Runs `fn` (the rest of a request) with its request id bound, so every log line it writes carries it. */
 export function runWithRequestId<T>(requestId: string, fn: () => T): T {
-  return storage.run({ requestId }, fn);
+  return requestContext.run({ requestId }, fn);
 }
 
 export function currentRequestId(): string | undefined {
-  return storage.getStore()?.requestId;
+  return requestContext.getStore()?.requestId;
+}
+
+/** Runs `work` with `stamp` as the request's reading of the schedule data stamp (in the running request's context when there is one). */
+export function runWithReadingStamp<T>(stamp: number, work: () => T): T {
+  const context = requestContext.getStore();
+  if (!context) return requestContext.run({ readingStamp: stamp }, work);
+  context.readingStamp = stamp;
+  return work();
+}
+
+export function currentReadingStamp(): number | undefined {
+  return requestContext.getStore()?.readingStamp;
 }

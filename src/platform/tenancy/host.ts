@@ -13,9 +13,22 @@ export function tenantKeyOf(hostHeader: string | undefined, defaultTenant: strin
   return host?.isIpLiteral ? defaultTenant : host?.tenantKey;
 }
 
+/** Host headers seen lately and what they parse to: a request reads its tenant twice (routing, log line). */
+const recentHosts = new Map<string, ParsedHost | undefined>();
+const RECENT_HOSTS_LIMIT = 1_000;
+
 /** Parses a `Host` header value into the tenant key it selects; undefined for an empty or malformed host. */
 export function parseHost(hostHeader: string | undefined): ParsedHost | undefined {
-  const host = hostHeader?.trim().toLowerCase();
+  if (hostHeader === undefined) return undefined;
+  if (recentHosts.has(hostHeader)) return recentHosts.get(hostHeader);
+  const parsed = parseHostValue(hostHeader);
+  if (recentHosts.size >= RECENT_HOSTS_LIMIT) recentHosts.clear(); // any header may arrive; the memory stays bounded
+  recentHosts.set(hostHeader, parsed && Object.freeze(parsed));
+  return parsed;
+}
+
+function parseHostValue(hostHeader: string): ParsedHost | undefined {
+  const host = hostHeader.trim().toLowerCase();
   if (!host) return undefined;
 
   if (host.startsWith('[')) {

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { DataSource, EntityManager } from 'typeorm';
+import { requestContext } from '../logging/request-context';
 
 /** What a request knows about its tenant: the key from Host and the pool it started with. */
 export interface TenantScope {
@@ -11,26 +11,37 @@ export interface TenantScope {
   readonly manager?: EntityManager;
 }
 
-const storage = new AsyncLocalStorage<TenantScope>();
-
 export class MissingTenantError extends Error {
   constructor() {
     super('No tenant is bound to the current execution context');
   }
 }
 
-/** Runs `fn` with the tenant bound for everything it awaits. */
+/** Runs `fn` with the tenant bound for everything it awaits (the request id, if any, stays bound). */
 export function runInTenant<T>(scope: TenantScope, fn: () => T): T {
-  return storage.run(scope, fn);
+  return requestContext.run({ requestId: requestContext.getStore()?.requestId, tenant: scope }, fn);
+}
+
+/**
+ * Binds the tenant to the request running now, for the rest of it, and hands the request edge what to
+ * release when its response closes. Answers false when no request context is running (the caller
+ * then runs its own, see TenantMiddleware).
+ */
+export function bindTenantToRequest(scope: TenantScope, release: () => void): boolean {
+  const context = requestContext.getStore();
+  if (!context || context.tenant) return false;
+  context.tenant = scope;
+  context.release = release;
+  return true;
 }
 
 /** The current tenant; throws (fails closed) outside a tenant-bound request. */
 export function currentTenant(): TenantScope {
-  const scope = storage.getStore();
+  const scope = requestContext.getStore()?.tenant;
   if (!scope) throw new MissingTenantError();
   return scope;
 }
 
 export function currentTenantOrUndefined(): TenantScope | undefined {
-  return storage.getStore();
+  return requestContext.getStore()?.tenant;
 }

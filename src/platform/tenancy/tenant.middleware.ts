@@ -4,7 +4,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { NotFoundError, ServiceUnavailableError } from '../http/app-error';
 import { tenantKeyOf } from './host';
-import { runInTenant } from './tenant-context';
+import { bindTenantToRequest, runInTenant } from './tenant-context';
 import { TenantRegistry } from './tenant-registry';
 
 /**
@@ -29,13 +29,11 @@ export class TenantMiddleware implements NestMiddleware {
       throw new ServiceUnavailableError('База данных университета ещё не готова, повторите попытку позже');
     }
     res.locals.tenant = tenantKey; // the request log's and metrics' tenant label (a configured tenant only)
-    let released = false;
-    res.once('close', () => {
-      if (!released) {
-        released = true;
-        pool.release();
-      }
-    });
-    runInTenant({ tenantKey, dataSource: pool.dataSource, databaseId: pool.databaseId }, next);
+    const scope = { tenantKey, dataSource: pool.dataSource, databaseId: pool.databaseId };
+    const release = () => pool.release(); // once: when the response closes
+    if (bindTenantToRequest(scope, release)) return next();
+    // Outside the request edge's context (not the case in the application): a context of its own.
+    res.once('close', release);
+    runInTenant(scope, next);
   }
 }

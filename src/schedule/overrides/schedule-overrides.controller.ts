@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Put, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../../platform/auth/decorators';
-import { answerConditionally, setCacheHeaders } from '../../platform/http/conditional';
+import { answerConditionally, sendJsonBytes, sendNotModified, setCacheHeaders } from '../../platform/http/conditional';
 import { PostOk } from '../../platform/http/decorators';
 import { Page } from '../../platform/http/paging';
 import { IdParam } from '../../platform/http/id-param';
@@ -51,9 +51,10 @@ export class ScheduleOverridesController {
   @IfNoneMatch()
   @ApiOkResponse({ type: [OverrideResponse] })
   @ApiNotModifiedResponse({ description: 'Реестр не изменился' })
-  async list(@Query() query: OverrideRegistryQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<StreamableFile | undefined> {
+  async list(@Query() query: OverrideRegistryQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
     const json = await conditionally(request, response, await this.reads.registryAnswer(query));
-    return json && new StreamableFile(json, { type: 'application/json; charset=utf-8' });
+    if (json) sendJsonBytes(response, json);
+    else sendNotModified(response);
   }
 
   @Get('page')

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, Req, Res, StreamableFile } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../../platform/auth/auth-user';
@@ -31,8 +31,8 @@ export class ScheduleViewingController {
     @CurrentUser() caller: AuthUser,
     @Query() query: ScheduleQuery,
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<StreamableFile | undefined> {
+    @Res() response: Response,
+  ): Promise<void> {
     return this.http.answer(request, response, this.viewing.scheduleKey(caller, query), () => this.viewing.schedule(caller, query));
   }
 
@@ -46,8 +46,8 @@ export class ScheduleViewingController {
     @CurrentUser() caller: AuthUser,
     @Query() query: ScheduleSearchQuery,
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<StreamableFile | undefined> {
+    @Res() response: Response,
+  ): Promise<void> {
     return this.http.answer(request, response, this.viewing.searchKey(caller, query), () => this.viewing.search(caller, query));
   }
 }
@@ -89,8 +89,8 @@ export class DepartmentScheduleController {
     @CurrentUser() caller: AuthUser,
     @Query() query: DepartmentScheduleQuery,
     @Req() request: Request,
-    @Res({ passthrough: true }) response: Response,
-  ): Promise<StreamableFile | undefined> {
+    @Res() response: Response,
+  ): Promise<void> {
     return this.http.answer(request, response, this.viewing.departmentKey(caller, query), () => this.viewing.departmentSchedule(caller, query));
   }
 }

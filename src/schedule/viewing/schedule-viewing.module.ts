@@ -32,6 +32,6 @@ import { ViewingHttpCache } from './viewing-http-cache';
 export class ScheduleViewingModule implements NestModule {
   /** Every /api write on this instance invalidates the trusted data stamp (see LocalWrites). */
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(LocalWritesMiddleware).forRoutes('api', 'api/*path');
+    consumer.apply(LocalWritesMiddleware).forRoutes('api'); // a prefix: every path under /api
   }
 }

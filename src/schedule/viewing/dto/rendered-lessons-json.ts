@@ -1,5 +1,3 @@
-import { StreamableFile } from '@nestjs/common';
-
 /**
  * A JSON array of RenderedLessonDto, already serialised (UTF-8) by the view pipeline: each lesson's
  * bytes are cached per snapshot, since rendering and JSON.stringify were the hot path's main cost.
@@ -10,9 +8,4 @@ export class RenderedLessonsJson {
     /** The schedule data stamp the lessons were made from. */
     readonly stamp: number,
   ) {}
-
-  /** The HTTP answer: the bytes as they are, typed as JSON (no second serialisation). */
-  toResponse(): StreamableFile {
-    return new StreamableFile(this.bytes, { type: 'application/json; charset=utf-8' });
-  }
 }

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { AppConfig } from '../../../config/app-config';
 import { APP_CONFIG } from '../../../config/config.module';
 import { TenantDb } from '../../../platform/database/tenant-db';
+import { currentReadingStamp, runWithReadingStamp } from '../../../platform/logging/request-context';
 import { Metrics } from '../../../platform/metrics/metrics';
 import { currentTenant } from '../../../platform/tenancy/tenant-context';
 import { LocalWrites } from './local-writes';
@@ -42,8 +42,6 @@ interface StampReading {
 export class ViewingSnapshotCache {
   private readonly tenants = new LruMap<string, TenantSnapshots>(MAX_TENANTS);
   private readonly readings = new LruMap<string, StampReading>(MAX_TENANTS);
-  /** The stamp a request has already read (for its ETag): its snapshot check reuses it. */
-  private readonly requestReading = new AsyncLocalStorage<number>();
 
   constructor(
     private readonly loader: SnapshotLoader,
@@ -76,7 +74,7 @@ export class ViewingSnapshotCache {
 
   /** Runs `work` with `stamp` as the request's reading of the data stamp, so the request reads it once. */
   withReading<T>(stamp: number, work: () => Promise<T>): Promise<T> {
-    return this.requestReading.run(stamp, work);
+    return runWithReadingStamp(stamp, work);
   }
 
   /** Runs `work` on snapshots valid for this request (see the class comment for busy writers). */
@@ -115,7 +113,7 @@ export class ViewingSnapshotCache {
 
   private async open(): Promise<TenantSnapshots> {
     const { tenantKey, dataSource } = currentTenant();
-    const stamp = this.requestReading.getStore() ?? (await this.stamp());
+    const stamp = currentReadingStamp() ?? (await this.stamp());
     // No await below: the check and the replacement happen together, so concurrent requests that
     // saw the same new stamp end up sharing one set (and its loads).
     const cached = this.tenants.get(tenantKey);

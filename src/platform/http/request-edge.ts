@@ -1,0 +1,62 @@
+import { INestApplication } from '@nestjs/common';
+import { json, urlencoded } from 'body-parser';
+import cookieParser from 'cookie-parser';
+import type { NextFunction, Request, Response } from 'express';
+import { AsyncResource } from 'node:async_hooks';
+import { AppConfig } from '../../config/app-config';
+import { RequestContext, requestContext } from '../logging/request-context';
+import { REQUEST_ID_HEADER, RequestLog } from '../logging/request-log';
+import { Metrics } from '../metrics/metrics';
+import { trackRunningRequests } from './graceful-stop';
+import { hostRefusal, refuseHost } from './http-edge';
+import { refuseDeepJson } from './json-depth';
+
+const JSON_BODY = json({ limit: '2mb', verify: refuseDeepJson });
+const FORM_BODY = urlencoded({ extended: true });
+
+/** Whether a request announces a body (as body-parser's own check: a length, even 0, or a transfer coding). */
+function hasBody(req: Request): boolean {
+  return req.headers['transfer-encoding'] !== undefined || req.headers['content-length'] !== undefined;
+}
+
+/**
+ * JSON and form bodies, parsed only when a request has one: a GET crosses one cheap check instead of
+ * two parsers. A body arrives in the socket's callbacks, outside the request's async context, so the
+ * rest of the request is resumed in that context again (its request id and tenant stay bound).
+ */
+function parseBody(req: Request, res: Response, next: NextFunction): void {
+  if (!hasBody(req)) return next();
+  const resume = AsyncResource.bind(next);
+  JSON_BODY(req, res, (error?: unknown) => (error ? resume(error) : FORM_BODY(req, res, resume)));
+}
+
+/**
+ * What every request crosses before routing, as one middleware with one `close` listener and one
+ * async-context run (issue 29's profile showed each as its own layer and listener): the request id
+ * (answered in `X-Request-Id`, bound for the log lines written meanwhile), the one-Host check, the
+ * count of running requests a graceful stop waits for, and, when the response closes, the release of
+ * what the request leased (its tenant's pool) and its log line and metrics. Installed first, so it sees
+ * every request the application answers, refused ones included.
+ */
+export function installRequestEdge(app: INestApplication, config: AppConfig): void {
+  const log = new RequestLog(app.get(Metrics), config);
+  const running = trackRunningRequests(app);
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const startedNs = process.hrtime.bigint();
+    const requestId = log.requestIdOf(req);
+    const context: RequestContext = { requestId };
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    running.started(res);
+    res.once('close', () => {
+      context.release?.();
+      running.closed(res);
+      log.write(req, res, requestId, startedNs);
+    });
+    const refusal = hostRefusal(req);
+    if (refusal) return refuseHost(req, res, refusal);
+    requestContext.run(context, next);
+  });
+  app.use(parseBody);
+  // Cookies are read only by the session refresh, the logout and the university sign-in.
+  app.use(['/api/auth/refresh', '/api/auth/logout', '/api/auth/sso'], cookieParser());
+}
