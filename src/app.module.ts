@@ -23,7 +23,7 @@ import { TeacherRequestsModule } from './teacher-requests';
 import { AcademicYearsModule } from './academic-years';
 import { TimeGridModule } from './time-grid';
 import { AcademicCalendarsModule } from './academic-calendars';
-import { ScheduleModule } from './schedule';
+import { ScheduleModule, ScheduleViewingModule } from './schedule';
 import { ScheduleExportModule } from './schedule-export';
 import { WorkloadModule } from './workload';
 import { TenantsModule } from './tenants';
@@ -48,6 +48,10 @@ export class AppModule implements NestModule {
         MetricsModule,
         HealthModule,
         AuthModule.withAccounts(UsersModule, SingleSignOnModule),
+        // Before the other features: Express tries routes one by one, in the order their modules were
+        // imported here, and the schedule views are what thousands of students read. Every route stays
+        // reachable whatever the order (test/route-order.e2e-spec.ts).
+        ScheduleViewingModule,
         UsersModule,
         DepartmentsModule,
         StudyStructureModule,

@@ -5,6 +5,8 @@
  * and the rules' service and batch, for the data import (rules created with every check of 4.9).
  */
 export { ScheduleModule } from './schedule.module';
+// Imported by the application ahead of the other features, so the views' routes are tried first.
+export { ScheduleViewingModule } from './viewing/schedule-viewing.module';
 export { activeGroupsOf } from './viewing/snapshot/reference-data';
 export { DateRangeQuery } from './viewing/dto/schedule-queries.dto';
 export type { RenderedLessonDto } from './viewing/dto/rendered-lesson.dto';

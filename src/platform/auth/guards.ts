@@ -8,8 +8,34 @@ import { AccessTokenClaims, AuthUser } from './auth-user';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
 import { ROLES, Role } from './roles';
 
-function isPublic(reflector: Reflector, context: ExecutionContext): boolean {
-  return reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]) === true;
+/** What a route declares about its callers: @Public, and the @Roles it admits (undefined: none declared). */
+interface RouteAccess {
+  isPublic: boolean;
+  roles: readonly Role[] | undefined;
+}
+
+/**
+ * A route's decorators are fixed once its class is loaded, so both guards read them once per
+ * controller class and handler (a handler may be inherited by classes with other class-level roles)
+ * instead of asking the Reflector twice each on every request.
+ */
+const accessOfRoute = new WeakMap<object, WeakMap<object, RouteAccess>>();
+
+function routeAccess(reflector: Reflector, context: ExecutionContext): RouteAccess {
+  const handler = context.getHandler();
+  const controller = context.getClass();
+  let ofController = accessOfRoute.get(controller);
+  if (!ofController) accessOfRoute.set(controller, (ofController = new WeakMap<object, RouteAccess>()));
+  let access = ofController.get(handler);
+  if (!access) {
+    const targets = [handler, controller];
+    access = {
+      isPublic: reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets) === true,
+      roles: reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, targets),
+    };
+    ofController.set(handler, access);
+  }
+  return access;
 }
 
 /**
@@ -44,7 +70,7 @@ export class JwtAuthGuard implements CanActivate {
   ) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (isPublic(this.reflector, context)) return true;
+    if (routeAccess(this.reflector, context).isPublic) return true;
     const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
     const token = bearerToken(request.headers.authorization);
     const claims = token === undefined ? undefined : this.tokens.verify(token);
@@ -61,11 +87,8 @@ export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    if (isPublic(this.reflector, context)) return true;
-    const allowed = this.reflector.getAllAndOverride<Role[] | undefined>(ROLES_KEY, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const { isPublic, roles: allowed } = routeAccess(this.reflector, context);
+    if (isPublic) return true;
     const user = context.switchToHttp().getRequest<Request & { user?: AuthUser }>().user;
     if (!user || !allowed?.includes(user.role)) throw new ForbiddenError();
     return true;

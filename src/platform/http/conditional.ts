@@ -8,9 +8,20 @@ import type { Request, Response } from 'express';
  */
 export const REVALIDATE_PRIVATELY = 'private, no-cache';
 
+/** ETags made lately, by their parts: the same week of the same data is asked for again and again. */
+const recentEtags = new Map<string, string>();
+const RECENT_ETAGS_LIMIT = 10_000;
+
 /** A strong ETag naming `parts` (ids, stamps, normalised request parameters). */
 export function etagOf(...parts: readonly (string | number)[]): string {
-  return `"${createHash('sha256').update(parts.join('\u001f')).digest('base64url').slice(0, 32)}"`;
+  const joined = parts.join('\u001f');
+  let etag = recentEtags.get(joined);
+  if (etag === undefined) {
+    etag = `"${createHash('sha256').update(joined).digest('base64url').slice(0, 32)}"`;
+    if (recentEtags.size >= RECENT_ETAGS_LIMIT) recentEtags.clear(); // bounded: stamps move on, old parts are never asked again
+    recentEtags.set(joined, etag);
+  }
+  return etag;
 }
 
 /**

@@ -29,6 +29,8 @@ export type ViewingNames = Pick<ReferenceData, 'semesters' | 'groups' | 'teacher
  */
 @Injectable()
 export class ScheduleViewingService {
+  private readonly checkedScheduleQueries = new WeakMap<ScheduleQuery, string>();
+
   constructor(
     private readonly cache: ViewingSnapshotCache,
     private readonly pipeline: LessonPipeline,
@@ -40,8 +42,15 @@ export class ScheduleViewingService {
    * need no data: a request refused by them never reaches a conditional answer.
    */
   scheduleKey(_caller: AuthUser, query: ScheduleQuery): string {
-    checkScheduleQuery(query);
-    return `schedule?${canonical(query)}`;
+    // A validated query object is shared by the requests that sent the same query (the global pipe
+    // remembers it), so its checks and key are made once per object.
+    let key = this.checkedScheduleQueries.get(query);
+    if (key === undefined) {
+      checkScheduleQuery(query);
+      key = `schedule?${canonical(query)}`;
+      this.checkedScheduleQueries.set(query, key);
+    }
+    return key;
   }
 
   searchKey(_caller: AuthUser, query: ScheduleSearchQuery): string {
@@ -57,8 +66,9 @@ export class ScheduleViewingService {
   }
 
   /** GET /api/schedule: one group's or one teacher's timetable (open to every role, not narrowed). */
-  schedule(_caller: AuthUser, query: ScheduleQuery): Promise<RenderedLessonsJson> {
-    checkScheduleQuery(query);
+  schedule(caller: AuthUser, query: ScheduleQuery): Promise<RenderedLessonsJson> {
+    this.scheduleKey(caller, query); // the checks that need no data
+
     const { groupId, teacherId } = query;
     return this.cache.run(async (snapshots) => {
       const view = await this.pipeline.load(snapshots, query);
