@@ -49,9 +49,10 @@ export class AppModule implements NestModule {
         HealthModule,
         AuthModule.withAccounts(UsersModule, SingleSignOnModule),
         // Before the other features: Express tries routes one by one, in the order their modules were
-        // imported here, and the schedule views are what thousands of students read. Every route stays
-        // reachable whatever the order (test/route-order.e2e-spec.ts).
+        // imported here, and the schedule views and calendar feeds are what thousands of students and
+        // their calendar apps read. Every route stays reachable whatever the order (test/route-order.e2e-spec.ts).
         ScheduleViewingModule,
+        CalendarFeedsModule,
         UsersModule,
         DepartmentsModule,
         StudyStructureModule,
@@ -67,7 +68,6 @@ export class AppModule implements NestModule {
         TeacherChangeRequestsModule,
         WorkloadModule,
         TenantsModule,
-        CalendarFeedsModule,
         NotificationsModule,
         SingleSignOnModule,
         DataImportModule,

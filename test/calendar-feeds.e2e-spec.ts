@@ -75,6 +75,8 @@ describe('calendar feeds (issue 16)', () => {
   const events = async (url: string): Promise<ParsedEvent[]> => {
     const response = await fetchFeed(url).expect(200);
     expect(response.headers['content-type']).toMatch(/^text\/calendar/);
+    expect(response.headers['content-disposition']).toBe('inline; filename="timetable.ics"');
+    expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.text));
     return parseFeed(response.text);
   };
   const eventOf = (list: ParsedEvent[], slotId: number, originalDate: string) => list.find((event) => event.uid === `lesson-${slotId}-${originalDate}@alpha`);

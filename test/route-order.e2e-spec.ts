@@ -45,10 +45,10 @@ describe('route order', () => {
     expect(shadowed).toEqual([]);
   });
 
-  it('tries the schedule views right after the sign-in routes', () => {
+  it('tries the schedule views and the calendar feeds right after the sign-in routes', () => {
     const position = (path: string) => stack.findIndex((layer) => layer.route?.path === path);
-    const views = ['/api/schedule', '/api/schedule/search', '/api/department/schedule'].map(position);
+    const views = ['/api/schedule', '/api/schedule/search', '/api/department/schedule', '/ical/:file'].map(position);
     expect(views.every((index) => index > 0 && index < position('/api/users'))).toBe(true);
-    expect(Math.max(...views)).toBeLessThan(40);
+    expect(Math.max(...views)).toBeLessThan(45);
   });
 });

@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Req, Res, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Public, Roles } from '../platform/auth/decorators';
-import { answerConditionally, setCacheHeaders } from '../platform/http/conditional';
+import { answerConditionally, sendBytes, sendNotModified, setCacheHeaders } from '../platform/http/conditional';
 import { PostOk } from '../platform/http/decorators';
 import { IdParam } from '../platform/http/id-param';
 import { NotFoundError } from '../platform/http/app-error';
@@ -65,12 +65,13 @@ export class IcalFeedController {
   @ApiProduces('text/calendar')
   @ApiOkResponse({ description: 'Документ iCalendar' })
   @ApiNotFoundResponse({ description: 'Календарь не найден' })
-  async feed(@Param('file') file: string, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<StreamableFile | undefined> {
+  async feed(@Param('file') file: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     if (!file.endsWith('.ics')) throw new NotFoundError(FEED_DOCUMENT_NOT_FOUND);
     const answer = await this.documents.open(file.slice(0, -'.ics'.length));
-    if (answerConditionally(request, response, answer.etag)) return undefined;
+    if (answerConditionally(request, response, answer.etag)) return sendNotModified(response);
     const document = await answer.document();
     setCacheHeaders(response, answer.etag);
-    return new StreamableFile(document, { type: 'text/calendar; charset=utf-8', disposition: 'inline; filename="timetable.ics"' });
+    response.setHeader('Content-Disposition', 'inline; filename="timetable.ics"');
+    sendBytes(response, document, 'text/calendar; charset=utf-8');
   }
 }

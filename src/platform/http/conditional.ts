@@ -57,14 +57,19 @@ export function answerConditionally(request: Request, response: Response, etag: 
 }
 
 /**
- * Writes a JSON answer serialised beforehand (cached bytes) as it is: no second serialisation, and no
- * stream either, which Nest's StreamableFile would pipe through for a body already in memory. For
- * handlers that take `@Res()` and answer themselves.
+ * Writes an answer made beforehand (cached bytes) as it is: no second serialisation, and no stream
+ * either, which Nest's StreamableFile would pipe a body already in memory through. For handlers that
+ * take `@Res()` and answer themselves.
  */
-export function sendJsonBytes(response: Response, bytes: Buffer): void {
-  response.setHeader('Content-Type', 'application/json; charset=utf-8');
+export function sendBytes(response: Response, bytes: Buffer, contentType: string): void {
+  response.setHeader('Content-Type', contentType);
   response.setHeader('Content-Length', bytes.length);
   response.end(bytes);
+}
+
+/** `sendBytes` for JSON serialised beforehand. */
+export function sendJsonBytes(response: Response, bytes: Buffer): void {
+  sendBytes(response, bytes, 'application/json; charset=utf-8');
 }
 
 /** The answer of a handler that answers itself when `answerConditionally` said 304. */
