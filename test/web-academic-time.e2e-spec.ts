@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
 import { ActivityTypeBody, createActivityType } from './support/academic-year-builders';
 import { CalendarBody, createCalendar } from './support/calendar-builders';
@@ -7,7 +6,7 @@ import { createUser } from './support/factories';
 import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
 import { createStudySetup, StudySetup } from './support/study-builders';
 import { ASSIGNMENTS_PATH, SCOPES_PATH } from './support/time-grid-builders';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage, expectQuietPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
@@ -45,8 +44,7 @@ describe('«Учебный календарь» and «Звонки» in the web 
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 1, groups: 1, classrooms: 1, subjects: 1, startYear: 2026 });
     // A published lecture every Tuesday, pair 1 (08:30–10:00 in the base grid).
@@ -79,11 +77,7 @@ describe('«Учебный календарь» and «Звонки» in the web 
     await t?.close();
   });
 
-  afterEach(() => {
-    expect(watch.foreignRequests).toEqual([]);
-    // The browser logs each refused request; the refusals provoked here are shown on the page.
-    expect(watch.consoleErrors.filter((line) => !/status of (400|409)/.test(line))).toEqual([]);
-  });
+  afterEach(() => expectQuietPage(watch));
 
   const storedGrid = async () => {
     const response = await admin.get(GRID(calendar.id));

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
 import { TENANT_MESSAGES } from '../src/tenants/tenants.service';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
 import { createDepartment, createUser, DepartmentBody, PASSWORD, UserBody } from './support/factories';
 import { createSecretRole, dropRole } from './support/tenant-admin-helpers';
@@ -60,8 +59,7 @@ describe('the administrator in the web client: users, teacher-creation requests,
       env: { DB_TEST_TIMEOUT_MS: '2000' },
       extraTenants: [{ name: 'Закрытый университет', domain: 'closed', url: 'jdbc:postgresql://127.0.0.1:1/closed', username: 'nobody', password: 'unused-password' }],
     });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     chemistry = await createDepartment(admin, { departmentName: 'Кафедра химии' });
     physics = await createDepartment(admin, { departmentName: 'Кафедра физики' });

@@ -1,9 +1,8 @@
 /// <reference lib="dom" />
 import { build } from 'esbuild';
-import { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { launchBrowser, PageWatch, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { createUser } from './support/factories';
 import { createUniversity, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -27,8 +26,7 @@ describe('web client components against the real API', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 1, groups: 3, classrooms: 1, subjects: 1 });
     user = await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id });

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, openSection, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage, expectQuietPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
 import { createDepartment, createUser, PASSWORD } from './support/factories';
 import { createPreference } from './support/preference-builders';
@@ -33,8 +32,7 @@ describe('the department in the web client (/admin/#department-workspace and its
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 2, groups: 1, classrooms: 2, subjects: 1 });
     // Two teachers with weekly lectures over the whole autumn: the workload of the last month has both.
@@ -75,17 +73,9 @@ describe('the department in the web client (/admin/#department-workspace and its
     await t?.close();
   });
 
-  afterEach(() => {
-    expect(watch.foreignRequests).toEqual([]);
-    // The browser logs each refused request; the refusals these tests provoke are shown on the page.
-    expect(watch.consoleErrors.filter((line) => !/status of (400|409)/.test(line))).toEqual([]);
-  });
+  afterEach(() => expectQuietPage(watch));
 
-  async function open(section: string, title: string): Promise<void> {
-    await page.evaluate((id) => (location.hash = `#${id}`), section);
-    await page.waitForFunction((text) => document.querySelector('#page-title')?.textContent === text, {}, title);
-    await page.waitForFunction(() => !document.querySelector('main .status'));
-  }
+  const open = (section: string, title: string) => openSection(page, section, title);
 
   const tableText = (caption: string) =>
     page.$$eval('table', (tables, text) => tables.find((table) => table.querySelector('caption')?.textContent === text)?.querySelector('tbody')?.textContent ?? '', caption);

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { xlsx } from './support/import-builders';
 import { createScheduleYear } from './support/schedule-builders';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
@@ -30,8 +29,7 @@ describe('the import section in the web client', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     const admin: TenantClient = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     await createScheduleYear(t, admin, 2026);
     files = mkdtempSync(join(tmpdir(), 'web-import-'));

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
 import { createUser } from './support/factories';
 import { createRule, createUniversity, LESSON_TYPES, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -30,8 +29,7 @@ describe('change notifications in the web client', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'], env: { NOTIFY_WORKER_ENABLED: 'true', NOTIFY_POLL_INTERVAL_MS: '100' } });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { startYear: day.startYear, teachers: 1, groups: 1, classrooms: 2, subjects: 1 });
     const version = day.spring ? { scheduleVersionId: u.springVersionId, semesterId: u.springSemester.id } : {};

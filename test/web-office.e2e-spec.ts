@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, openSection, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage, expectQuietPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { linkTeacher } from './support/resource-builders';
@@ -41,8 +40,7 @@ describe('the office in the web client: change requests and workload', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 2, groups: 1, classrooms: 2, subjects: 1 });
     // The second teacher may replace the first: linked to the subject.
@@ -69,17 +67,9 @@ describe('the office in the web client: change requests and workload', () => {
     await t?.close();
   });
 
-  afterEach(() => {
-    expect(watch.foreignRequests).toEqual([]);
-    // The browser logs each refused request; the refusals provoked here are shown on the page.
-    expect(watch.consoleErrors.filter((line) => !/status of (400|409)/.test(line))).toEqual([]);
-  });
+  afterEach(() => expectQuietPage(watch));
 
-  async function open(section: string, title: string): Promise<void> {
-    await page.evaluate((id) => (location.hash = `#${id}`), section);
-    await page.waitForFunction((text) => document.querySelector('#page-title')?.textContent === text, {}, title);
-    await page.waitForFunction(() => !document.querySelector('main .status'));
-  }
+  const open = (section: string, title: string) => openSection(page, section, title);
 
   /** A MOVE request of the lecture of `lessonDate` to the first free pair the API offers that day. */
   async function requestMove(lessonDate: string): Promise<{ id: number; requestedTimeSlotId: number }> {

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import * as dates from '../src/platform/http/dates';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { openSection, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { createOverride, LessonBody, query } from './support/override-builders';
@@ -65,8 +64,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 3, groups: 2, classrooms: 3, subjects: 3 });
     const [A] = u.groups;

@@ -1,8 +1,7 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
 import { createCalendar, insertYear, YearRow, CalendarBody } from './support/calendar-builders';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage, expectQuietPage } from './support/browser';
 import { createDepartment, createUser, DepartmentBody, UserBody } from './support/factories';
 import { createEquipment, createSubject, EquipmentBody, SubjectBody } from './support/resource-builders';
 import { createStudySetup, currentAcademicYear, StudySetup } from './support/study-builders';
@@ -39,8 +38,7 @@ describe('«Справочники» in the web client: the reference lists thro
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     // What the screens choose from, made through the API: the study structure, this academic year and
     // a calendar for the group's specialty, profile and form (the calendar screens are another piece).
@@ -75,11 +73,7 @@ describe('«Справочники» in the web client: the reference lists thro
     await t?.close();
   });
 
-  afterEach(() => {
-    expect(watch.foreignRequests).toEqual([]);
-    // The browser logs each refused request; the refusals provoked here are shown on the page.
-    expect(watch.consoleErrors.filter((line) => !/status of (400|409)/.test(line))).toEqual([]);
-  });
+  afterEach(() => expectQuietPage(watch));
 
   /** The control labelled `label` inside `scope` (the open dialog unless told). */
   async function control(label: string, scope = DIALOG): Promise<string> {

@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, signIn } from './support/web-client';
 import { createUser } from './support/factories';
 import { createRule, createUniversity, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -29,8 +28,7 @@ describe('the planning desk in the web client: rules on the free-cell grid', () 
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 2, groups: 1, classrooms: 2, subjects: 2 });
     stored = await createRule(

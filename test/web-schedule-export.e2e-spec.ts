@@ -1,11 +1,10 @@
 /// <reference lib="dom" />
 import ExcelJS from 'exceljs';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { createUser } from './support/factories';
 import { pdfText } from './support/pdf-text';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -75,8 +74,7 @@ describe('schedule downloads in the web client', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 1, groups: 2, classrooms: 1, subjects: 1 });
     await createRule(

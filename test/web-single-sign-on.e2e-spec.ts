@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
-import { launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser } from './support/browser';
+import { launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createDepartment, createUser } from './support/factories';
 import { RealProvider } from './support/oidc-standins';
@@ -40,8 +39,7 @@ describe('single sign-on in the web client', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     const department = await createDepartment(admin);
     teacherId = (await createUser(admin, { role: 'TEACHER', departmentId: department.id, username: 'sidorova', fullName: 'Сидорова Мария Ивановна' })).id;

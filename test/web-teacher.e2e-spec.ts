@@ -1,7 +1,6 @@
 /// <reference lib="dom" />
-import { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
-import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, TestBrowser, watchPage } from './support/browser';
+import { PageWatch, launchBrowser, openSection, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
 import { PASSWORD } from './support/factories';
@@ -35,8 +34,7 @@ describe('the teacher in the web client (/teacher/)', () => {
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    origin = `http://alpha.localhost:${(t.server.address() as AddressInfo).port}`;
+    origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 2, groups: 1, classrooms: 3, subjects: 1 });
     teacher = { id: u.teachers[0].id, username: u.teachers[0].username };
@@ -68,11 +66,7 @@ describe('the teacher in the web client (/teacher/)', () => {
     expect(watch.consoleErrors.filter((line) => !/status of 409/.test(line))).toEqual([]);
   });
 
-  async function open(section: string, title: string): Promise<void> {
-    await page.evaluate((id) => (location.hash = `#${id}`), section);
-    await page.waitForFunction((text) => document.querySelector('#page-title')?.textContent === text, {}, title);
-    await page.waitForFunction(() => !document.querySelector('main .status'));
-  }
+  const open = (section: string, title: string) => openSection(page, section, title);
 
   const stored = async <T>(path: string): Promise<T> => {
     const response = await admin.get(path);

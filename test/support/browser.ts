@@ -3,6 +3,7 @@ import chromium from '@sparticuz/chromium';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AddressInfo, Server } from 'node:net';
 import puppeteer, { Browser, HTTPRequest, Page } from 'puppeteer-core';
 
 /**
@@ -91,4 +92,26 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Serves the test application on a loopback port and answers the origin of `tenant` on it. */
+export async function serveOnLoopback(server: Server, tenant = 'alpha'): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://${tenant}.localhost:${(server.address() as AddressInfo).port}`;
+}
+
+/** Opens an administration section by its address and waits for its title, with nothing left loading. */
+export async function openSection(page: Page, section: string, title: string): Promise<void> {
+  await page.evaluate((id) => (location.hash = `#${id}`), section);
+  await page.waitForFunction((text) => document.querySelector('#page-title')?.textContent === text, {}, title);
+  await page.waitForFunction(() => !document.querySelector('main .status'));
+}
+
+/**
+ * After each test: the page asked no other origin, and the console shows no error but the refusals a
+ * test provokes on purpose (the browser logs each refused request; the page shows the refusal itself).
+ */
+export function expectQuietPage(watch: PageWatch, provoked = /status of (400|409)/): void {
+  expect(watch.foreignRequests).toEqual([]);
+  expect(watch.consoleErrors.filter((line) => !provoked.test(line))).toEqual([]);
 }
