@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { RenderedLessonsJson } from '../dto/rendered-lessons-json';
-import { AnswerCache, LessonJsonCache, TimetableCache } from '../snapshot/cache-size';
+import { LessonJsonCache, TimetableCache } from '../snapshot/cache-size';
 import { ReferenceData } from '../snapshot/reference-data';
 import { SemesterSnapshot } from '../snapshot/semester-snapshot';
 import { TenantSnapshots } from '../snapshot/tenant-snapshots';
@@ -19,8 +19,6 @@ export interface LoadedView {
   lessonJson: LessonJsonCache<ViewLesson>;
   /** Whole-semester timetables of single groups and teachers of this snapshot set. */
   timetables: TimetableCache<ViewLesson>;
-  /** Whole answers of single groups and teachers over a period, of this snapshot set. */
-  answers: AnswerCache;
   /** Semesters overlapping the range that have a published version, by start date. */
   semesters: SemesterSnapshot[];
 }
@@ -42,21 +40,14 @@ export class LessonPipeline {
     const touched = reference.semesters.filter(
       (semester) => semester.publishedVersionId !== null && semester.startDate <= range.endDate && semester.endDate >= range.startDate,
     );
-    return { stamp: snapshots.stamp, reference, lessonJson: snapshots.lessonJson, timetables: snapshots.timetables, answers: snapshots.answers, semesters: await Promise.all(touched.map((semester) => snapshots.semester(semester))) };
+    return { stamp: snapshots.stamp, reference, lessonJson: snapshots.lessonJson, timetables: snapshots.timetables, semesters: await Promise.all(touched.map((semester) => snapshots.semester(semester))) };
   }
 
   /** Steps 2 to 5; the answer is the JSON array of RenderedLessonDto. */
   async lessons(view: LoadedView, criteria: LessonCriteria): Promise<RenderedLessonsJson> {
-    // One group's or teacher's period is the same bytes for every request of this snapshot set.
-    const timetable = timetableKey(view, criteria);
-    const answerKey = timetable && `${timetable}|${criteria.startDate}|${criteria.endDate}`;
-    const kept = answerKey && view.answers.get(answerKey);
-    if (kept) return new RenderedLessonsJson(kept, view.stamp);
     const shown = (await this.timetableSlice(view, criteria)) ?? (await this.shown(view, criteria));
     const renderer = new LessonJsonRenderer(view.lessonJson, view.reference, (lesson) => activityCodeOf(view, lesson));
-    const bytes = renderLessonsJson(shown, renderer);
-    if (answerKey) view.answers.set(answerKey, bytes);
-    return new RenderedLessonsJson(bytes, view.stamp);
+    return new RenderedLessonsJson(renderLessonsJson(shown, renderer), view.stamp);
   }
 
   /** Steps 2 to 4 for `criteria`: the lessons to render. */

@@ -9,8 +9,6 @@ export const BYTES_PER_LESSON = 250;
 export const BYTES_PER_JSON_BUFFER = 260;
 /** One reference in a timetable list. */
 export const BYTES_PER_TIMETABLE_ENTRY = 8;
-/** A kept answer besides its own bytes: the Buffer object, its key and its map entry. */
-export const BYTES_PER_ANSWER = 200;
 
 /** Rendered JSON of lessons, counted as it is added (a WeakMap: a lesson's bytes go with the lesson). */
 export class LessonJsonCache<L extends object> {
@@ -52,34 +50,5 @@ export class TimetableCache<L> {
 
   get bytes(): number {
     return this.entries * BYTES_PER_TIMETABLE_ENTRY;
-  }
-}
-
-/**
- * Whole answers (the JSON bytes of one group's or teacher's period) by key, counted by their bytes. A
- * week is asked by all of a group's students, so its bytes are joined once per snapshot set.
- */
-export class AnswerCache {
-  private readonly answers = new Map<string, Buffer>();
-  bytes = 0;
-
-  constructor(
-    /** Answers kept before the map is started afresh (the budget counts their bytes as well). */
-    private readonly limit: number,
-  ) {}
-
-  get(key: string): Buffer | undefined {
-    return this.answers.get(key);
-  }
-
-  set(key: string, answer: Buffer): void {
-    if (this.answers.size >= this.limit) this.clear();
-    this.answers.set(key, answer);
-    this.bytes += answer.length + key.length + BYTES_PER_ANSWER;
-  }
-
-  clear(): void {
-    this.answers.clear();
-    this.bytes = 0;
   }
 }

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { GeneratedLesson } from '../../../schedule-engine/lesson-expansion';
 import { LoadedSemester } from '../../../schedule-engine/rule-model';
-import { AnswerCache, BYTES_PER_LESSON, LessonJsonCache, TimetableCache } from './cache-size';
+import { BYTES_PER_LESSON, LessonJsonCache, TimetableCache } from './cache-size';
 import { LruMap } from './lru-map';
 import { ReferenceData } from './reference-data';
 import { SemesterSnapshot } from './semester-snapshot';
@@ -9,9 +9,6 @@ import { SnapshotLoader } from './snapshot-loader';
 
 /** Semester snapshots kept per tenant (the current semester and its neighbours are the usual views). */
 export const SEMESTERS_PER_TENANT = 6;
-
-/** Whole answers kept per snapshot set before they are started afresh (a week of a group is a few KB). */
-export const ANSWERS_PER_SET = 8192;
 
 /** A load saw a newer data stamp than its snapshot set: the request starts again on fresh data. */
 export class StaleSnapshotError extends Error {
@@ -31,8 +28,6 @@ export class TenantSnapshots {
   readonly lessonJson = new LessonJsonCache<GeneratedLesson>();
   /** One group's or teacher's lessons over whole semesters, in timetable order (see LessonPipeline). */
   readonly timetables = new TimetableCache<GeneratedLesson>();
-  /** Whole answers of single groups and teachers over a period (see LessonPipeline). */
-  readonly answers = new AnswerCache(ANSWERS_PER_SET);
   private referenceLoad?: Promise<ReferenceData>;
   private readonly semesterLoads = new LruMap<number, { load: Promise<SemesterSnapshot>; loaded?: SemesterSnapshot }>(SEMESTERS_PER_TENANT);
 
@@ -79,7 +74,7 @@ export class TenantSnapshots {
   bytes(): number {
     let lessons = 0;
     for (const entry of this.semesterLoads.values()) lessons += entry.loaded?.generatedLessons ?? 0;
-    return lessons * BYTES_PER_LESSON + this.lessonJson.bytes + this.timetables.bytes + this.answers.bytes;
+    return lessons * BYTES_PER_LESSON + this.lessonJson.bytes + this.timetables.bytes;
   }
 
   private async validated<T>(load: () => Promise<T>): Promise<T> {
