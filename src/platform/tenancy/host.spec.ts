@@ -34,3 +34,16 @@ describe('isDnsLabel', () => {
     expect(isDnsLabel('a.b')).toBe(false);
   });
 });
+
+describe('parseHost, asked again', () => {
+  it('answers the same for a header it has seen, and keeps refusing a malformed or overlong one', () => {
+    expect(parseHost('Alpha.Example.org:8080')).toEqual({ tenantKey: 'alpha', isIpLiteral: false });
+    expect(parseHost('Alpha.Example.org:8080')).toEqual({ tenantKey: 'alpha', isIpLiteral: false });
+    expect(parseHost('bad_label.example.org')).toBeUndefined();
+    expect(parseHost('bad_label.example.org')).toBeUndefined();
+    const overlong = `${'a'.repeat(63)}.${'b'.repeat(400)}`;
+    expect(parseHost(overlong)).toEqual({ tenantKey: 'a'.repeat(63), isIpLiteral: false });
+    for (let i = 0; i < 1_500; i++) expect(parseHost(`t${i}.example.org`)?.tenantKey).toBe(`t${i}`);
+    expect(parseHost('Alpha.Example.org:8080')?.tenantKey).toBe('alpha');
+  });
+});

@@ -16,10 +16,13 @@ export function tenantKeyOf(hostHeader: string | undefined, defaultTenant: strin
 /** Host headers seen lately and what they parse to: a request reads its tenant twice (routing, log line). */
 const recentHosts = new Map<string, ParsedHost | undefined>();
 const RECENT_HOSTS_LIMIT = 1_000;
+const MAX_REMEMBERED_HOST_LENGTH = 300;
 
 /** Parses a `Host` header value into the tenant key it selects; undefined for an empty or malformed host. */
 export function parseHost(hostHeader: string | undefined): ParsedHost | undefined {
   if (hostHeader === undefined) return undefined;
+  // No valid host is longer than a DNS name with a port; longer values are parsed (and refused) uncached.
+  if (hostHeader.length > MAX_REMEMBERED_HOST_LENGTH) return parseHostValue(hostHeader);
   if (recentHosts.has(hostHeader)) return recentHosts.get(hostHeader);
   const parsed = parseHostValue(hostHeader);
   if (recentHosts.size >= RECENT_HOSTS_LIMIT) recentHosts.clear(); // any header may arrive; the memory stays bounded
