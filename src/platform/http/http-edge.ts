@@ -51,7 +51,7 @@ export function refuseHost(request: Request, response: Response, message: string
 }
 
 export function installHttpEdge(server: Server): void {
-  // Node itself would answer a missing Host with an empty 400; `requireOneHost` answers it instead.
+  // Node itself would answer a missing Host with an empty 400; the request edge (`hostRefusal`) answers it instead.
   (server as Server & { requireHostHeader: boolean }).requireHostHeader = false;
   server.on('clientError', answerClientError);
 }

@@ -66,7 +66,7 @@ function rememberValidationRules(): void {
 }
 
 /** How many validated query strings are kept per query class. */
-export const VALIDATED_QUERIES_PER_CLASS = 2_000;
+const VALIDATED_QUERIES_PER_CLASS = 2_000;
 
 /**
  * The global pipe, which also remembers the query objects it has validated: a query DTO is made from
