@@ -208,7 +208,10 @@ export async function runTenants(server: ScratchServer, count: number, cleanup: 
 async function cacheFigures(port: number): Promise<string> {
   const text = (await send({ port, host: '127.0.0.1' }, { method: 'GET', path: '/metrics' }).catch(() => undefined))?.body ?? '';
   const value = (name: string) => Number(text.split('\n').find((line) => line.startsWith(`${name} `))?.split(' ')[1]);
-  return `${mib(value('timetable_schedule_cache_bytes'))} estimated, ${value('timetable_schedule_cache_evictions_total')} tenants evicted so far`;
+  return (
+    `${mib(value('timetable_schedule_cache_bytes'))} estimated, ${value('timetable_schedule_cache_trims_total')} tenants trimmed ` +
+    `(lessons let go of, rules kept) and ${value('timetable_schedule_cache_evictions_total')} evicted whole so far`
+  );
 }
 
 /** The first `count` requests of a generator, then none. */

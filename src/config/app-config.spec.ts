@@ -13,9 +13,9 @@ function problemsOf(env: Record<string, string>): string[] {
 }
 
 describe('loadConfig: memory and connections of many tenants (issue 29)', () => {
-  it('has a cache budget of 128 MB and no total connection cap by default', () => {
+  it('has a cache budget of 384 MB (the rules of fifty default-size universities and room for their timetables) and no total connection cap by default', () => {
     const config = loadConfig(BASE);
-    expect(config.scheduleCacheBudgetBytes).toBe(128 * 1024 * 1024);
+    expect(config.scheduleCacheBudgetBytes).toBe(384 * 1024 * 1024);
     expect(config.pool.totalMaxConnections).toBeUndefined();
     expect(config.pool.idleTimeoutMs).toBe(30000);
   });

@@ -63,8 +63,9 @@ export interface AppConfig {
    */
   scheduleStampMaxAgeMs: number;
   /**
-   * The estimated memory all tenants' cached timetables may hold (SCHEDULE_CACHE_BUDGET_MB, in bytes
-   * here); beyond it the least recently used tenants' caches are dropped and rebuilt when next read.
+   * The estimated memory all tenants' cached timetables may hold, loaded rules included
+   * (SCHEDULE_CACHE_BUDGET_MB, in bytes here); beyond it the least recently used tenants first let go
+   * of their laid-out lessons, and only when the rules alone exceed it are whole tenants dropped.
    */
   scheduleCacheBudgetBytes: number;
   /**
@@ -253,7 +254,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
         .filter(Boolean),
     },
     scheduleStampMaxAgeMs: read.int('SCHEDULE_STAMP_MAX_AGE_MS', 250, 0, 900),
-    scheduleCacheBudgetBytes: read.int('SCHEDULE_CACHE_BUDGET_MB', 128, 0, 65536) * 1024 * 1024,
+    scheduleCacheBudgetBytes: read.int('SCHEDULE_CACHE_BUDGET_MB', 384, 0, 65536) * 1024 * 1024,
     schedulePublishConcurrency: read.int('SCHEDULE_PUBLISH_CONCURRENCY', 2, 1, 64),
     metrics: { enabled: read.bool('METRICS_ENABLED', true), port: read.int('METRICS_PORT', 9464, 0, 65535) },
     notifications: {

@@ -113,7 +113,8 @@ export function generateSeries(rule: SeriesRule, context: SeriesContext, until?:
       candidates.push({ day, slot, time: context.timeOf(slot.timeSlotId, days.dates[day]) });
     }
   }
-  candidates.sort((a, b) => a.day - b.day || a.time.startTime.localeCompare(b.time.startTime) || a.slot.id - b.slot.id);
+  // Times are fixed-width "HH:MM": code-unit order is time order, and far cheaper than localeCompare.
+  candidates.sort((a, b) => a.day - b.day || (a.time.startTime < b.time.startTime ? -1 : a.time.startTime > b.time.startTime ? 1 : 0) || a.slot.id - b.slot.id);
 
   const lessons: SeriesLesson[] = [];
   const consumed: Record<LessonKind, number> = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };

@@ -9,10 +9,27 @@ import { SemesterContextFactory } from './series-context';
  * lessons, each computed once: a base lesson keeps its identity, and so does the lesson an override
  * makes of it, which lets viewers cache their rendering per lesson object.
  */
-export class SemesterSchedule {
-  private readonly ruleById = new Map<number, LoadedRule>();
+/** The schedule's lookups of its rules and changes, made once per loaded version and shared by its lean copies. */
+interface ScheduleIndexes {
+  ruleById: Map<number, LoadedRule>;
   /** Overrides by base slot, then original date: most lessons' slots have none, so their lookup is one integer key. */
-  private readonly overridesBySlot = new Map<number, Map<string, OverrideRecord>>();
+  overridesBySlot: Map<number, Map<string, OverrideRecord>>;
+}
+
+function indexesOf(rules: readonly LoadedRule[], overrides: readonly OverrideRecord[]): ScheduleIndexes {
+  const indexes: ScheduleIndexes = { ruleById: new Map(), overridesBySlot: new Map() };
+  for (const rule of rules) indexes.ruleById.set(rule.id, rule);
+  for (const override of overrides) {
+    let byDate = indexes.overridesBySlot.get(override.baseRuleSlotId);
+    if (!byDate) indexes.overridesBySlot.set(override.baseRuleSlotId, (byDate = new Map<string, OverrideRecord>()));
+    byDate.set(override.lessonDate, override);
+  }
+  return indexes;
+}
+
+export class SemesterSchedule {
+  private readonly ruleById: Map<number, LoadedRule>;
+  private readonly overridesBySlot: Map<number, Map<string, OverrideRecord>>;
   private readonly series = new Map<number, GeneratedLesson[]>();
   /** Lessons of the base series laid out so far (the schedule cache's size estimate counts them). */
   generatedLessons = 0;
@@ -24,13 +41,20 @@ export class SemesterSchedule {
     readonly context: SemesterContextFactory,
     /** One-off changes of lessons of `rules` (others are ignored). */
     readonly overrides: readonly OverrideRecord[] = [],
+    indexes: ScheduleIndexes = indexesOf(rules, overrides),
   ) {
-    for (const rule of rules) this.ruleById.set(rule.id, rule);
-    for (const override of overrides) {
-      let byDate = this.overridesBySlot.get(override.baseRuleSlotId);
-      if (!byDate) this.overridesBySlot.set(override.baseRuleSlotId, (byDate = new Map<string, OverrideRecord>()));
-      byDate.set(override.lessonDate, override);
-    }
+    this.ruleById = indexes.ruleById;
+    this.overridesBySlot = indexes.overridesBySlot;
+  }
+
+  /**
+   * The same rules, context and changes with nothing laid out yet: what a memory-bound cache keeps
+   * when it lets go of the lessons (laying them out again takes milliseconds; loading the rules, a
+   * round trip to the database and more).
+   */
+  withoutLaidOutLessons(): SemesterSchedule {
+    const indexes = { ruleById: this.ruleById, overridesBySlot: this.overridesBySlot };
+    return new SemesterSchedule(this.semester, this.rules, this.context.withoutAnswers(), this.overrides, indexes);
   }
 
   rule(id: number): LoadedRule | undefined {

@@ -57,14 +57,15 @@ export function assignmentKey(groupId: number, academicYearId: number): string {
  * per group and date, so the many rules of one group share the calendar work.
  */
 export class SemesterContextFactory {
-  private readonly allowedByGroupDate = new Map<string, boolean>();
+  /** By group, then date: nested maps, because a `${group}:${date}` key cost a new string per question. */
+  private readonly allowedByGroup = new Map<number, Map<string, boolean>>();
   private readonly gridByDate = new Map<string, CountedGrid>();
   private readonly baseSlots: ReadonlyMap<number, GridSlot>;
   private readonly choices: GridChoices<CountedGrid>;
 
   constructor(
     readonly semester: SemesterFrame,
-    grids: GridSnapshot,
+    readonly grids: GridSnapshot,
     readonly calendars: CalendarSnapshot,
   ) {
     this.baseSlots = new Map(grids.base.slots.map((slot) => [slot.id, slot]));
@@ -75,13 +76,19 @@ export class SemesterContextFactory {
     };
   }
 
+  /** The same semester, grids and calendars with none of this factory's remembered answers. */
+  withoutAnswers(): SemesterContextFactory {
+    return new SemesterContextFactory(this.semester, this.grids, this.calendars);
+  }
+
   /** Whether `groupId` may have ordinary lessons on `date` (no calendar assigned: no lessons). */
   groupAllows(groupId: number, date: string): boolean {
-    const key = `${groupId}:${date}`;
-    const known = this.allowedByGroupDate.get(key);
+    let byDate = this.allowedByGroup.get(groupId);
+    if (!byDate) this.allowedByGroup.set(groupId, (byDate = new Map<string, boolean>()));
+    const known = byDate.get(date);
     if (known !== undefined) return known;
     const answer = this.computeGroupAllows(groupId, date);
-    this.allowedByGroupDate.set(key, answer);
+    byDate.set(date, answer);
     return answer;
   }
 

@@ -81,9 +81,15 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly scheduleCacheTrims = new Counter({
+    name: 'timetable_schedule_cache_trims_total',
+    help: "Tenants' laid-out lessons and timetables let go of (rules kept) to stay within SCHEDULE_CACHE_BUDGET_MB",
+    registers: [this.registry],
+  });
+
   private readonly scheduleCacheEvictions = new Counter({
     name: 'timetable_schedule_cache_evictions_total',
-    help: "Tenants' cached timetables dropped to stay within SCHEDULE_CACHE_BUDGET_MB (least recently used first)",
+    help: "Tenants' cached timetables dropped whole, rules too, because their loaded rules alone exceeded SCHEDULE_CACHE_BUDGET_MB",
     registers: [this.registry],
   });
 
@@ -183,8 +189,9 @@ export class Metrics {
   }
 
   /** The schedule cache's estimated size now, and how many tenants' caches were just dropped. */
-  recordScheduleCache(bytes: number, evicted: number): void {
+  recordScheduleCache(bytes: number, trimmed: number, evicted: number): void {
     this.scheduleCacheBytes.set(bytes);
+    if (trimmed > 0) this.scheduleCacheTrims.inc(trimmed);
     if (evicted > 0) this.scheduleCacheEvictions.inc(evicted);
   }
 

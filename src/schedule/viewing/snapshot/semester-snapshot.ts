@@ -17,6 +17,40 @@ export function snapshotOf(rule: LoadedRule): SemesterSnapshot | undefined {
   return snapshotOfRule.get(rule);
 }
 
+/** A snapshot's lookups of its active rules and one-off changes, made once per loaded version and shared by its lean copies. */
+interface SnapshotIndexes {
+  rulesByGroup: Map<number, LoadedRule[]>;
+  rulesByTeacher: Map<number, LoadedRule[]>;
+  rulesByClassroom: Map<number, LoadedRule[]>;
+  overridesByNewTeacher: Map<number, OverrideRecord[]>;
+  overridesByNewClassroom: Map<number, OverrideRecord[]>;
+  overridesByNewTimeSlot: Map<number, OverrideRecord[]>;
+}
+
+function indexesOf(schedule: SemesterSchedule): SnapshotIndexes {
+  const indexes: SnapshotIndexes = {
+    rulesByGroup: new Map(),
+    rulesByTeacher: new Map(),
+    rulesByClassroom: new Map(),
+    overridesByNewTeacher: new Map(),
+    overridesByNewClassroom: new Map(),
+    overridesByNewTimeSlot: new Map(),
+  };
+  for (const rule of schedule.rules) {
+    for (const groupId of rule.groupIds) addTo(indexes.rulesByGroup, groupId, rule);
+    for (const slot of rule.slots) {
+      addTo(indexes.rulesByTeacher, slot.teacherId, rule);
+      addTo(indexes.rulesByClassroom, slot.classroomId, rule);
+    }
+  }
+  for (const override of schedule.overrides) {
+    if (override.newTeacherId !== null) addTo(indexes.overridesByNewTeacher, override.newTeacherId, override);
+    if (override.newClassroomId !== null) addTo(indexes.overridesByNewClassroom, override.newClassroomId, override);
+    if (override.newTime !== null) addTo(indexes.overridesByNewTimeSlot, override.newTime.timeSlotId, override);
+  }
+  return indexes;
+}
+
 /**
  * One semester's published version as viewers read it, immutable for one data stamp: the engine's
  * `SemesterSchedule` (each rule's base series and each changed lesson made once, so their identity,
@@ -24,28 +58,34 @@ export function snapshotOf(rule: LoadedRule): SemesterSnapshot | undefined {
  * the one-off changes by the teacher, room and pair they assign.
  */
 export class SemesterSnapshot {
-  readonly rulesByGroup = new Map<number, LoadedRule[]>();
-  readonly rulesByTeacher = new Map<number, LoadedRule[]>();
-  readonly rulesByClassroom = new Map<number, LoadedRule[]>();
-  readonly overridesByNewTeacher = new Map<number, OverrideRecord[]>();
-  readonly overridesByNewClassroom = new Map<number, OverrideRecord[]>();
-  readonly overridesByNewTimeSlot = new Map<number, OverrideRecord[]>();
-  private readonly activities = new Map<string, number | undefined>();
+  readonly rulesByGroup: Map<number, LoadedRule[]>;
+  readonly rulesByTeacher: Map<number, LoadedRule[]>;
+  readonly rulesByClassroom: Map<number, LoadedRule[]>;
+  readonly overridesByNewTeacher: Map<number, OverrideRecord[]>;
+  readonly overridesByNewClassroom: Map<number, OverrideRecord[]>;
+  readonly overridesByNewTimeSlot: Map<number, OverrideRecord[]>;
+  /** Calendar activities by group, then date (nested: no key string made per lesson rendered). */
+  private readonly activities = new Map<number, Map<string, number | undefined>>();
 
-  constructor(private readonly schedule: SemesterSchedule) {
-    for (const rule of schedule.rules) {
-      snapshotOfRule.set(rule, this);
-      for (const groupId of rule.groupIds) addTo(this.rulesByGroup, groupId, rule);
-      for (const slot of rule.slots) {
-        addTo(this.rulesByTeacher, slot.teacherId, rule);
-        addTo(this.rulesByClassroom, slot.classroomId, rule);
-      }
-    }
-    for (const override of schedule.overrides) {
-      if (override.newTeacherId !== null) addTo(this.overridesByNewTeacher, override.newTeacherId, override);
-      if (override.newClassroomId !== null) addTo(this.overridesByNewClassroom, override.newClassroomId, override);
-      if (override.newTime !== null) addTo(this.overridesByNewTimeSlot, override.newTime.timeSlotId, override);
-    }
+  constructor(
+    private readonly schedule: SemesterSchedule,
+    indexes: SnapshotIndexes = indexesOf(schedule),
+  ) {
+    this.rulesByGroup = indexes.rulesByGroup;
+    this.rulesByTeacher = indexes.rulesByTeacher;
+    this.rulesByClassroom = indexes.rulesByClassroom;
+    this.overridesByNewTeacher = indexes.overridesByNewTeacher;
+    this.overridesByNewClassroom = indexes.overridesByNewClassroom;
+    this.overridesByNewTimeSlot = indexes.overridesByNewTimeSlot;
+    for (const rule of schedule.rules) snapshotOfRule.set(rule, this);
+  }
+
+  /**
+   * This snapshot's rules, changes and indexes without its laid-out lessons and memos (see
+   * TenantSnapshots.trim); its rules now lead to the copy.
+   */
+  withoutLaidOutLessons(): SemesterSnapshot {
+    return new SemesterSnapshot(this.schedule.withoutLaidOutLessons(), this);
   }
 
   get semester(): LoadedSemester {
@@ -84,10 +124,11 @@ export class SemesterSnapshot {
 
   /** The calendar activity of a group on a date (undefined: no calendar or an empty cell). */
   activityTypeIdOn(groupId: number, date: string): number | undefined {
-    const key = `${groupId}:${date}`;
-    if (this.activities.has(key)) return this.activities.get(key);
+    let byDate = this.activities.get(groupId);
+    if (!byDate) this.activities.set(groupId, (byDate = new Map<string, number | undefined>()));
+    if (byDate.has(date)) return byDate.get(date);
     const activity = groupActivityOn(this.semester, this.schedule.context.calendars, groupId, date);
-    this.activities.set(key, activity);
+    byDate.set(date, activity);
     return activity;
   }
 }

@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { GeneratedLesson } from '../../../schedule-engine/lesson-expansion';
 import { LoadedSemester } from '../../../schedule-engine/rule-model';
-import { BYTES_PER_LESSON, LessonJsonCache, TimetableCache } from './cache-size';
+import { BYTES_PER_LESSON, BYTES_PER_LOADED_RULE, LessonJsonCache, TimetableCache } from './cache-size';
 import { LruMap } from './lru-map';
 import { ReferenceData } from './reference-data';
 import { SemesterSnapshot } from './semester-snapshot';
@@ -24,10 +24,10 @@ export class StaleSnapshotError extends Error {
  * shows one and the same committed state; otherwise the set is dropped and the request retried.
  */
 export class TenantSnapshots {
-  /** UTF-8 JSON of rendered lessons of this set's snapshots (see LessonJsonRenderer). */
-  readonly lessonJson = new LessonJsonCache<GeneratedLesson>();
-  /** One group's or teacher's lessons over whole semesters, in timetable order (see LessonPipeline). */
-  readonly timetables = new TimetableCache<GeneratedLesson>();
+  /** UTF-8 JSON of rendered lessons of this set's snapshots (see LessonJsonRenderer); replaced by `trim`. */
+  lessonJson = new LessonJsonCache<GeneratedLesson>();
+  /** One group's or teacher's lessons over whole semesters, in timetable order (see LessonPipeline); replaced by `trim`. */
+  timetables = new TimetableCache<GeneratedLesson>();
   private referenceLoad?: Promise<ReferenceData>;
   private readonly semesterLoads = new LruMap<number, { load: Promise<SemesterSnapshot>; loaded?: SemesterSnapshot }>(SEMESTERS_PER_TENANT);
 
@@ -70,11 +70,40 @@ export class TenantSnapshots {
     return load;
   }
 
-  /** The estimated memory this set holds (see cache-size.ts); the reference data, a few lists, is not counted. */
+  /** The estimated memory this set holds (see cache-size.ts): its loaded rules and what was made from them. */
   bytes(): number {
+    return this.loadedBytes() + this.madeBytes();
+  }
+
+  /** The estimate of what `trim` lets go of: laid-out lessons, their JSON and the timetables. */
+  madeBytes(): number {
     let lessons = 0;
     for (const entry of this.semesterLoads.values()) lessons += entry.loaded?.generatedLessons ?? 0;
     return lessons * BYTES_PER_LESSON + this.lessonJson.bytes + this.timetables.bytes;
+  }
+
+  /** The estimate of the loaded rules (with the tenant's reference data), which only a reload from the database brings back. */
+  private loadedBytes(): number {
+    let rules = 0;
+    for (const entry of this.semesterLoads.values()) rules += entry.loaded?.rules.length ?? 0;
+    return rules * BYTES_PER_LOADED_RULE;
+  }
+
+  /**
+   * Lets go of everything made from the loaded rules (lessons, JSON, timetables) and keeps the rules:
+   * the next read of a group lays its lessons out again in milliseconds, with no database round trip.
+   * A request still holding the old lessons finishes on them; they answer the same. Returns the bytes freed.
+   */
+  trim(): number {
+    const freed = this.madeBytes();
+    this.lessonJson = new LessonJsonCache<GeneratedLesson>();
+    this.timetables = new TimetableCache<GeneratedLesson>();
+    for (const entry of this.semesterLoads.values()) {
+      if (!entry.loaded) continue;
+      entry.loaded = entry.loaded.withoutLaidOutLessons();
+      entry.load = Promise.resolve(entry.loaded);
+    }
+    return freed;
   }
 
   private async validated<T>(load: () => Promise<T>): Promise<T> {

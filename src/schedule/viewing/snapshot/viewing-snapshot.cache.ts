@@ -13,6 +13,9 @@ import { StaleSnapshotError, TenantSnapshots } from './tenant-snapshots';
 /** Tenants whose snapshots are kept; tenants are configured, so this only bounds the pathological case. */
 const MAX_TENANTS = 64;
 
+/** Trimming goes down to this share of the budget, so that a cache at its budget does not trim on every request. */
+const TRIM_TO = 0.9;
+
 /** A stamp read from the database, and when and in which write epoch it was read. */
 interface StampReading {
   stamp: number;
@@ -99,16 +102,36 @@ export class ViewingSnapshotCache {
   }
 
   /**
-   * Drops whole tenants' snapshot sets, least recently used first, while the estimate of all exceeds
-   * SCHEDULE_CACHE_BUDGET_MB. A request still using a dropped set finishes on it; the next one
-   * rebuilds it. The sum over at most 64 tenants is a handful of counters each, cheap per request.
+   * Keeps the estimate of all tenants' sets within SCHEDULE_CACHE_BUDGET_MB, in two steps, least
+   * recently used tenants first:
+   * 1. trim: a tenant lets go of its laid-out lessons, JSON and timetables and keeps its loaded rules
+   *    (its next reads lay lessons out again, milliseconds each), down to TRIM_TO of the budget so
+   *    that the next requests do not trim again at once;
+   * 2. evict: only while the loaded rules alone exceed the budget, whole sets are dropped (the next
+   *    read loads the tenant again from the database: seconds on a large university).
+   * A request still using a trimmed or dropped set finishes on it. The sums over at most 64 tenants
+   * are a handful of counters each, cheap per request.
    */
   private keepWithinBudget(): void {
     const budget = this.config.scheduleCacheBudgetBytes;
-    const evicted = this.tenants.evictOver(budget, (snapshots) => snapshots.bytes());
     let bytes = 0;
     for (const snapshots of this.tenants.values()) bytes += snapshots.bytes();
-    this.metrics.recordScheduleCache(bytes, evicted.length);
+    let trimmed = 0;
+    if (bytes > budget) {
+      for (const snapshots of this.tenants.values()) {
+        if (bytes <= budget * TRIM_TO) break;
+        const freed = snapshots.trim();
+        if (freed > 0) trimmed++;
+        bytes -= freed;
+      }
+    }
+    let evicted = 0;
+    if (bytes > budget) {
+      evicted = this.tenants.evictOver(budget, (snapshots) => snapshots.bytes()).length;
+      bytes = 0;
+      for (const snapshots of this.tenants.values()) bytes += snapshots.bytes();
+    }
+    this.metrics.recordScheduleCache(bytes, trimmed, evicted);
   }
 
   private async open(): Promise<TenantSnapshots> {
