@@ -20,7 +20,9 @@ import { failures, printTable, printVerdicts } from './verdicts';
  * are read by people, on machines of any speed).
  *
  * Settings: see settings.ts; TEST_DATABASE_URL (that server instead of an embedded one), DB_POOL_MAX
- * (the app's pool, default 10), BENCH_SERVICE_NODE_ARGS (Node options of the service only).
+ * (the app's pool, default 10), BENCH_SERVICE_NODE_ARGS (Node options of the service only);
+ * BENCH_TENANTS=N (the many-universities run instead, tenants.ts) with BENCH_TENANTS_RATE (its steady
+ * open-loop reads per second; half of the saturated rate by default).
  */
 async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) => void): Promise<boolean> {
   const data = await seedDatabase(server);

@@ -2,9 +2,12 @@ import { Agent, request as httpRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 
 /**
- * A small closed-loop HTTP load generator on `node:http` with keep-alive: `concurrency` workers each
- * send the next request as soon as their previous one is answered, until the time is up. Latency is
- * measured per request from sending to the last byte of the body. Loopback only.
+ * A small HTTP load generator on `node:http` with keep-alive. Closed loop by default: `concurrency`
+ * workers each send the next request as soon as their previous one is answered, until the time is up
+ * (the service is kept saturated; latency is measured from sending to the last byte of the body).
+ * Open loop with `ratePerSecond`: requests leave at even intervals whatever the answers, over at most
+ * `concurrency` connections, and latency is measured from each request's planned time, so a stall
+ * counts for every request it held back. Loopback only.
  */
 export interface LoadRequest {
   method: 'GET' | 'POST' | 'DELETE';
@@ -28,6 +31,8 @@ export interface LoadOptions {
   durationMs: number;
   /** The next request to send, or undefined when there is nothing left to send. */
   next: () => LoadRequest | undefined;
+  /** Open loop: this many requests a second at even intervals (see above). */
+  ratePerSecond?: number;
 }
 
 export interface LoadResult {
@@ -86,26 +91,43 @@ export async function runLoad(target: Target, options: LoadOptions): Promise<Loa
   const started = performance.now();
   const deadline = started + options.durationMs;
 
+  /** Sends one request; its latency counts from `since` (when it was sent, or planned to be). */
+  const sendOne = async (request: LoadRequest, since: number) => {
+    try {
+      const answer = await send(target, request, agent);
+      if (answer.status === (request.expectStatus ?? 200)) {
+        latencies.push(performance.now() - since);
+      } else {
+        errors++;
+        firstError ??= `${answer.status} ${answer.body.slice(0, 300)}`;
+      }
+    } catch (error) {
+      errors++;
+      firstError ??= error instanceof Error ? error.message : 'request failed';
+    }
+  };
   const worker = async () => {
     while (performance.now() < deadline) {
       const request = options.next();
       if (!request) return;
-      const sentAt = performance.now();
-      try {
-        const answer = await send(target, request, agent);
-        if (answer.status === (request.expectStatus ?? 200)) {
-          latencies.push(performance.now() - sentAt);
-        } else {
-          errors++;
-          firstError ??= `${answer.status} ${answer.body.slice(0, 300)}`;
-        }
-      } catch (error) {
-        errors++;
-        firstError ??= error instanceof Error ? error.message : 'request failed';
-      }
+      await sendOne(request, performance.now());
     }
   };
-  await Promise.all(Array.from({ length: options.concurrency }, worker));
+  const openLoop = async (rate: number) => {
+    const sent: Promise<void>[] = [];
+    for (let i = 0; ; i++) {
+      const planned = started + (i * 1000) / rate;
+      if (planned >= deadline) break;
+      const wait = planned - performance.now();
+      if (wait > 0) await new Promise((resume) => setTimeout(resume, wait));
+      const request = options.next();
+      if (!request) break;
+      sent.push(sendOne(request, planned));
+    }
+    await Promise.all(sent);
+  };
+  if (options.ratePerSecond) await openLoop(options.ratePerSecond);
+  else await Promise.all(Array.from({ length: options.concurrency }, worker));
   const elapsedMs = performance.now() - started;
   agent.destroy();
 
