@@ -9,6 +9,7 @@ import { HealthModule } from './platform/health/health.module';
 import { MetricsModule } from './platform/metrics/metrics.module';
 import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { createValidationPipe } from './platform/http/validation.pipe';
+import { LocalWritesModule } from './platform/http/local-writes';
 import { TenancyModule } from './platform/tenancy/tenancy.module';
 import { TenantMiddleware } from './platform/tenancy/tenant.middleware';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
@@ -46,6 +47,7 @@ export class AppModule implements NestModule {
           imports: [UsersModule],
         }),
         MetricsModule,
+        LocalWritesModule,
         HealthModule,
         AuthModule.withAccounts(UsersModule, SingleSignOnModule),
         // Before the other features: Express tries routes one by one, in the order their modules were

@@ -9,6 +9,7 @@ import { REQUEST_ID_HEADER, RequestLog } from '../logging/request-log';
 import { Metrics } from '../metrics/metrics';
 import { trackRunningRequests } from './graceful-stop';
 import { hostRefusal, refuseHost } from './http-edge';
+import { LocalWrites, mayWrite } from './local-writes';
 import { refuseDeepJson } from './json-depth';
 
 const JSON_BODY = json({ limit: '2mb', verify: refuseDeepJson });
@@ -34,20 +35,25 @@ function parseBody(req: Request, res: Response, next: NextFunction): void {
  * What every request crosses before routing, as one middleware with one `close` listener and one
  * async-context run (issue 29's profile showed each as its own layer and listener): the request id
  * (answered in `X-Request-Id`, bound for the log lines written meanwhile), the one-Host check, the
- * count of running requests a graceful stop waits for, and, when the response closes, the release of
- * what the request leased (its tenant's pool) and its log line and metrics. Installed first, so it sees
+ * count of running requests a graceful stop waits for, the count of requests that may write
+ * (LocalWrites: any method but GET, HEAD and OPTIONS, on any path, which errs on the safe side), and, when the response closes, the release of what the request leased (its tenant's
+ * pool) and its log line and metrics. Installed first, so it sees
  * every request the application answers, refused ones included.
  */
 export function installRequestEdge(app: INestApplication, config: AppConfig): void {
   const log = new RequestLog(app.get(Metrics), config);
   const running = trackRunningRequests(app);
+  const writes = app.get(LocalWrites);
   app.use((req: Request, res: Response, next: NextFunction) => {
     const startedNs = process.hrtime.bigint();
     const requestId = log.requestIdOf(req);
     const context: RequestContext = { requestId };
     res.setHeader(REQUEST_ID_HEADER, requestId);
     running.started(res);
+    const writing = mayWrite(req.method);
+    if (writing) writes.begin();
     res.once('close', () => {
+      if (writing) writes.end();
       context.release?.();
       running.closed(res);
       log.write(req, res, requestId, startedNs);

@@ -1,10 +1,9 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from '../core';
 import { LessonPipeline } from './pipeline/lesson-pipeline';
 import { OverrideStep } from './pipeline/override-step';
 import { DepartmentScheduleController, LessonTypesController, ScheduleViewingController } from './schedule-viewing.controller';
 import { ScheduleViewingService } from './schedule-viewing.service';
-import { LocalWrites, LocalWritesMiddleware } from './snapshot/local-writes';
 import { SnapshotLoader } from './snapshot/snapshot-loader';
 import { ViewingDataRepository } from './snapshot/viewing-data.repository';
 import { ViewingSnapshotCache } from './snapshot/viewing-snapshot.cache';
@@ -20,7 +19,6 @@ import { ViewingHttpCache } from './viewing-http-cache';
   providers: [
     ViewingDataRepository,
     SnapshotLoader,
-    LocalWrites,
     ViewingSnapshotCache,
     ViewingHttpCache,
     OverrideStep,
@@ -29,9 +27,4 @@ import { ViewingHttpCache } from './viewing-http-cache';
   ],
   exports: [ViewingSnapshotCache, LessonPipeline, ScheduleViewingService],
 })
-export class ScheduleViewingModule implements NestModule {
-  /** Every /api write on this instance invalidates the trusted data stamp (see LocalWrites). */
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(LocalWritesMiddleware).forRoutes('api'); // a prefix: every path under /api
-  }
-}
+export class ScheduleViewingModule {}

@@ -5,7 +5,7 @@ import { TenantDb } from '../../../platform/database/tenant-db';
 import { currentReadingStamp, runWithReadingStamp } from '../../../platform/logging/request-context';
 import { Metrics } from '../../../platform/metrics/metrics';
 import { currentTenant } from '../../../platform/tenancy/tenant-context';
-import { LocalWrites } from './local-writes';
+import { LocalWrites } from '../../../platform/http/local-writes';
 import { LruMap } from './lru-map';
 import { SnapshotLoader } from './snapshot-loader';
 import { StaleSnapshotError, TenantSnapshots } from './tenant-snapshots';

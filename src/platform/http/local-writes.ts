@@ -1,13 +1,18 @@
-import { Injectable, NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Request, Response } from 'express';
+import { Global, Injectable, Module } from '@nestjs/common';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a request of this method may change data (any but GET, HEAD and OPTIONS). */
+export function mayWrite(method: string | undefined): boolean {
+  return method === undefined || !SAFE_METHODS.has(method);
+}
 
 /**
  * Which writes this instance is serving: every request that may change data (any method but GET,
  * HEAD, OPTIONS) counts from its start until its response is over. `epoch` moves at both ends, so a
  * stamp read before or during a write is never trusted after it: whoever made a change sees it on
- * their next request, whatever the staleness bound.
+ * their next request, whatever the staleness bound (the schedule views' trusted data stamp). Counted
+ * by the request edge, which already listens for every response's end.
  */
 @Injectable()
 export class LocalWrites {
@@ -34,16 +39,7 @@ export class LocalWrites {
   }
 }
 
-/** Counts every possibly-writing /api request in LocalWrites, from arrival until its response closes. */
-@Injectable()
-export class LocalWritesMiddleware implements NestMiddleware {
-  constructor(private readonly writes: LocalWrites) {}
-
-  use(req: Request, res: Response, next: NextFunction): void {
-    if (!SAFE_METHODS.has(req.method)) {
-      this.writes.begin();
-      res.once('close', () => this.writes.end());
-    }
-    next();
-  }
-}
+/** One LocalWrites per application, for the request edge and whoever trusts a stamp. */
+@Global()
+@Module({ providers: [LocalWrites], exports: [LocalWrites] })
+export class LocalWritesModule {}
