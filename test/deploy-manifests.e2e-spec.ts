@@ -102,7 +102,7 @@ describe('deployment manifests', () => {
     }
     const rules = find(monitoring, 'PrometheusRule').spec.groups.flatMap((group: { rules: { alert: string; expr: string }[] }) => group.rules);
     expect(rules.map((rule: { alert: string }) => rule.alert)).toEqual(
-      expect.arrayContaining(['TimetableInstanceDown', 'TimetableTenantNotReady', 'TimetableServerErrors', 'TimetableSlowRequests', 'TimetablePoolExhausted', 'TimetableNotificationBacklog']),
+      expect.arrayContaining(['TimetableInstanceDown', 'TimetableTenantNotReady', 'TimetableServerErrors', 'TimetableSlowRequests', 'TimetablePoolExhausted', 'TimetableNotificationBacklog', 'TimetableCacheTooSmall']),
     );
     const queried = [...rules.map((rule: { expr: string }) => rule.expr), dashboard].join('\n');
     const names = new Set(queried.match(/\btimetable_[a-z_]+/g));
