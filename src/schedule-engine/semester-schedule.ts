@@ -3,12 +3,6 @@ import { ActualLesson, applyOverride, OverrideRecord } from './override-applicat
 import { LoadedRule, LoadedSemester } from './rule-model';
 import { SemesterContextFactory } from './series-context';
 
-/**
- * Rules of one version of a semester together with what lays them out (grids and calendars in the
- * context factory) and the version's one-off changes. Answers each rule's base series and actual
- * lessons, each computed once: a base lesson keeps its identity, and so does the lesson an override
- * makes of it, which lets viewers cache their rendering per lesson object.
- */
 /** The schedule's lookups of its rules and changes, made once per loaded version and shared by its lean copies. */
 interface ScheduleIndexes {
   ruleById: Map<number, LoadedRule>;
@@ -27,6 +21,12 @@ function indexesOf(rules: readonly LoadedRule[], overrides: readonly OverrideRec
   return indexes;
 }
 
+/**
+ * Rules of one version of a semester together with what lays them out (grids and calendars in the
+ * context factory) and the version's one-off changes. Answers each rule's base series and actual
+ * lessons, each computed once: a base lesson keeps its identity, and so does the lesson an override
+ * makes of it, which lets viewers cache their rendering per lesson object.
+ */
 export class SemesterSchedule {
   private readonly ruleById: Map<number, LoadedRule>;
   private readonly overridesBySlot: Map<number, Map<string, OverrideRecord>>;
