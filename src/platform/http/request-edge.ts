@@ -36,9 +36,10 @@ function parseBody(req: Request, res: Response, next: NextFunction): void {
  * async-context run (issue 29's profile showed each as its own layer and listener): the request id
  * (answered in `X-Request-Id`, bound for the log lines written meanwhile), the one-Host check, the
  * count of running requests a graceful stop waits for, the count of requests that may write
- * (LocalWrites: any method but GET, HEAD and OPTIONS, on any path, which errs on the safe side), and, when the response closes, the release of what the request leased (its tenant's
- * pool) and its log line and metrics. Installed first, so it sees
- * every request the application answers, refused ones included.
+ * (LocalWrites: any method but GET, HEAD and OPTIONS, on any path, which errs on the safe side), and,
+ * when the response closes, the release of what the request leased (its tenant's pool) and its log
+ * line and metrics. Installed first, so it sees every request the application answers, refused ones
+ * included.
  */
 export function installRequestEdge(app: INestApplication, config: AppConfig): void {
   const log = new RequestLog(app.get(Metrics), config);

@@ -92,10 +92,12 @@ export class TenantSnapshots {
   /**
    * Lets go of everything made from the loaded rules (lessons, JSON, timetables) and keeps the rules:
    * the next read of a group lays its lessons out again in milliseconds, with no database round trip.
-   * A request still holding the old lessons finishes on them; they answer the same. Returns the bytes freed.
+   * A request still holding the old lessons finishes on them; they answer the same. Returns the bytes
+   * freed; a set with nothing made is left as it is (no copy).
    */
   trim(): number {
     const freed = this.madeBytes();
+    if (freed === 0) return 0;
     this.lessonJson = new LessonJsonCache<GeneratedLesson>();
     this.timetables = new TimetableCache<GeneratedLesson>();
     for (const entry of this.semesterLoads.values()) {
