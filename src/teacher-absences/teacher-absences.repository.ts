@@ -7,6 +7,9 @@ import { assignedDuringSql, teacherRecordsWhere, TeacherRecordsScope } from '../
 import { AbsenceDecisionResponse, AbsenceResponse } from './dto/absence.dto';
 import { ABSENCE_STATUSES, AbsenceStatus, Resolution, RESOLUTIONS } from './absence-rules';
 
+/** The advisory lock class of one teacher's new absences (see lockTeacherAbsences). */
+const TEACHER_ABSENCES_LOCK = 4931;
+
 export const OVERLAPPING_ABSENCE = 'У преподавателя уже есть действующее отсутствие, пересекающееся с этим периодом';
 
 defineConstraintMessages({
@@ -135,6 +138,16 @@ export class TeacherAbsencesRepository {
   /** Whether the teacher belongs to the department at some time of the period. */
   async inDepartmentDuring(teacherId: number, departmentId: number, startDate: string, endDate: string): Promise<boolean> {
     return (await this.db.execute(`SELECT 1 WHERE ${assignedDuringSql('$1', '$2', '$3', '$4')}`, [teacherId, departmentId, startDate, endDate])) > 0;
+  }
+
+  /**
+   * Serialises new absences of one teacher until the open transaction ends, so two parallel requests
+   * never both pass the overlap check. The exclusion constraint alone keeps the table right, but two
+   * inserts racing into it can deadlock, and the loser would get the generic conflict message instead
+   * of the overlap it ran into.
+   */
+  async lockTeacherAbsences(teacherId: number): Promise<void> {
+    await this.db.execute(`SELECT pg_advisory_xact_lock($1, $2)`, [TEACHER_ABSENCES_LOCK, teacherId]);
   }
 
   /** An active (waiting, approved or resolved) absence of the teacher overlapping the period. */

@@ -52,6 +52,7 @@ export class TeacherAbsencesService {
         throw new ForbiddenError(OTHER_DEPARTMENT);
       }
       await lockActiveTeacher(this.db, teacherId);
+      await this.absences.lockTeacherAbsences(teacherId);
       const overlapping = await this.absences.overlapping(teacherId, absence.startDate, absence.endDate);
       if (overlapping) {
         throw new ConflictError(
