@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
+import JSZip from 'jszip';
 import { Readable } from 'node:stream';
 import { BadRequestError } from '../platform/http/app-error';
 
@@ -50,7 +51,7 @@ async function readXlsx(file: Buffer): Promise<Sheet> {
   let headers: string[] | undefined;
   try {
     // The streaming reader stops at the row limit, so a small zip that unpacks into millions of rows costs little.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(file), {
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(await partsBeforeSheets(file)), {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'cache',
@@ -76,6 +77,24 @@ async function readXlsx(file: Buffer): Promise<Sheet> {
   }
   if (!headers) throw new BadRequestError(EMPTY_FILE);
   return { headers, rows };
+}
+
+/**
+ * The same workbook with the sheets stored after the parts they depend on (relations, workbook,
+ * shared strings, styles). Excel and ExcelJS store the sheets first; ExcelJS 4.4's streaming reader
+ * then parks each sheet in a temporary file, and while it does so it now and then loses the parts
+ * that follow, so the sheet reads with empty strings or not at all (exceljs issue 3064; 4 in 3,000
+ * reads of one file here). Nothing is unpacked: the moved entries keep their compressed bytes.
+ */
+export async function partsBeforeSheets(file: Buffer): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(file);
+  // `files` is JSZip's table of entries, written out in its key order.
+  for (const name of Object.keys(zip.files).filter((name) => name.startsWith('xl/worksheets/'))) {
+    const entry = zip.files[name];
+    delete zip.files[name];
+    zip.files[name] = entry;
+  }
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 function rowCells(row: ExcelJS.Row): string[] {
