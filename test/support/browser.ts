@@ -28,6 +28,15 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
+/**
+ * Unpacks the packaged Chromium to its temporary path once, before the test workers start: two
+ * workers unpacking it at the same moment on a fresh machine made one of them start a binary still
+ * being written (spawn ETXTBSY).
+ */
+export async function unpackChromium(): Promise<void> {
+  if (!process.env.CHROMIUM_PATH) await chromium.executablePath();
+}
+
 export async function launchBrowser(): Promise<TestBrowser> {
   const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
   const userDataDir = mkdtempSync(join(tmpdir(), 'timetable-chromium-'));

@@ -8,6 +8,7 @@ import { parseDatabaseUrl } from '../../src/platform/tenancy/database-url';
 import { TEMPLATE_DATABASE, TestServer, withAdminClient } from './test-database';
 import { freePort } from './free-port';
 import { buildWeb } from '../../scripts/build-web';
+import { unpackChromium } from './browser';
 
 interface EmbeddedCluster {
   initialise(): Promise<void>;
@@ -27,6 +28,7 @@ declare global {
 export default async function globalSetup(): Promise<void> {
   // The pages' tests need the built web client: built here when a source is newer than it.
   await buildWeb({ ifStale: true });
+  await unpackChromium();
   let server: TestServer;
   if (process.env.TEST_DATABASE_URL) {
     const address = parseDatabaseUrl(process.env.TEST_DATABASE_URL);
