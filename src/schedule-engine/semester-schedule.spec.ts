@@ -63,6 +63,22 @@ describe('SemesterSchedule', () => {
     expect(schedule.actualLessonsOf(rule)).toBe(lessons);
   });
 
+  it('gives a scratch copy what its original laid out, and keeps what the copy lays out to the copy', () => {
+    const second: LoadedRule = newRule({ id: 8, groupIds: [100], slots: [newSlot({ id: 80, ruleId: 8, timeSlotId: 12, teacherId: 6, classroomId: 9 })] });
+    const original = new SemesterSchedule(semester, [rule, second], new SemesterContextFactory(semester, grids, calendars));
+    const laidOut = original.lessonsOf(rule);
+    const counted = original.generatedLessons;
+
+    const scratch = original.scratchCopy();
+    expect(scratch.lessonsOf(rule)).toBe(laidOut); // read from the original: the same objects
+    const own = scratch.lessonsOf(second);
+    expect(own.length).toBeGreaterThan(0);
+    expect(scratch.lessonsOf(second)).toBe(own);
+    expect(original.generatedLessons).toBe(counted); // nothing added to the original
+    expect(original.lessonsOf(second)).not.toBe(own);
+    expect(original.lessonsOf(second)).toEqual(own);
+  });
+
   it('applies overrides: a cancelled lesson is gone, a moved one is made once and keeps where it came from', () => {
     const schedule = scheduleWith([
       override({ id: 1 }),

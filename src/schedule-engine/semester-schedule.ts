@@ -42,6 +42,8 @@ export class SemesterSchedule {
     /** One-off changes of lessons of `rules` (others are ignored). */
     readonly overrides: readonly OverrideRecord[] = [],
     indexes: ScheduleIndexes = indexesOf(rules, overrides),
+    /** A scratch copy's original: what it laid out already is read from it, never added to it. */
+    private readonly original?: SemesterSchedule,
   ) {
     this.ruleById = indexes.ruleById;
     this.overridesBySlot = indexes.overridesBySlot;
@@ -57,13 +59,28 @@ export class SemesterSchedule {
     return new SemesterSchedule(this.semester, this.rules, this.context.withoutAnswers(), this.overrides, indexes);
   }
 
+  /**
+   * The same rules, context and changes with an empty memo of lessons: for one request's work that is
+   * not to be kept (a full schedule cache), so what it lays out goes when the request ends. The
+   * context's calendar and grid answers are shared: they are bounded by groups and dates.
+   */
+  scratchCopy(): SemesterSchedule {
+    const indexes = { ruleById: this.ruleById, overridesBySlot: this.overridesBySlot };
+    return new SemesterSchedule(this.semester, this.rules, this.context, this.overrides, indexes, this);
+  }
+
+  /** The rule's series if this schedule (or the original of a scratch copy) laid it out already. */
+  private knownSeries(ruleId: number): GeneratedLesson[] | undefined {
+    return this.series.get(ruleId) ?? this.original?.series.get(ruleId);
+  }
+
   rule(id: number): LoadedRule | undefined {
     return this.ruleById.get(id);
   }
 
   /** The rule's whole base series (every date of the semester). */
   lessonsOf(rule: LoadedRule): GeneratedLesson[] {
-    let lessons = this.series.get(rule.id);
+    let lessons = this.knownSeries(rule.id);
     if (!lessons) {
       lessons = expandRule(rule, this.context);
       this.series.set(rule.id, lessons);
@@ -88,7 +105,7 @@ export class SemesterSchedule {
     if (this.overridesBySlot.size === 0) return base;
     const override = this.overrideOf(base);
     if (!override) return base;
-    let changed = this.changed.get(override.id);
+    let changed = this.changed.get(override.id) ?? this.original?.changed.get(override.id);
     if (changed === undefined) {
       changed = applyOverride(base, override, this.semester.startDate) ?? null;
       this.changed.set(override.id, changed);
@@ -103,7 +120,7 @@ export class SemesterSchedule {
    * lesson moved onto those dates too.
    */
   actualLessonsUntil(rule: LoadedRule, until: string): ActualLesson[] {
-    const known = this.series.get(rule.id);
+    const known = this.knownSeries(rule.id);
     const base = known ? known.filter((lesson) => lesson.date <= until) : expandRule(rule, this.context, until);
     const result: ActualLesson[] = [];
     for (const lesson of base) {

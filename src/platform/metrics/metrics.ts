@@ -93,6 +93,12 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly scheduleCacheUnkeptViews = new Counter({
+    name: 'timetable_schedule_cache_unkept_views_total',
+    help: 'Timetable views answered while the schedule cache was full: what they laid out was not kept (SCHEDULE_CACHE_BUDGET_MB)',
+    registers: [this.registry],
+  });
+
   /**
    * The request counter's and histogram's series per label set, looked up by one string: prom-client
    * would otherwise sort and join the labels of both on every request. As bounded as the labels.
@@ -193,6 +199,11 @@ export class Metrics {
     this.scheduleCacheBytes.set(bytes);
     if (trimmed > 0) this.scheduleCacheTrims.inc(trimmed);
     if (evicted > 0) this.scheduleCacheEvictions.inc(evicted);
+  }
+
+  /** Counts a view that laid out lessons for itself only, because the schedule cache was full. */
+  recordUnkeptView(): void {
+    this.scheduleCacheUnkeptViews.inc();
   }
 
   /** Times one load of the cached timetable. */

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Metrics } from '../../../platform/metrics/metrics';
 import { RenderedLessonsJson } from '../dto/rendered-lessons-json';
-import { LessonJsonCache, TimetableCache } from '../snapshot/cache-size';
+import { LessonJsonCache, ScratchLessonJson, ScratchTimetables, TimetableCache } from '../snapshot/cache-size';
 import { ReferenceData } from '../snapshot/reference-data';
 import { SemesterSnapshot } from '../snapshot/semester-snapshot';
 import { TenantSnapshots } from '../snapshot/tenant-snapshots';
@@ -32,7 +33,10 @@ const MAX_TIMETABLES = 4096;
  */
 @Injectable()
 export class LessonPipeline {
-  constructor(private readonly overrides: OverrideStep) {}
+  constructor(
+    private readonly overrides: OverrideStep,
+    private readonly metrics: Metrics,
+  ) {}
 
   /** Step 1: snapshots of the published versions of the semesters overlapping `range`. */
   async load(snapshots: TenantSnapshots, range: DateRange): Promise<LoadedView> {
@@ -40,7 +44,18 @@ export class LessonPipeline {
     const touched = reference.semesters.filter(
       (semester) => semester.publishedVersionId !== null && semester.startDate <= range.endDate && semester.endDate >= range.startDate,
     );
-    return { stamp: snapshots.stamp, reference, lessonJson: snapshots.lessonJson, timetables: snapshots.timetables, semesters: await Promise.all(touched.map((semester) => snapshots.semester(semester))) };
+    const semesters = await Promise.all(touched.map((semester) => snapshots.semester(semester)));
+    if (snapshots.keepsNewLessons()) return { stamp: snapshots.stamp, reference, lessonJson: snapshots.lessonJson, timetables: snapshots.timetables, semesters };
+    // The cache is full: what is kept still answers, and what this request lays out goes with it. Kept
+    // and dropped again, it would age in the heap and cost a full collection (see ViewingSnapshotCache).
+    this.metrics.recordUnkeptView();
+    return {
+      stamp: snapshots.stamp,
+      reference,
+      lessonJson: new ScratchLessonJson(snapshots.lessonJson),
+      timetables: new ScratchTimetables(snapshots.timetables),
+      semesters: semesters.map((snapshot) => snapshot.scratchCopy()),
+    };
   }
 
   /** Steps 2 to 5; the answer is the JSON array of RenderedLessonDto. */
@@ -53,7 +68,7 @@ export class LessonPipeline {
   /** Steps 2 to 4 for `criteria`: the lessons to render. */
   private async shown(view: LoadedView, criteria: LessonCriteria): Promise<readonly ViewLesson[]> {
     const generated = baseLessons(view.semesters, criteria);
-    const changed = await this.overrides.apply(generated, criteria);
+    const changed = await this.overrides.apply(generated, view.semesters, criteria);
     return filterLessons(changed, criteria);
   }
 

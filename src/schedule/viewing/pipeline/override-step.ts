@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { GeneratedLesson } from '../../../schedule-engine/lesson-expansion';
 import { ActualLesson, OverrideMark } from '../../../schedule-engine/override-application';
-import { snapshotOf } from '../snapshot/semester-snapshot';
+import { SemesterSnapshot } from '../snapshot/semester-snapshot';
 import { LessonCriteria } from './lesson-criteria';
 
 export type { OverrideMark };
@@ -22,10 +22,12 @@ export type ViewLesson = ActualLesson;
  */
 @Injectable()
 export class OverrideStep {
-  apply(lessons: GeneratedLesson[], _criteria: LessonCriteria): Promise<ViewLesson[]> {
+  /** `semesters`: the snapshots the lessons were laid out from (each lesson's rule names its semester). */
+  apply(lessons: GeneratedLesson[], semesters: readonly SemesterSnapshot[], _criteria: LessonCriteria): Promise<ViewLesson[]> {
     const shown: ViewLesson[] = [];
     for (const lesson of lessons) {
-      const snapshot = snapshotOf(lesson.rule);
+      const semesterId = lesson.rule.semesterId;
+      const snapshot = semesters.length === 1 ? semesters[0] : semesters.find((candidate) => candidate.semester.id === semesterId);
       const result = snapshot ? snapshot.shown(lesson) : lesson;
       if (result) shown.push(result);
     }

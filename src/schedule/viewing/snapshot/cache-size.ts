@@ -60,3 +60,28 @@ export class TimetableCache<L> {
     return this.entries * BYTES_PER_TIMETABLE_ENTRY;
   }
 }
+
+/**
+ * A request's JSON cache while the schedule cache is full: it reads what is kept and keeps what it
+ * renders only for itself, so the request adds nothing to the cache.
+ */
+export class ScratchLessonJson<L extends object> extends LessonJsonCache<L> {
+  constructor(private readonly kept: LessonJsonCache<L>) {
+    super();
+  }
+
+  override get(lesson: L): Buffer | undefined {
+    return this.kept.get(lesson) ?? super.get(lesson);
+  }
+}
+
+/** A request's timetables while the schedule cache is full: kept ones are read, new ones go with the request. */
+export class ScratchTimetables<L> extends TimetableCache<L> {
+  constructor(private readonly kept: TimetableCache<L>) {
+    super();
+  }
+
+  override get(key: string): readonly L[] | undefined {
+    return this.kept.get(key) ?? super.get(key);
+  }
+}

@@ -10,13 +10,6 @@ function addTo<K, V>(index: Map<K, V[]>, key: K, value: V): void {
   else if (list[list.length - 1] !== value) list.push(value);
 }
 
-/** The snapshot each rule object was loaded into (rules are loaded afresh per snapshot, so there is exactly one). */
-const snapshotOfRule = new WeakMap<LoadedRule, SemesterSnapshot>();
-
-export function snapshotOf(rule: LoadedRule): SemesterSnapshot | undefined {
-  return snapshotOfRule.get(rule);
-}
-
 /** A snapshot's lookups of its active rules and one-off changes, made once per loaded version and shared by its lean copies. */
 interface SnapshotIndexes {
   rulesByGroup: Map<number, LoadedRule[]>;
@@ -64,12 +57,11 @@ export class SemesterSnapshot {
   readonly overridesByNewTeacher: Map<number, OverrideRecord[]>;
   readonly overridesByNewClassroom: Map<number, OverrideRecord[]>;
   readonly overridesByNewTimeSlot: Map<number, OverrideRecord[]>;
-  /** Calendar activities by group, then date (nested: no key string made per lesson rendered). */
-  private readonly activities = new Map<number, Map<string, number | undefined>>();
-
   constructor(
     private readonly schedule: SemesterSchedule,
     indexes: SnapshotIndexes = indexesOf(schedule),
+    /** Calendar activities by group, then date (nested: no key string made per lesson rendered). */
+    private readonly activities = new Map<number, Map<string, number | undefined>>(),
   ) {
     this.rulesByGroup = indexes.rulesByGroup;
     this.rulesByTeacher = indexes.rulesByTeacher;
@@ -77,15 +69,19 @@ export class SemesterSnapshot {
     this.overridesByNewTeacher = indexes.overridesByNewTeacher;
     this.overridesByNewClassroom = indexes.overridesByNewClassroom;
     this.overridesByNewTimeSlot = indexes.overridesByNewTimeSlot;
-    for (const rule of schedule.rules) snapshotOfRule.set(rule, this);
+  }
+
+  /** This snapshot's rules, changes and indexes without its laid-out lessons and memos (see TenantSnapshots.trim). */
+  withoutLaidOutLessons(): SemesterSnapshot {
+    return new SemesterSnapshot(this.schedule.withoutLaidOutLessons(), this);
   }
 
   /**
-   * This snapshot's rules, changes and indexes without its laid-out lessons and memos (see
-   * TenantSnapshots.trim); its rules now lead to the copy.
+   * A copy for one request that must not add to a full cache (see LessonPipeline.load): it reads the
+   * same rules and indexes, and lays out lessons into its own memo, which goes with the request.
    */
-  withoutLaidOutLessons(): SemesterSnapshot {
-    return new SemesterSnapshot(this.schedule.withoutLaidOutLessons(), this);
+  scratchCopy(): SemesterSnapshot {
+    return new SemesterSnapshot(this.schedule.scratchCopy(), this, this.activities);
   }
 
   get semester(): LoadedSemester {

@@ -37,6 +37,8 @@ export class TenantSnapshots {
     readonly dataSource: DataSource,
     private readonly loader: SnapshotLoader,
     private readonly onStale: (stale: TenantSnapshots) => void,
+    /** False while the schedule cache is full: a request then keeps what it lays out to itself (see LessonPipeline.load). */
+    readonly keepsNewLessons: () => boolean = () => true,
   ) {}
 
   reference(): Promise<ReferenceData> {

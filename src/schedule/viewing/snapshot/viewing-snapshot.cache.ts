@@ -13,8 +13,14 @@ import { StaleSnapshotError, TenantSnapshots } from './tenant-snapshots';
 /** Tenants whose snapshots are kept; tenants are configured, so this only bounds the pathological case. */
 const MAX_TENANTS = 64;
 
-/** Trimming goes down to this share of the budget, so that a cache at its budget does not trim on every request. */
-const TRIM_TO = 0.9;
+/**
+ * The share of the budget at which the cache is full: trimming goes down to it, and from it on new
+ * lessons are laid out for one request only (see `keepWithinBudget`).
+ */
+const FULL_AT = 0.9;
+
+/** While the cache is full, the least recently read tenant lets go of its lessons this often, so what is kept follows what is read. */
+export const FULL_CACHE_AGING_MS = 10_000;
 
 /** A stamp read from the database, and when and in which write epoch it was read. */
 interface StampReading {
@@ -45,6 +51,10 @@ interface StampReading {
 export class ViewingSnapshotCache {
   private readonly tenants = new LruMap<string, TenantSnapshots>(MAX_TENANTS);
   private readonly readings = new LruMap<string, StampReading>(MAX_TENANTS);
+  /** Below FULL_AT of the budget: requests keep what they lay out. */
+  private keepsNewLessons = true;
+  /** When a full cache last let go of a tenant's lessons to age (or became full). */
+  private agedAt = 0;
 
   constructor(
     private readonly loader: SnapshotLoader,
@@ -102,28 +112,39 @@ export class ViewingSnapshotCache {
   }
 
   /**
-   * Keeps the estimate of all tenants' sets within SCHEDULE_CACHE_BUDGET_MB, in two steps, least
-   * recently used tenants first:
-   * 1. trim: a tenant lets go of its laid-out lessons, JSON and timetables and keeps its loaded rules
-   *    (its next reads lay lessons out again, milliseconds each), down to TRIM_TO of the budget so
-   *    that the next requests do not trim again at once;
-   * 2. evict: only while the loaded rules alone exceed the budget, whole sets are dropped (the next
+   * Keeps the estimate of all tenants' sets within SCHEDULE_CACHE_BUDGET_MB, least recently used
+   * tenants first:
+   * 1. trim: over the budget, a tenant lets go of its laid-out lessons, JSON and timetables and keeps
+   *    its loaded rules (its next reads lay lessons out again, milliseconds each), down to FULL_AT of
+   *    the budget;
+   * 2. full: from FULL_AT on, requests still read what is kept but keep nothing new (LessonPipeline.load).
+   *    Kept for a while and then trimmed, those lessons would outlive the young generation and be
+   *    collected by full collections of the whole heap, which stall every request (measured with fifty
+   *    universities: see docs/performance.md). Every FULL_CACHE_AGING_MS the least recently read
+   *    tenant is trimmed, so what is kept follows what is read;
+   * 3. evict: only while the loaded rules alone exceed the budget, whole sets are dropped (the next
    *    read loads the tenant again from the database: seconds on a large university).
    * A request still using a trimmed or dropped set finishes on it. The sums over at most 64 tenants
    * are a handful of counters each, cheap per request.
    */
   private keepWithinBudget(): void {
     const budget = this.config.scheduleCacheBudgetBytes;
+    const full = budget * FULL_AT;
     let bytes = 0;
     for (const snapshots of this.tenants.values()) bytes += snapshots.bytes();
+    const now = Date.now();
+    const overBudget = bytes > budget;
+    const aging = !this.keepsNewLessons && bytes >= full && now - this.agedAt >= FULL_CACHE_AGING_MS;
     let trimmed = 0;
-    if (bytes > budget) {
+    if (overBudget || aging) {
       for (const snapshots of this.tenants.values()) {
-        if (bytes <= budget * TRIM_TO) break;
+        // Over the budget: down to FULL_AT; aging: one tenant that has lessons to let go of.
+        if (overBudget ? bytes <= full : trimmed > 0) break;
         const freed = snapshots.trim();
         if (freed > 0) trimmed++;
         bytes -= freed;
       }
+      if (aging) this.agedAt = now;
     }
     let evicted = 0;
     if (bytes > budget) {
@@ -131,6 +152,9 @@ export class ViewingSnapshotCache {
       bytes = 0;
       for (const snapshots of this.tenants.values()) bytes += snapshots.bytes();
     }
+    const keeps = bytes < full;
+    if (this.keepsNewLessons && !keeps) this.agedAt = now;
+    this.keepsNewLessons = keeps;
     this.metrics.recordScheduleCache(bytes, trimmed, evicted);
   }
 
@@ -147,7 +171,13 @@ export class ViewingSnapshotCache {
   /** A new, empty set for `stamp`, cached unless a newer one is cached already. */
   private fresh(stamp: number): TenantSnapshots {
     const { tenantKey, dataSource } = currentTenant();
-    const created = new TenantSnapshots(stamp, dataSource, this.loader, (stale) => this.tenants.deleteIf(tenantKey, stale));
+    const created = new TenantSnapshots(
+      stamp,
+      dataSource,
+      this.loader,
+      (stale) => this.tenants.deleteIf(tenantKey, stale),
+      () => this.keepsNewLessons,
+    );
     const cached = this.tenants.get(tenantKey);
     if (!cached || cached.dataSource !== dataSource || cached.stamp < stamp) this.tenants.set(tenantKey, created);
     return created;
