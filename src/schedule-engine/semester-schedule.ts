@@ -60,9 +60,10 @@ export class SemesterSchedule {
   }
 
   /**
-   * The same rules, context and changes with an empty memo of lessons: for one request's work that is
-   * not to be kept (a full schedule cache), so what it lays out goes when the request ends. The
-   * context's calendar and grid answers are shared: they are bounded by groups and dates.
+   * The same rules, context and changes with a memo of lessons of its own: for one request's work that
+   * is not to be kept (a full schedule cache). It reads what this schedule laid out already and adds
+   * nothing to it, so what it lays out goes when the request ends. The context's calendar and grid
+   * answers are shared: they are bounded by groups and dates.
    */
   scratchCopy(): SemesterSchedule {
     const indexes = { ruleById: this.ruleById, overridesBySlot: this.overridesBySlot };
@@ -105,7 +106,8 @@ export class SemesterSchedule {
     if (this.overridesBySlot.size === 0) return base;
     const override = this.overrideOf(base);
     if (!override) return base;
-    let changed = this.changed.get(override.id) ?? this.original?.changed.get(override.id);
+    let changed = this.changed.get(override.id);
+    if (changed === undefined) changed = this.original?.changed.get(override.id);
     if (changed === undefined) {
       changed = applyOverride(base, override, this.semester.startDate) ?? null;
       this.changed.set(override.id, changed);
