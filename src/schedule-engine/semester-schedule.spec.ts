@@ -98,6 +98,9 @@ describe('SemesterSchedule', () => {
     const moved = override({ id: 3, action: 'MOVE', lessonDate: '2026-09-15', targetLessonDate: '2026-09-02' });
     expect(scheduleWith([]).actualLessonsUntil(rule, '2026-09-08').map((lesson) => lesson.date)).toEqual(['2026-09-01', '2026-09-08']);
     expect(scheduleWith([moved]).actualLessonsUntil(rule, '2026-09-15').map((lesson) => lesson.date)).toEqual(['2026-09-01', '2026-09-08', '2026-09-02']);
+    // The slot's one override names its own date only.
+    expect(scheduleWith([moved]).overrideOf({ slotId: 70, date: '2026-09-15' })).toBe(moved);
+    expect(scheduleWith([moved]).overrideOf({ slotId: 70, date: '2026-09-08' })).toBeUndefined();
     // Once the whole series is known, it is cut rather than laid out again.
     const schedule = scheduleWith([]);
     const whole = schedule.lessonsOf(rule);

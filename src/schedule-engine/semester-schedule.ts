@@ -6,17 +6,24 @@ import { SemesterContextFactory } from './series-context';
 /** The schedule's lookups of its rules and changes, made once per loaded version and shared by its lean copies. */
 interface ScheduleIndexes {
   ruleById: Map<number, LoadedRule>;
-  /** Overrides by base slot, then original date: most lessons' slots have none, so their lookup is one integer key. */
-  overridesBySlot: Map<number, Map<string, OverrideRecord>>;
+  /**
+   * Overrides by base slot: the one override of a slot itself, or its overrides by original date. Most
+   * lessons' slots have none, so their lookup is one integer key; most slots with one have only one,
+   * and a map per slot was a tenth of a loaded university's memory.
+   */
+  overridesBySlot: Map<number, OverrideRecord | Map<string, OverrideRecord>>;
 }
 
 function indexesOf(rules: readonly LoadedRule[], overrides: readonly OverrideRecord[]): ScheduleIndexes {
   const indexes: ScheduleIndexes = { ruleById: new Map(), overridesBySlot: new Map() };
   for (const rule of rules) indexes.ruleById.set(rule.id, rule);
   for (const override of overrides) {
-    let byDate = indexes.overridesBySlot.get(override.baseRuleSlotId);
-    if (!byDate) indexes.overridesBySlot.set(override.baseRuleSlotId, (byDate = new Map<string, OverrideRecord>()));
-    byDate.set(override.lessonDate, override);
+    const slotId = override.baseRuleSlotId;
+    const known = indexes.overridesBySlot.get(slotId);
+    if (known === undefined) indexes.overridesBySlot.set(slotId, override);
+    else if (known instanceof Map) known.set(override.lessonDate, override);
+    else if (known.lessonDate === override.lessonDate) indexes.overridesBySlot.set(slotId, override);
+    else indexes.overridesBySlot.set(slotId, new Map([[known.lessonDate, known], [override.lessonDate, override]]));
   }
   return indexes;
 }
@@ -29,7 +36,7 @@ function indexesOf(rules: readonly LoadedRule[], overrides: readonly OverrideRec
  */
 export class SemesterSchedule {
   private readonly ruleById: Map<number, LoadedRule>;
-  private readonly overridesBySlot: Map<number, Map<string, OverrideRecord>>;
+  private readonly overridesBySlot: ScheduleIndexes['overridesBySlot'];
   private readonly series = new Map<number, GeneratedLesson[]>();
   /** Lessons of the base series laid out so far (the schedule cache's size estimate counts them). */
   generatedLessons = 0;
@@ -98,7 +105,9 @@ export class SemesterSchedule {
 
   /** The override of a base lesson, if any. */
   overrideOf(base: { slotId: number; date: string }): OverrideRecord | undefined {
-    return this.overridesBySlot.get(base.slotId)?.get(base.date);
+    const known = this.overridesBySlot.get(base.slotId);
+    if (known === undefined || known instanceof Map) return known?.get(base.date);
+    return known.lessonDate === base.date ? known : undefined;
   }
 
   /** What the timetable shows for a base lesson: itself, its changed form, or nothing (cancelled). */

@@ -4,7 +4,7 @@ import { TenantDb } from '../../platform/database/tenant-db';
 import { OverrideRecord } from '../../schedule-engine/override-application';
 import { LoadedRule } from '../../schedule-engine/rule-model';
 import { OVERRIDE_RECORD_COLUMNS, OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, toOverrideRecord } from './override-records';
-import { RULE_COLUMNS, RULE_SELECT, toLoadedRule } from './schedule-data.repository';
+import { RULE_COLUMNS, RULE_SELECT, toLoadedRules } from './schedule-data.repository';
 
 /** What proposed lessons could clash with: their version, weekly pairs, teachers, rooms and groups. */
 export interface ClashScope {
@@ -84,7 +84,7 @@ export class ClashCandidatesRepository {
     const params = [scope.versionId, scope.exceptRuleId, scope.anyTimeDays, scope.teacherIds, scope.classroomIds, scope.groupIds, scope.slotKeys];
     if (!scope.withOverrides) {
       const rows = await this.db.rows(CANDIDATE, `${candidates} ORDER BY r.id`, params);
-      return { rules: rows.map(toLoadedRule), overrides: [] };
+      return { rules: toLoadedRules(rows), overrides: [] };
     }
     params.push(scope.landingDates);
     const rows = await this.db.rows(
@@ -96,7 +96,7 @@ export class ClashCandidatesRepository {
       params,
     );
     return {
-      rules: rows.map(toLoadedRule),
+      rules: toLoadedRules(rows),
       overrides: rows.flatMap((row) => row.overrides.map(toOverrideRecord)).sort((a, b) => a.id - b.id),
     };
   }

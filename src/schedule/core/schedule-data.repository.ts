@@ -3,9 +3,9 @@ import { bool, date, ID_ROW, int, listOf, nullable, object, oneOf, rowShape, Row
 import { SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { CalendarPeriod } from '../../schedule-engine/calendar-days';
-import { LESSON_KINDS } from '../../schedule-engine/lesson-series';
+import { LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
 import { OverrideRecord } from '../../schedule-engine/override-application';
-import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
+import { LoadedRule, LoadedSemester, LoadedSlot } from '../../schedule-engine/rule-model';
 import { assignmentKey, CalendarSnapshot, GridSnapshot, LoadedGrid } from '../../schedule-engine/series-context';
 import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_ROW, OVERRIDE_RECORD_SELECT, toOverrideRecord } from './override-records';
 import { VERSION_STATUSES } from './semester-write-unit';
@@ -108,7 +108,7 @@ export type RuleRow = RowType<typeof RULE_ROW>;
 
 /**
  * A rule with its groups and slots (slots with subgroups and lesson kind) in one row; callers add
- * their WHERE over `r` and map rows with `toLoadedRule`.
+ * their WHERE over `r` and map rows with `toLoadedRules`.
  */
 export const RULE_SELECT = `
       SELECT r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.subject_id AS "subjectId",
@@ -130,20 +130,50 @@ export const RULE_SELECT = `
                  WHERE sl.rule_id = r.id), '[]'::json) AS slots
          FROM schedule_rules r JOIN subjects sub ON sub.id = r.subject_id`;
 
-export function toLoadedRule(row: RuleRow): LoadedRule {
-  return {
-    id: row.id,
-    versionId: row.versionId,
-    semesterId: row.semesterId,
-    subjectId: row.subjectId,
-    subjectName: row.subjectName,
-    status: row.status,
-    hours: { LECTURE: row.lectureHours, LABORATORY: row.laboratoryHours, PRACTICE: row.practiceHours },
-    startWeeks: { LECTURE: row.lectureStartWeek, LABORATORY: row.laboratoryStartWeek, PRACTICE: row.practiceStartWeek },
-    groupIds: row.groupIds,
-    slots: row.slots,
+/**
+ * Rows of RULE_SELECT as loaded rules. The schedule cache keeps thousands of rules per university,
+ * and their rows repeat a few values over and over (hours, start weeks, status, subject names, lesson
+ * formats, empty subgroup lists): the rules of one call share one copy of each, and a group list gets
+ * an array of its own length (the driver's arrays are grown by appending). Shared values are frozen.
+ * Measured in docs/performance.md («Smaller loaded rules»).
+ */
+export function toLoadedRules(rows: readonly RuleRow[]): LoadedRule[] {
+  const texts = new Map<string, string>();
+  const sharedText = (value: string): string => {
+    const known = texts.get(value);
+    if (known !== undefined) return known;
+    texts.set(value, value);
+    return value;
   };
+  const perKind = new Map<string, Readonly<Record<LessonKind, number>>>();
+  const byKind = (LECTURE: number, LABORATORY: number, PRACTICE: number): Record<LessonKind, number> => {
+    const key = `${LECTURE}/${LABORATORY}/${PRACTICE}`;
+    let shared = perKind.get(key);
+    if (!shared) perKind.set(key, (shared = Object.freeze({ LECTURE, LABORATORY, PRACTICE })));
+    return shared;
+  };
+  return rows.map((row) => {
+    for (const slot of row.slots) {
+      slot.lessonFormat = sharedText(slot.lessonFormat);
+      if (slot.subgroups.length === 0) slot.subgroups = NO_SUBGROUPS;
+    }
+    return {
+      id: row.id,
+      versionId: row.versionId,
+      semesterId: row.semesterId,
+      subjectId: row.subjectId,
+      subjectName: sharedText(row.subjectName),
+      status: row.status === 'ACTIVE' ? 'ACTIVE' : 'ARCHIVED',
+      hours: byKind(row.lectureHours, row.laboratoryHours, row.practiceHours),
+      startWeeks: byKind(row.lectureStartWeek, row.laboratoryStartWeek, row.practiceStartWeek),
+      groupIds: row.groupIds.slice(),
+      slots: row.slots,
+    };
+  });
 }
+
+/** The subgroups of a slot for whole groups: one frozen empty list shared by all such slots. */
+const NO_SUBGROUPS = Object.freeze([]) as unknown as LoadedSlot['subgroups'];
 
 
 // A scope with its slots, LEFT JOINed: a scope without slots gives one row with null slot columns.
@@ -222,7 +252,7 @@ export class ScheduleDataRepository {
         ORDER BY r.id`,
       params.values,
     );
-    return rows.map(toLoadedRule);
+    return toLoadedRules(rows);
   }
 
   /** The version's one-off changes, of lessons of `ruleIds` when given, by id. */
