@@ -5,6 +5,7 @@ import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { installHttpEdge } from './platform/http/http-edge';
+import { installJsonAnswers } from './platform/http/json-answers';
 import { applyApiConventions } from './platform/http/openapi-conventions';
 import { installRequestEdge } from './platform/http/request-edge';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
@@ -25,6 +26,7 @@ export async function createApp(
   app.set('trust proxy', config.trustProxy);
   app.disable('x-powered-by');
   installHttpEdge(app.getHttpServer());
+  installJsonAnswers(app.getHttpAdapter().getInstance());
   installRequestEdge(app, config);
   serveWebPages(app);
 

@@ -55,17 +55,18 @@ describe('AccessTokens (verified-token cache)', () => {
     expect(verifier.size).toBe(1);
   });
 
-  it('stays within its bound, forgetting the least recently used token first', () => {
+  it('stays within its bound, forgetting the token verified longest ago first', () => {
     const verifier = tokens(2);
     const [a, b, c] = ['1', '2', '3'].map((sub) => sign({ ...CLAIMS, sub, exp: T0 + 60 }));
     verifier.verify(a);
     verifier.verify(b);
-    verifier.verify(a); // a is now the most recent
-    verifier.verify(c); // b goes
+    verifier.verify(a); // a hit: no reordering, a is still the oldest
+    verifier.verify(c); // a goes
     expect(verifier.size).toBe(2);
-    // A forgotten token is simply verified again.
-    expect(verifier.verify(b)).toMatchObject({ sub: '2' });
+    // A forgotten token is simply verified again (and b, the oldest now, makes way for it).
+    expect(verifier.verify(a)).toMatchObject({ sub: '1' });
     expect(verifier.size).toBe(2);
+    expect(verifier.verify(c)).toMatchObject({ sub: '3' });
   });
 
   it('hands out claims that callers cannot change for the next request', () => {

@@ -3,9 +3,10 @@ import { JwtService } from '@nestjs/jwt';
 import { createSecretKey } from 'node:crypto';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
+import { BoundedMap } from '../bounded-map';
 import { AccessTokenClaims } from './auth-user';
 
-/** How many verified tokens are remembered; the oldest-used is forgotten first. */
+/** How many verified tokens are remembered; the one verified longest ago is forgotten first. */
 export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 interface Verified {
@@ -30,14 +31,15 @@ export function bearerToken(header: unknown): string | undefined {
  */
 export class AccessTokens {
   private readonly jwt: JwtService;
-  private readonly verified = new Map<string, Verified>();
+  private readonly verified: BoundedMap<string, Verified>;
 
   constructor(
     secretText: string,
     /** Seconds since the epoch; tests move it. */
     private readonly nowSeconds: () => number = () => Math.floor(Date.now() / 1000),
-    private readonly capacity = VERIFIED_TOKEN_CACHE_SIZE,
+    capacity = VERIFIED_TOKEN_CACHE_SIZE,
   ) {
+    this.verified = new BoundedMap<string, Verified>(capacity);
     // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to parse it
     // as a PEM public key on every verification.
     const secret = createSecretKey(Buffer.from(secretText)) as unknown as string;
@@ -49,10 +51,9 @@ export class AccessTokens {
     const now = this.nowSeconds();
     const known = this.verified.get(token);
     if (known) {
+      if (inLifetime(known, now)) return known.claims;
       this.verified.delete(token);
-      if (!inLifetime(known, now)) return undefined;
-      this.verified.set(token, known); // most recently used last
-      return known.claims;
+      return undefined;
     }
     let payload: AccessTokenClaims & { exp?: unknown; nbf?: unknown };
     try {
@@ -67,7 +68,6 @@ export class AccessTokens {
     };
     // jsonwebtoken compares with its own clock; ours must agree before the entry is remembered.
     if (!inLifetime(entry, now)) return undefined;
-    if (this.verified.size >= this.capacity) this.verified.delete(this.verified.keys().next().value as string);
     this.verified.set(token, entry);
     return entry.claims;
   }

@@ -1,6 +1,7 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { BoundedMap } from '../bounded-map';
 import { BadRequestError } from './app-error';
 
 // Presence and type problems explain a value best; range and length checks come after them.
@@ -65,8 +66,14 @@ function rememberValidationRules(): void {
   };
 }
 
-/** How many validated query strings are kept per query class. */
-const VALIDATED_QUERIES_PER_CLASS = 2_000;
+/**
+ * How many validated queries are kept, all query classes together: every group's every week of a
+ * semester of the largest university the benchmark models (600 × 18) with room for its teachers'.
+ * Only queries of up to `LONGEST_REMEMBERED_QUERY` characters are kept, so the memory stays under
+ * about 16 MB whatever clients send (about 2 MB for the views' usual queries).
+ */
+const VALIDATED_QUERIES = 20_000;
+const LONGEST_REMEMBERED_QUERY = 512;
 
 /**
  * The global pipe, which also remembers the query objects it has validated: a query DTO is made from
@@ -75,20 +82,23 @@ const VALIDATED_QUERIES_PER_CLASS = 2_000;
  * query, and forgotten oldest first; bodies and refused queries are validated every time.
  */
 class RememberingValidationPipe extends ValidationPipe {
-  private readonly validatedQueries = new WeakMap<object, Map<string, unknown>>();
+  private readonly validatedQueries = new BoundedMap<string, unknown>(VALIDATED_QUERIES);
+  /** A number per query class for the cache keys (two classes may share a name). */
+  private readonly classKeys = new WeakMap<object, number>();
+  private nextClassKey = 1;
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const dtoClass = metadata.metatype;
     if (metadata.type !== 'query' || !dtoClass || !this.toValidate(metadata) || value === null || typeof value !== 'object') {
       return super.transform(value, metadata);
     }
-    let known = this.validatedQueries.get(dtoClass);
-    if (!known) this.validatedQueries.set(dtoClass, (known = new Map<string, unknown>()));
-    const key = JSON.stringify(value);
-    if (known.has(key)) return known.get(key);
+    let classKey = this.classKeys.get(dtoClass);
+    if (classKey === undefined) this.classKeys.set(dtoClass, (classKey = this.nextClassKey++));
+    const key = `${classKey}\u001f${JSON.stringify(value)}`;
+    const known = this.validatedQueries.get(key);
+    if (known !== undefined) return known;
     const validated: unknown = freezeQuery(await super.transform(value, metadata));
-    if (known.size >= VALIDATED_QUERIES_PER_CLASS) known.delete(known.keys().next().value as string);
-    known.set(key, validated);
+    if (key.length <= LONGEST_REMEMBERED_QUERY) this.validatedQueries.set(key, validated);
     return validated;
   }
 }
