@@ -1,4 +1,4 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -11,7 +11,6 @@ import { AllExceptionsFilter } from './platform/http/all-exceptions.filter';
 import { createValidationPipe } from './platform/http/validation.pipe';
 import { LocalWritesModule } from './platform/http/local-writes';
 import { TenancyModule } from './platform/tenancy/tenancy.module';
-import { TenantMiddleware } from './platform/tenancy/tenant.middleware';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
 import { BootstrapAdmin } from './users';
 import { UsersModule } from './users';
@@ -34,7 +33,7 @@ import { SingleSignOnModule } from './single-sign-on';
 import { DataImportModule } from './data-import';
 
 @Module({})
-export class AppModule implements NestModule {
+export class AppModule {
   static forRoot(config: AppConfig, tenants: TenantDefinition[]): DynamicModule {
     return {
       module: AppModule,
@@ -79,9 +78,5 @@ export class AppModule implements NestModule {
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
       ],
     };
-  }
-
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(TenantMiddleware).forRoutes('api'); // a prefix: every path under /api
   }
 }

@@ -77,6 +77,25 @@ describe('the request edge and the view answer path', () => {
     expect(me.body.username).toBe(ADMIN.username);
   });
 
+  it('binds the university by Host on every API and calendar path, letter case ignored, and refuses an unknown one before reading its body', async () => {
+    const unknown = t.as('nowhere');
+    const message = 'Университет для этого адреса не найден';
+    const me = await unknown.get('/API/auth/me');
+    expect(me.status).toBe(404);
+    expect(me.body).toEqual(expect.objectContaining({ status: 404, message, path: '/API/auth/me' }));
+    // The body would be a 400 if it were read: the university is refused first.
+    const login = await unknown.post('/api/auth/login', '{"username": ').set('Content-Type', 'application/json');
+    expect([login.status, login.body.message]).toEqual([404, message]);
+    const feed = await unknown.get('/ical/no-such-secret.ics');
+    expect([feed.status, feed.body.message]).toEqual([404, message]);
+    // Paths outside the universities' need none.
+    expect((await unknown.get('/actuator/health/liveness')).status).toBe(200);
+
+    const mixedCase = await alpha.get('/Api/Auth/Me');
+    expect(mixedCase.status).toBe(200);
+    expect(mixedCase.body.username).toBe(ADMIN.username);
+  });
+
   it('writes a week as JSON bytes with their length; HEAD has the headers only, and a current ETag gets 304 without a body', async () => {
     const path = `/api/schedule?${query({ groupId: u.groups.ivt101, ...WEEK_2 })}`;
     const full = await alpha.get(path);

@@ -1,5 +1,4 @@
-import { MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { TenantMiddleware } from '../platform/tenancy/tenant.middleware';
+import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from '../schedule/core';
 import { CalendarFeedsController, IcalFeedController } from './calendar-feeds.controller';
 import { CalendarFeedsRepository } from './calendar-feeds.repository';
@@ -9,8 +8,8 @@ import { TimetableTargets } from './timetable-targets';
 
 /**
  * Calendar feeds (issue 16): subscriptions under /api/calendar-feeds and their iCalendar documents at
- * /ical/<secret>.ics, built from the schedule core's actual lessons. The documents live outside /api,
- * so this module binds the tenant (by Host, as everywhere) to its own path.
+ * /ical/<secret>.ics, built from the schedule core's actual lessons. The documents live outside /api;
+ * the request edge binds their tenant (by Host, as everywhere) too (platform/tenancy/tenant-routing.ts).
  */
 @Module({
   imports: [ScheduleCoreModule],
@@ -18,8 +17,4 @@ import { TimetableTargets } from './timetable-targets';
   providers: [CalendarFeedsRepository, CalendarFeedsService, FeedDocumentsService, TimetableTargets],
   exports: [TimetableTargets],
 })
-export class CalendarFeedsModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(TenantMiddleware).forRoutes('ical/*path');
-  }
-}
+export class CalendarFeedsModule {}

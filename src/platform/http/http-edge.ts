@@ -45,9 +45,9 @@ export function hostRefusal(request: Request): string | undefined {
   return hosts === 0 ? NO_HOST : TWO_HOSTS;
 }
 
-/** The 400 of a request `hostRefusal` refused, in the common error body. */
-export function refuseHost(request: Request, response: Response, message: string): void {
-  response.status(400).json(errorBody(400, message, request.originalUrl.split('?')[0]));
+/** A refusal made before routing (a Host `hostRefusal` refused, an unknown university), in the common error body. */
+export function refuse(request: Request, response: Response, status: number, message: string): void {
+  response.status(status).json(errorBody(status, message, request.originalUrl.split('?')[0]));
 }
 
 export function installHttpEdge(server: Server): void {

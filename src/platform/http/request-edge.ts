@@ -8,7 +8,9 @@ import { RequestContext, requestContext } from '../logging/request-context';
 import { REQUEST_ID_HEADER, RequestLog } from '../logging/request-log';
 import { Metrics } from '../metrics/metrics';
 import { trackRunningRequests } from './graceful-stop';
-import { hostRefusal, refuseHost } from './http-edge';
+import { TenantRouting } from '../tenancy/tenant-routing';
+import { AppError } from './app-error';
+import { hostRefusal, refuse } from './http-edge';
 import { LocalWrites, mayWrite } from './local-writes';
 import { refuseDeepJson } from './json-depth';
 
@@ -25,7 +27,7 @@ function hasBody(req: Request): boolean {
  * two parsers. A body arrives in the socket's callbacks, outside the request's async context, so the
  * rest of the request is resumed in that context again (its request id and tenant stay bound).
  */
-function parseBody(req: Request, res: Response, next: NextFunction): void {
+function parseBodyThen(req: Request, res: Response, next: NextFunction): void {
   if (!hasBody(req)) return next();
   const resume = AsyncResource.bind(next);
   JSON_BODY(req, res, (error?: unknown) => (error ? resume(error) : FORM_BODY(req, res, resume)));
@@ -36,15 +38,17 @@ function parseBody(req: Request, res: Response, next: NextFunction): void {
  * async-context run (issue 29's profile showed each as its own layer and listener): the request id
  * (answered in `X-Request-Id`, bound for the log lines written meanwhile), the one-Host check, the
  * count of running requests a graceful stop waits for, the count of requests that may write
- * (LocalWrites: any method but GET, HEAD and OPTIONS, on any path, which errs on the safe side), and,
- * when the response closes, the release of what the request leased (its tenant's pool) and its log
- * line and metrics. Installed first, so it sees every request the application answers, refused ones
- * included.
+ * (LocalWrites: any method but GET, HEAD and OPTIONS, on any path, which errs on the safe side), the
+ * tenant of a university's path (TenantRouting: resolved from Host, its pool leased, both bound to the
+ * request's context; an unknown university is a 404 before any body is read), the body, and, when
+ * the response closes, the release of the pool lease and the request's log line and metrics.
+ * Installed first, so it sees every request the application answers, refused ones included.
  */
 export function installRequestEdge(app: INestApplication, config: AppConfig): void {
   const log = new RequestLog(app.get(Metrics), config);
   const running = trackRunningRequests(app);
   const writes = app.get(LocalWrites);
+  const tenants = app.get(TenantRouting);
   app.use((req: Request, res: Response, next: NextFunction) => {
     const startedNs = process.hrtime.bigint();
     const requestId = log.requestIdOf(req);
@@ -60,10 +64,20 @@ export function installRequestEdge(app: INestApplication, config: AppConfig): vo
       log.write(req, res, requestId, startedNs);
     });
     const refusal = hostRefusal(req);
-    if (refusal) return refuseHost(req, res, refusal);
-    requestContext.run(context, next);
+    if (refusal) return refuse(req, res, 400, refusal);
+    if (tenants.isTenantPath(req.path)) {
+      try {
+        const lease = tenants.lease(req);
+        context.tenant = lease.scope;
+        context.release = lease.release;
+        res.locals.tenant = lease.scope.tenantKey; // the request log's and metrics' tenant label (a configured tenant only)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return refuse(req, res, error.status, error.message);
+      }
+    }
+    requestContext.run(context, parseBodyThen, req, res, next);
   });
-  app.use(parseBody);
   // Cookies are read only by the session refresh, the logout and the university sign-in.
   app.use(['/api/auth/refresh', '/api/auth/logout', '/api/auth/sso'], cookieParser());
 }

@@ -4,8 +4,8 @@ import type { TenantScope } from '../tenancy/tenant-context';
 /**
  * What a unit of work (a request, a worker's pass over a tenant) carries through everything it awaits:
  * the request id its log lines name and, once it is resolved, its tenant. One AsyncLocalStorage holds
- * both because every `run` costs each request (issue 29): the request edge runs it once, and the
- * tenant middleware fills in the tenant of that same context instead of running a second one.
+ * both because every `run` costs each request (issue 29): the request edge resolves the tenant first
+ * and runs the context once.
  */
 export interface RequestContext {
   readonly requestId?: string;

@@ -6,7 +6,7 @@ import { AppConfig } from '../../config/app-config';
 import { createTenantStore, TENANT_STORE } from './stores';
 import { TenantDefinition } from './tenant-definition';
 import { TenantSync } from './tenant-sync';
-import { TenantMiddleware } from './tenant.middleware';
+import { TenantRouting } from './tenant-routing';
 import { DATABASE_SCHEMA, TENANT_DEFINITIONS, TENANT_INITIALIZERS, TenantInitializer, TenantRegistry } from './tenant-registry';
 
 export interface TenancyOptions {
@@ -28,7 +28,7 @@ export class TenancyModule {
       providers: [
         TenantRegistry,
         TenantSync,
-        TenantMiddleware,
+        TenantRouting,
         TenantDb,
         { provide: TENANT_STORE, useFactory: (config: AppConfig) => createTenantStore(config), inject: [APP_CONFIG] },
         { provide: TENANT_DEFINITIONS, useValue: options.tenants },
@@ -39,7 +39,7 @@ export class TenancyModule {
           inject: options.initializers,
         },
       ],
-      exports: [TenantRegistry, TenantSync, TenantMiddleware, TenantDb, TENANT_STORE],
+      exports: [TenantRegistry, TenantSync, TenantRouting, TenantDb, TENANT_STORE],
     };
   }
 }

@@ -22,19 +22,6 @@ export function runInTenant<T>(scope: TenantScope, fn: () => T): T {
   return requestContext.run({ requestId: requestContext.getStore()?.requestId, tenant: scope }, fn);
 }
 
-/**
- * Binds the tenant to the request running now, for the rest of it, and hands the request edge what to
- * release when its response closes. Answers false when no request context is running (the caller
- * then runs its own, see TenantMiddleware).
- */
-export function bindTenantToRequest(scope: TenantScope, release: () => void): boolean {
-  const context = requestContext.getStore();
-  if (!context || context.tenant) return false;
-  context.tenant = scope;
-  context.release = release;
-  return true;
-}
-
 /** The current tenant; throws (fails closed) outside a tenant-bound request. */
 export function currentTenant(): TenantScope {
   const scope = requestContext.getStore()?.tenant;
