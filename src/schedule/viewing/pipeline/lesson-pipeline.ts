@@ -60,7 +60,8 @@ export class LessonPipeline {
 
   /** Steps 2 to 5; the answer is the JSON array of RenderedLessonDto. */
   async lessons(view: LoadedView, criteria: LessonCriteria): Promise<RenderedLessonsJson> {
-    const shown = (await this.timetableSlice(view, criteria)) ?? (await this.shown(view, criteria));
+    // A timetable's slice is in timetable order already; other criteria's lessons are sorted here.
+    const shown = (await this.timetableSlice(view, criteria)) ?? [...(await this.shown(view, criteria))].sort(byTimetableOrder);
     const renderer = new LessonJsonRenderer(view.lessonJson, view.reference, (lesson) => activityCodeOf(view, lesson));
     return new RenderedLessonsJson(renderLessonsJson(shown, renderer), view.stamp);
   }

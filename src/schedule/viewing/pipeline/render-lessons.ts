@@ -91,13 +91,13 @@ const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']');
 
 /**
- * Step 5: the UTF-8 JSON array of RenderedLessonDto in timetable order. Rendering, JSON.stringify and
- * UTF-8 encoding were the hot path's main cost, so each lesson's bytes come from the cache and the
- * answer is only copied together.
+ * Step 5: the UTF-8 JSON array of RenderedLessonDto, of `lessons` already in timetable order (a slice
+ * of a timetable is; see LessonPipeline). Rendering, JSON.stringify and UTF-8 encoding were the hot
+ * path's main cost, so each lesson's bytes come from the cache and the answer is only copied together.
  */
 export function renderLessonsJson(lessons: readonly ViewLesson[], renderer: LessonJsonRenderer): Buffer {
   const parts: Buffer[] = [OPEN];
-  [...lessons].sort(byTimetableOrder).forEach((lesson, index) => {
+  lessons.forEach((lesson, index) => {
     if (index > 0) parts.push(COMMA);
     parts.push(renderer.jsonOf(lesson));
   });
