@@ -94,8 +94,15 @@ export async function runTenants(server: ScratchServer, count: number, cleanup: 
   await admin.connect();
   cleanup(() => admin.end());
   const peaks = { rss: 0, connections: 0 };
+  // Client connections only: PostgreSQL's own autovacuum workers show up in pg_stat_activity under the
+  // database they vacuum (one counted as a 101st connection during the publications before).
   const connections = async () =>
-    (await admin.query<{ count: number }>(`SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname LIKE $1`, [`${data.database}_u%`])).rows[0].count;
+    (
+      await admin.query<{ count: number }>(
+        `SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname LIKE $1 AND backend_type = 'client backend'`,
+        [`${data.database}_u%`],
+      )
+    ).rows[0].count;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
