@@ -23,7 +23,7 @@ export interface TenantLease {
 /**
  * Which university a request is for: the tenant its Host header names, with that tenant's current
  * pool leased for the whole request (a pool swapped meanwhile is closed only after the lease ends).
- * The request edge asks it for every request and binds the answer to the request's context.
+ * The request edge asks it for every request on such a path and binds the answer to the request's context.
  */
 @Injectable()
 export class TenantRouting {
