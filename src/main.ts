@@ -3,6 +3,8 @@ import { tracing } from './platform/tracing/register'; // first: patches http, e
 import { INestApplication, Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { Server } from 'node:http';
+import { AddressInfo } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { AppConfig, ConfigError, isEmbeddedMode, loadConfig } from './config/app-config';
 import { createApp } from './create-app';
@@ -86,8 +88,10 @@ async function main(): Promise<void> {
     await embedded?.stop();
     throw error;
   }
-  logger.log(`Listening on port ${config.port}; tenants: ${tenants.map((tenant) => tenant.domain).join(', ') || 'none'}`);
-  if (config.swaggerEnabled) logger.log(`Swagger UI: http://localhost:${config.port}/swagger-ui`);
+  // The port bound, which PORT=0 leaves to the system (tests start the service so, and read it here).
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
+  logger.log(`Listening on port ${port}; tenants: ${tenants.map((tenant) => tenant.domain).join(', ') || 'none'}`);
+  if (config.swaggerEnabled) logger.log(`Swagger UI: http://localhost:${port}/swagger-ui`);
   if (tracing) logger.log('Tracing: spans are exported by OTLP/HTTP; request ids are trace ids');
 }
 

@@ -4,6 +4,7 @@ import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './support/free-port';
+import { listeningPort } from './support/service-port';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -89,8 +90,8 @@ describe('embedded start-up failures', () => {
 
   it('names a second instance on the same data directory and leaves the first one serving', async () => {
     const dataDir = join(dir, 'shared');
-    const port = await freePort();
-    const first = start(dir, { PORT: String(port), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DATA_DIR: dataDir });
+    // PORT=0: the system's choice, read from the log.
+    const first = start(dir, { PORT: '0', EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DATA_DIR: dataDir });
     try {
       const deadline = Date.now() + 90000;
       while (!first.output().includes('Listening on port')) {
@@ -103,7 +104,7 @@ describe('embedded start-up failures', () => {
       expect(line).toContain(`data directory ${dataDir} is already used by another running PostgreSQL`);
       expect(line).toMatch(/PID \d+/);
 
-      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+      const login = await fetch(`http://127.0.0.1:${listeningPort(first.output()) as number}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' }, // an IP-literal host: the embedded default tenant
         body: JSON.stringify({ username: 'admin', password: 'admin12345' }),

@@ -6,6 +6,7 @@ import { AppLogger } from '../src/platform/logging/app-logger';
 import { runWithRequestId } from '../src/platform/logging/request-context';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
 import { freePort } from './support/free-port';
+import { listeningPort } from './support/service-port';
 
 const ROOT = resolve(__dirname, '..');
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -144,13 +145,13 @@ describe('logs', () => {
     });
 
     it('writes JSON lines to a pipe: ISO UTC times, no colour, no route list, the credential line near the end', async () => {
-      const [port, pgPort] = [await freePort(), await freePort()];
+      const pgPort = await freePort();
       const started = spawn(process.execPath, serviceArgs(), {
         cwd: dir,
         env: {
           PATH: process.env.PATH ?? '',
           TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-          PORT: String(port),
+          PORT: '0', // the system's choice, read from the log
           EMBEDDED_PG_PORT: String(pgPort),
           EMBEDDED_PG_DATA_DIR: join(dir, 'pg'),
         },
@@ -167,6 +168,7 @@ describe('logs', () => {
         if (Date.now() > deadline || started.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
         await new Promise((wait) => setTimeout(wait, 200));
       }
+      const port = listeningPort(output) as number;
       const probe = await fetch(`http://127.0.0.1:${port}/actuator/health/liveness`, { headers: { 'X-Request-Id': 'probe-1' } });
       expect(probe.headers.get('x-request-id')).toBe('probe-1');
       await new Promise((wait) => setTimeout(wait, 300));

@@ -4,6 +4,7 @@ import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './support/free-port';
+import { listeningPort } from './support/service-port';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -42,10 +43,10 @@ describe('stopping the service in embedded mode', () => {
   });
 
   it.each(['SIGTERM', 'SIGINT'] as const)('on %s lets the running request finish and exits 0', async (signal) => {
-    const [port, pgPort] = [await freePort(), await freePort()];
+    const pgPort = await freePort();
     const started = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
       cwd: dir,
-      env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DATA_DIR: join(dir, `pg-${signal}`) },
+      env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), PORT: '0', EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DATA_DIR: join(dir, `pg-${signal}`) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = started;
@@ -63,6 +64,7 @@ describe('stopping the service in embedded mode', () => {
     // A keep-alive connection, already used once, with a request running when the signal arrives (an
     // argon2 check is long enough): the request is answered, and told the connection closes, so the
     // client never sends another request into a connection the server is closing (that was a reset).
+    const port = listeningPort(output) as number; // PORT=0: the system's choice, read from the log
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     expect((await login(port, agent)).connection).toBe('keep-alive');
     const inFlight = login(port, agent);

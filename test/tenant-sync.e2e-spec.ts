@@ -12,7 +12,7 @@ import { TcpProxy, waitFor } from './support/tcp-proxy';
 import { STATUS, TENANTS } from './support/tenant-admin-helpers';
 import { ADMIN, TEST_ENV, TenantClient, TestApp } from './support/test-app';
 import { createTestDatabase, dropTestDatabase, jdbcUrl, testServer } from './support/test-database';
-import { freePort } from './support/free-port';
+import { listeningPort } from './support/service-port';
 
 interface StoredFile {
   version: number;
@@ -164,13 +164,14 @@ describe('tenants shared by instances through TENANTS_FILE', () => {
 const ROOT = resolve(__dirname, '..');
 
 /** The real service as its own process (`src/main.ts` through ts-node), sharing TENANTS_FILE. */
-function startProcess(port: number, file: string, cwd: string): { child: ChildProcess; output: () => string } {
+function startProcess(file: string, cwd: string): { child: ChildProcess; output: () => string } {
   const child = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
     cwd,
     env: {
       PATH: process.env.PATH ?? '',
       TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-      PORT: String(port),
+      PORT: '0', // the system's choice, read from the log
+      METRICS_ENABLED: 'false', // two processes: one fixed metrics port would be bound twice
       TENANTS_FILE: file,
       TENANTS_STORE: 'file',
       TENANTS_SYNC_INTERVAL_MS: '300',
@@ -204,8 +205,7 @@ describe('two service processes sharing one tenants file', () => {
     for (const label of ['alpha', 'gamma', 'delta', 'epsilon']) databases.push(await createTestDatabase(label));
     const [alpha, gamma, delta, epsilon] = databases;
     writeFileSync(file, JSON.stringify([entry('alpha', alpha)]));
-    const ports = [await freePort(), await freePort()];
-    const processes = [startProcess(ports[0], file, dir), startProcess(ports[1], file, dir)];
+    const processes = [startProcess(file, dir), startProcess(file, dir)];
     children.push(...processes.map((started) => started.child));
     const deadline = Date.now() + 120000;
     while (!processes.every((started) => started.output().includes('Listening on port'))) {
@@ -214,6 +214,7 @@ describe('two service processes sharing one tenants file', () => {
       }
       await sleep(250);
     }
+    const ports = processes.map((started) => listeningPort(started.output()) as number);
     const base = (index: number) => `http://127.0.0.1:${ports[index]}`;
     const login = async (index: number, domain: string) =>
       request(base(index)).post('/api/auth/login').set('Host', `${domain}.timetable.test`).send(ADMIN);

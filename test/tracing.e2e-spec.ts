@@ -5,6 +5,7 @@ import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './support/free-port';
+import { listeningPort } from './support/service-port';
 
 const ROOT = resolve(__dirname, '..');
 
@@ -50,13 +51,13 @@ describe('traces and the metrics port of the real process', () => {
   });
 
   it('exports HTTP and PostgreSQL spans whose trace id is the request id, without query strings or feed secrets', async () => {
-    const [port, pgPort, metricsPort] = [await freePort(), await freePort(), await freePort()];
+    const [pgPort, metricsPort] = [await freePort(), await freePort()];
     const started = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
       cwd: dir,
       env: {
         PATH: process.env.PATH ?? '',
         TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-        PORT: String(port),
+        PORT: '0', // the system's choice, read from the log
         METRICS_PORT: String(metricsPort),
         EMBEDDED_PG_PORT: String(pgPort),
         EMBEDDED_PG_DATA_DIR: join(dir, 'pg'),
@@ -75,7 +76,7 @@ describe('traces and the metrics port of the real process', () => {
       if (Date.now() > deadline || started.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
       await new Promise((wait) => setTimeout(wait, 200));
     }
-    const api = `http://127.0.0.1:${port}`;
+    const api = `http://127.0.0.1:${listeningPort(output) as number}`;
 
     const login = await fetch(`${api}/api/auth/login?secret-query=1`, {
       method: 'POST',
