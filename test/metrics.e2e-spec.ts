@@ -101,7 +101,7 @@ describe('metrics switched off (METRICS_ENABLED=false)', () => {
   it('records nothing per request and samples no process metrics: the off state the benchmark compares against', async () => {
     t = await startTestApp({ tenants: ['alpha'], env: { METRICS_ENABLED: 'false' } });
     expect((await t.as('alpha').get('/api/auth/me')).status).toBe(401);
-    const text = await t.app.get(Metrics).registry.metrics();
+    const text = await t.app.get(Metrics).exposition();
     expect(text).not.toMatch(/^timetable_http_requests_total\{/m);
     expect(text).not.toMatch(/^timetable_process_resident_memory_bytes/m);
   });

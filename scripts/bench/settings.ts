@@ -31,9 +31,12 @@ export function log(message: string): void {
   process.stdout.write(`${message}\n`);
 }
 
-/** The median of the samples (NaN when there are none, which a verdict reports as not measured). */
+/** The median of the samples, the mean of the middle two when their number is even (NaN when there are none, which a verdict reports as not measured). */
 export function median(values: readonly number[]): number {
-  return values.length === 0 ? Number.NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** `BENCH_SCALE=large` seeds LARGE_BENCH_SCALE (600 groups, 10,080 rules); anything else the default. */

@@ -1,5 +1,6 @@
 import { LoadResult } from './load';
 import { Outcome, Scenario } from './scenario';
+import { median } from './settings';
 import { failures, medianBelow, ratioAtLeast, samplesBelow, shareOf } from './verdicts';
 
 const scenario = (name: string, concurrency = 1): Scenario => ({ name, concurrency, requests: () => () => undefined });
@@ -20,6 +21,14 @@ const measured = (name: string, latencies: number[], errors = 0, concurrency = 1
   scenario: scenario(name, concurrency),
   selected: true,
   result: result(latencies, errors),
+});
+
+describe('median of timed samples', () => {
+  it('takes the middle sample of an odd count and the mean of the middle two of an even one (the metrics rounds are even)', () => {
+    expect(median([1.03, 0.99, 1.01])).toBe(1.01);
+    expect(median([1.04, 0.98, 1.02, 1.0])).toBeCloseTo(1.01, 10);
+    expect(median([])).toBeNaN();
+  });
 });
 
 describe('benchmark verdicts', () => {

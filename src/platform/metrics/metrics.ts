@@ -3,6 +3,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { TenantRegistry } from '../tenancy/tenant-registry';
+import { RequestTally } from './request-tally';
 
 /** What the request log knows when a request ends; the labels of the request metrics. */
 export interface FinishedRequest {
@@ -36,22 +37,17 @@ const LOAD_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
  */
 @Injectable()
 export class Metrics {
-  readonly registry = new Registry();
+  private readonly registry = new Registry();
 
-  private readonly requests = new Counter({
-    name: 'timetable_http_requests_total',
-    help: 'HTTP requests answered, by route template, method, status and tenant',
-    labelNames: ['method', 'route', 'status', 'tenant'] as const,
-    registers: [this.registry],
-  });
-
-  private readonly requestSeconds = new Histogram({
-    name: 'timetable_http_request_duration_seconds',
-    help: 'Time from the request to the end of the answer, by route template, method, status and tenant',
-    labelNames: ['method', 'route', 'status', 'tenant'] as const,
-    buckets: REQUEST_BUCKETS,
-    registers: [this.registry],
-  });
+  /** Request count and latency, tallied in plain numbers and written out when scraped (request-tally.ts). */
+  private readonly requests = new RequestTally(
+    { name: 'timetable_http_requests_total', help: 'HTTP requests answered, by route template, method, status and tenant' },
+    {
+      name: 'timetable_http_request_duration_seconds',
+      help: 'Time from the request to the end of the answer, by route template, method, status and tenant',
+    },
+    REQUEST_BUCKETS,
+  );
 
   private readonly databaseErrors = new Counter({
     name: 'timetable_database_errors_total',
@@ -98,12 +94,6 @@ export class Metrics {
     help: 'Timetable views answered while the schedule cache was full: what they laid out was not kept (SCHEDULE_CACHE_BUDGET_MB)',
     registers: [this.registry],
   });
-
-  /**
-   * The request counter's and histogram's series per label set, looked up by one string: prom-client
-   * would otherwise sort and join the labels of both on every request. As bounded as the labels.
-   */
-  private readonly requestSeries = new Map<string, { count: Counter.Internal; seconds: Histogram.Internal<string> }>();
 
   /** The notification queue of each tenant as its delivery worker last counted it. */
   private readonly queues = new Map<string, NotificationQueue>();
@@ -178,15 +168,7 @@ export class Metrics {
   }
 
   observeRequest(request: FinishedRequest): void {
-    const key = `${request.method} ${request.route} ${request.status} ${request.tenant}`;
-    let series = this.requestSeries.get(key);
-    if (!series) {
-      const labels = { method: request.method, route: request.route, status: String(request.status), tenant: request.tenant };
-      series = { count: this.requests.labels(labels), seconds: this.requestSeconds.labels(labels) };
-      this.requestSeries.set(key, series);
-    }
-    series.count.inc();
-    series.seconds.observe(request.seconds);
+    this.requests.record(request.method, request.route, request.status, request.tenant, request.seconds);
     if (request.databaseError) this.databaseErrors.inc({ kind: request.databaseError, tenant: request.tenant });
   }
 
@@ -216,9 +198,9 @@ export class Metrics {
     }
   }
 
-  /** The text a Prometheus scrape reads. */
-  exposition(): Promise<string> {
-    return this.registry.metrics();
+  /** The text a Prometheus scrape reads: the registry's metrics, then the request tally's. */
+  async exposition(): Promise<string> {
+    return `${await this.registry.metrics()}\n${this.requests.exposition().join('\n\n')}\n`;
   }
 
   get contentType(): string {
