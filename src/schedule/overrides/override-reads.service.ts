@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
 import { etagOf } from '../../platform/http/conditional';
-import { Page, toPage } from '../../platform/http/paging';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
 import { daysBetween } from '../../schedule-engine/dates';
 import { effectiveSlotOf } from '../../schedule-engine/effective-grid';
@@ -52,7 +51,7 @@ export class OverrideReads {
    * office's screen never loads a whole week of a large university at once); cut from the period's
    * cached answer, by original date then id (`direction=desc`: newest dates first).
    */
-  async registryPage(query: OverrideRegistryPageQuery): Promise<ConditionalAnswer<Page<OverrideResponse>>> {
+  async registryPage(query: OverrideRegistryPageQuery): Promise<ConditionalAnswer<Buffer>> {
     const filter = registryFilter(query);
     const { page, size, direction, action, groupId, teacherId, classroomId } = query;
     const needle = query.query?.trim().toLocaleLowerCase('ru') ?? '';
@@ -61,17 +60,21 @@ export class OverrideReads {
     return {
       etag: etagOf('override-registry-page', currentTenant().tenantKey, stamp, request),
       make: async () => {
-        const { entries } = await this.answerOf(stamp, filter);
-        const chosen = entries.filter(
-          (entry) =>
+        const answer = await this.answerOf(stamp, filter);
+        const chosen: number[] = [];
+        answer.entries.forEach((entry, index) => {
+          if (
             (action === undefined || entry.action === action) &&
             (groupId === undefined || entry.groupIds.includes(groupId)) &&
             (teacherId === undefined || entry.originalTeacherId === teacherId || entry.newTeacherId === teacherId) &&
             (classroomId === undefined || entry.originalClassroomId === classroomId || entry.newClassroomId === classroomId) &&
-            (needle === '' || searchText(entry).includes(needle)),
-        );
+            (needle === '' || searchText(entry).includes(needle))
+          ) {
+            chosen.push(index);
+          }
+        });
         if (direction === 'desc') chosen.reverse();
-        return toPage(chosen.slice(page * size, (page + 1) * size), chosen.length, page, size);
+        return answer.pageJson(chosen, page, size);
       },
     };
   }

@@ -5,7 +5,6 @@ import type { AuthUser } from '../../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../../platform/auth/decorators';
 import { answerConditionally, sendJsonBytes, sendNotModified, setCacheHeaders } from '../../platform/http/conditional';
 import { PostOk } from '../../platform/http/decorators';
-import { Page } from '../../platform/http/paging';
 import { IdParam } from '../../platform/http/id-param';
 import { OverrideAvailabilityQuery, OverrideRegistryPageQuery, OverrideRegistryQuery, OverrideRequest } from './dto/override-request.dto';
 import { OverrideAvailabilityResponse, OverrideRegistryPageResponse, OverrideResponse } from './dto/override-response.dto';
@@ -68,8 +67,10 @@ export class ScheduleOverridesController {
   @IfNoneMatch()
   @ApiOkResponse({ type: OverrideRegistryPageResponse })
   @ApiNotModifiedResponse({ description: 'Страница не изменилась' })
-  page(@Query() query: OverrideRegistryPageQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Page<OverrideResponse> | undefined> {
-    return this.reads.registryPage(query).then((answer) => conditionally(request, response, answer));
+  async page(@Query() query: OverrideRegistryPageQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const json = await conditionally(request, response, await this.reads.registryPage(query));
+    if (json) sendJsonBytes(response, json);
+    else sendNotModified(response);
   }
 
   @Get('availability')
