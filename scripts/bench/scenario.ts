@@ -50,8 +50,8 @@ export interface BenchContext {
   writeConcurrency: number;
   /** The bare Express baseline (see bare-express.ts). */
   baseline: Target;
-  /** Another process of the service on the same database, configured by `env` (stopped with the run). */
-  startService: (env: Record<string, string>) => Promise<{ target: Target; pid: number }>;
+  /** Another process of the service on the same database, configured by `env` (stopped with the run, or by `stop`). */
+  startService: (env: Record<string, string>) => Promise<{ target: Target; pid: number; stop: () => Promise<void> }>;
 }
 
 /** What a feature prepared (before anything is measured). */

@@ -4,8 +4,17 @@ import { BenchFeature, Timed, Verdict } from '../scenario';
 import { log, median, SETTINGS } from '../settings';
 import { passFail } from '../verdicts';
 
-/** An even number: half the rounds load the processes in one order, half in the reverse (see below). */
-const ROUNDS = 6;
+/** Rounds per half; each half has its own processes (see below), and the rounds alternate the load order. */
+const ROUNDS_PER_HALF = 3;
+/**
+ * The order in which each half starts its four processes, metrics on (true) or off. In trials with
+ * identical settings the process started first used about 1.5 % more CPU per request than the others,
+ * so each side starts first in one half, and the middle two are the other side.
+ */
+const START_ORDERS = [
+  [true, false, false, true],
+  [false, true, true, false],
+] as const;
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux). */
 const TICKS_PER_SECOND = 100;
 
@@ -48,34 +57,42 @@ function armMicroseconds(arm: { microseconds: number; requests: number }[]): num
  * same time (a quarter of the read concurrency each), and what is compared is CPU time per request,
  * round by round, by the median of the rounds' ratios. Loaded one after the other, the same two
  * processes differed by -6 to +13 % between rounds: a machine's drift between two measurements is
- * larger than the 2 % looked for. Even side by side, two processes with the same settings differed by
- * up to 2.3 % (JIT and memory layout are their own), so each side is two processes, taken together,
- * and the median of an even number of rounds averages the two middle ones.
+ * larger than the 2 % looked for. Side by side, processes with the same settings still differed by
+ * 1.5–2.5 % with the order they were started and loaded in, so each side is two processes taken
+ * together, the orders are balanced (START_ORDERS, and the load order reversed every other round),
+ * and the processes are started when measured, after every load scenario, two halves of four.
  */
 export const metrics: BenchFeature = {
   name: 'metrics overhead',
-  async prepare({ readConcurrency, startService }) {
+  prepare({ readConcurrency, startService }) {
     const withMetrics = { METRICS_ENABLED: 'true', METRICS_PORT: '0', NOTIFY_WORKER_ENABLED: 'false' };
     const withoutMetrics = { METRICS_ENABLED: 'false', NOTIFY_WORKER_ENABLED: 'false' };
-    const on = [await startService(withMetrics), await startService(withMetrics)];
-    const off = [await startService(withoutMetrics), await startService(withoutMetrics)];
     return {
       timed: async (): Promise<Timed> => {
         const samples: Timed['samples'] = { onMicroseconds: [], offMicroseconds: [], ratio: [] };
-        for (let round = 1; round <= ROUNDS; round++) {
-          // The process whose load starts first used about 2 % more CPU per request than the others in
-          // trial runs with identical settings, so the order is reversed every other round.
-          const order = [on[0], off[0], on[1], off[1]];
-          if (round % 2 === 0) order.reverse();
-          const byOrder = await cpuPerRequestSideBySide(order, Math.max(1, Math.round(readConcurrency / 4)));
-          const measured = [...on, ...off].map((service) => byOrder[order.indexOf(service)]);
-          const withCost = armMicroseconds(measured.slice(0, on.length));
-          const withoutCost = armMicroseconds(measured.slice(on.length));
-          samples.onMicroseconds.push(withCost);
-          samples.offMicroseconds.push(withoutCost);
-          samples.ratio.push(withCost / withoutCost);
-          const rps = (part: typeof measured) => part.reduce((sum, process) => sum + process.rps, 0).toFixed(0);
-          log(`  metrics round ${round}: ${withCost.toFixed(0)} µs CPU per request on (${rps(measured.slice(0, on.length))} rps), ${withoutCost.toFixed(0)} µs off (${rps(measured.slice(on.length))} rps)`);
+        let round = 0;
+        for (const startOrder of START_ORDERS) {
+          const started = [];
+          for (const on of startOrder) started.push({ on, service: await startService(on ? withMetrics : withoutMetrics) });
+          for (let inHalf = 0; inHalf < ROUNDS_PER_HALF; inHalf++) {
+            round++;
+            // The process whose load starts first used about 2 % more CPU per request than the others
+            // in trials with identical settings, so the order is reversed every other round.
+            const order = inHalf % 2 === 0 ? started : [...started].reverse();
+            const measured = await cpuPerRequestSideBySide(
+              order.map((one) => one.service),
+              Math.max(1, Math.round(readConcurrency / 4)),
+            );
+            const side = (on: boolean) => measured.filter((_, index) => order[index].on === on);
+            const withCost = armMicroseconds(side(true));
+            const withoutCost = armMicroseconds(side(false));
+            samples.onMicroseconds.push(withCost);
+            samples.offMicroseconds.push(withoutCost);
+            samples.ratio.push(withCost / withoutCost);
+            const rps = (part: typeof measured) => part.reduce((sum, process) => sum + process.rps, 0).toFixed(0);
+            log(`  metrics round ${round}: ${withCost.toFixed(0)} µs CPU per request on (${rps(side(true))} rps), ${withoutCost.toFixed(0)} µs off (${rps(side(false))} rps)`);
+          }
+          for (const one of started) await one.service.stop();
         }
         return { samples };
       },

@@ -48,8 +48,9 @@ export class OverrideReads {
 
   /**
    * A page of the registry of a period, filtered by action, group, teacher or classroom (issue 29: the
-   * office's screen never loads a whole week of a large university at once); cut from the period's
-   * cached answer, by original date then id (`direction=desc`: newest dates first).
+   * office's screen never loads a whole week of a large university at once); chosen from the period's
+   * cached answer, by original date then id (`direction=desc`: newest dates first), and written from
+   * its entries' JSON made once (RegistryAnswer.pageJson).
    */
   async registryPage(query: OverrideRegistryPageQuery): Promise<ConditionalAnswer<Buffer>> {
     const filter = registryFilter(query);
