@@ -77,7 +77,9 @@ export const metrics: BenchFeature = {
           for (let inHalf = 0; inHalf < ROUNDS_PER_HALF; inHalf++) {
             round++;
             // The process whose load starts first used about 2 % more CPU per request than the others
-            // in trials with identical settings, so the order is reversed every other round.
+            // in trials with identical settings. The start orders read the same backwards, so the side
+            // loaded first is the side started first in either direction (on in one half, off in the
+            // other); reversing every other round changes which of its two processes that is.
             const order = inHalf % 2 === 0 ? started : [...started].reverse();
             const measured = await cpuPerRequestSideBySide(
               order.map((one) => one.service),
