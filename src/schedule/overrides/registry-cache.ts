@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { int, rowShape } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
+import { joinJsonPieces } from '../../platform/http/json-pieces';
 import { toPage } from '../../platform/http/paging';
 import { OverrideResponse } from './dto/override-response.dto';
 
@@ -11,7 +12,7 @@ const STAMP = rowShape({ stamp: int });
 /** Registry answers kept per tenant database (a week of a large university is about half a megabyte). */
 const ANSWERS_PER_TENANT = 32;
 
-const COMMA = Buffer.from(',');
+const PAGE_OPEN = Buffer.from('{"items":[');
 
 /**
  * One registry answer: its entries (pages are chosen from them) and, made when first asked for, their
@@ -39,28 +40,20 @@ export class RegistryAnswer {
   pageJson(chosen: readonly number[], page: number, size: number): Buffer {
     if (this.pieces === undefined) this.serialise();
     const pieces = this.pieces as Buffer[];
-    const parts: Buffer[] = [Buffer.from('{"items":[')];
-    chosen.slice(page * size, (page + 1) * size).forEach((index, position) => {
-      if (position > 0) parts.push(COMMA);
-      parts.push(pieces[index]);
-    });
+    const onPage = chosen.slice(page * size, (page + 1) * size).map((index) => pieces[index]);
     // `items` comes first in a Page, so the other fields follow its closing bracket (undefined: left out).
     const fields = JSON.stringify({ ...toPage<never>([], chosen.length, page, size), items: undefined });
-    parts.push(Buffer.from(`],${fields.slice(1)}`));
-    return Buffer.concat(parts);
+    return joinJsonPieces(onPage, PAGE_OPEN, Buffer.from(`],${fields.slice(1)}`));
   }
 
   private serialise(): void {
     const each = this.entries.map((entry) => Buffer.from(JSON.stringify(entry), 'utf8'));
-    const parts: Buffer[] = [Buffer.from('[')];
-    each.forEach((piece, index) => parts.push(...(index > 0 ? [COMMA, piece] : [piece])));
-    parts.push(Buffer.from(']'));
-    const whole = Buffer.concat(parts);
-    let offset = 1;
-    this.pieces = each.map((piece, index) => {
-      const start = offset + (index > 0 ? 1 : 0);
-      offset = start + piece.length;
-      return whole.subarray(start, offset);
+    const whole = joinJsonPieces(each);
+    let start = 1; // after the opening bracket; each piece is followed by a comma or the closing bracket
+    this.pieces = each.map((piece) => {
+      const view = whole.subarray(start, start + piece.length);
+      start += piece.length + 1;
+      return view;
     });
     this.serialised = whole;
   }

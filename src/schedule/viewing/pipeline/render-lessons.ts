@@ -1,3 +1,4 @@
+import { joinJsonPieces } from '../../../platform/http/json-pieces';
 import { RenderedLessonDto } from '../dto/rendered-lesson.dto';
 import { ReferenceData } from '../snapshot/reference-data';
 import { ViewLesson } from './override-step';
@@ -86,21 +87,11 @@ export class LessonJsonRenderer {
   }
 }
 
-const OPEN = Buffer.from('[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']');
-
 /**
  * Step 5: the UTF-8 JSON array of RenderedLessonDto, of `lessons` already in timetable order (a slice
  * of a timetable is; see LessonPipeline). Rendering, JSON.stringify and UTF-8 encoding were the hot
  * path's main cost, so each lesson's bytes come from the cache and the answer is only copied together.
  */
 export function renderLessonsJson(lessons: readonly ViewLesson[], renderer: LessonJsonRenderer): Buffer {
-  const parts: Buffer[] = [OPEN];
-  lessons.forEach((lesson, index) => {
-    if (index > 0) parts.push(COMMA);
-    parts.push(renderer.jsonOf(lesson));
-  });
-  parts.push(CLOSE);
-  return Buffer.concat(parts);
+  return joinJsonPieces(lessons.map((lesson) => renderer.jsonOf(lesson)));
 }
