@@ -79,8 +79,8 @@ async function pairedRounds(baseline: Target, service: Target, concurrency: numb
     (await runLoad(target, { concurrency, durationMs: PAIRED_SECONDS * 1000, next: requests() })).rps;
   const bareRequests: Scenario['requests'] = () => () => ({ method: 'GET', path: '/api/auth/me' });
   // Warmed up first, as every scenario of the table is: the rounds run after the writing scenarios,
-  // whose changes leave the week's cached timetable to be laid out again (without this, the first
-  // round's week was the slowest of the five in two full runs: 0.21 and 0.24 against 0.33 to 0.43).
+  // whose changes leave the week's cached timetable to be laid out again. (The first round's week
+  // was still the lowest of five with it, 0.27 and 0.32: the median, not the warm-up, absorbs that.)
   for (const [target, requests] of [
     [baseline, bareRequests],
     [service, me],
