@@ -5,6 +5,7 @@ import { LessonJsonCache, ScratchLessonJson, ScratchTimetables, TimetableCache }
 import { ReferenceData } from '../snapshot/reference-data';
 import { SemesterSnapshot } from '../snapshot/semester-snapshot';
 import { TenantSnapshots } from '../snapshot/tenant-snapshots';
+import { Timetable } from '../snapshot/timetable-json';
 import { baseLessons } from './base-lessons';
 import { filterLessons } from './filter-lessons';
 import { DateRange, LessonCriteria } from './lesson-criteria';
@@ -22,6 +23,8 @@ export interface LoadedView {
   timetables: TimetableCache<ViewLesson>;
   /** Semesters overlapping the range that have a published version, by start date. */
   semesters: SemesterSnapshot[];
+  /** False while the schedule cache is full: what this request makes goes with it (see ViewingSnapshotCache). */
+  keepsNew: boolean;
 }
 
 /** Timetables kept per snapshot set before the map is started afresh (a group or teacher is a few hundred references). */
@@ -45,7 +48,7 @@ export class LessonPipeline {
       (semester) => semester.publishedVersionId !== null && semester.startDate <= range.endDate && semester.endDate >= range.startDate,
     );
     const semesters = await Promise.all(touched.map((semester) => snapshots.semester(semester)));
-    if (snapshots.keepsNewLessons()) return { stamp: snapshots.stamp, reference, lessonJson: snapshots.lessonJson, timetables: snapshots.timetables, semesters };
+    if (snapshots.keepsNewLessons()) return { stamp: snapshots.stamp, reference, lessonJson: snapshots.lessonJson, timetables: snapshots.timetables, semesters, keepsNew: true };
     // The cache is full: what is kept still answers, and what this request lays out goes with it. Kept
     // and dropped again, it would age in the heap and cost a full collection (see ViewingSnapshotCache).
     this.metrics.recordUnkeptView();
@@ -55,14 +58,20 @@ export class LessonPipeline {
       lessonJson: new ScratchLessonJson(snapshots.lessonJson),
       timetables: new ScratchTimetables(snapshots.timetables),
       semesters: semesters.map((snapshot) => snapshot.scratchCopy()),
+      keepsNew: false,
     };
   }
 
   /** Steps 2 to 5; the answer is the JSON array of RenderedLessonDto. */
   async lessons(view: LoadedView, criteria: LessonCriteria): Promise<RenderedLessonsJson> {
-    // A timetable's slice is in timetable order already; other criteria's lessons are sorted here.
-    const shown = (await this.timetableSlice(view, criteria)) ?? [...(await this.shown(view, criteria))].sort(byTimetableOrder);
     const renderer = new LessonJsonRenderer(view.lessonJson, view.reference, (lesson) => activityCodeOf(view, lesson));
+    const timetable = await this.timetable(view, criteria);
+    if (timetable) {
+      // The per-lesson JSON cache is not filled: the timetable keeps its weeks' bytes itself.
+      const json = timetable.json(criteria.startDate, criteria.endDate, (lesson) => renderer.jsonOfUnkept(lesson), view.keepsNew);
+      return new RenderedLessonsJson(json, view.stamp);
+    }
+    const shown = [...(await this.shown(view, criteria))].sort(byTimetableOrder);
     return new RenderedLessonsJson(renderLessonsJson(shown, renderer), view.stamp);
   }
 
@@ -75,11 +84,12 @@ export class LessonPipeline {
 
   /**
    * One group's or one teacher's timetable with no other filter (GET /api/schedule): steps 2 to 4 run
-   * once per snapshot set over the whole semesters the range touches, and a range is then a slice of
-   * that list (a week no longer walks the whole semester's lessons). Steps 2 to 4 over a wider range
-   * and a date filter give exactly the lessons of the narrower one, so the answer is the same.
+   * once per snapshot set over the whole semesters the range touches, and a range is then a stretch of
+   * that timetable and of its weeks' JSON (a week no longer walks the whole semester's lessons, nor
+   * copies its lessons one by one). Steps 2 to 4 over a wider range and a date filter give exactly the
+   * lessons of the narrower one, so the answer is the same. Undefined for any other criteria.
    */
-  private async timetableSlice(view: LoadedView, criteria: LessonCriteria): Promise<readonly ViewLesson[] | undefined> {
+  private async timetable(view: LoadedView, criteria: LessonCriteria): Promise<Timetable<ViewLesson> | undefined> {
     const key = timetableKey(view, criteria);
     if (key === undefined) return undefined;
     let timetable = view.timetables.get(key);
@@ -89,11 +99,11 @@ export class LessonPipeline {
         startDate: view.semesters.map((snapshot) => snapshot.semester.startDate).sort()[0],
         endDate: view.semesters.map((snapshot) => snapshot.semester.endDate).sort().reverse()[0],
       };
-      timetable = [...(await this.shown(view, whole))].sort(byTimetableOrder);
+      const lessons = [...(await this.shown(view, whole))].sort(byTimetableOrder);
       if (view.timetables.size >= MAX_TIMETABLES) view.timetables.clear();
-      view.timetables.set(key, timetable);
+      timetable = view.timetables.add(key, lessons);
     }
-    return sliceByDate(timetable, criteria.startDate, criteria.endDate);
+    return timetable;
   }
 }
 
@@ -106,25 +116,6 @@ function timetableKey(view: LoadedView, criteria: LessonCriteria): string | unde
   if (groupIds?.length === 1 && teacherId === undefined) return `group:${groupIds[0]}@${semesters}`;
   if (groupIds === undefined && teacherId !== undefined) return `teacher:${teacherId}@${semesters}`;
   return undefined;
-}
-
-/** The lessons of a list in date order whose date lies in [start, end]. */
-function sliceByDate(lessons: readonly ViewLesson[], start: string, end: string): readonly ViewLesson[] {
-  const first = firstIndex(lessons, (lesson) => lesson.date >= start);
-  const after = firstIndex(lessons, (lesson) => lesson.date > end);
-  return lessons.slice(first, after);
-}
-
-/** The first index whose lesson satisfies `reached` (false up to some index, true from there on). */
-function firstIndex(lessons: readonly ViewLesson[], reached: (lesson: ViewLesson) => boolean): number {
-  let low = 0;
-  let high = lessons.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (reached(lessons[middle])) high = middle;
-    else low = middle + 1;
-  }
-  return low;
 }
 
 function activityCodeOf(view: LoadedView, lesson: ViewLesson): string | null {

@@ -80,17 +80,27 @@ export class LessonJsonRenderer {
   jsonOf(lesson: ViewLesson): Buffer {
     let json = this.cache.get(lesson);
     if (json === undefined) {
-      json = Buffer.from(JSON.stringify(renderLesson(lesson, this.reference, this.activityCodeOf)));
+      json = this.render(lesson);
       this.cache.set(lesson, json);
     }
     return json;
   }
+
+  /** The lesson's cached JSON, else its JSON made for a caller that keeps the bytes itself (a timetable's JSON). */
+  jsonOfUnkept(lesson: ViewLesson): Buffer {
+    return this.cache.get(lesson) ?? this.render(lesson);
+  }
+
+  private render(lesson: ViewLesson): Buffer {
+    return Buffer.from(JSON.stringify(renderLesson(lesson, this.reference, this.activityCodeOf)));
+  }
 }
 
 /**
- * Step 5: the UTF-8 JSON array of RenderedLessonDto, of `lessons` already in timetable order (a slice
- * of a timetable is; see LessonPipeline). Rendering, JSON.stringify and UTF-8 encoding were the hot
- * path's main cost, so each lesson's bytes come from the cache and the answer is only copied together.
+ * Step 5 for views other than a single timetable (which keeps its weeks' JSON, see Timetable): the
+ * UTF-8 JSON array of RenderedLessonDto, of `lessons` already in timetable order. Rendering,
+ * JSON.stringify and UTF-8 encoding were the hot path's main cost, so each lesson's bytes come from
+ * the cache and the answer is only copied together.
  */
 export function renderLessonsJson(lessons: readonly ViewLesson[], renderer: LessonJsonRenderer): Buffer {
   return joinJsonPieces(lessons.map((lesson) => renderer.jsonOf(lesson)));

@@ -1,3 +1,5 @@
+import { DatedLesson, Timetable } from './timetable-json';
+
 /**
  * The schedule cache's size estimate (SCHEDULE_CACHE_BUDGET_MB). Counting is cheap: counters grow as
  * lessons are laid out, rendered and gathered into timetables, and nothing is walked to size it.
@@ -18,8 +20,6 @@ export const BYTES_PER_JSON_BUFFER = 260;
  * rule; «Smaller loaded rules»), rounded up here.
  */
 export const BYTES_PER_LOADED_RULE = 1200;
-/** One reference in a timetable list. */
-export const BYTES_PER_TIMETABLE_ENTRY = 8;
 
 /** Rendered JSON of lessons, counted as it is added (a WeakMap: a lesson's bytes go with the lesson). */
 export class LessonJsonCache<L extends object> {
@@ -36,31 +36,39 @@ export class LessonJsonCache<L extends object> {
   }
 }
 
-/** Whole-semester timetables by key, counted by the references they hold. */
-export class TimetableCache<L> {
-  private readonly lists = new Map<string, readonly L[]>();
-  private entries = 0;
+/** Whole-semester timetables by key (see LessonPipeline), counted by their lesson references and the JSON they keep. */
+export class TimetableCache<L extends DatedLesson> {
+  private readonly timetables = new Map<string, Timetable<L>>();
+  private madeBytes = 0;
 
-  get(key: string): readonly L[] | undefined {
-    return this.lists.get(key);
+  get(key: string): Timetable<L> | undefined {
+    return this.timetables.get(key);
   }
 
-  set(key: string, timetable: readonly L[]): void {
-    this.entries += timetable.length - (this.lists.get(key)?.length ?? 0);
-    this.lists.set(key, timetable);
+  /** A new timetable of `lessons` (in timetable order) under `key`, in place of any other. */
+  add(key: string, lessons: readonly L[]): Timetable<L> {
+    const replaced = this.timetables.get(key);
+    if (replaced) this.madeBytes -= replaced.bytes;
+    const timetable: Timetable<L> = new Timetable(lessons, (bytes) => {
+      // A timetable dropped or replaced meanwhile (a request may still be using it) counts no more.
+      if (this.timetables.get(key) === timetable) this.madeBytes += bytes;
+    });
+    this.timetables.set(key, timetable);
+    this.madeBytes += timetable.bytes;
+    return timetable;
   }
 
   clear(): void {
-    this.lists.clear();
-    this.entries = 0;
+    this.timetables.clear();
+    this.madeBytes = 0;
   }
 
   get size(): number {
-    return this.lists.size;
+    return this.timetables.size;
   }
 
   get bytes(): number {
-    return this.entries * BYTES_PER_TIMETABLE_ENTRY;
+    return this.madeBytes;
   }
 }
 
@@ -79,12 +87,12 @@ export class ScratchLessonJson<L extends object> extends LessonJsonCache<L> {
 }
 
 /** A request's timetables while the schedule cache is full: kept ones are read, new ones go with the request. */
-export class ScratchTimetables<L> extends TimetableCache<L> {
+export class ScratchTimetables<L extends DatedLesson> extends TimetableCache<L> {
   constructor(private readonly kept: TimetableCache<L>) {
     super();
   }
 
-  override get(key: string): readonly L[] | undefined {
+  override get(key: string): Timetable<L> | undefined {
     return this.kept.get(key) ?? super.get(key);
   }
 }
