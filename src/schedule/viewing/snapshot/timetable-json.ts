@@ -54,8 +54,9 @@ export interface DatedLesson {
  * a calendar week at a time, when a week is first asked for. The lessons of a date range are
  * consecutive, so an answer is a stretch of those weeks' bytes: one week from Monday to Sunday, what
  * students ask for most, is one week's bytes as they are; any other range is one copy of its
- * stretches between brackets. Joining a week of lessons cached one by one took a Buffer copy per lesson
- * and comma, about a tenth of a week view's CPU (issue 29), and a Buffer object per lesson besides.
+ * stretches between brackets. Joining a week of lessons cached one by one took a `WeakMap` lookup and a
+ * Buffer copy per lesson and comma, about a seventh of a week view's CPU (issue 29), and kept a Buffer
+ * object per lesson besides.
  */
 export class Timetable<L extends DatedLesson> {
   /** The index of each calendar week's first lesson, then the number of lessons: week `w` is `[weekStarts[w], weekStarts[w + 1])`. */
