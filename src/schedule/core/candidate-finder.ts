@@ -110,8 +110,8 @@ export class CandidateFinder {
       return { lesson, overrideId: current?.id ?? null, accepted: [], rejected: [] };
     });
     const everyone = await this.everyone(lessons);
-    for (const kinds of PREPARED_TOGETHER) {
-      const items = lessons.flatMap(({ request }, index) => {
+    const prepared = PREPARED_TOGETHER.map((kinds) =>
+      lessons.flatMap(({ request }, index) => {
         const tried = kinds.flatMap((kind) => {
           const narrowing = request[kind];
           if (!narrowing) return [];
@@ -119,18 +119,21 @@ export class CandidateFinder {
         });
         if (tried.length === 0) return [];
         return [{ index, tried, scene: scenes[index], changes: tried.map(({ change }) => change), exceptOverrideId: currents[index].record?.id ?? 0 }];
-      });
-      if (items.length === 0) continue;
-      const checks = await this.changes.prepareEach(items);
+      }),
+    );
+    // The scopes load at the same time: one's rules are read by the database while another's are laid
+    // out here (the absence wizard waited for two loads of about 60 ms one after the other).
+    const checks = await Promise.all(prepared.map(async (items) => (items.length === 0 ? [] : this.changes.prepareEach(items))));
+    prepared.forEach((items, scope) => {
       items.forEach(({ index, tried }, position) => {
         const result = results[index];
         for (const { kind, change } of tried) {
-          const outcome = checks[position].attempt(change);
+          const outcome = checks[scope][position].attempt(change);
           if (outcome.lesson) result.accepted.push({ kind, change, lesson: outcome.lesson });
           else if (outcome.refusal) result.rejected.push({ kind, change, status: outcome.refusal.status, reason: outcome.refusal.message });
         }
       });
-    }
+    });
     return results;
   }
 
