@@ -7,7 +7,7 @@ import { createRule, createUniversity, LESSON_TYPES, ruleBody, slotBody, Univers
 import { createStudySetup, StudySetup } from './support/study-builders';
 import { ASSIGNMENTS_PATH, SCOPES_PATH } from './support/time-grid-builders';
 import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage, expectQuietPage } from './support/browser';
-import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
+import { controlByLabel, errorNextTo, replaceText, signIn, weekSettled } from './support/web-client';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -257,8 +257,7 @@ describe('«Учебный календарь» and «Звонки» in the web 
     await page.select(profile, String(study.profile.id));
     await page.select(await controlByLabel(page, 'Форма обучения'), String(study.form.id));
     const courses = await controlByLabel(page, 'Число курсов');
-    await page.$eval(courses, (input) => ((input as HTMLInputElement).value = ''));
-    await page.type(courses, '3');
+    await replaceText(page, courses, '3');
     await clickButton('Создать календарь');
     const heading = await page.waitForFunction((code) => document.querySelector('#calendar-title')?.textContent?.startsWith(code) && document.querySelector('#calendar-title')?.textContent, {}, study.specialty.specialityCode);
     const created = ((await admin.get('/api/admin/academic-calendars')).body as CalendarBody[]).find((item) => item.specialtyId === study.specialty.id);

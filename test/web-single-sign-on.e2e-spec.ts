@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser } from './support/browser';
-import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
+import { controlByLabel, errorNextTo, replaceText, signIn, weekSettled } from './support/web-client';
 import { createDepartment, createUser } from './support/factories';
 import { RealProvider } from './support/oidc-standins';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -78,8 +78,7 @@ describe('single sign-on in the web client', () => {
 
     // The input is kept: only the address is corrected.
     const issuerField = await controlByLabel(page, 'Адрес поставщика (issuer)');
-    await page.$eval(issuerField, (element) => ((element as HTMLInputElement).value = ''));
-    await page.type(issuerField, provider.issuer);
+    await replaceText(page, issuerField, provider.issuer);
     await page.click('form[aria-label="Настройки входа через университет"] button[type=submit]');
     await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent?.startsWith('Настройки сохранены: поставщик проверен'));
     await page.waitForFunction(() => document.querySelector('#sso-settings-title')?.parentElement?.textContent?.includes('Секрет сохранён'));

@@ -43,6 +43,21 @@ export async function controlByLabel(page: Page, label: string): Promise<string>
   return `[id="${id.replace(/"/g, '\\"')}"]`;
 }
 
+/**
+ * Replaces the text of the control `selector` as a person does: select all, delete, type, so the page
+ * sees every change. Setting `value` from the test left the page's own state holding the old text,
+ * and a render in between put it back before what was typed (a CI flake: '999999', then a group's
+ * id, answered «Группа не найдена»).
+ */
+export async function replaceText(page: Page, selector: string, text: string): Promise<void> {
+  await page.focus(selector);
+  await page.keyboard.down('Control');
+  await page.keyboard.press('KeyA');
+  await page.keyboard.up('Control');
+  await page.keyboard.press('Backspace');
+  await page.type(selector, text);
+}
+
 /** The Russian message shown next to the control labelled `label` (its field's error line), if any. */
 export function errorNextTo(page: Page, label: string): Promise<string | null> {
   return page.evaluate((text) => {
