@@ -15,8 +15,8 @@ function digitAt(text: string, index: number): number {
 
 /**
  * The UTC midnight of a 'YYYY-MM-DD' date in milliseconds, NaN for anything else. Read digit by digit:
- * the engine turns dates into days millions of times while checking changes for clashes, and splitting
- * the text made three strings and two arrays each time (issue 29's profile of the absence wizard).
+ * checking one absence wizard's changes for clashes turns tens of thousands of dates into days, and
+ * splitting the text made three strings and two arrays each time (issue 29's profile of the wizard).
  */
 function toUtc(date: string): number {
   if (date.length !== 10 || date.charCodeAt(4) !== DASH || date.charCodeAt(7) !== DASH) return NaN;
