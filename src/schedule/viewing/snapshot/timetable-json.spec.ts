@@ -23,6 +23,17 @@ describe('Timetable', () => {
   const jsonOf = (lesson: Lesson) => Buffer.from(JSON.stringify(lesson));
   const dates = Array.from({ length: 25 }, (_, day) => addDays('2026-09-05', day));
 
+  /** A timetable of `lessons` that counts the lessons it serialises and the bytes it reports kept. */
+  function countingTimetable() {
+    const counts = { made: 0, kept: 0 };
+    const timetable = new Timetable(lessons, (bytes) => (counts.kept += bytes));
+    const counting = (lesson: Lesson) => {
+      counts.made++;
+      return jsonOf(lesson);
+    };
+    return { timetable, counting, counts };
+  }
+
   it('answers every date range with the JSON array of exactly the lessons dated within it, in order', () => {
     const timetable = new Timetable(lessons);
     for (const start of dates) {
@@ -34,36 +45,24 @@ describe('Timetable', () => {
   });
 
   it('answers a whole calendar week with the bytes it keeps, made once', () => {
-    let made = 0;
-    let kept = 0;
-    const timetable = new Timetable(lessons, (bytes) => (kept += bytes));
-    const counting = (lesson: Lesson) => {
-      made++;
-      return jsonOf(lesson);
-    };
+    const { timetable, counting, counts } = countingTimetable();
     const first = timetable.json('2026-09-07', '2026-09-13', counting, true);
-    expect(made).toBe(5);
-    expect(kept).toBeGreaterThan(first.length);
+    expect(counts.made).toBe(5);
+    expect(counts.kept).toBeGreaterThan(first.length);
     expect(timetable.json('2026-09-07', '2026-09-13', counting, true)).toBe(first);
     // A range inside the same week reuses its bytes too.
     expect(JSON.parse(timetable.json('2026-09-09', '2026-09-10', counting, true).toString())).toEqual([lessons[2]]);
-    expect(made).toBe(5);
-    expect(timetable.bytes).toBe(lessons.length * 8 + kept);
+    expect(counts.made).toBe(5);
+    expect(timetable.bytes).toBe(lessons.length * 8 + counts.kept);
   });
 
   it('keeps nothing when told not to (a full schedule cache), answering the same', () => {
-    let made = 0;
-    let kept = 0;
-    const timetable = new Timetable(lessons, (bytes) => (kept += bytes));
-    const counting = (lesson: Lesson) => {
-      made++;
-      return jsonOf(lesson);
-    };
+    const { timetable, counting, counts } = countingTimetable();
     const answer = timetable.json('2026-09-14', '2026-09-27', counting, false);
     expect(JSON.parse(answer.toString())).toEqual(lessons.slice(5));
     timetable.json('2026-09-14', '2026-09-27', counting, false);
-    expect(made).toBe(6);
-    expect(kept).toBe(0);
+    expect(counts.made).toBe(6);
+    expect(counts.kept).toBe(0);
     expect(timetable.bytes).toBe(lessons.length * 8);
   });
 
