@@ -27,7 +27,7 @@ export async function createApp(
   app.disable('x-powered-by');
   installHttpEdge(app.getHttpServer());
   installJsonAnswers(app.getHttpAdapter().getInstance());
-  installRequestEdge(app, config);
+  installRequestEdge(app, config, options.logger);
   serveWebPages(app);
 
   if (config.swaggerEnabled) {

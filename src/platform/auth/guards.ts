@@ -2,7 +2,8 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { Request } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../http/app-error';
-import { currentTenantOrUndefined } from '../tenancy/tenant-context';
+import { requestContext } from '../logging/request-context';
+import { TenantScope } from '../tenancy/tenant-context';
 import { AccessTokens, bearerToken } from './access-tokens';
 import { AccessTokenClaims, AuthUser } from './auth-user';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
@@ -39,23 +40,33 @@ function routeAccess(reflector: Reflector, context: ExecutionContext): RouteAcce
 }
 
 /**
- * The caller the claims describe, when the token is bound to the tenant of the request's host and to
- * the database that tenant is served from now (a token issued before the domain was re-pointed is
+ * The caller the claims describe, made once per verified token's claims (AccessTokens keeps them
+ * while it remembers the token): null when the claims name no valid user or role.
+ */
+const usersOfClaims = new WeakMap<Readonly<AccessTokenClaims>, Readonly<AuthUser> | null>();
+
+function claimedUser(claims: Readonly<AccessTokenClaims>): Readonly<AuthUser> | null {
+  let user = usersOfClaims.get(claims);
+  if (user === undefined) {
+    const userId = Number(claims.sub);
+    user =
+      Number.isInteger(userId) && ROLES.includes(claims.role)
+        ? Object.freeze({ userId, username: claims.username, role: claims.role, departmentId: claims.departmentId ?? null, tenant: claims.tenant })
+        : null;
+    usersOfClaims.set(claims, user);
+  }
+  return user;
+}
+
+/**
+ * The caller the claims describe, when the token is bound to the request's tenant and to the
+ * database that tenant is served from now (a token issued before the domain was re-pointed is
  * refused). Checked on every request, remembered tokens included: the tenant depends on the host.
  */
-export function userOfClaims(claims: Readonly<AccessTokenClaims>): AuthUser | undefined {
-  const tenant = currentTenantOrUndefined();
-  const userId = Number(claims.sub);
+export function userOfClaims(claims: Readonly<AccessTokenClaims>, tenant: TenantScope | undefined): Readonly<AuthUser> | undefined {
   if (!tenant || claims.tenant !== tenant.tenantKey) return undefined;
   if (!tenant.databaseId || claims.tenantDb !== tenant.databaseId) return undefined;
-  if (!Number.isInteger(userId) || !ROLES.includes(claims.role)) return undefined;
-  return {
-    userId,
-    username: claims.username,
-    role: claims.role,
-    departmentId: claims.departmentId ?? null,
-    tenant: claims.tenant,
-  };
+  return claimedUser(claims) ?? undefined;
 }
 
 /**
@@ -71,11 +82,12 @@ export class JwtAuthGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     if (routeAccess(this.reflector, context).isPublic) return true;
-    const request = context.switchToHttp().getRequest<Request & { user?: AuthUser }>();
-    const token = bearerToken(request.headers.authorization);
+    // The request by index: `switchToHttp()` assigns three new closures to the context on every call.
+    const token = bearerToken(context.getArgByIndex<Request>(0).headers.authorization);
     const claims = token === undefined ? undefined : this.tokens.verify(token);
-    const user = claims && userOfClaims(claims);
-    if (!user) throw new UnauthorizedError('Требуется действительный токен доступа');
+    const request = requestContext.getStore();
+    const user = claims && userOfClaims(claims, request?.tenant);
+    if (!request || !user) throw new UnauthorizedError('Требуется действительный токен доступа');
     request.user = user;
     return true;
   }
@@ -89,7 +101,7 @@ export class RolesGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const { isPublic, roles: allowed } = routeAccess(this.reflector, context);
     if (isPublic) return true;
-    const user = context.switchToHttp().getRequest<Request & { user?: AuthUser }>().user;
+    const user = requestContext.getStore()?.user;
     if (!user || !allowed?.includes(user.role)) throw new ForbiddenError();
     return true;
   }

@@ -1,4 +1,4 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, LoggerService } from '@nestjs/common';
 import { json, urlencoded } from 'body-parser';
 import cookieParser from 'cookie-parser';
 import type { NextFunction, Request, Response } from 'express';
@@ -44,8 +44,8 @@ function parseBodyThen(req: Request, res: Response, next: NextFunction): void {
  * the response closes, the release of the pool lease and the request's log line and metrics.
  * Installed first, so it sees every request the application answers, refused ones included.
  */
-export function installRequestEdge(app: INestApplication, config: AppConfig): void {
-  const log = new RequestLog(app.get(Metrics), config);
+export function installRequestEdge(app: INestApplication, config: AppConfig, logger: LoggerService | false | undefined): void {
+  const log = new RequestLog(app.get(Metrics), config, logger);
   const running = trackRunningRequests(app);
   const writes = app.get(LocalWrites);
   const tenants = app.get(TenantRouting);

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuthUser } from '../auth/auth-user';
 import type { TenantScope } from '../tenancy/tenant-context';
 
 /**
@@ -14,6 +15,11 @@ export interface RequestContext {
   release?: () => void;
   /** The schedule data stamp a view has read for its ETag, so its snapshot check does not read it again. */
   readingStamp?: number;
+  /**
+   * The caller the request's bearer token names, set by the JWT guard. Kept here rather than as
+   * `req.user`: adding a property to Node's request object took about 3 µs per request (issue 29).
+   */
+  user?: AuthUser;
 }
 
 export const requestContext = new AsyncLocalStorage<RequestContext>();

@@ -1,10 +1,11 @@
-import { Logger } from '@nestjs/common';
+import { Logger, LoggerService } from '@nestjs/common';
 import { Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import { AppConfig } from '../../config/app-config';
 import { Metrics } from '../metrics/metrics';
 import { tenantKeyOf } from '../tenancy/host';
 import { traceIdOfRequest } from '../tracing/trace-id';
+import { AppLogger, RequestLines, requestLineFields } from './app-logger';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
 
@@ -26,18 +27,33 @@ function routeLabel(req: Request): string {
   return routePattern(req) ?? (req.originalUrl.startsWith('/api/') ? '(unmatched)' : '(web)');
 }
 
+/** Request lines through Nest's logger, for applications built with another logger than the AppLogger (or none). */
+function throughNestLogger(): RequestLines {
+  const logger = new Logger('Request');
+  return {
+    request(line) {
+      if (line.status >= 500) logger.warn(requestLineFields(line));
+      else logger.log(requestLineFields(line));
+    },
+  };
+}
+
 /**
  * One structured line per request: method, route, status, duration, tenant and request id; never a
  * header value, cookie, token or body. The request edge (src/platform/http/request-edge.ts) asks for
  * the id when a request arrives and writes the line when its response closes, refused requests included.
  */
 export class RequestLog {
-  private readonly logger = new Logger('Request');
+  private readonly lines: RequestLines;
 
   constructor(
     private readonly metrics: Metrics,
     private readonly config: AppConfig,
-  ) {}
+    /** The application's logger: the AppLogger writes request lines itself. */
+    logger: LoggerService | false | undefined,
+  ) {
+    this.lines = logger instanceof AppLogger ? logger : throughNestLogger();
+  }
 
   /** A sane incoming `X-Request-Id`, else a new one; with tracing on, the trace id, so a log line leads to its trace. */
   requestIdOf(req: Request): string {
@@ -60,19 +76,14 @@ export class RequestLog {
         databaseError: typeof res.locals.databaseError === 'string' ? res.locals.databaseError : undefined,
       });
     }
-    const route = routeOf(req);
-    const line = {
-      message: `${req.method} ${route} ${res.statusCode}`,
+    this.lines.request({
       method: req.method,
-      route,
+      route: routeOf(req),
       status: res.statusCode,
       durationMs: Math.round(durationNs / 1e4) / 100,
       tenant: tenantKeyOf(req.headers.host, this.config.defaultTenant) ?? null,
       requestId,
-      // The client went away before the answer was complete.
-      ...(res.writableFinished ? {} : { aborted: true }),
-    };
-    if (res.statusCode >= 500) this.logger.warn(line);
-    else this.logger.log(line);
+      aborted: !res.writableFinished,
+    });
   }
 }
