@@ -67,16 +67,17 @@ const PAIRED_ROUNDS = 5;
 const PAIRED_SECONDS = 3;
 
 /**
- * Issue 29's ratios to bare Express, measured in paired rounds: each round loads bare Express, then
- * `GET /api/auth/me`, then the week (the order reversed every other round), a few seconds each, after
- * one warm-up of each, and keeps each round's two ratios. This machine's speed drifts by a third between scenarios measured a
- * minute apart (bare Express alone gave 5,768 and 8,145 rps in two runs of one day); within a round
- * the three meet nearly the same machine, and the median of the rounds' ratios is what is judged.
+ * Issue 29's ratios to bare Express, measured in paired rounds: each round loads bare Express,
+ * `GET /api/auth/me` and the week in mirrored order (bare, me, week, week, me, bare), half of each one's
+ * seconds per slice, after one warm-up of each, and keeps each round's two ratios. Each scenario's
+ * two slices are centred on the same moment of the round, so a drift of the machine's speed within
+ * the round cancels out. (Before, one slice each in the order bare, me, week, reversed every other
+ * round, gave `auth/me` ratios of 0.46 and 0.72 in consecutive rounds of one run.) This machine's
+ * speed drifts by a third between scenarios measured a minute apart (bare Express alone gave 5,768 and
+ * 8,145 rps in two runs of one day); the median of the rounds' ratios is what is judged.
  */
 async function pairedRounds(baseline: Target, service: Target, concurrency: number, me: Scenario['requests'], week: Scenario['requests']): Promise<Timed> {
   const samples: Record<string, number[]> = { me: [], week: [] };
-  const rps = async (target: Target, requests: Scenario['requests']) =>
-    (await runLoad(target, { concurrency, durationMs: PAIRED_SECONDS * 1000, next: requests() })).rps;
   const bareRequests: Scenario['requests'] = () => () => ({ method: 'GET', path: '/api/auth/me' });
   // Warmed up first, as every scenario of the table is: the rounds run after the writing scenarios,
   // whose changes leave the week's cached timetable to be laid out again. (The first round's week
@@ -88,12 +89,17 @@ async function pairedRounds(baseline: Target, service: Target, concurrency: numb
   ] as const) {
     await runLoad(target, { concurrency, durationMs: SETTINGS.warmupSeconds * 1000, next: requests() });
   }
+  const targets = { bare: [baseline, bareRequests], me: [service, me], week: [service, week] } as const;
   for (let round = 1; round <= PAIRED_ROUNDS; round++) {
-    const order = round % 2 === 1 ? ['bare', 'me', 'week'] : ['week', 'me', 'bare'];
-    const measured: Record<string, number> = {};
-    for (const name of order) {
-      measured[name] = await rps(name === 'bare' ? baseline : service, name === 'bare' ? bareRequests : name === 'me' ? me : week);
+    const answered: Record<string, number> = { bare: 0, me: 0, week: 0 };
+    const seconds: Record<string, number> = { bare: 0, me: 0, week: 0 };
+    for (const name of ['bare', 'me', 'week', 'week', 'me', 'bare'] as const) {
+      const [target, requests] = targets[name];
+      const slice = await runLoad(target, { concurrency, durationMs: (PAIRED_SECONDS * 1000) / 2, next: requests() });
+      answered[name] += slice.rps * (slice.elapsedMs / 1000);
+      seconds[name] += slice.elapsedMs / 1000;
     }
+    const measured = { bare: answered.bare / seconds.bare, me: answered.me / seconds.me, week: answered.week / seconds.week };
     samples.me.push(measured.me / measured.bare);
     samples.week.push(measured.week / measured.bare);
     log(
