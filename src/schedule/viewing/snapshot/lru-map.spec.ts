@@ -46,4 +46,23 @@ describe('LruMap', () => {
     expect(map.evictOver(99, (size) => size)).toEqual(['a']);
     expect(map.get('b')).toBe(50);
   });
+
+  it('keeps the order when the newest key is read again, dropped and added back', () => {
+    const map = new LruMap<string, number>(3);
+    map.set('a', 1);
+    map.set('b', 2);
+    expect(map.get('b')).toBe(2);
+    expect(map.get('b')).toBe(2); // already the most recent: nothing moves
+    expect([...map.values()]).toEqual([1, 2]);
+    map.deleteIf('b', 2);
+    expect(map.get('b')).toBeUndefined();
+    map.set('c', 3);
+    map.set('b', 4);
+    expect(map.get('a')).toBe(1); // order now c, b, a
+    expect([...map.values()]).toEqual([3, 4, 1]);
+    map.set('d', 5); // beyond the capacity: c goes
+    expect([...map.values()]).toEqual([4, 1, 5]);
+    expect(map.get('d')).toBe(5);
+    expect([...map.values()]).toEqual([4, 1, 5]);
+  });
 });
