@@ -85,10 +85,11 @@ export class JwtAuthGuard implements CanActivate {
     // The request by index: `switchToHttp()` assigns three new closures to the context on every call.
     const token = bearerToken(context.getArgByIndex<Request>(0).headers.authorization);
     const claims = token === undefined ? undefined : this.tokens.verify(token);
-    const request = requestContext.getStore();
-    const user = claims && userOfClaims(claims, request?.tenant);
-    if (!request || !user) throw new UnauthorizedError('Требуется действительный токен доступа');
-    request.user = user;
+    // What the request edge runs the request in: its tenant, and from here on its caller.
+    const ongoing = requestContext.getStore();
+    const user = claims && userOfClaims(claims, ongoing?.tenant);
+    if (!ongoing || !user) throw new UnauthorizedError('Требуется действительный токен доступа');
+    ongoing.user = user;
     return true;
   }
 }
