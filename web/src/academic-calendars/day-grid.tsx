@@ -4,7 +4,7 @@
 // dragging over the cells (mouse); unsaved days are outlined and counted. «Сохранить» sends the whole
 // grid in one PUT; a refusal keeps the stored grid (read again to show it) and the painting, and marks
 // the row the API names.
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { ActivityBadge, activityStyle, type ActivityType } from '../academic-years/activity-colour';
 import type { AcademicYear } from '../academic-years/years';
@@ -154,7 +154,10 @@ export function DayGrid({ calendar, year, activities }: { calendar: Calendar; ye
     const cell = (target as HTMLElement | null)?.closest?.('td[data-date]');
     return cell ? [Number(cell.getAttribute('data-course')), cell.getAttribute('data-date') as string] : undefined;
   };
-  useEffect(() => {
+  // A layout effect: listening must start in the render that begins the drag, not after the next
+  // paint, or a quick press and release (a fast hand, a busy machine) ends before anyone listens and the
+  // painting never finishes (seen in a CI run of the browser tests).
+  useLayoutEffect(() => {
     if (!drag) return;
     const finish = () => {
       paint(drag.from[0], drag.to[0], drag.from[1], drag.to[1], brushActivity());
