@@ -4,6 +4,7 @@ import { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { ServiceExpressAdapter } from './platform/http/express-adapter';
 import { installHttpEdge } from './platform/http/http-edge';
 import { installJsonAnswers } from './platform/http/json-answers';
 import { applyApiConventions } from './platform/http/openapi-conventions';
@@ -17,7 +18,7 @@ export async function createApp(
   tenants: TenantDefinition[],
   options: { logger?: false | LoggerService } = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, tenants), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, tenants), new ServiceExpressAdapter(), {
     logger: options.logger ?? ['log', 'warn', 'error'],
     bodyParser: false, // the request edge parses bodies, only where there is one
     forceCloseConnections: false,

@@ -33,8 +33,11 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
   cleanup(service.stop);
   const baseline = await startBareExpress();
   cleanup(baseline.stop);
+  const baselineWithClasses = await startBareExpress('request classes');
+  cleanup(baselineWithClasses.stop);
   const context = {
     baseline: baseline.target,
+    baselineWithClasses: baselineWithClasses.target,
     target: service.target,
     seeded: data.seeded,
     db: data.db,

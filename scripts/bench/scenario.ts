@@ -50,6 +50,8 @@ export interface BenchContext {
   writeConcurrency: number;
   /** The bare Express baseline (see bare-express.ts). */
   baseline: Target;
+  /** The same bare app with Express's request classes (see bare-express.ts), shown, not judged. */
+  baselineWithClasses: Target;
   /** Another process of the service on the same database, configured by `env` (stopped with the run, or by `stop`). */
   startService: (env: Record<string, string>) => Promise<{ target: Target; pid: number; stop: () => Promise<void> }>;
 }

@@ -1,4 +1,4 @@
-import { BARE_EXPRESS_NAME } from '../bare-express';
+import { BARE_EXPRESS_CLASSES_NAME, BARE_EXPRESS_NAME } from '../bare-express';
 import { LoadRequest, runLoad, Target } from '../load';
 import { BENCH_SCALE } from '../../seed/university-scale';
 import { semesterWeek } from '../../seed/academic-dates';
@@ -20,7 +20,7 @@ export const VIEWING_NAMES = {
  */
 export const viewing: BenchFeature = {
   name: 'viewing',
-  prepare({ seeded, readConcurrency, baseline, target }) {
+  prepare({ seeded, readConcurrency, baseline, baselineWithClasses, target }) {
     const autumn = seeded.semesters.autumn;
     const groups = seeded.groups;
     const weeks = BENCH_SCALE.semesterWeeks;
@@ -46,8 +46,9 @@ export const viewing: BenchFeature = {
       { name, concurrency: 1, requests },
     ];
     const bare: Scenario = { name: BARE_EXPRESS_NAME, concurrency: readConcurrency, target: baseline, requests: () => () => ({ method: 'GET', path: '/api/auth/me' }) };
+    const bareWithClasses: Scenario = { ...bare, name: BARE_EXPRESS_CLASSES_NAME, target: baselineWithClasses };
     return {
-      scenarios: [bare, ...both(VIEWING_NAMES.ceiling, me), ...both(VIEWING_NAMES.week, week), ...both(VIEWING_NAMES.semester, semester)],
+      scenarios: [bare, bareWithClasses, ...both(VIEWING_NAMES.ceiling, me), ...both(VIEWING_NAMES.week, week), ...both(VIEWING_NAMES.semester, semester)],
       timed: () => pairedRounds(baseline, target, readConcurrency, me, week),
     };
   },
