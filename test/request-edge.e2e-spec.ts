@@ -138,7 +138,7 @@ describe('the request edge and the view answer path', () => {
   });
 
   it("makes every request and response with Express's own prototypes, so Express never changes one (a third of a request's garbage outlived young collections)", async () => {
-    const express = t.app.getHttpAdapter().getInstance<Express>();
+    const express = t.app.getHttpAdapter().getInstance() as Express;
     const seen: { request: boolean; response: boolean }[] = [];
     // Before Express: the objects as Node's server made them.
     const look = (req: IncomingMessage, res: ServerResponse) =>

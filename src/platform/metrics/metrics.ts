@@ -25,6 +25,30 @@ export interface NotificationQueue {
   oldestPendingSeconds: number;
 }
 
+/**
+ * prom-client's default process metrics (CPU, memory, heap spaces, event loop lag, handles, file
+ * descriptors, version) without its GC duration histogram. That one observes every garbage
+ * collection through a `PerformanceObserver`, and side by side it cost 3-4 % of the CPU of
+ * `GET /api/auth/me` once a request had become cheap (issue 29; docs/decisions.md). The other
+ * metrics are read when scraped. prom-client has no switch for one default metric, so its own
+ * modules are registered one by one; should a later prom-client move them, all its defaults are
+ * registered as before.
+ */
+function collectProcessMetrics(registry: Registry, prefix: string): void {
+  const config = { prefix, eventLoopMonitoringPrecision: 10 }; // prom-client's own default precision (ms)
+  const modules: ((registry: Registry, options: typeof config) => void)[] = [];
+  try {
+    for (const name of collectDefaultMetrics.metricsList) {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      if (name !== 'gc') modules.push(require(`prom-client/lib/metrics/${name}`) as (typeof modules)[number]);
+    }
+  } catch {
+    collectDefaultMetrics({ register: registry, ...config });
+    return;
+  }
+  for (const register of modules) register(registry, config);
+}
+
 /** Latency buckets of an API that answers most reads in a few milliseconds. */
 const REQUEST_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
 const LOAD_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
@@ -103,7 +127,7 @@ export class Metrics {
 
   constructor(tenants: TenantRegistry, @Inject(APP_CONFIG) config: AppConfig) {
     this.recording = config.metrics.enabled;
-    if (this.recording) collectDefaultMetrics({ register: this.registry, prefix: 'timetable_' });
+    if (this.recording) collectProcessMetrics(this.registry, 'timetable_');
     new Gauge({
       name: 'timetable_db_pool_connections',
       help: 'Connections of each tenant pool: open (total), idle, and requests waiting for one (waiting)',
