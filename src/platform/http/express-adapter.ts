@@ -10,7 +10,7 @@ import type { Socket } from 'node:net';
  *
  * Express otherwise gives every request and response its prototype afterwards
  * (`Object.setPrototypeOf` in `app.handle`). Measured on this service's machine (issue 29), that one
- * change of prototype per object made about a third of everything a request allocates survive V8's
+ * change of prototype per object made a fifth to a third of everything a request allocates survive V8's
  * young-generation collections: it was promoted, and only full collections freed it. A bare Express app
  * answered about a third of what the same app answers with the classes below, and the fifty
  * universities' p99 was full collections of that promoted garbage. Given objects that already have
@@ -51,7 +51,8 @@ const NODE_CONSTRUCTORS = [IncomingMessage, ServerResponse].every((base) => !/^c
  * Constructors Node's server calls with `new` that build its request and response with `request` and
  * `response` as their prototypes (each inherits from Node's own). Plain functions that run Node's
  * constructors on the new object: `Reflect.construct` with another `new.target` would do it for
- * classes too, but measured three times slower than Express's own way.
+ * classes too, but measured slower even than Express's own way (9,696 requests a second of a bare
+ * app against about 15,000).
  */
 function expressClasses(request: object, response: object): { IncomingMessage: typeof IncomingMessage; ServerResponse: typeof ServerResponse } | undefined {
   if (!NODE_CONSTRUCTORS || !(request instanceof IncomingMessage) || !(response instanceof ServerResponse)) return undefined;
