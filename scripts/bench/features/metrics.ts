@@ -4,12 +4,17 @@ import { BenchFeature, Timed, Verdict } from '../scenario';
 import { log, median, SETTINGS } from '../settings';
 import { passFail } from '../verdicts';
 
-/** Rounds per half; each half has its own processes (see below), and the rounds alternate the load order. */
-const ROUNDS_PER_HALF = 3;
 /**
- * The order in which each half starts its four processes, metrics on (true) or off. In trials with
- * identical settings the process started first used about 1.5 % more CPU per request than the others,
- * so each side starts first in one half, and the middle two are the other side.
+ * Sets of fresh processes, one round each. Started four at a time, processes with identical settings
+ * kept their own differences for as long as they ran (one used 7-13 % more CPU per request than
+ * another, round after round), so rounds on the same processes were not independent samples: each set
+ * is one sample, and a process that happens to run badly moves one of six, not three.
+ */
+const SETS = 6;
+/**
+ * The orders in which the sets start their four processes, metrics on (true) or off, taken in turn. In
+ * trials with identical settings the position a process was started in changed its CPU per request,
+ * so each side takes each position equally often.
  */
 const START_ORDERS = [
   [true, false, false, true],
@@ -58,9 +63,10 @@ function armMicroseconds(arm: { microseconds: number; requests: number }[]): num
  * round by round, by the median of the rounds' ratios. Loaded one after the other, the same two
  * processes differed by -6 to +13 % between rounds: a machine's drift between two measurements is
  * larger than the 2 % looked for. Side by side, processes with the same settings still differed by
- * 1.5–2.5 % with the order they were started and loaded in, so each side is two processes taken
- * together, the orders are balanced (START_ORDERS, and the load order reversed every other round),
- * and the processes are started when measured, after every load scenario, two halves of four.
+ * 1.5–2.5 % with the order they were started and loaded in, and up to 13 % with nothing but their
+ * own luck, so each side is two processes taken together, the orders are balanced (START_ORDERS, and
+ * the load order reversed every other pair of sets), and each round has fresh processes, started when
+ * measured, after every load scenario (SETS).
  */
 export const metrics: BenchFeature = {
   name: 'metrics overhead',
@@ -71,29 +77,28 @@ export const metrics: BenchFeature = {
       timed: async (): Promise<Timed> => {
         const samples: Timed['samples'] = { onMicroseconds: [], offMicroseconds: [], ratio: [] };
         let round = 0;
-        for (const startOrder of START_ORDERS) {
+        for (let set = 0; set < SETS; set++) {
+          const startOrder = START_ORDERS[set % START_ORDERS.length];
           const started = [];
           for (const on of startOrder) started.push({ on, service: await startService(on ? withMetrics : withoutMetrics) });
-          for (let inHalf = 0; inHalf < ROUNDS_PER_HALF; inHalf++) {
-            round++;
-            // The process whose load starts first used about 2 % more CPU per request than the others
-            // in trials with identical settings. The start orders read the same backwards, so the side
-            // loaded first is the side started first in either direction (on in one half, off in the
-            // other); reversing every other round changes which of its two processes that is.
-            const order = inHalf % 2 === 0 ? started : [...started].reverse();
-            const measured = await cpuPerRequestSideBySide(
-              order.map((one) => one.service),
-              Math.max(1, Math.round(readConcurrency / 4)),
-            );
-            const side = (on: boolean) => measured.filter((_, index) => order[index].on === on);
-            const withCost = armMicroseconds(side(true));
-            const withoutCost = armMicroseconds(side(false));
-            samples.onMicroseconds.push(withCost);
-            samples.offMicroseconds.push(withoutCost);
-            samples.ratio.push(withCost / withoutCost);
-            const rps = (part: typeof measured) => part.reduce((sum, process) => sum + process.rps, 0).toFixed(0);
-            log(`  metrics round ${round}: ${withCost.toFixed(0)} µs CPU per request on (${rps(side(true))} rps), ${withoutCost.toFixed(0)} µs off (${rps(side(false))} rps)`);
-          }
+          round++;
+          // The process whose load starts first used about 2 % more CPU per request than the others
+          // in trials with identical settings. The start orders read the same backwards, so the side
+          // loaded first is the side started first in either direction; reversing the load order in
+          // every other pair of sets changes which of its two processes that is.
+          const order = Math.floor(set / START_ORDERS.length) % 2 === 0 ? started : [...started].reverse();
+          const measured = await cpuPerRequestSideBySide(
+            order.map((one) => one.service),
+            Math.max(1, Math.round(readConcurrency / 4)),
+          );
+          const side = (on: boolean) => measured.filter((_, index) => order[index].on === on);
+          const withCost = armMicroseconds(side(true));
+          const withoutCost = armMicroseconds(side(false));
+          samples.onMicroseconds.push(withCost);
+          samples.offMicroseconds.push(withoutCost);
+          samples.ratio.push(withCost / withoutCost);
+          const rps = (part: typeof measured) => part.reduce((sum, process) => sum + process.rps, 0).toFixed(0);
+          log(`  metrics round ${round}: ${withCost.toFixed(0)} µs CPU per request on (${rps(side(true))} rps), ${withoutCost.toFixed(0)} µs off (${rps(side(false))} rps)`);
           for (const one of started) await one.service.stop();
         }
         return { samples };
