@@ -116,6 +116,14 @@ describe('the planning desk in the web client: rules on the free-cell grid', () 
     await clickButton('Создать правило');
     const notice = await page.waitForFunction(() => Array.from(document.querySelectorAll('[role=status]')).find((node) => node.textContent?.startsWith('Создано правило'))?.textContent);
     expect(await notice.jsonValue()).toContain(u.groups[0].name);
+    // The list and the version's rule count reload below the notice; the notice stays with them.
+    const noticeText = await notice.jsonValue();
+    await page.waitForFunction(
+      (text) => Array.from(document.querySelectorAll('table caption')).some((node) => node.textContent?.endsWith(': 2')) && !document.querySelector('[role=status]:not(.notice)') && document.querySelector('.notice[role=status]')?.textContent === text,
+      {},
+      noticeText,
+    );
+    expect(await page.$$eval('table tbody tr', (rows) => rows.map((row) => row.querySelector('td')?.textContent))).toHaveLength(2);
 
     const week = (await admin.get(`/api/schedule?groupId=${u.groups[0].id}&startDate=2026-09-07&endDate=2026-09-13`)).body as { date: string; timeSlotId: number; subjectName: string }[];
     expect(week).toEqual(expect.arrayContaining([expect.objectContaining({ date: '2026-09-07', timeSlotId: u.timeSlots[1].id, subjectName: u.subjects[1].name })]));

@@ -33,7 +33,14 @@ export type Loaded<T> = { state: 'loading' } | { state: 'error'; message: string
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> & { reload: () => void } {
   const [state, setState] = useState<Loaded<T>>({ state: 'loading' });
   const [round, setRound] = useState(0);
+  const key = [...deps, round];
+  // The effect below runs after the render that changed `deps`; until then the state still answers
+  // the old ones, so that render already says «loading» (a sorted header never sits over rows of the
+  // previous order without the busy mark).
+  const askedFor = useRef<unknown[]>();
+  const answersKey = askedFor.current !== undefined && key.every((value, index) => Object.is(value, askedFor.current?.[index]));
   useEffect(() => {
+    askedFor.current = key;
     let current = true;
     setState({ state: 'loading' });
     load().then(
@@ -43,9 +50,9 @@ export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): Loaded<T> &
     return () => {
       current = false;
     };
-  }, [...deps, round]);
+  }, key);
   const reload = useCallback(() => setRound((value) => value + 1), []);
-  return { ...state, reload };
+  return { ...(answersKey ? state : { state: 'loading' }), reload };
 }
 
 /**

@@ -2,7 +2,7 @@
 // «Качество»): two selects at the top. The semester is the one of the version named in the address
 // (`?versionId=`), else the current one (today inside it), else the newest; the version is the one
 // asked for, else the published one, else the newest.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { hashParam } from './router';
 import { ErrorLine, useId, useLoad } from './ui';
@@ -44,7 +44,11 @@ export function useVersionChoice() {
     setVersionId((versions.data.find((item) => item.status === 'PUBLISHED') ?? versions.data[versions.data.length - 1]).id);
   }, [versions.state, versions.state === 'done' ? versions.data : null]);
 
-  const list = versions.state === 'done' ? versions.data : [];
+  // The semester's last list is kept while it reloads after a change below it (a rule saved), so the
+  // chosen version's screen, and the notice it shows, stay; another semester's list is not.
+  const lastList = useRef<{ semesterId?: number; list: Version[] }>({ list: [] });
+  if (versions.state === 'done') lastList.current = { semesterId, list: versions.data };
+  const list = versions.state === 'done' ? versions.data : lastList.current.semesterId === semesterId ? lastList.current.list : [];
   return {
     semesters,
     semesterId,
