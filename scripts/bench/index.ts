@@ -44,8 +44,8 @@ async function run(server: ScratchServer, cleanup: (work: () => Promise<void>) =
     mail: mail.received,
     readConcurrency: SETTINGS.readConcurrency,
     writeConcurrency: SETTINGS.writeConcurrency,
-    startService: async (env: Record<string, string>) => {
-      const other = await startService(server, data, env);
+    startService: async (env: Record<string, string>, script?: string) => {
+      const other = await startService(server, data, env, undefined, script);
       cleanup(other.stop);
       return other;
     },

@@ -52,8 +52,11 @@ export interface BenchContext {
   baseline: Target;
   /** The same bare app with Express's request classes (see bare-express.ts), shown, not judged. */
   baselineWithClasses: Target;
-  /** Another process of the service on the same database, configured by `env` (stopped with the run, or by `stop`). */
-  startService: (env: Record<string, string>) => Promise<{ target: Target; pid: number; stop: () => Promise<void> }>;
+  /**
+   * Another process of the service on the same database, configured by `env` (stopped with the run, or
+   * by `stop`); `script` runs instead of the service's own start (metrics-pair-server.ts).
+   */
+  startService: (env: Record<string, string>, script?: string) => Promise<{ target: Target; pid: number; stop: () => Promise<void> }>;
 }
 
 /** What a feature prepared (before anything is measured). */

@@ -79,6 +79,8 @@ export async function startService(
   env: Record<string, string> = {},
   /** Many tenants (BENCH_TENANTS): their TENANTS_FILE, and the Host of the one to log in to. */
   many?: { tenantsFile: string; host: string },
+  /** The script to run instead of the service's own start (the metrics pair: metrics-pair-server.ts). */
+  script = resolve(__dirname, '../../src/main.js'),
 ): Promise<{ target: Target; stop: () => Promise<void>; pid: number }> {
   const port = await freePort();
   const url = `postgres://${encodeURIComponent(server.user)}:${encodeURIComponent(server.password)}@${server.host}:${server.port}/${database}`;
@@ -86,7 +88,7 @@ export async function startService(
   const tenants = many ? { TENANTS_FILE: many.tenantsFile } : { DATABASE_URL: url, DEFAULT_TENANT: TENANT };
   // BENCH_SERVICE_NODE_ARGS: extra Node options for the service only (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
   const nodeArgs = (process.env.BENCH_SERVICE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, resolve(__dirname, '../../src/main.js')], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, script], {
     env: {
       ...process.env,
       PORT: String(port),
