@@ -12,8 +12,7 @@ const SLICE_MS = 1_000;
 
 /**
  * CPU time all the process's threads have run so far, in nanoseconds (the first field of each
- * thread's /proc schedstat). /proc/<pid>/stat counts in ticks of 10 ms, too coarse for slices of
- * half a second.
+ * thread's /proc schedstat). /proc/<pid>/stat counts in ticks of 10 ms, too coarse for one-second slices.
  */
 function cpuNs(pid: number): number {
   let total = 0;
@@ -42,8 +41,8 @@ async function cpuPerRequest(pid: number, target: Target, concurrency: number, d
  * the main service's e-mail. The cheapest authenticated request, where a fixed per-request cost
  * weighs most, is loaded on one side at a time in slices of SLICE_MS; each pair of slices gives the
  * ratio of the process's CPU per request with and without, and the verdict is the median of the
- * pairs. The side that goes first alternates (on, off, off, on, ...), so a drift of the machine
- * within a pair cancels over two pairs.
+ * pairs. The side that goes first alternates (on first, off first, off first, on first, ...), so a
+ * drift of the machine within a pair cancels over two pairs.
  *
  * What this leaves out: the process-wide sampling of the process metrics runs for both sides (a
  * 10 ms event-loop-delay timer; the rest is read when scraped). Measured earlier with separate
