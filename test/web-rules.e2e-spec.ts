@@ -124,6 +124,12 @@ describe('the planning desk in the web client: rules on the free-cell grid', () 
       noticeText,
     );
     expect(await page.$$eval('table tbody tr', (rows) => rows.map((row) => row.querySelector('td')?.textContent))).toHaveLength(2);
+    await screenshot(page, 'desk-rule-created');
+    // At phone width the version's long name stays inside its select: nothing sticks out of the page sideways.
+    await page.setViewport({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'desk-rule-created-phone');
+    await page.setViewport(WIDE);
 
     const week = (await admin.get(`/api/schedule?groupId=${u.groups[0].id}&startDate=2026-09-07&endDate=2026-09-13`)).body as { date: string; timeSlotId: number; subjectName: string }[];
     expect(week).toEqual(expect.arrayContaining([expect.objectContaining({ date: '2026-09-07', timeSlotId: u.timeSlots[1].id, subjectName: u.subjects[1].name })]));
