@@ -5,15 +5,15 @@
  *
  * - Every feature folder (`src/<feature>/`) has an `index.ts`: other code imports the folder itself,
  *   never one of its files. The schedule is reached through its core (`schedule/core`, its index).
- * - Libraries every feature may import file by file: `platform/`, `config/` and the pure
- *   `schedule-engine/`.
+ * - Libraries every feature may import file by file: `platform/`, `config/`, the pure
+ *   `schedule-engine/` and the pure `schedule-solver/` (the timetable solver).
  * - The platform and the configuration import no feature: where the platform needs one, it declares
  *   a port that the feature binds (`platform/auth/account-directory.ts`).
  * - The engine is pure; the schedule core depends on no schedule feature; schedule features import
  *   only the core's index, the engine, the platform and other areas' indexes.
  */
 const MAX_DEPTH = 5;
-const LIBRARIES = '(?:platform|config|schedule-engine)/';
+const LIBRARIES = '(?:platform|config|schedule-engine|schedule-solver)/';
 
 /** `../` repeated: the climb from a file `levels` folders below `src/` up to `src/`. */
 const up = (levels) => '\\.\\./'.repeat(levels);
@@ -30,6 +30,15 @@ const ENGINE_PATTERNS = [
   {
     group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'class-validator', 'class-transformer', 'express', 'node:*'],
     message: 'The schedule engine is pure: no framework, database or I/O.',
+  },
+];
+
+/** The solver is pure like the engine; its files `levels` folders below it stay inside it. */
+const SOLVER_PATTERNS = (levels) => [
+  { regex: `^${up(levels + 1)}`, message: 'The schedule solver is pure: it imports only its own files (no platform, schedule or other code).' },
+  {
+    group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', 'class-validator', 'class-transformer', 'express', 'node:*'],
+    message: 'The schedule solver is pure: no framework, database or I/O.',
   },
 ];
 
@@ -61,7 +70,7 @@ module.exports = [
   // Features outside the schedule.
   ...depths.map((depth) => ({
     files: [below('src/*/', depth)],
-    ignores: ['src/platform/**', 'src/config/**', 'src/schedule/**', 'src/schedule-engine/**'],
+    ignores: ['src/platform/**', 'src/config/**', 'src/schedule/**', 'src/schedule-engine/**', 'src/schedule-solver/**'],
     rules: rule([otherAreasFiles(depth + 1)]),
   })),
   // The platform and the configuration.
@@ -69,6 +78,7 @@ module.exports = [
   { files: ['src/config/*.ts'], rules: rule([platformPattern(1)]) },
   // The schedule: its pure engine, its core, its features, and the module that assembles them.
   { files: ['src/schedule-engine/**/*.ts'], rules: rule(ENGINE_PATTERNS) },
+  ...depths.map((depth) => ({ files: [below('src/schedule-solver/', depth)], rules: rule(SOLVER_PATTERNS(depth)) })),
   { files: ['src/schedule/*.ts'], rules: rule([otherAreasFiles(1)]) },
   { files: ['src/schedule/core/*.ts'], rules: rule([CORE_PATTERN, otherAreasFiles(2)]) },
   ...depths.map((depth) => ({

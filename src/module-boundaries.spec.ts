@@ -34,6 +34,12 @@ describe('module boundaries (lint)', () => {
     expect(await problems('src/schedule-engine/probe.ts', `import { a } from '../platform/http/dates';\nimport { b } from 'typeorm';\nimport { c } from './weeks';\n`)).toHaveLength(2);
   });
 
+  it('keeps the solver pure, its benchmark folder inside it, and lets features import it', async () => {
+    expect(await problems('src/schedule-solver/probe.ts', `import { a } from '../schedule-engine/weeks';\nimport { b } from 'node:fs';\nimport { c } from './state';\n`)).toHaveLength(2);
+    expect(await problems('src/schedule-solver/itc2007/probe.ts', `import { a } from '../../platform/http/app-error';\nimport { b } from '../problem';\n`)).toHaveLength(1);
+    expect(await problems('src/schedule/optimizations/probe.ts', `import { a } from '../../schedule-solver';\nimport { b } from '../../schedule-solver/problem';\n`)).toEqual([]);
+  });
+
   it('keeps the core independent of the features and other areas out of schedule internals', async () => {
     expect(await problems('src/schedule/core/probe.ts', `import { a } from '../rules/rule-checker';\n`)).toHaveLength(1);
     expect(await problems('src/users/probe.ts', `import { a } from '../schedule/overrides/overrides.repository';\n`)).toHaveLength(1);

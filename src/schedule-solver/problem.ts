@@ -28,6 +28,11 @@ export interface SolverEvent {
   allowedCells: Uint8Array | null;
   /** Rooms it may use (equipment, kind); null: any room; empty: it needs none (an online lesson). Hard. */
   rooms: readonly number[] | null;
+  /**
+   * Optional (added with the engine): true when the event needs a room even though `rooms` is empty,
+   * i.e. no room fits it (equipment, kind); it then stays unplaced with `noRoom`. Absent: false.
+   */
+  needsRoom?: boolean;
   /** Soft cost of holding it in each cell (teachers' soft wishes), length days × periodsPerDay; null: none. */
   cellCost: Int32Array | null;
   /** Its current placement (REPAIR starts here and counts moves from it; a fixed event stays here). */

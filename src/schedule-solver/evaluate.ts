@@ -1,0 +1,101 @@
+import type { SolverCostTerm, SolverProblem } from './problem';
+
+export interface Evaluation {
+  /** Clashing pairs (a shared resource or room in one cell and week), events outside their cells or rooms. */
+  hardViolations: number;
+  cost: number;
+  terms: SolverCostTerm[];
+  placed: number;
+  moved: number;
+}
+
+/**
+ * A plain recount of a placement from the problem itself, independent of the search's incremental
+ * bookkeeping: the tests and the service use it to check what the engine reports.
+ * `cells[e]` -1 is unplaced; `rooms[e]` -1 is no room.
+ */
+export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms: ArrayLike<number>): Evaluation {
+  const { periodsPerDay: P, weights } = problem;
+  const term = { CAPACITY: [0, 0], OVERSIZED: [0, 0], MIN_WORKING_DAYS: [0, 0], ISOLATED: [0, 0], GAPS: [0, 0], OVERLOAD: [0, 0], ROOM_STABILITY: [0, 0], CELL_COST: [0, 0], MOVED: [0, 0] };
+  const add = (code: keyof typeof term, value: number, penalty: number): void => {
+    term[code][0] += value;
+    term[code][1] += penalty;
+  };
+  let hard = 0;
+  let placed = 0;
+  let moved = 0;
+
+  // Hard: pairs of events sharing a resource or a room in one cell and an intersecting week.
+  const holders = new Map<string, number[]>();
+  const hold = (key: string, e: number): void => {
+    const list = holders.get(key);
+    if (list) list.push(e);
+    else holders.set(key, [e]);
+  };
+  const courseDays = problem.courses.map(() => new Set<number>());
+  const courseRooms = problem.courses.map(() => new Set<number>());
+  /** Periods held per resource, day and week bit. */
+  const periods = new Map<string, Set<number>>();
+  problem.events.forEach((event, e) => {
+    const cell = cells[e];
+    const room = rooms[e];
+    if (cell < 0) return;
+    placed++;
+    if (event.allowedCells !== null && !event.allowedCells[cell]) hard++;
+    const needsRoom = event.rooms === null || event.rooms.length > 0 || event.needsRoom === true;
+    if (needsRoom && (room < 0 || (event.rooms !== null && !event.rooms.includes(room)))) hard++;
+    if (!needsRoom && room >= 0) hard++;
+    const day = Math.floor(cell / P);
+    for (let bit = 0; bit < 31; bit++) {
+      if (((event.weeks >> bit) & 1) === 0) continue;
+      for (const resource of new Set(event.resources)) {
+        hold(`r${resource}:${cell}:${bit}`, e);
+        const key = `${resource}:${day}:${bit}`;
+        const set = periods.get(key) ?? new Set<number>();
+        set.add(cell % P);
+        periods.set(key, set);
+      }
+      if (room >= 0) hold(`m${room}:${cell}:${bit}`, e);
+    }
+    if (room >= 0) {
+      const capacity = problem.roomCapacities[room];
+      if (event.students > capacity) add('CAPACITY', 1, (event.students - capacity) * weights.capacityPerStudent + weights.capacityPerLesson);
+      else if (weights.oversizedPerLesson > 0 && capacity >= weights.oversizeRatio * event.students && capacity - event.students >= weights.oversizeMinEmpty) {
+        add('OVERSIZED', 1, weights.oversizedPerLesson);
+      }
+      courseRooms[event.course].add(room);
+    }
+    courseDays[event.course].add(day);
+    if (event.cellCost) add('CELL_COST', event.cellCost[cell] === 0 ? 0 : 1, event.cellCost[cell]);
+    if (event.initial && (event.initial.cell !== cell || event.initial.room !== room)) {
+      moved++;
+      add('MOVED', 1, weights.movedWeight);
+    }
+  });
+  const pairs = new Set<number>();
+  const E = problem.events.length;
+  for (const list of holders.values()) {
+    for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) pairs.add(Math.min(list[i], list[j]) * E + Math.max(list[i], list[j]));
+  }
+  hard += pairs.size;
+
+  problem.courses.forEach((course, k) => {
+    const short = Math.max(0, course.minWorkingDays - courseDays[k].size);
+    add('MIN_WORKING_DAYS', short, short * weights.minWorkingDaysWeight);
+    const extra = Math.max(0, courseRooms[k].size - 1);
+    add('ROOM_STABILITY', extra, extra * weights.roomStabilityWeight);
+  });
+  for (const [key, set] of periods) {
+    const resource = problem.resources[Number(key.split(':')[0])];
+    const held = [...set].sort((a, b) => a - b);
+    const isolated = held.filter((p) => !set.has(p - 1) && !set.has(p + 1)).length;
+    if (resource.isolatedWeight !== 0) add('ISOLATED', isolated, isolated * resource.isolatedWeight);
+    const gaps = held[held.length - 1] - held[0] + 1 - held.length;
+    if (resource.gapWeight !== 0) add('GAPS', gaps, gaps * resource.gapWeight);
+    const over = resource.dayLimit > 0 ? Math.max(0, held.length - resource.dayLimit) : 0;
+    if (resource.overloadWeight !== 0) add('OVERLOAD', over, over * resource.overloadWeight);
+  }
+
+  const terms = (Object.keys(term) as (keyof typeof term)[]).map((code) => ({ code, value: term[code][0], penalty: term[code][1] }));
+  return { hardViolations: hard, cost: terms.reduce((sum, t) => sum + t.penalty, 0), terms, placed, moved };
+}

@@ -1,0 +1,176 @@
+import type { SolverProblem, SolverWeights } from './problem';
+
+/**
+ * The problem compiled into flat typed arrays, so the search reads numbers by index instead of
+ * walking objects. Built once per run; never changed afterwards.
+ */
+export interface Model {
+  /** Events, cells, days, periods per day, rooms, resources, courses, week bits. */
+  E: number;
+  C: number;
+  D: number;
+  P: number;
+  R: number;
+  K: number;
+  N: number;
+  W: number;
+  course: Int32Array;
+  weeks: Int32Array;
+  students: Int32Array;
+  /** Resources of event e: res[resStart[e] .. resStart[e + 1]). */
+  resStart: Int32Array;
+  res: Int32Array;
+  /** Allowed rooms of event e, cheapest (room cost, then capacity) first. */
+  roomStart: Int32Array;
+  rooms: Int32Array;
+  /** 1 when the event takes a room (a non-empty or null `rooms`, or `needsRoom`). */
+  needsRoom: Uint8Array;
+  /** Allowed cells of event e as a list: cellList[cellStart[e] .. cellStart[e + 1]). */
+  cellStart: Int32Array;
+  cellList: Int32Array;
+  allowed: Uint8Array;
+  /** Soft cost per event and cell, or null when no event has one. */
+  cellCost: Int32Array | null;
+  fixed: Uint8Array;
+  initCell: Int32Array;
+  initRoom: Int32Array;
+  roomCap: Int32Array;
+  gapW: Int32Array;
+  isoW: Int32Array;
+  dayLimit: Int32Array;
+  overW: Int32Array;
+  minDays: Int32Array;
+  weights: SolverWeights;
+  /** Bits of the periods of one day, `(1 << P) - 1`. */
+  dayBits: number;
+}
+
+/** The soft cost of holding event e (with `students`) in a room of capacity `cap`. */
+export function roomCostOf(weights: SolverWeights, students: number, cap: number): number {
+  if (students > cap) return (students - cap) * weights.capacityPerStudent + weights.capacityPerLesson;
+  if (weights.oversizedPerLesson > 0 && cap >= weights.oversizeRatio * students && cap - students >= weights.oversizeMinEmpty) {
+    return weights.oversizedPerLesson;
+  }
+  return 0;
+}
+
+export function compile(problem: SolverProblem): Model {
+  const D = problem.days;
+  const P = problem.periodsPerDay;
+  if (P > 30) throw new Error('A day holds at most 30 periods');
+  const C = D * P;
+  const E = problem.events.length;
+  const R = problem.roomCapacities.length;
+  const K = problem.resources.length;
+  const N = problem.courses.length;
+  let allWeeks = 0;
+  for (const event of problem.events) allWeeks |= event.weeks;
+  const W = Math.max(1, 32 - Math.clz32(allWeeks));
+
+  const roomCap = Int32Array.from(problem.roomCapacities);
+  const byCapacity = [...Array(R).keys()].sort((a, b) => roomCap[a] - roomCap[b] || a - b);
+  const course = new Int32Array(E);
+  const weeks = new Int32Array(E);
+  const students = new Int32Array(E);
+  const resStart = new Int32Array(E + 1);
+  const roomStart = new Int32Array(E + 1);
+  const cellStart = new Int32Array(E + 1);
+  const needsRoom = new Uint8Array(E);
+  const allowed = new Uint8Array(E * C);
+  const fixed = new Uint8Array(E);
+  const initCell = new Int32Array(E).fill(-1);
+  const initRoom = new Int32Array(E).fill(-1);
+  const resList: number[] = [];
+  const roomList: number[] = [];
+  const cells: number[] = [];
+  let cellCost: Int32Array | null = null;
+
+  problem.events.forEach((event, e) => {
+    course[e] = event.course;
+    weeks[e] = event.weeks;
+    students[e] = event.students;
+    for (const r of new Set(event.resources)) resList.push(r);
+    resStart[e + 1] = resList.length;
+    const candidates = event.rooms === null ? byCapacity : event.rooms;
+    const cost = (r: number): number => roomCostOf(problem.weights, event.students, roomCap[r]);
+    const sorted = [...new Set(candidates)].sort((a, b) => cost(a) - cost(b) || roomCap[a] - roomCap[b] || a - b);
+    roomList.push(...sorted);
+    roomStart[e + 1] = roomList.length;
+    needsRoom[e] = event.rooms === null || event.rooms.length > 0 || event.needsRoom === true ? 1 : 0;
+    for (let c = 0; c < C; c++) {
+      if (event.allowedCells === null || event.allowedCells[c]) {
+        allowed[e * C + c] = 1;
+        cells.push(c);
+      }
+    }
+    cellStart[e + 1] = cells.length;
+    if (event.cellCost) {
+      cellCost ??= new Int32Array(E * C);
+      cellCost.set(event.cellCost.subarray(0, C), e * C);
+    }
+    if (event.initial) {
+      initCell[e] = event.initial.cell;
+      initRoom[e] = event.initial.room;
+    }
+    fixed[e] = event.fixed && event.initial !== null ? 1 : 0;
+  });
+
+  return {
+    E,
+    C,
+    D,
+    P,
+    R,
+    K,
+    N,
+    W,
+    course,
+    weeks,
+    students,
+    resStart,
+    res: Int32Array.from(resList),
+    roomStart,
+    rooms: Int32Array.from(roomList),
+    needsRoom,
+    cellStart,
+    cellList: Int32Array.from(cells),
+    allowed,
+    cellCost,
+    fixed,
+    initCell,
+    initRoom,
+    roomCap,
+    gapW: Int32Array.from(problem.resources, (r) => r.gapWeight),
+    isoW: Int32Array.from(problem.resources, (r) => r.isolatedWeight),
+    dayLimit: Int32Array.from(problem.resources, (r) => r.dayLimit),
+    overW: Int32Array.from(problem.resources, (r) => r.overloadWeight),
+    minDays: Int32Array.from(problem.courses, (c) => c.minWorkingDays),
+    weights: problem.weights,
+    dayBits: P >= 31 ? -1 : (1 << P) - 1,
+  };
+}
+
+/** Set bits of a 32-bit integer. */
+export function popcount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+/** The day's cost of one resource in one week bit, from the periods it holds (a bit mask). */
+export function dayCostOf(m: Model, resource: number, mask: number): number {
+  if (mask === 0) return 0;
+  let cost = 0;
+  const iso = m.isoW[resource];
+  if (iso !== 0) cost += iso * popcount(mask & ~(mask << 1) & ~(mask >>> 1));
+  const gap = m.gapW[resource];
+  const count = popcount(mask);
+  if (gap !== 0) {
+    const first = 31 - Math.clz32(mask & -mask);
+    const last = 31 - Math.clz32(mask);
+    cost += gap * (last - first + 1 - count);
+  }
+  const limit = m.dayLimit[resource];
+  if (limit > 0 && count > limit) cost += m.overW[resource] * (count - limit);
+  return cost;
+}

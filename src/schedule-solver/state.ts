@@ -1,0 +1,198 @@
+import { dayCostOf, roomCostOf, type Model } from './model';
+
+/**
+ * A placement under search: who holds each resource and room in each cell and week bit, and the
+ * soft cost kept up to date by `place` and `unplace` alone (each touches only the event's resources,
+ * days and course), so a move's delta is the cost after it minus the cost before.
+ *
+ * Non-fixed events are only ever placed where nothing they need is held, so an owner is exact; only
+ * fixed events (placed as given) may share a slot, and they never leave.
+ */
+export class State {
+  readonly cell: Int32Array;
+  readonly room: Int32Array;
+  /** Holders per (resource, cell, week bit) and the event holding it (-1 none). */
+  readonly resCount: Uint16Array;
+  readonly resOwner: Int32Array;
+  readonly roomCount: Uint16Array;
+  readonly roomOwner: Int32Array;
+  /** Periods a resource holds per (resource, day, week bit), and that day's cached cost. */
+  readonly dayMask: Int32Array;
+  readonly dayCost: Int32Array;
+  readonly courseDayCount: Int32Array;
+  readonly courseDays: Int32Array;
+  readonly courseRoomCount: Uint16Array | null;
+  readonly courseRooms: Int32Array;
+  /** The sum of every soft term of the current placement. */
+  cost = 0;
+  placed = 0;
+  moved = 0;
+
+  constructor(readonly m: Model) {
+    this.cell = new Int32Array(m.E).fill(-1);
+    this.room = new Int32Array(m.E).fill(-1);
+    this.resCount = new Uint16Array(m.K * m.C * m.W);
+    this.resOwner = new Int32Array(m.K * m.C * m.W).fill(-1);
+    this.roomCount = new Uint16Array(m.R * m.C * m.W);
+    this.roomOwner = new Int32Array(m.R * m.C * m.W).fill(-1);
+    this.dayMask = new Int32Array(m.K * m.D * m.W);
+    this.dayCost = new Int32Array(m.K * m.D * m.W);
+    this.courseDayCount = new Int32Array(m.N * m.D);
+    this.courseDays = new Int32Array(m.N);
+    this.courseRoomCount = m.weights.roomStabilityWeight !== 0 ? new Uint16Array(m.N * m.R) : null;
+    this.courseRooms = new Int32Array(m.N);
+    this.cost = State.emptyCost(m);
+  }
+
+  /** True when event e (unplaced) could take cell c and room r (-1: none) without a clash. */
+  free(e: number, c: number, r: number): boolean {
+    const m = this.m;
+    const w = m.weeks[e];
+    const W = m.W;
+    for (let i = m.resStart[e], end = m.resStart[e + 1]; i < end; i++) {
+      const base = (m.res[i] * m.C + c) * W;
+      for (let b = 0; b < W; b++) if ((w >> b) & 1 && this.resCount[base + b] !== 0) return false;
+    }
+    if (r >= 0) {
+      const base = (r * m.C + c) * W;
+      for (let b = 0; b < W; b++) if ((w >> b) & 1 && this.roomCount[base + b] !== 0) return false;
+    }
+    return true;
+  }
+
+  /** True when room r is free for event e's weeks in cell c. */
+  roomFree(e: number, c: number, r: number): boolean {
+    const W = this.m.W;
+    const w = this.m.weeks[e];
+    const base = (r * this.m.C + c) * W;
+    for (let b = 0; b < W; b++) if ((w >> b) & 1 && this.roomCount[base + b] !== 0) return false;
+    return true;
+  }
+
+  /** True when no resource of event e is held in cell c for its weeks. */
+  resourcesFree(e: number, c: number): boolean {
+    const m = this.m;
+    const w = m.weeks[e];
+    const W = m.W;
+    for (let i = m.resStart[e], end = m.resStart[e + 1]; i < end; i++) {
+      const base = (m.res[i] * m.C + c) * W;
+      for (let b = 0; b < W; b++) if ((w >> b) & 1 && this.resCount[base + b] !== 0) return false;
+    }
+    return true;
+  }
+
+  /** The first free room of event e in cell c, cheapest first; -1 when none (or -2 when it needs none). */
+  firstFreeRoom(e: number, c: number): number {
+    const m = this.m;
+    if (!m.needsRoom[e]) return -2;
+    for (let i = m.roomStart[e], end = m.roomStart[e + 1]; i < end; i++) {
+      if (this.roomFree(e, c, m.rooms[i])) return m.rooms[i];
+    }
+    return -1;
+  }
+
+  place(e: number, c: number, r: number): void {
+    const m = this.m;
+    const W = m.W;
+    const w = m.weeks[e];
+    const d = (c / m.P) | 0;
+    const bit = 1 << (c - d * m.P);
+    this.cell[e] = c;
+    this.room[e] = r;
+    this.placed++;
+    let delta = 0;
+    for (let i = m.resStart[e], end = m.resStart[e + 1]; i < end; i++) {
+      const res = m.res[i];
+      const base = (res * m.C + c) * W;
+      const dayBase = (res * m.D + d) * W;
+      for (let b = 0; b < W; b++) {
+        if (((w >> b) & 1) === 0) continue;
+        if (this.resCount[base + b]++ !== 0) continue;
+        this.resOwner[base + b] = e;
+        const mask = this.dayMask[dayBase + b] | bit;
+        this.dayMask[dayBase + b] = mask;
+        const cost = dayCostOf(m, res, mask);
+        delta += cost - this.dayCost[dayBase + b];
+        this.dayCost[dayBase + b] = cost;
+      }
+    }
+    const course = m.course[e];
+    if (r >= 0) {
+      const base = (r * m.C + c) * W;
+      for (let b = 0; b < W; b++) {
+        if (((w >> b) & 1) !== 0 && this.roomCount[base + b]++ === 0) this.roomOwner[base + b] = e;
+      }
+      delta += roomCostOf(m.weights, m.students[e], m.roomCap[r]);
+      if (this.courseRoomCount !== null && this.courseRoomCount[course * m.R + r]++ === 0) {
+        if (++this.courseRooms[course] > 1) delta += m.weights.roomStabilityWeight;
+      }
+    }
+    if (this.courseDayCount[course * m.D + d]++ === 0) {
+      const days = this.courseDays[course]++;
+      if (days < m.minDays[course]) delta -= m.weights.minWorkingDaysWeight;
+    }
+    if (m.cellCost !== null) delta += m.cellCost[e * m.C + c];
+    if (m.initCell[e] >= 0 && (c !== m.initCell[e] || r !== m.initRoom[e])) {
+      this.moved++;
+      delta += m.weights.movedWeight;
+    }
+    this.cost += delta;
+  }
+
+  unplace(e: number): void {
+    const m = this.m;
+    const W = m.W;
+    const w = m.weeks[e];
+    const c = this.cell[e];
+    const r = this.room[e];
+    const d = (c / m.P) | 0;
+    const bit = 1 << (c - d * m.P);
+    this.cell[e] = -1;
+    this.room[e] = -1;
+    this.placed--;
+    let delta = 0;
+    for (let i = m.resStart[e], end = m.resStart[e + 1]; i < end; i++) {
+      const res = m.res[i];
+      const base = (res * m.C + c) * W;
+      const dayBase = (res * m.D + d) * W;
+      for (let b = 0; b < W; b++) {
+        if (((w >> b) & 1) === 0) continue;
+        if (--this.resCount[base + b] !== 0) continue;
+        this.resOwner[base + b] = -1;
+        const mask = this.dayMask[dayBase + b] & ~bit;
+        this.dayMask[dayBase + b] = mask;
+        const cost = dayCostOf(m, res, mask);
+        delta += cost - this.dayCost[dayBase + b];
+        this.dayCost[dayBase + b] = cost;
+      }
+    }
+    const course = m.course[e];
+    if (r >= 0) {
+      const base = (r * m.C + c) * W;
+      for (let b = 0; b < W; b++) {
+        if (((w >> b) & 1) !== 0 && --this.roomCount[base + b] === 0) this.roomOwner[base + b] = -1;
+      }
+      delta -= roomCostOf(m.weights, m.students[e], m.roomCap[r]);
+      if (this.courseRoomCount !== null && --this.courseRoomCount[course * m.R + r] === 0) {
+        if (this.courseRooms[course]-- > 1) delta -= m.weights.roomStabilityWeight;
+      }
+    }
+    if (--this.courseDayCount[course * m.D + d] === 0) {
+      const days = --this.courseDays[course];
+      if (days < m.minDays[course]) delta += m.weights.minWorkingDaysWeight;
+    }
+    if (m.cellCost !== null) delta -= m.cellCost[e * m.C + c];
+    if (m.initCell[e] >= 0 && (c !== m.initCell[e] || r !== m.initRoom[e])) {
+      this.moved--;
+      delta -= m.weights.movedWeight;
+    }
+    this.cost += delta;
+  }
+
+  /** The cost with nothing placed: every course short of all its working days. */
+  static emptyCost(m: Model): number {
+    let cost = 0;
+    for (let k = 0; k < m.N; k++) cost += m.minDays[k] * m.weights.minWorkingDaysWeight;
+    return cost;
+  }
+}
