@@ -119,6 +119,12 @@ describe('single sign-on through the university provider', () => {
           'sub-guest': { login: 'guest', claims: { preferred_username: 'guest', email: 'guest@alpha.example', groups: ['visitors'] } },
           'sub-outsider': { login: 'outsider', claims: { preferred_username: 'outsider', email: 'outsider@gmail.example', groups: ['teachers'] } },
           'sub-external': { login: 'k.kozlov', claims: { preferred_username: 'k.kozlov', email: 'k.kozlov@alpha.example', groups: ['teachers'] } },
+          // Hostile accounts (issue 46): each names a local account its groups do not vouch for.
+          'sub-mallory': { login: 'mallory', claims: { preferred_username: 'admin', email: 'mallory@alpha.example', groups: ['students'] } },
+          'sub-root': { login: 'root', claims: { preferred_username: 'admin', email: 'root@alpha.example', groups: ['it-admins'] } },
+          'sub-fake-sokolov': { login: 'sokolov', claims: { preferred_username: 'sokolov', email: 'sokolov@alpha.example', groups: ['students'] } },
+          'sub-orlova-mail': { login: 'o.orlova', claims: { preferred_username: 'o.orlova', email: 'orlova@alpha.example', groups: ['teachers'] } },
+          'sub-it-admin': { login: 'it.admin', claims: { preferred_username: 'it.admin', email: 'it.admin@alpha.example', groups: ['students'] } },
         },
       }),
       RealProvider.start({
@@ -127,7 +133,7 @@ describe('single sign-on through the university provider', () => {
       }),
       ForgingProvider.start(
         { client_id: 'timetable-gamma', client_secret: SECRET_G, redirect_uris: [callbackOf(hostG)] },
-        { sub: 'sub-gamma', claims: { preferred_username: 'gamma_teacher' } },
+        { sub: 'sub-gamma', claims: { preferred_username: 'gamma_teacher', groups: ['teachers'] } },
       ),
     ]);
 
@@ -135,9 +141,11 @@ describe('single sign-on through the university provider', () => {
     adminB = await t.as('beta').login(ADMIN.username, ADMIN.password);
     adminG = await t.as('gamma').login(ADMIN.username, ADMIN.password);
     const department = await createDepartment(adminA);
-    for (const [username, role] of [['petrova', 'TEACHER'], ['old_teacher', 'TEACHER'], ['guest', 'TEACHER'], ['kozlov', 'TEACHER'], ['outsider', 'TEACHER']] as const) {
+    for (const [username, role] of [['petrova', 'TEACHER'], ['old_teacher', 'TEACHER'], ['guest', 'TEACHER'], ['kozlov', 'TEACHER'], ['outsider', 'TEACHER'], ['sokolov', 'TEACHER'], ['orlova', 'TEACHER']] as const) {
       users[username] = (await createUser(adminA, { role, departmentId: department.id, username })).id;
     }
+    await t.sql('alpha', `UPDATE users SET email = 'orlova@alpha.example' WHERE id = $1`, [users.orlova]);
+    users.admin = (await t.sql<{ id: number }>('alpha', `SELECT id FROM users WHERE username = $1`, [ADMIN.username]))[0].id;
     expect((await adminA.delete(`/api/users/${users.old_teacher}`)).status).toBe(200);
     const departmentB = await createDepartment(adminB);
     users.betaPetrova = (await createUser(adminB, { role: 'TEACHER', departmentId: departmentB.id, username: 'petrova' })).id;
@@ -338,6 +346,8 @@ describe('single sign-on through the university provider', () => {
         clientId: 'timetable-gamma',
         clientSecret: SECRET_G,
         displayName: 'вход Гаммы',
+        rolesClaim: 'groups',
+        roleMapping: [{ value: 'teachers', role: 'TEACHER' }],
       });
       expect(saved.status).toBe(200);
     });
@@ -356,12 +366,89 @@ describe('single sign-on through the university provider', () => {
       expect((await refreshIn(browser, hostG)).body).toMatchObject({ userId: users.gammaTeacher });
     });
 
-    it.each<[Forgery]>([['expired'], ['other-audience'], ['unpublished-key'], ['wrong-nonce']])('an ID token forged as %s is refused and starts no session', async (forgery) => {
+    it.each<[Forgery]>([['expired'], ['other-audience'], ['unpublished-key'], ['wrong-nonce'], ['future-iat']])('an ID token forged as %s is refused and starts no session', async (forgery) => {
       const sessions = await liveSessions('gamma');
       const { browser, answer } = await viaForger(forgery);
       expectRefusedPage(answer, 400, /не подтвердил вход/);
       expect((await refreshIn(browser, hostG)).status).toBe(401);
       expect(await liveSessions('gamma')).toBe(sessions);
+    });
+  });
+
+  it('a provider offering only unsigned or shared-secret ID tokens is refused when the settings are saved', async () => {
+    const settings = { enabled: true, issuerUrl: forger.issuer, clientId: 'timetable-gamma', clientSecret: SECRET_G, displayName: 'вход Гаммы (новый)' };
+    try {
+      for (const algorithms of [['none'], ['HS256'], ['none', 'HS256', 'HS512']]) {
+        forger.algorithms = algorithms;
+        const refused = await adminG.put('/api/admin/sso', settings);
+        expectErrorBody(refused.body, 400, '/api/admin/sso', /none.*HS|открытым ключом/);
+      }
+      expect((await adminG.get('/api/admin/sso')).body.displayName).toBe('вход Гаммы');
+      // One public-key algorithm among them is enough: the service asks for that one.
+      forger.algorithms = ['HS256', 'RS256'];
+      expect((await adminG.put('/api/admin/sso', { ...settings, rolesClaim: 'groups', roleMapping: [{ value: 'teachers', role: 'TEACHER' }] })).status).toBe(200);
+    } finally {
+      forger.algorithms = ['RS256'];
+    }
+  });
+
+  describe('an account the provider does not vouch for is never linked implicitly (issue 46)', () => {
+    async function adminLinks(): Promise<unknown[]> {
+      return t.sql('alpha', `SELECT subject FROM sso_links WHERE user_id = $1`, [users.admin]);
+    }
+
+    it("a student of the provider whose preferred_username is the administrator's is refused, and nothing is bound", async () => {
+      const sessions = await liveSessions('alpha');
+      const { answer } = await signIn(new CookieBrowser(), hostA, 'mallory');
+      expectRefusedPage(answer, 403, /только по связи, которую задал администратор/);
+      expect(await adminLinks()).toEqual([]);
+      expect(await liveSessions('alpha')).toBe(sessions);
+    });
+
+    it('even groups mapped to ADMIN do not link an administrator by username', async () => {
+      const mapping = [...settingsA().roleMapping, { value: 'it-admins', role: 'ADMIN' }];
+      expect((await adminA.put('/api/admin/sso', settingsA({ clientSecret: undefined, roleMapping: mapping }))).status).toBe(200);
+      try {
+        expectRefusedPage((await signIn(new CookieBrowser(), hostA, 'root')).answer, 403, /только по связи, которую задал администратор/);
+        expect(await adminLinks()).toEqual([]);
+      } finally {
+        expect((await adminA.put('/api/admin/sso', settingsA({ clientSecret: undefined }))).status).toBe(200);
+      }
+    });
+
+    it("a teacher's username under groups that grant only STUDENT is refused; an e-mail match links nobody", async () => {
+      const sessions = await liveSessions('alpha');
+      expectRefusedPage((await signIn(new CookieBrowser(), hostA, 'sokolov')).answer, 403, /не дают роль этой учётной записи/);
+      expect(await t.sql('alpha', `SELECT subject FROM sso_links WHERE user_id = $1`, [users.sokolov])).toEqual([]);
+      // orlova@alpha.example is the local teacher's address, but the provider's name is another one.
+      expectRefusedPage((await signIn(new CookieBrowser(), hostA, 'o.orlova')).answer, 403, /«o\.orlova» не найден/);
+      expect(await t.sql('alpha', `SELECT subject FROM sso_links WHERE user_id = $1`, [users.orlova])).toEqual([]);
+      expect(await liveSessions('alpha')).toBe(sessions);
+    });
+
+    it('a link bound silently before this fix no longer signs in as the administrator', async () => {
+      await t.sql('alpha', `INSERT INTO sso_links (user_id, issuer, subject) VALUES ($1, $2, 'sub-mallory')`, [users.admin, providerA.issuer]);
+      try {
+        const sessions = await liveSessions('alpha');
+        expectRefusedPage((await signIn(new CookieBrowser(), hostA, 'mallory')).answer, 403, /только по связи, которую задал администратор/);
+        expect(await liveSessions('alpha')).toBe(sessions);
+      } finally {
+        await t.sql('alpha', `DELETE FROM sso_links WHERE user_id = $1`, [users.admin]);
+      }
+    });
+
+    it('an administrator signs in through the provider once another ADMIN linked the account explicitly', async () => {
+      expectRefusedPage((await signIn(new CookieBrowser(), hostA, 'it.admin')).answer, 403, /«it\.admin» не найден/);
+      expect((await adminA.put(`/api/admin/sso/links/${users.admin}`, { externalName: 'it.admin' })).status).toBe(200);
+      try {
+        const browser = new CookieBrowser();
+        const { answer } = await signIn(browser, hostA, 'it.admin');
+        expect(answer.location).toBe(`http://${hostA}/admin/?sso=1`);
+        expect((await refreshIn(browser, hostA)).body).toMatchObject({ userId: users.admin, role: 'ADMIN' });
+        expect(await adminLinks()).toEqual([{ subject: 'sub-it-admin' }]);
+      } finally {
+        expect((await adminA.delete(`/api/admin/sso/links/${users.admin}`)).status).toBe(200);
+      }
     });
   });
 

@@ -12,6 +12,17 @@ custom.setHttpOptionsDefaults({ timeout: PROVIDER_TIMEOUT_MS });
 /** A provider that cannot be used, with the Russian reason for the administrator. */
 export class UnusableProvider extends Error {}
 
+/** An ID token whose `iat` lies beyond the clock skew in the future (openid-client does not check it). */
+export class IssuedInTheFuture extends Error {
+  override readonly name = 'IssuedInTheFuture';
+}
+
+/**
+ * ID-token algorithms signed with the provider's private key. `none` proves nothing, and HS* are keyed
+ * with the client secret, which this service holds too: neither shows the provider issued the token.
+ */
+const ASYMMETRIC = /^(RS|PS|ES)(256|384|512)$|^ES256K$|^EdDSA$/;
+
 export interface ClientSettings {
   clientId: string;
   clientSecret: string;
@@ -76,6 +87,10 @@ export class OidcProvider {
     if (Array.isArray(responseTypes) && !responseTypes.includes('code')) {
       throw new UnusableProvider('Поставщик не поддерживает поток с кодом авторизации (response_type=code)');
     }
+    const algorithms = metadata.id_token_signing_alg_values_supported;
+    if (Array.isArray(algorithms) && !algorithms.some((alg) => typeof alg === 'string' && ASYMMETRIC.test(alg))) {
+      throw new UnusableProvider('Поставщик подписывает ID-токены только без подписи (none) или общим секретом (HS…): нужна подпись открытым ключом (например, RS256)');
+    }
     const challenges = metadata.code_challenge_methods_supported as string[] | undefined;
     if (Array.isArray(challenges) && !challenges.includes('S256')) {
       throw new UnusableProvider('Поставщик не поддерживает PKCE с методом S256');
@@ -132,6 +147,7 @@ export class OidcProvider {
       response_type: 'code',
     });
     const claims: IdTokenClaims = tokens.claims();
+    if (typeof claims.iat === 'number' && claims.iat > Date.now() / 1000 + CLOCK_SKEW_SECONDS) throw new IssuedInTheFuture('iat in the future');
     const merged: Record<string, unknown> = { ...claims };
     if (needed.some((claim) => merged[claim] === undefined) && metadata.userinfo_endpoint && tokens.access_token) {
       const info: UserinfoResponse = await client.userinfo(tokens);
@@ -148,7 +164,8 @@ export class OidcProvider {
       client_secret: settings.clientSecret,
       redirect_uris: [settings.redirectUri],
       response_types: ['code'],
-      id_token_signed_response_alg: !algorithms || algorithms.includes('RS256') ? 'RS256' : algorithms[0],
+      // RS256 where offered, else the first algorithm signed with a public key (discover refused the rest).
+      id_token_signed_response_alg: !algorithms || algorithms.includes('RS256') ? 'RS256' : (algorithms.find((alg) => ASYMMETRIC.test(alg)) ?? 'RS256'),
     });
     client[custom.clock_tolerance] = CLOCK_SKEW_SECONDS;
     return client;
@@ -160,6 +177,7 @@ export function refusalReason(error: unknown): string {
   if (error instanceof errors.OPError) return `provider error ${error.error}`;
   // The check's name only ("nonce mismatch", "JWT expired"): the values after it are left out.
   if (error instanceof errors.RPError) return `check failed: ${error.message.split(',')[0].slice(0, 120)}`;
+  if (error instanceof IssuedInTheFuture) return 'check failed: ID token issued in the future';
   if (error instanceof Error) return error.name;
   return 'unknown';
 }

@@ -121,16 +121,26 @@ export class SsoLoginService {
    * The linked account: by the provider's subject (so a renamed account still matches), else by the
    * name the administrator linked, else by the same username; a bound link is never moved to another
    * subject. An unknown user is created only when the tenant allows it, as TEACHER or STUDENT.
+   *
+   * A username is only a hint (OpenID Connect Core: `preferred_username` is not unique), so a link
+   * the administrator did not make holds only while the provider's groups grant the account's role,
+   * and never for an ADMIN; this is checked at every sign-in, so a link bound before (or a role
+   * raised since) gets no further than the groups vouch for. Nothing is ever linked by e-mail.
    */
   private async accountOf(settings: StoredSettings, identity: Identity): Promise<UserAccount> {
     const bound = await this.repository.linkBySubject(identity.issuer, identity.subject);
-    if (bound) return this.existing(bound.userId);
+    if (bound) {
+      const account = await this.existing(bound.userId);
+      if (bound.externalName === null) this.vouchedFor(account, identity);
+      return account;
+    }
     const name = identity.username;
     if (!name) throw new SsoRefusal(403, `Поставщик входа не передал имя пользователя (утверждение «${settings.usernameClaim}»)`);
 
     const named = await this.repository.linkByExternalName(name);
     const account = named ? await this.existing(named.userId) : await this.accounts.findByUsername(name.toLowerCase());
     if (account) {
+      if (!named) this.vouchedFor(account, identity);
       const link = named ?? (await this.repository.linkOfUser(account.id));
       // Linked by the administrator to another provider name, or already bound to another subject.
       const takenElsewhere = link && (link.subject !== null || (link.externalName !== null && link.externalName.toLowerCase() !== name.toLowerCase()));
@@ -147,6 +157,18 @@ export class SsoLoginService {
       throw new SsoRefusal(403, 'Автоматически создаются только студенты и преподаватели, а ваши группы у поставщика им не сопоставлены. Обратитесь к администратору');
     }
     return this.create(name, role, identity);
+  }
+
+  /** Refuses a link the administrator did not make unless the provider's groups grant the account's role. */
+  private vouchedFor(account: UserAccount, identity: Identity): void {
+    if (account.role !== 'ADMIN' && identity.mappedRoles?.includes(account.role)) return;
+    this.logger.warn(`sign-in refused: implicit link to a ${account.role} account ${account.id} not granted by the provider's groups`);
+    throw new SsoRefusal(
+      403,
+      account.role === 'ADMIN'
+        ? 'Учётная запись администратора входит через университет только по связи, которую задал администратор. Обратитесь к администратору университета'
+        : 'Ваши группы у поставщика входа не дают роль этой учётной записи расписания. Попросите администратора университета связать учётные записи вручную',
+    );
   }
 
   private async create(username: string, role: Role, identity: Identity): Promise<UserAccount> {

@@ -50,7 +50,7 @@ export class SsoSettingsRequest {
   @Matches(CLAIM_NAME, { message: 'Поле «usernameClaim» должно быть именем утверждения (латиница, цифры, _ - . :)' })
   usernameClaim?: string;
 
-  @ApiPropertyOptional({ type: String, nullable: true, description: 'Утверждение с группами или ролями; пусто — роли не проверяются', example: 'groups' })
+  @ApiPropertyOptional({ type: String, nullable: true, description: 'Утверждение с группами или ролями; пусто — роли не проверяются, и пользователи связываются только вручную', example: 'groups' })
   @TextField({ optional: true, maxLength: 100 })
   @Matches(CLAIM_NAME, { message: 'Поле «rolesClaim» должно быть именем утверждения (латиница, цифры, _ - . :)' })
   rolesClaim?: string | null;

@@ -89,17 +89,19 @@ export class RealProvider {
   }
 }
 
-export type Forgery = 'none' | 'expired' | 'other-audience' | 'unpublished-key' | 'wrong-nonce';
+export type Forgery = 'none' | 'expired' | 'other-audience' | 'unpublished-key' | 'wrong-nonce' | 'future-iat';
 
 /**
  * A second, deliberately dishonest stand-in for the cases a real provider never produces: it speaks
  * the same protocol (discovery, keys, authorization, token with PKCE and client authentication), but
  * the ID token it returns is forged as `forgery` says: already expired, issued for another client,
- * signed with a key it never published, or carrying another nonce. With `none` its tokens are honest,
- * which shows the service accepts this stand-in when nothing is forged.
+ * signed with a key it never published, carrying another nonce, or issued ten years from now. With
+ * `none` its tokens are honest, which shows the service accepts this stand-in when nothing is forged.
+ * `algorithms` is what its discovery document offers for ID tokens (it always signs with RS256).
  */
 export class ForgingProvider {
   forgery: Forgery = 'none';
+  algorithms: unknown = ['RS256'];
   private readonly codes = new Map<string, { nonce: string; challenge: string; clientId: string }>();
 
   private constructor(
@@ -145,7 +147,7 @@ export class ForgingProvider {
         jwks_uri: `${this.issuer}/jwks`,
         response_types_supported: ['code'],
         code_challenge_methods_supported: ['S256'],
-        id_token_signing_alg_values_supported: ['RS256'],
+        id_token_signing_alg_values_supported: this.algorithms,
         subject_types_supported: ['public'],
       });
     }
@@ -179,7 +181,7 @@ export class ForgingProvider {
     const now = Math.floor(Date.now() / 1000);
     const claims = { ...this.account.claims, nonce: this.forgery === 'wrong-nonce' ? 'a-nonce-of-another-sign-in' : nonce };
     const expiresAt = this.forgery === 'expired' ? now - 120 : now + 300;
-    const issuedAt = this.forgery === 'expired' ? now - 420 : now;
+    const issuedAt = this.forgery === 'expired' ? now - 420 : this.forgery === 'future-iat' ? now + 10 * 365 * 24 * 3600 : now;
     const signer = this.forgery === 'unpublished-key' ? this.unpublished : this.published;
     return new jose.SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: signer.kid })
