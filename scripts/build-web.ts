@@ -30,7 +30,8 @@ const PAGE_TITLES: Record<(typeof PAGES)[number], string> = {
   admin: 'Учебный отдел — расписание',
 };
 
-function newestFile(dir: string, skip: (path: string) => boolean = () => false): number {
+/** The newest modification time of any file below `dir` (the test run's stale checks share it). */
+export function newestFile(dir: string, skip: (path: string) => boolean = () => false): number {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name);

@@ -1,40 +1,22 @@
-import { ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { freePort } from './support/free-port';
-import { listeningPort } from './support/service-port';
+import { ServiceProcess, startService } from './support/service-process';
 
-const ROOT = resolve(__dirname, '..');
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-/** Starts the service's entry point (TypeScript, no build needed) in embedded mode in `cwd`. */
-function start(cwd: string, env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), LOG_FORMAT: 'text', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  return { child, output: () => output, exited };
-}
-
-/** Runs the service until it exits; answers its exit code and output. */
+/** Runs the built service until it exits (killed after 90 s): its exit code and output. */
 async function run(cwd: string, env: Record<string, string>): Promise<{ status: number | null; output: string }> {
   const started = start(cwd, env);
   const timer = setTimeout(() => started.child.kill('SIGKILL'), 90000);
   const status = await started.exited;
   clearTimeout(timer);
   return { status, output: started.output() };
+}
+
+/** The built service in embedded mode, text logs, in `cwd`. */
+function start(cwd: string, env: Record<string, string>): ServiceProcess {
+  return startService(cwd, { LOG_FORMAT: 'text', ...env });
 }
 
 /** The one error line start-up ended with. */
@@ -93,18 +75,14 @@ describe('embedded start-up failures', () => {
     // PORT=0: the system's choice, read from the log.
     const first = start(dir, { PORT: '0', EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DATA_DIR: dataDir });
     try {
-      const deadline = Date.now() + 90000;
-      while (!first.output().includes('Listening on port')) {
-        if (Date.now() > deadline || first.child.exitCode !== null) throw new Error(`the first instance did not start:\n${first.output()}`);
-        await new Promise((wait) => setTimeout(wait, 200));
-      }
+      const port = await first.listening();
       const second = await run(dir, { PORT: String(await freePort()), EMBEDDED_PG_PORT: String(await freePort()), EMBEDDED_PG_DATA_DIR: dataDir });
       expect(second.status).toBe(1);
       const line = failureLine(second.output);
       expect(line).toContain(`data directory ${dataDir} is already used by another running PostgreSQL`);
       expect(line).toMatch(/PID \d+/);
 
-      const login = await fetch(`http://127.0.0.1:${listeningPort(first.output()) as number}/api/auth/login`, {
+      const login = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' }, // an IP-literal host: the embedded default tenant
         body: JSON.stringify({ username: 'admin', password: 'admin12345' }),

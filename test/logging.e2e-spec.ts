@@ -1,14 +1,13 @@
-import { ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { AppLogger } from '../src/platform/logging/app-logger';
 import { runWithRequestId } from '../src/platform/logging/request-context';
 import { ADMIN, startTestApp, TestApp } from './support/test-app';
 import { freePort } from './support/free-port';
-import { listeningPort } from './support/service-port';
+import { runService, startService } from './support/service-process';
 
-const ROOT = resolve(__dirname, '..');
 const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ANSI = /\x1b\[/; // eslint-disable-line no-control-regex
 
@@ -18,10 +17,6 @@ interface Line {
   context?: string;
   message: string;
   [field: string]: unknown;
-}
-
-function serviceArgs(): string[] {
-  return ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')];
 }
 
 describe('logs', () => {
@@ -146,34 +141,20 @@ describe('logs', () => {
 
     it('writes JSON lines to a pipe: ISO UTC times, no colour, no route list, the credential line near the end', async () => {
       const pgPort = await freePort();
-      const started = spawn(process.execPath, serviceArgs(), {
-        cwd: dir,
-        env: {
-          PATH: process.env.PATH ?? '',
-          TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-          PORT: '0', // the system's choice, read from the log
-          EMBEDDED_PG_PORT: String(pgPort),
-          EMBEDDED_PG_DATA_DIR: join(dir, 'pg'),
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
+      const service = startService(dir, {
+        PORT: '0', // the system's choice, read from the log
+        EMBEDDED_PG_PORT: String(pgPort),
+        EMBEDDED_PG_DATA_DIR: join(dir, 'pg'),
       });
+      const started = service.child;
       child = started;
-      let output = '';
-      started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      const exited = new Promise<number | null>((done) => started.on('exit', (code) => done(code)));
-
-      const deadline = Date.now() + 90000;
-      while (!output.includes('Listening on port')) {
-        if (Date.now() > deadline || started.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
-        await new Promise((wait) => setTimeout(wait, 200));
-      }
-      const port = listeningPort(output) as number;
+      const port = await service.listening();
       const probe = await fetch(`http://127.0.0.1:${port}/actuator/health/liveness`, { headers: { 'X-Request-Id': 'probe-1' } });
       expect(probe.headers.get('x-request-id')).toBe('probe-1');
-      await new Promise((wait) => setTimeout(wait, 300));
+      await service.waitFor('probe-1'); // its request line, written when the response closed
       started.kill('SIGTERM');
-      expect(await exited).toBe(0);
+      expect(await service.exited).toBe(0);
+      const output = service.output();
 
       expect(output).not.toMatch(ANSI);
       const lines = output
@@ -190,14 +171,9 @@ describe('logs', () => {
     }, 150000);
 
     it('writes text when LOG_FORMAT=text, with ISO UTC times and no colour', () => {
-      const result = spawnSync(process.execPath, serviceArgs(), {
-        cwd: dir,
-        env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), LOG_FORMAT: 'text', PORT: 'not-a-port' },
-        encoding: 'utf8',
-        timeout: 60000,
-      });
+      const result = runService(dir, { LOG_FORMAT: 'text', PORT: 'not-a-port' });
       expect(result.status).toBe(1);
-      const output = `${result.stdout}${result.stderr}`;
+      const output = result.output;
       expect(output).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z ERROR \[Main\] Invalid configuration/m);
       expect(output).not.toMatch(ANSI);
     });

@@ -1,12 +1,10 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { freePort } from './support/free-port';
-import { listeningPort } from './support/service-port';
-
-const ROOT = resolve(__dirname, '..');
+import { startService } from './support/service-process';
 
 /** A login over a keep-alive connection: its status and the server's word on the connection. */
 function login(port: number, agent: Agent): Promise<{ status: number; connection?: string }> {
@@ -44,27 +42,14 @@ describe('stopping the service in embedded mode', () => {
 
   it.each(['SIGTERM', 'SIGINT'] as const)('on %s lets the running request finish and exits 0', async (signal) => {
     const pgPort = await freePort();
-    const started = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
-      cwd: dir,
-      env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), PORT: '0', EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DATA_DIR: join(dir, `pg-${signal}`) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const service = startService(dir, { PORT: '0', EMBEDDED_PG_PORT: String(pgPort), EMBEDDED_PG_DATA_DIR: join(dir, `pg-${signal}`) });
+    const started = service.child;
     child = started;
-    let output = '';
-    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((done) => started.on('exit', (code) => done(code)));
-
-    const deadline = Date.now() + 90000;
-    while (!output.includes('Listening on port')) {
-      if (Date.now() > deadline || started.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
-      await new Promise((wait) => setTimeout(wait, 200));
-    }
+    const port = await service.listening(); // PORT=0: the system's choice, read from the log
 
     // A keep-alive connection, already used once, with a request running when the signal arrives (an
     // argon2 check is long enough): the request is answered, and told the connection closes, so the
     // client never sends another request into a connection the server is closing (that was a reset).
-    const port = listeningPort(output) as number; // PORT=0: the system's choice, read from the log
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     expect((await login(port, agent)).connection).toBe('keep-alive');
     const inFlight = login(port, agent);
@@ -72,7 +57,7 @@ describe('stopping the service in embedded mode', () => {
     started.kill(signal);
     expect(await inFlight).toEqual({ status: 200, connection: 'close' });
     agent.destroy();
-    expect(await exited).toBe(0);
-    expect(output).not.toMatch(/57P01|pool error/i);
+    expect(await service.exited).toBe(0);
+    expect(service.output()).not.toMatch(/57P01|pool error/i);
   }, 150000);
 });

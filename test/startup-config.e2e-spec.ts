@@ -1,19 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { runService } from './support/service-process';
 
-const ROOT = resolve(__dirname, '..');
-
-/** Runs the service's entry point (TypeScript, no build needed) in `cwd` and answers its exit code and output. */
+/** Runs the built service in `cwd` until it exits: its exit code and output. */
 function start(cwd: string, env: Record<string, string> = {}): { status: number | null; output: string } {
-  const result = spawnSync(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
-    cwd,
-    env: { PATH: process.env.PATH ?? '', TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'), ...env },
-    encoding: 'utf8',
-    timeout: 60000,
-  });
-  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+  return runService(cwd, env);
 }
 
 describe('start-up configuration', () => {

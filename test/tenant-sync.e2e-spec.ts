@@ -1,7 +1,7 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import request from 'supertest';
 import { loadConfig } from '../src/config/app-config';
@@ -12,7 +12,7 @@ import { TcpProxy, waitFor } from './support/tcp-proxy';
 import { STATUS, TENANTS } from './support/tenant-admin-helpers';
 import { ADMIN, TEST_ENV, TenantClient, TestApp } from './support/test-app';
 import { createTestDatabase, dropTestDatabase, jdbcUrl, testServer } from './support/test-database';
-import { listeningPort } from './support/service-port';
+import { ServiceProcess, startService } from './support/service-process';
 
 interface StoredFile {
   version: number;
@@ -161,40 +161,30 @@ describe('tenants shared by instances through TENANTS_FILE', () => {
   });
 });
 
-const ROOT = resolve(__dirname, '..');
 
-/** The real service as its own process (`src/main.ts` through ts-node), sharing TENANTS_FILE. */
-function startProcess(file: string, cwd: string): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
-    cwd,
-    env: {
-      PATH: process.env.PATH ?? '',
-      TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-      PORT: '0', // the system's choice, read from the log
-      METRICS_ENABLED: 'false', // two processes: one fixed metrics port would be bound twice
-      TENANTS_FILE: file,
-      TENANTS_STORE: 'file',
-      TENANTS_SYNC_INTERVAL_MS: '300',
-      JWT_SECRET: TEST_ENV.JWT_SECRET,
-      BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-      SWAGGER_ENABLED: 'false',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** The real service as its own process (the built one), sharing TENANTS_FILE. */
+function startProcess(file: string, cwd: string): ServiceProcess {
+  return startService(cwd, {
+    PORT: '0', // the system's choice, read from the log
+    METRICS_ENABLED: 'false', // two processes: one fixed metrics port would be bound twice
+    TENANTS_FILE: file,
+    TENANTS_STORE: 'file',
+    TENANTS_SYNC_INTERVAL_MS: '300',
+    JWT_SECRET: TEST_ENV.JWT_SECRET,
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    SWAGGER_ENABLED: 'false',
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return { child, output: () => output };
 }
 
 describe('two service processes sharing one tenants file', () => {
   let dir: string;
+  const processes: ServiceProcess[] = [];
   const children: ChildProcess[] = [];
   const databases: string[] = [];
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGTERM');
-    await sleep(500);
+    await Promise.all(processes.map((started) => started.exited));
     for (const name of databases) await dropTestDatabase(name);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -205,16 +195,9 @@ describe('two service processes sharing one tenants file', () => {
     for (const label of ['alpha', 'gamma', 'delta', 'epsilon']) databases.push(await createTestDatabase(label));
     const [alpha, gamma, delta, epsilon] = databases;
     writeFileSync(file, JSON.stringify([entry('alpha', alpha)]));
-    const processes = [startProcess(file, dir), startProcess(file, dir)];
+    processes.push(startProcess(file, dir), startProcess(file, dir));
     children.push(...processes.map((started) => started.child));
-    const deadline = Date.now() + 120000;
-    while (!processes.every((started) => started.output().includes('Listening on port'))) {
-      if (Date.now() > deadline || processes.some((started) => started.child.exitCode !== null)) {
-        throw new Error(`the service did not start:\n${processes.map((started) => started.output()).join('\n')}`);
-      }
-      await sleep(250);
-    }
-    const ports = processes.map((started) => listeningPort(started.output()) as number);
+    const ports = await Promise.all(processes.map((started) => started.listening(120000)));
     const base = (index: number) => `http://127.0.0.1:${ports[index]}`;
     const login = async (index: number, domain: string) =>
       request(base(index)).post('/api/auth/login').set('Host', `${domain}.timetable.test`).send(ADMIN);

@@ -1,13 +1,12 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { freePort } from './support/free-port';
-import { listeningPort } from './support/service-port';
+import { startService } from './support/service-process';
 
-const ROOT = resolve(__dirname, '..');
 
 interface OtlpSpan {
   traceId: string;
@@ -52,31 +51,17 @@ describe('traces and the metrics port of the real process', () => {
 
   it('exports HTTP and PostgreSQL spans whose trace id is the request id, without query strings or feed secrets', async () => {
     const [pgPort, metricsPort] = [await freePort(), await freePort()];
-    const started = spawn(process.execPath, ['-r', join(ROOT, 'node_modules/ts-node/register/transpile-only'), join(ROOT, 'src/main.ts')], {
-      cwd: dir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        TS_NODE_PROJECT: join(ROOT, 'tsconfig.json'),
-        PORT: '0', // the system's choice, read from the log
-        METRICS_PORT: String(metricsPort),
-        EMBEDDED_PG_PORT: String(pgPort),
-        EMBEDDED_PG_DATA_DIR: join(dir, 'pg'),
-        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
-        OTEL_SERVICE_NAME: 'timetable-test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const serviceProcess = startService(dir, {
+      PORT: '0', // the system's choice, read from the log
+      METRICS_PORT: String(metricsPort),
+      EMBEDDED_PG_PORT: String(pgPort),
+      EMBEDDED_PG_DATA_DIR: join(dir, 'pg'),
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${(collector.address() as AddressInfo).port}`,
+      OTEL_SERVICE_NAME: 'timetable-test',
     });
+    const started = serviceProcess.child;
     child = started;
-    let output = '';
-    started.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    started.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((done) => started.on('exit', (code) => done(code)));
-    const deadline = Date.now() + 90000;
-    while (!output.includes('Listening on port')) {
-      if (Date.now() > deadline || started.exitCode !== null) throw new Error(`the service did not start:\n${output}`);
-      await new Promise((wait) => setTimeout(wait, 200));
-    }
-    const api = `http://127.0.0.1:${listeningPort(output) as number}`;
+    const api = `http://127.0.0.1:${await serviceProcess.listening()}`;
 
     const login = await fetch(`${api}/api/auth/login?secret-query=1`, {
       method: 'POST',
@@ -95,7 +80,7 @@ describe('traces and the metrics port of the real process', () => {
     expect((await fetch(`${api}/metrics`)).status).toBe(404);
 
     started.kill('SIGTERM'); // the stop flushes the spans still buffered
-    expect(await exited).toBe(0);
+    expect(await serviceProcess.exited).toBe(0);
 
     const spans = exports.flatMap((item) => item.resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)));
     const service = exports[0]?.resourceSpans[0]?.resource.attributes.find((attribute) => attribute.key === 'service.name')?.value.stringValue;

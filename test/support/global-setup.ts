@@ -9,6 +9,7 @@ import { TEMPLATE_DATABASE, TestServer, withAdminClient } from './test-database'
 import { freePort } from './free-port';
 import { buildWeb } from '../../scripts/build-web';
 import { unpackChromium } from './browser';
+import { buildService, serviceBuildIsStale } from './service-process';
 
 interface EmbeddedCluster {
   initialise(): Promise<void>;
@@ -26,7 +27,9 @@ declare global {
  * temporary directory. Migrations run once into a template; every test file clones it.
  */
 export default async function globalSetup(): Promise<void> {
-  // The pages' tests need the built web client: built here when a source is newer than it.
+  // Process-level tests start the built service, and the pages' tests need the built web client:
+  // each is built here once for the run when a source is newer than it.
+  if (serviceBuildIsStale()) buildService();
   await buildWeb({ ifStale: true });
   await unpackChromium();
   let server: TestServer;
