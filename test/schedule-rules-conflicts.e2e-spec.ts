@@ -47,12 +47,20 @@ describe('schedule rule conflicts (4.9 rules 8–13)', () => {
   const labRule = (groupIds: number[], slots: RuleSlotRequest[], hours = 2 * slots.length): RuleRequest =>
     ruleBody(u, { lectureAcademicHours: 0, laboratoryAcademicHours: hours, groupIds, slots: slots.map((s) => ({ ...s, lessonTypeId: LAB })) });
 
-  /** Posts (or puts) a body, expects 409 with exactly `body`, and that no rule row changed. */
-  async function conflict(send: () => Promise<{ status: number; body: unknown }>, body: Record<string, unknown>): Promise<void> {
+  /**
+   * Posts (or puts) a body, expects 409 with exactly `body` in the spec's fields, and that no rule row
+   * changed; answers the clash as data (`field`, `conflictSlot`), which the tests of issue 42 check.
+   */
+  async function conflict(
+    send: () => Promise<{ status: number; body: unknown }>,
+    body: Record<string, unknown>,
+  ): Promise<{ field?: unknown; conflictSlot?: unknown }> {
     const before = await ruleTablesSnapshot(t);
     const response = await send();
-    expect({ status: response.status, body: response.body }).toEqual({ status: 409, body });
+    const { field, conflictSlot, ...spec } = response.body as Record<string, unknown>;
+    expect({ status: response.status, body: spec }).toEqual({ status: 409, body });
     expect(await ruleTablesSnapshot(t)).toEqual(before);
+    return { field, conflictSlot };
   }
 
   const storedConflict = (rule: RuleBody, message: string, fields: (keyof typeof REASON)[]) => ({
@@ -80,6 +88,29 @@ describe('schedule rule conflicts (4.9 rules 8–13)', () => {
         message: 'Слот 3 повторяет слот 1 этого правила (вторник, 08:30–10:00, каждую неделю)',
         conflictFields: ['slot'],
         conflictReasons: [REASON.slot],
+      });
+    });
+
+    it('names the slot of the body and the one it repeats or meets as data, so a client need not read the message (issue 42)', async () => {
+      const timeSlotId = u.timeSlots[0].id;
+      const duplicate = await conflict(() => admin.post(RULES_PATH, ruleBody(u, { slots: [slot(0), slot(1, { dayOfWeek: 3 }), slot(0, { lessonFormat: 'Онлайн' })] })), {
+        message: 'Слот 3 повторяет слот 1 этого правила (вторник, 08:30–10:00, каждую неделю)',
+        conflictFields: ['slot'],
+        conflictReasons: [REASON.slot],
+      });
+      expect(duplicate).toEqual({
+        field: 'slots[2]',
+        conflictSlot: { ruleId: null, slotId: null, slotIndex: 0, dayOfWeek: 2, timeSlotId, parity: 'BOTH', pairNumber: 1, date: '2026-09-01', weeks: [1] },
+      });
+      // 8 hours over two Tuesday slots of one group: weeks 1 and 2 (two lessons a Tuesday).
+      const own = await conflict(() => admin.post(RULES_PATH, ruleBody(u, { lectureAcademicHours: 8, slots: [slot(0), slot(1)] })), {
+        message: 'Слоты 1 и 2 этого правила пересекаются 01.09.2026 (вторник), 08:30–10:00: у группы уже есть занятие в это время',
+        conflictFields: ['group'],
+        conflictReasons: [REASON.group],
+      });
+      expect(own).toEqual({
+        field: 'slots[1]',
+        conflictSlot: { ruleId: null, slotId: null, slotIndex: 0, dayOfWeek: 2, timeSlotId, parity: 'BOTH', pairNumber: 1, date: '2026-09-01', weeks: [1, 2] },
       });
     });
 
@@ -152,6 +183,27 @@ describe('schedule rule conflicts (4.9 rules 8–13)', () => {
           ['teacher', 'classroom', 'group'],
         ),
       );
+    });
+
+    it('names the stored rule\'s slot and the weeks the body\'s slot meets it in as data (issue 42)', async () => {
+      // The stored rule has Tuesday pair 1 in weeks 1 and 2; the body's second slot (Tuesdays) meets it in both.
+      const stored = await createRule(admin, ruleBody(u, { slots: [slot(0)] }));
+      const body = ruleBody(u, { subjectId: u.subjects[1].id, lectureAcademicHours: 8, slots: [slot(1, { dayOfWeek: 3 }), slot(1)] });
+      const when = `Конфликт с правилом №${stored.id} «${stored.subjectName}» 01.09.2026 (вторник), 08:30–10:00: `;
+      const place = await conflict(() => admin.post(RULES_PATH, body), storedConflict(stored, `${when}у группы уже есть занятие в это время`, ['group']));
+      expect(place).toEqual({
+        field: 'slots[1]',
+        conflictSlot: {
+          ruleId: stored.id,
+          slotId: stored.slots[0].id,
+          dayOfWeek: 2,
+          timeSlotId: stored.slots[0].timeSlotId,
+          parity: 'BOTH',
+          pairNumber: 1,
+          date: '2026-09-01',
+          weeks: [1, 2],
+        },
+      });
     });
 
     it('compares real lessons: a rule that runs weeks 1–3 does not block the same pair from week 4 (rule 9)', async () => {

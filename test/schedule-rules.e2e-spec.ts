@@ -41,12 +41,13 @@ describe('schedule rules (4.9)', () => {
     status: number,
     path: string,
     message?: string | RegExp,
-  ): Promise<void> {
+  ): Promise<Record<string, unknown>> {
     const before = await ruleTablesSnapshot(t);
     const response = await send();
     expect({ status: response.status, message: response.body.message }).toEqual({ status, message: expect.anything() });
     expectErrorBody(response.body, status, path, message);
     expect(await ruleTablesSnapshot(t)).toEqual(before);
+    return response.body;
   }
 
   beforeAll(async () => {
@@ -428,15 +429,17 @@ describe('schedule rules (4.9)', () => {
         ['no groups', (b) => ({ ...b, groupIds: [] }), 'Поле «groupIds» должно содержать хотя бы одну группу'],
         ['repeated group', (b) => ({ ...b, groupIds: [g0.id, g0.id] }), 'Поле «groupIds» не должно содержать повторяющихся групп'],
         ['slots missing', (b) => ({ ...b, slots: undefined as unknown as [] }), 'Поле «slots» обязательно'],
-        ['day 8', withSlot({ dayOfWeek: 8 }), 'Поле «slots.0.dayOfWeek» должно быть не больше 7'],
-        ['parity', withSlot({ parity: 'WEEKLY' }), 'Поле «slots.0.parity» должно иметь одно из значений: BOTH, ODD, EVEN'],
-        ['format', withSlot({ lessonFormat: 'Заочно' }), 'Поле «slots.0.lessonFormat» должно иметь одно из значений: Очно, Онлайн'],
-        ['teacher missing', withSlot({ teacherId: undefined }), 'Поле «slots.0.teacherId» обязательно'],
-        ['subgroupIds not a list', withSlot({ subgroupIds: 5 }), 'Поле «slots.0.subgroupIds» должно быть массивом идентификаторов'],
+        ['day 8', withSlot({ dayOfWeek: 8 }), 'Поле «slots[0].dayOfWeek» должно быть не больше 7'],
+        ['parity', withSlot({ parity: 'WEEKLY' }), 'Поле «slots[0].parity» должно иметь одно из значений: BOTH, ODD, EVEN'],
+        ['format', withSlot({ lessonFormat: 'Заочно' }), 'Поле «slots[0].lessonFormat» должно иметь одно из значений: Очно, Онлайн'],
+        ['teacher missing', withSlot({ teacherId: undefined }), 'Поле «slots[0].teacherId» обязательно'],
+        ['subgroupIds not a list', withSlot({ subgroupIds: 5 }), 'Поле «slots[0].subgroupIds» должно быть массивом идентификаторов'],
       ];
       for (const [name, mutate, message] of cases) {
         const response = await admin.post(RULES_PATH, mutate(ruleBody(u)));
-        expect({ name, status: response.status, message: response.body.message }).toEqual({ name, status: 400, message });
+        // The quoted property is also the body's `field`, nested ones as a client writes them (`slots[0].teacherId`).
+        const field = /«([^»]+)»/.exec(message)?.[1];
+        expect({ name, status: response.status, message: response.body.message, field: response.body.field }).toEqual({ name, status: 400, message, field });
       }
       expect(await ruleTablesSnapshot(t)).toEqual({ rules: [], groups: [], slots: [], subgroups: [] });
     });
@@ -458,17 +461,25 @@ describe('schedule rules (4.9)', () => {
       expect((await createRule(admin, ruleBody(u, { lectureStartWeek: 18, lectureAcademicHours: 2 }))).lectureStartWeek).toBe(18);
     });
 
-    it('refuses ids that do not exist (rule 6)', async () => {
-      const cases: [Mutation, string][] = [
-        [(b) => ({ ...b, subjectId: 999999 }), 'Дисциплина не найдена'],
-        [(b) => ({ ...b, groupIds: [g0.id, 999998, 999999] }), 'Группы не найдены: 999998, 999999'],
-        [withSlot({ timeSlotId: 999999 }), 'Слот 1: пара (временной слот) 999999 не найдена'],
-        [withSlot({ teacherId: 999999 }), 'Слот 1: преподаватель 999999 не найден'],
-        [withSlot({ classroomId: 999999 }), 'Слот 1: аудитория 999999 не найдена'],
-        [withSlot({ lessonTypeId: 9 }), 'Слот 1: вид занятия 9 не найден'],
-        [lab({ subgroupIds: [999999] }), 'Слот 1: подгруппа 999999 не найдена'],
+    it('refuses ids that do not exist (rule 6), naming the property as `field`', async () => {
+      const cases: [Mutation, string, string][] = [
+        [(b) => ({ ...b, subjectId: 999999 }), 'Дисциплина не найдена', 'subjectId'],
+        [(b) => ({ ...b, groupIds: [g0.id, 999998, 999999] }), 'Группы не найдены: 999998, 999999', 'groupIds'],
+        [withSlot({ timeSlotId: 999999 }), 'Слот 1: пара (временной слот) 999999 не найдена', 'slots[0].timeSlotId'],
+        [withSlot({ teacherId: 999999 }), 'Слот 1: преподаватель 999999 не найден', 'slots[0].teacherId'],
+        [withSlot({ classroomId: 999999 }), 'Слот 1: аудитория 999999 не найдена', 'slots[0].classroomId'],
+        [withSlot({ lessonTypeId: 9 }), 'Слот 1: вид занятия 9 не найден', 'slots[0].lessonTypeId'],
+        [lab({ subgroupIds: [999999] }), 'Слот 1: подгруппа 999999 не найдена', 'slots[0].subgroupIds'],
+        [
+          (b) => ({ ...b, lectureAcademicHours: 4, slots: [b.slots[0], { ...b.slots[0], dayOfWeek: 4, classroomId: 999999 }] }),
+          'Слот 2: аудитория 999999 не найдена',
+          'slots[1].classroomId',
+        ],
       ];
-      for (const [mutate, message] of cases) await refused(() => admin.post(RULES_PATH, mutate(ruleBody(u))), 400, RULES_PATH, message);
+      for (const [mutate, message, field] of cases) {
+        const body = await refused(() => admin.post(RULES_PATH, mutate(ruleBody(u))), 400, RULES_PATH, message);
+        expect({ message, field: body.field }).toEqual({ message, field });
+      }
     });
 
     it('accepts only base-grid pairs (rule 3), teachers (rule 7) and laboratory subgroups of the rule groups (rule 4)', async () => {

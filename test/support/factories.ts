@@ -72,6 +72,8 @@ export function expectErrorBody(body: Record<string, unknown>, status: number, p
     error: expect.stringMatching(/[а-яё]/i),
     message: expect.stringMatching(/[а-яё]/i),
     path,
+    // Issue 42: the property a refusal concerns travels as data when it concerns one.
+    ...(body.field === undefined ? {} : { field: expect.stringMatching(/^[\w.[\]]+$/) }),
   });
   if (typeof message === 'string') expect(body.message).toBe(message);
   else if (message) expect(body.message).toMatch(message);

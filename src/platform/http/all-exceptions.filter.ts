@@ -12,6 +12,7 @@ interface Resolved {
   body?: Record<string, unknown>;
   headers?: Record<string, string>;
   extra?: Record<string, unknown>;
+  field?: string;
 }
 
 export const DATABASE_MESSAGES = {
@@ -43,12 +44,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (response.headersSent) return;
     for (const [name, value] of Object.entries(resolved.headers ?? {})) response.setHeader(name, value);
     const path = request.originalUrl.split('?')[0];
-    response.status(resolved.status).json(resolved.body ?? { ...errorBody(resolved.status, resolved.message, path), ...resolved.extra });
+    const body = resolved.body ?? { ...errorBody(resolved.status, resolved.message, path), ...resolved.extra };
+    response.status(resolved.status).json(resolved.field === undefined ? body : { ...body, field: resolved.field });
   }
 
   private resolve(exception: unknown, request: Request): Resolved {
     if (exception instanceof AppError) {
-      return { status: exception.status, message: exception.message, body: exception.body, headers: exception.headers, extra: exception.extra };
+      return { status: exception.status, message: exception.message, body: exception.body, headers: exception.headers, extra: exception.extra, field: exception.field };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

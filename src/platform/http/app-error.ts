@@ -3,6 +3,12 @@
  * `message` is always a Russian sentence meant for the user.
  */
 export class AppError extends Error {
+  /**
+   * The request property the refusal concerns (`slots[1].classroomId`), sent as `field` so a client
+   * places the error by data, never by reading the message (which may be reworded at any time).
+   */
+  field?: string;
+
   constructor(
     readonly status: number,
     message: string,
@@ -13,6 +19,12 @@ export class AppError extends Error {
     readonly extra?: Record<string, unknown>,
   ) {
     super(message);
+  }
+
+  /** Names the request property the refusal concerns: `throw new BadRequestError('…').at('startDate')`. */
+  at(field: string): this {
+    this.field = field;
+    return this;
   }
 }
 

@@ -6,6 +6,8 @@ export interface ErrorBody {
   error: string;
   message: string;
   path: string;
+  /** The request property the refusal concerns (`slots[1].classroomId`), when it concerns one. */
+  field?: string;
 }
 
 export function errorBody(status: number, message: string, path: string): ErrorBody {

@@ -13,6 +13,12 @@ const ERROR_BODY = {
     error: { type: 'string', description: 'Краткое название статуса', example: 'Некорректный запрос' },
     message: { type: 'string', description: 'Что именно не так, по-русски', example: 'Поле «departmentName» обязательно' },
     path: { type: 'string', example: '/api/departments' },
+    field: {
+      type: 'string',
+      description:
+        'Свойство запроса, к которому относится ошибка (вложенные — как в теле: slots[1].classroomId); есть у каждой ошибки проверки (400) и у отказов, касающихся одного поля. Клиент размещает ошибку по нему, а не по тексту сообщения',
+      example: 'departmentName',
+    },
   },
 };
 

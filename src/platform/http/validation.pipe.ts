@@ -14,13 +14,28 @@ function firstMessage(constraints: Record<string, string> | undefined): string[]
   return entries.slice(0, 1).map(([, text]) => text);
 }
 
-function messages(errors: ValidationError[], prefix = ''): string[] {
+interface Problem {
+  /** The request property path, as a client writes it: `slots[1].classroomId`. */
+  field: string;
+  text: string;
+}
+
+/** An array element's index joins its array as `[1]`; a nested object's property as `.name`. */
+const childPath = (prefix: string, property: string) => (!prefix ? property : /^\d+$/.test(property) ? `${prefix}[${property}]` : `${prefix}.${property}`);
+
+function problems(errors: ValidationError[], prefix = ''): Problem[] {
   return errors.flatMap((error) => {
-    const own = firstMessage(error.constraints);
-    const path = prefix ? `${prefix}.${error.property}` : error.property;
-    const nested = messages(error.children ?? [], path);
-    return [...own.map((text) => (prefix ? text.replace(`«${error.property}»`, `«${path}»`) : text)), ...nested];
+    const field = childPath(prefix, error.property);
+    const own = firstMessage(error.constraints).map((text) => ({ field, text: prefix ? text.replace(`«${error.property}»`, `«${field}»`) : text }));
+    return [...own, ...problems(error.children ?? [], field)];
   });
+}
+
+/** The refusal of a body or query: every problem in the message, the first one's property as `field`. */
+function validationError(errors: ValidationError[]): BadRequestError {
+  const found = problems(errors);
+  const refusal = new BadRequestError(found.map((problem) => problem.text).join('; ') || 'Некорректные данные запроса');
+  return found.length > 0 ? refusal.at(found[0].field) : refusal;
 }
 
 type RuleStorage = {
@@ -120,6 +135,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: false,
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestError(messages(errors).join('; ') || 'Некорректные данные запроса'),
+    exceptionFactory: validationError,
   });
 }

@@ -8,7 +8,7 @@ import { ClashGuard, describeMoment, namedIds, reasonsText, ScheduleDataReposito
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleFactsRepository } from './rule-facts.repository';
 import { toConflictRule } from './rule-mapper';
-import { duplicateSlotError, findDuplicateSlot, ownClashError, ruleConflictError, storedClashError } from './rule-conflicts';
+import { CheckedRule, duplicateSlotError, findDuplicateSlot, ownClashError, ruleConflictError, storedClashError } from './rule-conflicts';
 import { RulePayload, referencedIds, toPayload } from './rule-payload';
 import { checkHours, checkVersion, validateRule } from './rule-validation';
 import { ScheduleRulesRepository } from './schedule-rules.repository';
@@ -107,30 +107,32 @@ export class ScheduleRuleBatch {
     labels: readonly string[],
     users: Map<number, { name: string }>,
   ): Promise<GeneratedLesson[]> {
-    const duplicate = findDuplicateSlot(payload.slots);
-    if (duplicate) throw duplicateSlotError(duplicate, timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' });
     const own = expandRule(rule, stored.schedule.context);
+    const checked = new CheckedRule(rule, own);
+    const duplicate = findDuplicateSlot(payload.slots);
+    if (duplicate) throw duplicateSlotError(duplicate, timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' }, checked);
     const ownClash = firstOwnClash(own);
-    if (ownClash) {
-      const positions = new Map(payload.slots.map((slot, index) => [rule.slots[index].id, slot.position]));
-      throw ownClashError(ownClash, (slotId) => positions.get(slotId) ?? 0);
-    }
+    if (ownClash) throw ownClashError(ownClash, checked);
     const storedClash = stored.firstClash(own);
     if (storedClash) {
       const names = await this.data.names(namedIds([storedClash.existing.rule]));
-      throw storedClashError(storedClash, toConflictRule(storedClash.existing.rule, names));
+      throw storedClashError(storedClash, toConflictRule(storedClash.existing.rule, names), checked, stored);
     }
     const earlier = accepted.firstClash(own);
     if (earlier) {
       throw ruleConflictError(
         `Пересекается с правилом (${labels[earlier.index] ?? earlier.index + 1}) из этого же списка ${describeMoment(earlier.candidate)}: ${reasonsText(earlier.fields)}`,
         earlier.fields,
+        undefined,
+        { field: checked.fieldOf(earlier.candidate.slotId) },
       );
     }
     const [blocked] = blocks.among(own);
     if (blocked) {
       const name = users.get(blocked.teacherId)?.name ?? String(blocked.teacherId);
-      throw new ConflictError(`Преподаватель «${name}» недоступен ${describeMoment(blocked)}: это время закрыто утверждённым ограничением`);
+      throw new ConflictError(`Преподаватель «${name}» недоступен ${describeMoment(blocked)}: это время закрыто утверждённым ограничением`).at(
+        `${checked.fieldOf(blocked.slotId)}.teacherId`,
+      );
     }
     return own;
   }

@@ -10,7 +10,7 @@ import { ClashGuard, describeMoment, namedIds, ScheduleDataRepository } from '..
 import { RuleFacts, RuleFactsRepository } from './rule-facts.repository';
 import { toConflictRule } from './rule-mapper';
 import { RulePayload, referencedIds } from './rule-payload';
-import { duplicateSlotError, findDuplicateSlot, ownClashError, storedClashError } from './rule-conflicts';
+import { CheckedRule, duplicateSlotError, findDuplicateSlot, ownClashError, storedClashError } from './rule-conflicts';
 import { checkHours, validateRule } from './rule-validation';
 
 /** The semester a rule belongs to with its bell schedules, read before the transaction (the lock does not guard them). */
@@ -55,9 +55,6 @@ export class RuleChecker {
   async ensureNoConflicts(payload: RulePayload, validated: ValidatedRule, frame: SemesterFrame, published: boolean): Promise<void> {
     const { semester, grids } = frame;
     const { rule, facts } = validated;
-    const duplicate = findDuplicateSlot(payload.slots);
-    if (duplicate) throw duplicateSlotError(duplicate, facts.timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' });
-
     // On update in a published version the rule's own lessons may sit where its overrides put them:
     // the reach adds those places to its slots, so the guard looks there too.
     const ownOverrides = published && rule.id > 0 ? await this.data.overrides(rule.versionId, [rule.id]) : [];
@@ -71,24 +68,28 @@ export class RuleChecker {
     });
     const own = expandRule(rule, stored.schedule.context);
 
-    const ownClash = firstOwnClash(own);
-    if (ownClash) {
-      const positions = new Map(payload.slots.map((slot, index) => [rule.slots[index].id, slot.position]));
-      throw ownClashError(ownClash, (slotId) => positions.get(slotId) ?? 0);
+    // The duplicate is found on the body alone; its lessons only tell the weeks in which it repeats.
+    const duplicate = findDuplicateSlot(payload.slots);
+    if (duplicate) {
+      throw duplicateSlotError(duplicate, facts.timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' }, new CheckedRule(rule, own));
     }
+    const ownClash = firstOwnClash(own);
+    if (ownClash) throw ownClashError(ownClash, new CheckedRule(rule, own));
 
     const ownActual = ownOverrides.length > 0 ? actualLessons(own, overridesByLesson(ownOverrides), semester.startDate).sort(byDateAndTime) : own;
     const storedClash = stored.firstClash(ownActual);
     if (storedClash) {
       const names = await this.data.names(namedIds([storedClash.existing.rule]));
-      throw storedClashError(storedClash, toConflictRule(storedClash.existing.rule, names));
+      throw storedClashError(storedClash, toConflictRule(storedClash.existing.rule, names), new CheckedRule(rule, ownActual), stored);
     }
 
     // Rule 13: approved hard unavailability of a teacher blocks the rule (409), where its lessons really are.
     const [blocked] = await this.guard.unavailable(ownActual, semester, grids);
     if (blocked) {
       const name = facts.users.get(blocked.teacherId)?.name ?? String(blocked.teacherId);
-      throw new ConflictError(`Преподаватель «${name}» недоступен ${describeMoment(blocked)}: это время закрыто утверждённым ограничением`);
+      throw new ConflictError(`Преподаватель «${name}» недоступен ${describeMoment(blocked)}: это время закрыто утверждённым ограничением`).at(
+        `${new CheckedRule(rule, own).fieldOf(blocked.slotId)}.teacherId`,
+      );
     }
   }
 }

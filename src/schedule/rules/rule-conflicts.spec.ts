@@ -2,7 +2,7 @@ import { firstOwnClash } from '../../schedule-engine/conflicts';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
 import { describeMoment } from '../core';
-import { findDuplicateSlot, ownClashError, ruleConflictError } from './rule-conflicts';
+import { CheckedRule, findDuplicateSlot, ownClashError, ruleConflictError } from './rule-conflicts';
 import { PayloadSlot } from './rule-payload';
 
 const payloadSlot = (position: number, fields: Partial<PayloadSlot> = {}): PayloadSlot => ({
@@ -73,8 +73,13 @@ describe('rule conflicts', () => {
       conflictReasons: ['Преподаватель уже занят в это время', 'У группы уже есть занятие в это время'],
     });
     const clash = { candidate: lesson(4, '2026-09-01', '08:30:00', '10:00:00'), existing: lesson(2, '2026-09-01', '08:30:00', '10:00:00'), fields: ['group' as const] };
-    expect(ownClashError(clash, (slotId) => slotId).message).toBe(
-      'Слоты 2 и 4 этого правила пересекаются 01.09.2026 (вторник), 08:30–10:00: у группы уже есть занятие в это время',
-    );
+    const slots = [1, 2, 3, 4].map((id) => ({ id, dayOfWeek: 2, parity: 'BOTH', timeSlotId: 1 }) as LoadedSlot);
+    const week3 = { weekNumber: 3, date: '2026-09-15' };
+    const lessons = [clash.existing, clash.candidate, lesson(2, week3.date, '08:30:00', '10:00:00', week3), lesson(4, week3.date, '08:30:00', '10:00:00', week3)];
+    const own = ownClashError(clash, new CheckedRule({ slots } as LoadedRule, lessons));
+    expect(own.message).toBe('Слоты 2 и 4 этого правила пересекаются 01.09.2026 (вторник), 08:30–10:00: у группы уже есть занятие в это время');
+    // As data: the error is at the later slot of the body and names the earlier one with the weeks they meet in.
+    expect(own.field).toBe('slots[3]');
+    expect(own.body?.conflictSlot).toEqual({ ruleId: null, slotId: 2, slotIndex: 1, dayOfWeek: 2, timeSlotId: 1, parity: 'BOTH', date: '2026-09-01', pairNumber: 1, weeks: [1, 3] });
   });
 });

@@ -17,11 +17,21 @@ const START_WEEK_FIELD: Record<LessonKind, string> = {
   LABORATORY: 'laboratoryStartWeek',
 };
 
+const HOURS_FIELD: Record<LessonKind, string> = {
+  LECTURE: 'lectureAcademicHours',
+  PRACTICE: 'practiceAcademicHours',
+  LABORATORY: 'laboratoryAcademicHours',
+};
+
+/** The request path of a slot of the body, or of one of its properties (`slots[1].classroomId`). */
+export const slotField = (slot: { position: number }, property?: string): string =>
+  property ? `slots[${slot.position - 1}].${property}` : `slots[${slot.position - 1}]`;
+
 /** Rule 1: the version exists, belongs to the semester and is not archived. */
 export function checkVersion(version: LockedVersion | undefined, semesterId: number): LockedVersion {
-  if (!version) throw new BadRequestError('Версия расписания не найдена');
-  if (version.semesterId !== semesterId) throw new BadRequestError('Версия расписания относится к другому семестру');
-  if (version.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_VERSION);
+  if (!version) throw new BadRequestError('Версия расписания не найдена').at('scheduleVersionId');
+  if (version.semesterId !== semesterId) throw new BadRequestError('Версия расписания относится к другому семестру').at('scheduleVersionId');
+  if (version.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_VERSION).at('scheduleVersionId');
   return version;
 }
 
@@ -33,7 +43,7 @@ export function checkHours(payload: RulePayload, semester: LoadedSemester): void
   const weeks = weekNumber(semester.startDate, semester.endDate);
   for (const kind of LESSON_KINDS) {
     if (payload.startWeeks[kind] > weeks) {
-      throw new BadRequestError(`Поле «${START_WEEK_FIELD[kind]}» не может быть больше числа недель семестра (${weeks})`);
+      throw new BadRequestError(`Поле «${START_WEEK_FIELD[kind]}» не может быть больше числа недель семестра (${weeks})`).at(START_WEEK_FIELD[kind]);
     }
   }
 }
@@ -46,16 +56,16 @@ export function checkHours(payload: RulePayload, semester: LoadedSemester): void
  */
 export function validateRule(payload: RulePayload, facts: RuleFacts, current?: LoadedRule): LoadedRule {
   const subject = facts.subject;
-  if (!subject) throw new BadRequestError('Дисциплина не найдена');
+  if (!subject) throw new BadRequestError('Дисциплина не найдена').at('subjectId');
   if (subject.archived && current?.subjectId !== subject.id) {
-    throw new BadRequestError(`Дисциплина «${subject.name}» в архиве: выберите действующую`);
+    throw new BadRequestError(`Дисциплина «${subject.name}» в архиве: выберите действующую`).at('subjectId');
   }
 
   const missingGroups = payload.groupIds.filter((id) => !facts.groups.has(id));
-  if (missingGroups.length > 0) throw new BadRequestError(`Группы не найдены: ${missingGroups.join(', ')}`);
+  if (missingGroups.length > 0) throw new BadRequestError(`Группы не найдены: ${missingGroups.join(', ')}`).at('groupIds');
   for (const id of payload.groupIds) {
     const group = facts.groups.get(id);
-    if (group?.archived && !current?.groupIds.includes(id)) throw new BadRequestError(`Группа «${group.name}» в архиве: выберите действующую`);
+    if (group?.archived && !current?.groupIds.includes(id)) throw new BadRequestError(`Группа «${group.name}» в архиве: выберите действующую`).at('groupIds');
   }
 
   checkSlotIds(payload.slots, current);
@@ -68,12 +78,12 @@ export function validateRule(payload: RulePayload, facts: RuleFacts, current?: L
 
   for (const kind of LESSON_KINDS) {
     if (payload.hours[kind] > 0 && !slots.some((slot) => slot.lessonKind === kind)) {
-      throw new BadRequestError(`Для ${KIND_GENITIVE[kind]} указано ${payload.hours[kind]} ч, но нет ни одного слота этого вида`);
+      throw new BadRequestError(`Для ${KIND_GENITIVE[kind]} указано ${payload.hours[kind]} ч, но нет ни одного слота этого вида`).at(HOURS_FIELD[kind]);
     }
   }
   for (const [index, slot] of slots.entries()) {
     if (payload.hours[slot.lessonKind] === 0) {
-      throw new BadRequestError(`Слот ${index + 1}: для ${KIND_GENITIVE[slot.lessonKind]} не указаны часы`);
+      throw new BadRequestError(`Слот ${index + 1}: для ${KIND_GENITIVE[slot.lessonKind]} не указаны часы`).at(`slots[${index}].lessonTypeId`);
     }
   }
 
@@ -97,8 +107,8 @@ function checkSlotIds(slots: PayloadSlot[], current: LoadedRule | undefined): vo
   const seen = new Set<number>();
   for (const slot of slots) {
     if (slot.id === undefined) continue;
-    if (!own.has(slot.id)) throw new BadRequestError(`Слот ${slot.position}: у правила нет слота с идентификатором ${slot.id}`);
-    if (seen.has(slot.id)) throw new BadRequestError(`Слот ${slot.position}: слот с идентификатором ${slot.id} указан дважды`);
+    if (!own.has(slot.id)) throw new BadRequestError(`Слот ${slot.position}: у правила нет слота с идентификатором ${slot.id}`).at(slotField(slot, 'id'));
+    if (seen.has(slot.id)) throw new BadRequestError(`Слот ${slot.position}: слот с идентификатором ${slot.id} указан дважды`).at(slotField(slot, 'id'));
     seen.add(slot.id);
   }
 }
@@ -112,37 +122,37 @@ function checkSlot(
 ): LoadedSlot {
   const at = `Слот ${slot.position}`;
   const timeSlot = facts.timeSlots.get(slot.timeSlotId);
-  if (!timeSlot) throw new BadRequestError(`${at}: пара (временной слот) ${slot.timeSlotId} не найдена`);
-  if (!timeSlot.base) throw new BadRequestError(`${at}: пара должна быть из основной сетки`);
+  if (!timeSlot) throw new BadRequestError(`${at}: пара (временной слот) ${slot.timeSlotId} не найдена`).at(slotField(slot, 'timeSlotId'));
+  if (!timeSlot.base) throw new BadRequestError(`${at}: пара должна быть из основной сетки`).at(slotField(slot, 'timeSlotId'));
 
   const teacher = facts.users.get(slot.teacherId);
-  if (!teacher) throw new BadRequestError(`${at}: преподаватель ${slot.teacherId} не найден`);
-  if (teacher.role !== 'TEACHER') throw new BadRequestError(`${at}: пользователь «${teacher.name}» не является преподавателем`);
+  if (!teacher) throw new BadRequestError(`${at}: преподаватель ${slot.teacherId} не найден`).at(slotField(slot, 'teacherId'));
+  if (teacher.role !== 'TEACHER') throw new BadRequestError(`${at}: пользователь «${teacher.name}» не является преподавателем`).at(slotField(slot, 'teacherId'));
   if (!teacher.active && !known.teachers.has(teacher.id)) {
-    throw new BadRequestError(`${at}: преподаватель «${teacher.name}» в архиве: выберите действующего`);
+    throw new BadRequestError(`${at}: преподаватель «${teacher.name}» в архиве: выберите действующего`).at(slotField(slot, 'teacherId'));
   }
 
   const classroom = facts.classrooms.get(slot.classroomId);
-  if (!classroom) throw new BadRequestError(`${at}: аудитория ${slot.classroomId} не найдена`);
+  if (!classroom) throw new BadRequestError(`${at}: аудитория ${slot.classroomId} не найдена`).at(slotField(slot, 'classroomId'));
   if (classroom.archived && !known.classrooms.has(classroom.id)) {
-    throw new BadRequestError(`${at}: аудитория «${classroom.name}» в архиве: выберите действующую`);
+    throw new BadRequestError(`${at}: аудитория «${classroom.name}» в архиве: выберите действующую`).at(slotField(slot, 'classroomId'));
   }
 
   const lessonType = facts.lessonTypes.get(slot.lessonTypeId);
-  if (!lessonType) throw new BadRequestError(`${at}: вид занятия ${slot.lessonTypeId} не найден`);
+  if (!lessonType) throw new BadRequestError(`${at}: вид занятия ${slot.lessonTypeId} не найден`).at(slotField(slot, 'lessonTypeId'));
 
   if (slot.subgroupIds.length > 0 && lessonType.code !== 'LABORATORY') {
-    throw new BadRequestError(`${at}: подгруппы указываются только для лабораторных работ`);
+    throw new BadRequestError(`${at}: подгруппы указываются только для лабораторных работ`).at(slotField(slot, 'subgroupIds'));
   }
   const groupsWithSubgroup = new Set<number>();
   const subgroups = slot.subgroupIds.map((id) => {
     const subgroup = facts.subgroups.get(id);
-    if (!subgroup) throw new BadRequestError(`${at}: подгруппа ${id} не найдена`);
+    if (!subgroup) throw new BadRequestError(`${at}: подгруппа ${id} не найдена`).at(slotField(slot, 'subgroupIds'));
     if (!payload.groupIds.includes(subgroup.groupId)) {
-      throw new BadRequestError(`${at}: подгруппа «${subgroup.name}» группы «${subgroup.groupName}» не относится к группам правила`);
+      throw new BadRequestError(`${at}: подгруппа «${subgroup.name}» группы «${subgroup.groupName}» не относится к группам правила`).at(slotField(slot, 'subgroupIds'));
     }
     if (groupsWithSubgroup.has(subgroup.groupId)) {
-      throw new BadRequestError(`${at}: в одном слоте может быть только одна подгруппа группы «${subgroup.groupName}»`);
+      throw new BadRequestError(`${at}: в одном слоте может быть только одна подгруппа группы «${subgroup.groupName}»`).at(slotField(slot, 'subgroupIds'));
     }
     groupsWithSubgroup.add(subgroup.groupId);
     return { id, groupId: subgroup.groupId };

@@ -66,7 +66,7 @@ export class ScheduleRulesService {
       const [current] = await this.data.rules({ versionIds: [stored.versionId], ruleIds: [id] });
       const validated = await this.checker.validate(payload, frame.semester, current);
       const removed = removedSlotIds(current, payload);
-      if ((await this.slotUsage.count(removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS);
+      if ((await this.slotUsage.count(removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS).at('slots');
       await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
 
       await this.rules.update(id, ruleFields(payload));

@@ -78,7 +78,23 @@ export class ConflictRuleResponse {
   @ApiProperty({ type: [RuleSlotResponse] }) slots!: RuleSlotResponse[];
 }
 
-/** The 409 body of a rule conflict; without `conflictRule` when the payload clashes with itself. */
+/** The slot a rule's 409 clashes with, as data: a stored rule's slot, or another slot of the same body. */
+export class ConflictSlotResponse {
+  @ApiProperty({ nullable: true, type: Number, description: 'Правило слота; null — слот того же запроса' }) ruleId!: number | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Сохранённый слот; null — новый слот того же запроса' }) slotId!: number | null;
+  @ApiPropertyOptional({ description: 'Номер слота в запросе с нуля (slots[i]), когда слоты запроса пересекаются между собой' }) slotIndex?: number;
+  @ApiProperty({ minimum: 1, maximum: 7 }) dayOfWeek!: number;
+  @ApiProperty() timeSlotId!: number;
+  @ApiProperty({ enum: PARITIES }) parity!: SlotParity;
+  @ApiPropertyOptional({ description: 'Номер пары первого совпадения' }) pairNumber?: number;
+  @ApiPropertyOptional({ description: 'Дата первого совпадения (YYYY-MM-DD)', format: 'date' }) date?: string;
+  @ApiProperty({ type: [Number], description: 'Недели семестра, в которые занятия совпадают, по возрастанию' }) weeks!: number[];
+}
+
+/**
+ * The 409 body of a rule conflict; without `conflictRule` when the payload clashes with itself.
+ * `field` names the body's slot (`slots[i]`) and `conflictSlot` the slot it clashes with.
+ */
 export class RuleConflictResponse {
   @ApiProperty({ example: 'Конфликт с правилом №12 «Физика»: 01.09.2026 (вторник), 08:30–10:00 — преподаватель уже занят в это время' })
   message!: string;
@@ -86,4 +102,6 @@ export class RuleConflictResponse {
   @ApiPropertyOptional({ type: ConflictRuleResponse }) conflictRule?: ConflictRuleResponse;
   @ApiProperty({ type: [String], enum: ['teacher', 'classroom', 'group', 'slot'], isArray: true }) conflictFields!: string[];
   @ApiProperty({ type: [String], example: ['Преподаватель уже занят в это время'] }) conflictReasons!: string[];
+  @ApiPropertyOptional({ description: 'Слот запроса, о котором ошибка', example: 'slots[1]' }) field?: string;
+  @ApiPropertyOptional({ type: ConflictSlotResponse }) conflictSlot?: ConflictSlotResponse;
 }
