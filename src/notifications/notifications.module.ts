@@ -8,6 +8,7 @@ import { NotificationWorker } from './delivery/notification-worker';
 import { NotificationsController } from './notifications.controller';
 import { NotificationsService } from './notifications.service';
 import { SubscriptionsRepository } from './subscriptions.repository';
+import { WebhookAddresses } from './webhooks/webhook-addresses';
 import { WebhookSender } from './webhooks/webhook-sender';
 import { WebhooksController, WebhooksService } from './webhooks/webhooks.controller';
 import { WebhooksRepository } from './webhooks/webhooks.repository';
@@ -19,7 +20,7 @@ import { WebhooksRepository } from './webhooks/webhooks.repository';
 @Module({
   imports: [CalendarFeedsModule, ScheduleCoreModule],
   controllers: [NotificationsController, WebhooksController],
-  providers: [NotificationsService, SubscriptionsRepository, NotificationDispatcher, PublicationLessons, MailSender, WebhooksRepository, WebhooksService, WebhookSender, NotificationWorker],
+  providers: [NotificationsService, SubscriptionsRepository, NotificationDispatcher, PublicationLessons, MailSender, WebhooksRepository, WebhooksService, WebhookAddresses, WebhookSender, NotificationWorker],
   exports: [NotificationWorker],
 })
 export class NotificationsModule {}

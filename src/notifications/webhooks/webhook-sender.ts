@@ -1,10 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { LookupFunction } from 'node:net';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
+import { InternalAddressError, ResolvedAddress, UnresolvedHostError, WebhookAddresses } from './webhook-addresses';
 import { webhookSignature } from './webhook-signature';
 import { DueDelivery, WebhooksRepository } from './webhooks.repository';
 
@@ -31,6 +33,7 @@ export class WebhookSender {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: TenantDb,
     private readonly webhooks: WebhooksRepository,
+    private readonly addresses: WebhookAddresses,
   ) {}
 
   async sendDue(): Promise<number> {
@@ -69,7 +72,9 @@ export class WebhookSender {
     const timestamp = Math.floor(Date.now() / 1000);
     const started = Date.now();
     try {
-      const statusCode = await postOnce(delivery.url, body, {
+      // Resolved and checked here, then connected to exactly that address (no second resolution).
+      const pinned = await this.addresses.addressFor(new URL(delivery.url));
+      const statusCode = await postOnce(delivery.url, pinned, body, {
         'Content-Type': 'application/json; charset=utf-8',
         'User-Agent': 'timetable-service-webhooks',
         'X-Timetable-Event': delivery.eventType,
@@ -80,7 +85,14 @@ export class WebhookSender {
       return { statusCode, error: null, durationMs: Date.now() - started };
     } catch (error) {
       // The reason in words, never the URL (it may carry a token of the receiver).
-      const reason = error instanceof TimeoutError ? 'нет ответа за 10 с' : 'не удалось соединиться';
+      const reason =
+        error instanceof InternalAddressError
+          ? 'адрес во внутренней сети: доставка запрещена'
+          : error instanceof UnresolvedHostError
+            ? 'имя узла не найдено'
+            : error instanceof TimeoutError
+              ? 'нет ответа за 10 с'
+              : 'не удалось соединиться';
       return { statusCode: null, error: reason, durationMs: Date.now() - started };
     }
   }
@@ -91,13 +103,19 @@ class TimeoutError extends Error {}
 /**
  * One POST on a connection of its own, closed after the answer (no pool keeps sockets to receivers
  * between deliveries, which are minutes apart); redirects are not followed (a redirect is not a
- * delivery, and the signed body must not be led elsewhere). Answers the status code.
+ * delivery, and the signed body must not be led elsewhere). The connection goes to `pinned`, the address
+ * checked before; the URL's host still names the server for TLS (SNI, certificate) and `Host`.
+ * Answers the status code.
  */
-function postOnce(target: string, body: string, headers: Record<string, string>): Promise<number> {
+function postOnce(target: string, pinned: ResolvedAddress, body: string, headers: Record<string, string>): Promise<number> {
   const url = new URL(target);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) callback(null, [pinned]);
+    else callback(null, pinned.address, pinned.family);
+  };
   return new Promise<number>((resolve, reject) => {
-    const request = send(url, { method: 'POST', agent: false, headers: { ...headers, Connection: 'close', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
+    const request = send(url, { method: 'POST', agent: false, lookup, headers: { ...headers, Connection: 'close', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
       response.resume(); // the answer's body is not read, only drained
       response.on('end', () => resolve(response.statusCode ?? 0));
       response.on('error', reject);

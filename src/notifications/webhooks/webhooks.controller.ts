@@ -1,13 +1,12 @@
-import { Body, Controller, Delete, Get, Inject, Injectable } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Injectable } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { APP_CONFIG } from '../../config/config.module';
-import { AppConfig } from '../../config/app-config';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../../platform/auth/decorators';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
 import { PostOk } from '../../platform/http/decorators';
 import { IdParam } from '../../platform/http/id-param';
 import { CreatedWebhookResponse, WebhookDeliveryResponse, WebhookRequest, WebhookResponse } from './webhook.dto';
+import { WebhookAddresses } from './webhook-addresses';
 import { newWebhookSecret } from './webhook-signature';
 import { WebhooksRepository } from './webhooks.repository';
 
@@ -17,12 +16,12 @@ const WEBHOOK_NOT_FOUND = 'Вебхук не найден';
 @Injectable()
 export class WebhooksService {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly webhooks: WebhooksRepository,
+    private readonly addresses: WebhookAddresses,
   ) {}
 
   async create(caller: AuthUser, body: WebhookRequest): Promise<CreatedWebhookResponse> {
-    const url = this.checkedUrl(body.url);
+    const url = await this.checkedUrl(body.url);
     const secret = newWebhookSecret();
     const created = await this.webhooks.create(url, [...new Set(body.events)], body.description ?? '', secret, caller.userId);
     return { ...created, secret };
@@ -39,8 +38,11 @@ export class WebhooksService {
     return this.webhooks.deliveries(id);
   }
 
-  /** https anywhere; plain http only to the hosts the operator allowed (WEBHOOK_ALLOW_HTTP_HOSTS). */
-  private checkedUrl(text: string): string {
+  /**
+   * https anywhere outside the inner networks; plain http, and internal addresses, only to the hosts
+   * the operator allowed (WEBHOOK_ALLOW_HTTP_HOSTS).
+   */
+  private async checkedUrl(text: string): Promise<string> {
     let url: URL;
     try {
       url = new URL(text);
@@ -48,8 +50,13 @@ export class WebhooksService {
       throw new BadRequestError('Поле «url» должно быть адресом вида https://host/path');
     }
     if (url.username || url.password) throw new BadRequestError('Поле «url» не должно содержать имя пользователя и пароль');
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && (await this.addresses.isInternal(url))) {
+      throw new BadRequestError(
+        'Поле «url»: адреса внутренних сетей (этот сервер, частные сети, link-local, служба метаданных облака) недоступны для вебхуков, кроме узлов из WEBHOOK_ALLOW_HTTP_HOSTS',
+      );
+    }
     if (url.protocol === 'https:') return url.toString();
-    if (url.protocol === 'http:' && this.config.notifications.webhookAllowHttpHosts.includes(url.hostname.toLowerCase())) return url.toString();
+    if (url.protocol === 'http:' && this.addresses.isAllowedHost(url)) return url.toString();
     throw new BadRequestError(
       url.protocol === 'http:'
         ? `Поле «url»: по http можно отправлять только на разрешённые узлы (WEBHOOK_ALLOW_HTTP_HOSTS); используйте https`
