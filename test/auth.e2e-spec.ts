@@ -129,15 +129,22 @@ describe('authentication', () => {
       await t.sql('alpha', `DELETE FROM login_throttle`);
     });
 
-    it('returns me from the token, with departmentId null when there is none', async () => {
+    it('returns me from the token, with departmentId null when there is none, and the university’s time zone', async () => {
       const admin = await t.as('alpha').login('user_admin', PASSWORD);
-      expect((await admin.get('/api/auth/me')).body).toEqual({ userId: ids.ADMIN, username: 'user_admin', role: 'ADMIN', departmentId: null });
+      expect((await admin.get('/api/auth/me')).body).toEqual({
+        userId: ids.ADMIN,
+        username: 'user_admin',
+        role: 'ADMIN',
+        departmentId: null,
+        timeZone: 'Europe/Moscow',
+      });
       const teacher = await t.as('alpha').login('user_teacher', PASSWORD);
       expect((await teacher.get('/api/auth/me')).body).toEqual({
         userId: ids.TEACHER,
         username: 'user_teacher',
         role: 'TEACHER',
         departmentId,
+        timeZone: 'Europe/Moscow',
       });
     });
   });

@@ -103,7 +103,7 @@ describe('change notifications (e-mail and in the page)', () => {
       [{ kind: 'GROUP', targetId: 999999, channel: 'EMAIL', mode: 'IMMEDIATE' }, 404, 'Группа не найдена'],
       [{ kind: 'GROUP', channel: 'EMAIL', mode: 'IMMEDIATE' }, 400, 'Поле «targetId» обязательно для подписки на группу, преподавателя или аудиторию'],
       [{ kind: 'MY_LESSONS', channel: 'IN_APP', mode: 'IMMEDIATE' }, 403, 'Подписка «Мои занятия» доступна только преподавателю'],
-      [{ kind: 'GROUP', targetId: u.groups[0].id, channel: 'EMAIL', mode: 'DAILY_DIGEST' }, 400, 'Для ежедневной сводки укажите «digestTime» — время по Москве, например 07:30'],
+      [{ kind: 'GROUP', targetId: u.groups[0].id, channel: 'EMAIL', mode: 'DAILY_DIGEST' }, 400, 'Для ежедневной сводки укажите «digestTime» — время по часовому поясу университета, например 07:30'],
       [{ kind: 'GROUP', targetId: u.groups[0].id, channel: 'EMAIL', mode: 'IMMEDIATE', horizonDays: 121 }, 400, undefined],
       [{ kind: 'GROUP', targetId: u.groups[0].id, channel: 'SMS', mode: 'IMMEDIATE' }, 400, undefined],
     ] as const;

@@ -15,6 +15,8 @@ const PUBLIC_OPERATIONS = new Set([
   'post /api/notifications/unsubscribe',
   // Whether the login page shows «Войти через …» (issue 27): asked before anyone has signed in.
   'get /api/auth/sso',
+  // The university's time zone, for a page's "today" before anyone has signed in (issue 46).
+  'get /api/university',
 ]);
 
 /** Swagger UI is what newcomers and client authors read first: every route is there, documented. */

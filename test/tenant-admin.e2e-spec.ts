@@ -161,12 +161,12 @@ describe('tenant administration', () => {
     expect(created.body).toEqual({ success: true, message: TENANT_MESSAGES.created });
 
     const gamma = await listing().then((all) => all.find((tenant) => tenant.domain === 'gamma'));
-    expect(gamma).toEqual({ name: 'gamma', domain: 'gamma', url: jdbcUrl(db), username: secret.username, connected: true });
+    expect(gamma).toEqual({ name: 'gamma', domain: 'gamma', url: jdbcUrl(db), username: secret.username, connected: true, timeZone: 'Europe/Moscow' });
 
     const gammaAdmin = await t.as('gamma').login(ADMIN.username, ADMIN.password);
     expect((await keep(gammaAdmin.get('/api/auth/me'))).status).toBe(200);
     const status = await keep(gammaAdmin.get(STATUS));
-    expect(status.body).toEqual({ tenant: 'gamma', connected: true, configured: true, name: 'gamma', url: jdbcUrl(db) });
+    expect(status.body).toEqual({ tenant: 'gamma', connected: true, configured: true, name: 'gamma', url: jdbcUrl(db), timeZone: 'Europe/Moscow' });
   });
 
   it('hides a password written inside the URL from the listing', async () => {

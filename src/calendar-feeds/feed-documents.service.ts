@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { currentTenant } from '../platform/tenancy/tenant-context';
 import { etagOf } from '../platform/http/conditional';
-import { todayInBusinessZone } from '../platform/http/dates';
+import { businessTimeZone, clock, todayInBusinessZone } from '../platform/http/dates';
 import { NotFoundError } from '../platform/http/app-error';
 import { ActualLessons, LessonSelection, ScheduleDataRepository } from '../schedule/core';
 import { addDays } from '../schedule-engine/dates';
@@ -51,8 +51,10 @@ export class FeedDocumentsService {
     const feed = isFeedSecret(secret) ? await this.feeds.live(feedSecretHash(secret)) : undefined;
     if (!feed) throw new NotFoundError(FEED_DOCUMENT_NOT_FOUND);
     const today = todayInBusinessZone();
+    // The zone is part of the answer: a university moved to another zone gets new event times at once.
+    const timeZone = businessTimeZone();
     return {
-      etag: etagOf('feed', currentTenant().tenantKey, feed.id, feed.stamp, today),
+      etag: etagOf('feed', currentTenant().tenantKey, feed.id, feed.stamp, today, timeZone),
       document: () => this.shared(feed, today),
     };
   }
@@ -62,7 +64,7 @@ export class FeedDocumentsService {
     const { dataSource } = currentTenant();
     let cache = this.documents.get(dataSource);
     if (!cache) this.documents.set(dataSource, (cache = new Map<string, Promise<Buffer>>()));
-    const key = `${feed.kind}:${feed.targetId}:${feed.stamp}:${today}`;
+    const key = `${feed.kind}:${feed.targetId}:${feed.stamp}:${today}:${businessTimeZone()}`;
     let document = cache.get(key);
     if (document) {
       cache.delete(key);
@@ -105,8 +107,9 @@ export class FeedDocumentsService {
       slot: (slotId) => revisions.slots.get(slotId),
     };
     const { tenantKey } = currentTenant();
-    const events = items.map((item) => lessonEvent(tenantKey, item, names, book));
-    return icalDocument(`${TITLES[feed.kind]}: ${feed.targetName}`, events, new Date());
+    const timeZone = businessTimeZone();
+    const events = items.map((item) => lessonEvent(tenantKey, timeZone, item, names, book));
+    return icalDocument(`${TITLES[feed.kind]}: ${feed.targetName}`, events, clock.now(), timeZone);
   }
 }
 

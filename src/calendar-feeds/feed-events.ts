@@ -1,7 +1,7 @@
 import { formatDate } from '../schedule-engine/dates';
 import { GeneratedLesson } from '../schedule-engine/lesson-expansion';
 import { ActualLesson, originalDateOf } from '../schedule-engine/override-application';
-import { BUSINESS_TIME_ZONE } from '../platform/http/dates';
+import { instantIn } from '../platform/http/time-zones';
 import type { NameBook } from '../schedule/core';
 
 /** One calendar event: a lesson where it really is, or a cancelled one where it would have been. */
@@ -39,7 +39,7 @@ export interface RevisionBook {
  * original date), so a moved or replaced lesson stays the same event; SEQUENCE adds the revisions of
  * the lesson and of its slot, which only grow, so every change reaches the subscriber's calendar.
  */
-export function lessonEvent(tenantKey: string, item: LessonOfFeed, names: NameBook, revisions: RevisionBook): FeedEvent {
+export function lessonEvent(tenantKey: string, timeZone: string, item: LessonOfFeed, names: NameBook, revisions: RevisionBook): FeedEvent {
   const { lesson, cancelled } = item;
   const originalDate = 'override' in lesson && lesson.override ? originalDateOf(lesson) : lesson.date;
   const own = revisions.lesson(lesson.slotId, originalDate);
@@ -51,8 +51,9 @@ export function lessonEvent(tenantKey: string, item: LessonOfFeed, names: NameBo
   const online = lesson.slot.lessonFormat === 'Онлайн';
   return {
     uid: `lesson-${lesson.slotId}-${originalDate}@${tenantKey}`,
-    start: businessInstant(lesson.date, lesson.startTime),
-    end: businessInstant(lesson.date, lesson.endTime),
+    // Wall-clock times of the university's zone, written as UTC instants.
+    start: instantIn(timeZone, lesson.date, lesson.startTime),
+    end: instantIn(timeZone, lesson.date, lesson.endTime),
     summary: `${cancelled ? 'Отменено: ' : ''}${subject}${lessonType ? ` (${lessonType})` : ''}`,
     location: online ? `Онлайн${room ? ` (${room})` : ''}` : room,
     description: describe(item, names, originalDate),
@@ -79,29 +80,4 @@ function describe(item: LessonOfFeed, names: NameBook, originalDate: string): st
   if (lesson.classroomId !== lesson.slot.classroomId) lines.push(`Замена аудитории: вместо ${nameOf(names.classrooms, lesson.slot.classroomId)}`);
   if (originalDate !== lesson.date) lines.push(`Перенесено с ${formatDate(originalDate)}`);
   return lines.join('\n');
-}
-
-const offsetFormat = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, timeZoneName: 'longOffset' });
-
-/** Minutes the business zone is ahead of UTC at `moment` ("GMT+03:00" → 180). */
-function zoneOffsetMinutes(moment: Date): number {
-  const name = offsetFormat.formatToParts(moment).find((part) => part.type === 'timeZoneName')?.value ?? 'GMT';
-  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name);
-  if (!match) return 0;
-  return (match[1] === '-' ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
-}
-
-/** Offsets by date, at noon (lessons never sit on a zone change's hour; Europe/Moscow has had none since 2014). */
-const offsetOfDate = new Map<string, number>();
-
-/** The moment of a wall-clock date and time in Europe/Moscow. */
-export function businessInstant(date: string, time: string): Date {
-  const wall = Date.parse(`${date}T${time.length === 5 ? `${time}:00` : time}Z`);
-  let offset = offsetOfDate.get(date);
-  if (offset === undefined) {
-    offset = zoneOffsetMinutes(new Date(Date.parse(`${date}T12:00:00Z`)));
-    if (offsetOfDate.size > 10_000) offsetOfDate.clear();
-    offsetOfDate.set(date, offset);
-  }
-  return new Date(wall - offset * 60_000);
 }

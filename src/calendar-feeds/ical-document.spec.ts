@@ -14,7 +14,7 @@ describe('icalDocument', () => {
   };
 
   it('writes one VEVENT per event inside one VCALENDAR, with CRLF lines of at most 75 octets', () => {
-    const text = icalDocument('Расписание группы: ИВТ-101', [event, { ...event, uid: 'lesson-8-2026-09-02@alpha', cancelled: false }], new Date());
+    const text = icalDocument('Расписание группы: ИВТ-101', [event, { ...event, uid: 'lesson-8-2026-09-02@alpha', cancelled: false }], new Date(), 'Asia/Vladivostok');
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(text.trimEnd().endsWith('END:VCALENDAR')).toBe(true);
     expect(text.match(/BEGIN:VEVENT/g)).toHaveLength(2);
@@ -22,6 +22,9 @@ describe('icalDocument', () => {
     expect(text).toContain('STATUS:CANCELLED');
     expect(text).toContain('SEQUENCE:3');
     expect(text).toContain('DTSTART:20260901T053000Z');
+    // The university's zone is named before the events (times stay UTC).
+    expect(text.indexOf('X-WR-TIMEZONE:Asia/Vladivostok\r\n')).toBeGreaterThan(0);
+    expect(text.indexOf('X-WR-TIMEZONE')).toBeLessThan(text.indexOf('BEGIN:VEVENT'));
     for (const line of text.split('\r\n')) expect(Buffer.byteLength(line, 'utf8')).toBeLessThanOrEqual(75);
     // Unfolding gives the description back whole.
     expect(text.replace(/\r\n /g, '')).toContain('DESCRIPTION:Преподаватель: Иванов Иван Иванович\\nГруппы: ИВТ-101\\, ИВТ-102\\, ИВТ-103\\, ИВТ-104\\nФормат: Очно');

@@ -8,7 +8,8 @@ const END = 'END:VCALENDAR';
 
 /**
  * The RFC 5545 document of a feed, written by `ical-generator`: one VEVENT per lesson with times in
- * UTC (`…Z`, so no VTIMEZONE is needed and every client places them right), cancelled lessons kept
+ * UTC (`…Z`, so no VTIMEZONE is needed and every client places them right; the university's zone
+ * is named by X-WR-TIMEZONE for the apps that show a calendar in its own zone), cancelled lessons kept
  * with STATUS:CANCELLED so a subscriber sees the cancellation instead of a silently vanished event.
  *
  * Every property is written by the library; only the events' line folding is done here. The
@@ -17,7 +18,7 @@ const END = 'END:VCALENDAR';
  * folded. So the calendar's own lines come folded from the library and the events are folded by
  * `foldLines` below, with the same rule (RFC 5545 3.1: at most 75 octets, never inside a character).
  */
-export function icalDocument(title: string, events: readonly FeedEvent[], generatedAt: Date): string {
+export function icalDocument(title: string, events: readonly FeedEvent[], generatedAt: Date, timeZone: string): string {
   const calendar = new ICalCalendar({
     name: title,
     prodId: { company: 'timetable-service', product: 'calendar-feeds', language: 'RU' },
@@ -43,7 +44,8 @@ export function icalDocument(title: string, events: readonly FeedEvent[], genera
     )
     .join('');
   const end = shell.lastIndexOf(END);
-  return `${shell.slice(0, end)}${foldLines(body)}${shell.slice(end)}`;
+  // A calendar's properties come before its components (RFC 5545 3.6).
+  return `${shell.slice(0, end)}X-WR-TIMEZONE:${timeZone}\r\n${foldLines(body)}${shell.slice(end)}`;
 }
 
 /** RFC 5545 3.1 folding of CRLF-separated content lines: at most 75 octets a line, continuations start with a space. */

@@ -47,3 +47,11 @@ describe('loadConfig: DB_POOLER (issue 29, PgBouncer in transaction pooling)', (
     expect(problemsOf({ DB_POOLER: 'pgpool' })).toEqual(['DB_POOLER must be one of none, pgbouncer, got "pgpool"']);
   });
 });
+
+describe('loadConfig: DEFAULT_TIME_ZONE (issue 46)', () => {
+  it('is Europe/Moscow unless set, reads an IANA name and stops start-up on anything else', () => {
+    expect(loadConfig(BASE).defaultTimeZone).toBe('Europe/Moscow');
+    expect(loadConfig({ ...BASE, DEFAULT_TIME_ZONE: 'Asia/Novosibirsk' }).defaultTimeZone).toBe('Asia/Novosibirsk');
+    expect(problemsOf({ DEFAULT_TIME_ZONE: 'MSK+7' })).toEqual(['DEFAULT_TIME_ZONE must be an IANA time zone such as Europe/Moscow or Asia/Vladivostok, got "MSK+7"']);
+  });
+});

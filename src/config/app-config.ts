@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { canonicalTimeZone, FALLBACK_TIME_ZONE } from '../platform/http/time-zones';
 
 /**
  * Typed, validated configuration read once from the environment.
@@ -40,6 +41,8 @@ export interface AppConfig {
   defaultTenant?: string;
   /** Domain of the single tenant described by DATABASE_URL. */
   databaseUrlTenant: string;
+  /** IANA time zone of every university whose definition names none (DEFAULT_TIME_ZONE). */
+  defaultTimeZone: string;
   embedded: {
     tenants: string[];
     port: number;
@@ -149,6 +152,15 @@ class EnvReader {
     return fallback;
   }
 
+  timeZone(name: string, fallback: string): string {
+    const raw = this.string(name);
+    if (raw === undefined) return fallback;
+    const zone = canonicalTimeZone(raw);
+    if (zone) return zone;
+    this.problems.push(`${name} must be an IANA time zone such as Europe/Moscow or Asia/Vladivostok, got "${raw}"`);
+    return fallback;
+  }
+
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
     const raw = this.string(name)?.toLowerCase();
     if (raw === undefined) return fallback;
@@ -193,6 +205,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     databasePassword: read.string('DATABASE_PASSWORD'),
     defaultTenant: explicitDefaultTenant ?? (embeddedMode ? 'localhost' : undefined),
     databaseUrlTenant: explicitDefaultTenant ?? 'localhost',
+    defaultTimeZone: read.timeZone('DEFAULT_TIME_ZONE', FALLBACK_TIME_ZONE),
     embedded: {
       tenants: (read.string('EMBEDDED_TENANTS') ?? 'localhost')
         .split(',')

@@ -70,6 +70,7 @@ export class TenantsService {
       configured: definition !== undefined,
       name: definition?.name ?? null,
       url: definition ? urlWithoutPassword(definition.url) : null,
+      timeZone: this.registry.timeZoneOf(tenantKey),
     };
   }
 
@@ -81,20 +82,24 @@ export class TenantsService {
       url: urlWithoutPassword(definition.url),
       username: definition.username ?? null,
       connected,
+      timeZone: this.registry.timeZoneOf(definition.domain),
     }));
   }
 
   save(caller: AuthUser, body: TenantRequest): Promise<TenantOperationResponse> {
     this.mayManage(caller);
-    const definition: TenantDefinition = {
+    const base: TenantDefinition = {
       name: body.name?.trim() || body.domain,
       domain: body.domain,
       url: body.url,
       username: body.username || undefined,
       password: body.password ?? undefined,
     };
-    return this.registry.exclusive(definition.domain, async () => {
-      const existed = this.registry.has(definition.domain);
+    return this.registry.exclusive(base.domain, async () => {
+      const existed = this.registry.has(base.domain);
+      // A change of the connection alone keeps the university's zone; a new one without a zone follows DEFAULT_TIME_ZONE.
+      const timeZone = body.timeZone ?? this.registry.definition(base.domain)?.timeZone;
+      const definition: TenantDefinition = timeZone ? { ...base, timeZone } : base;
       const pool = await this.registry.prepare(definition).catch((error: unknown) => {
         const step = error instanceof TenantPrepareError ? error.step : 'connect';
         this.logger.warn(`Tenant ${definition.domain}: ${step} failed (${this.describe(error)}); nothing changed`);

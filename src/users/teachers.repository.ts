@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../platform/database/tenant-db';
-import { BUSINESS_TIME_ZONE, todayInBusinessZone } from '../platform/http/dates';
+import { businessTimeZone, todayInBusinessZone } from '../platform/http/dates';
 import { SqlParams } from '../platform/database/sql';
 import { BY_FULL_NAME, linkedToDepartment, matchesText, USER_ROW, userSelect, UserRow } from './user-rows';
 
@@ -49,15 +49,16 @@ export class TeachersRepository {
 
   /**
    * Teachers whose assignment to the department covered `date`, including those archived later
-   * (archived on a Moscow date after `date`).
+   * (archived on a date after `date` in the university's time zone).
    */
   async onDate(departmentId: number, date: string): Promise<UserRow[]> {
     const params = new SqlParams();
     const select = userSelect(params, todayInBusinessZone());
     const day = params.add(date);
+    const zone = params.add(businessTimeZone());
     const sql = `${select}
       WHERE u.role = 'TEACHER'
-        AND (u.status = 'ACTIVE' OR (u.archived_at AT TIME ZONE '${BUSINESS_TIME_ZONE}')::date > ${day}::date)
+        AND (u.status = 'ACTIVE' OR (u.archived_at AT TIME ZONE ${zone}::text)::date > ${day}::date)
         AND ${linkedToDepartment(params, departmentId, date)}
       ORDER BY ${BY_FULL_NAME}`;
     return this.db.rows(USER_ROW, sql, params.values);

@@ -13,6 +13,8 @@ export const ADMIN = { username: 'admin', password: 'admin12345' };
 export interface StartOptions {
   /** Tenant domains to create, each with a fresh database cloned from the migrated template. */
   tenants?: string[];
+  /** The IANA time zone of some of `tenants` (the others follow DEFAULT_TIME_ZONE). */
+  timeZones?: Record<string, string>;
   /** Extra tenants pointing anywhere (for unreachable-database scenarios). */
   extraTenants?: TenantDefinition[];
   env?: Record<string, string>;
@@ -127,7 +129,8 @@ export async function startTestApp(options: StartOptions = {}): Promise<TestApp>
   const definitions: TenantDefinition[] = [];
   for (const domain of options.tenants ?? ['alpha']) {
     databases[domain] = await createTestDatabase(domain);
-    definitions.push({ name: domain, domain, url: jdbcUrl(databases[domain]), username: server.user, password: server.password });
+    const timeZone = options.timeZones?.[domain];
+    definitions.push({ name: domain, domain, url: jdbcUrl(databases[domain]), username: server.user, password: server.password, ...(timeZone ? { timeZone } : {}) });
   }
   definitions.push(...(options.extraTenants ?? []));
   const app = await createApp(config, definitions, { logger: options.logger ?? false });

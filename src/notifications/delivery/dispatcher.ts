@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { float, int, jsonDocument, NAMED_ROW, oneOf, rowShape, RowType, time } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
+import { businessTimeZone, clock } from '../../platform/http/dates';
 import { NotificationQueue } from '../../platform/metrics/metrics';
 import { LessonChangedEvent, OutboxEventType, REVIEW_EVENT_TYPES, ReviewEvent, ReviewEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { SubscriptionsRepository } from '../subscriptions.repository';
@@ -56,8 +57,8 @@ export class NotificationDispatcher {
     private readonly webhooks: WebhooksRepository,
   ) {}
 
-  /** One round; answers how many events it dispatched. `today` is the Moscow date the horizons count from. */
-  dispatchBatch(today: string, now = new Date()): Promise<number> {
+  /** One round; answers how many events it dispatched. `today` is the university's date the horizons count from. */
+  dispatchBatch(today: string, now = clock.now()): Promise<number> {
     return this.db.transaction(async () => {
       const events = await this.db.rows(CLAIMED_EVENT,
         `SELECT id, type, payload FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
@@ -113,6 +114,7 @@ export class NotificationDispatcher {
   private async store(fanned: Fanned[], names: ChangeNames, now: Date): Promise<void> {
     const inApp: { userId: number; eventId: number; type: string; title: string; body: string }[] = [];
     const mail: { userId: number; eventId: number; subscriptionId: number; title: string; body: string; sendAfter: Date }[] = [];
+    const timeZone = businessTimeZone();
     for (const { eventId, type, deliveries, text } of fanned) {
       for (const delivery of deliveries) {
         const { title, lines } = text(delivery, names);
@@ -120,7 +122,7 @@ export class NotificationDispatcher {
         if (delivery.inApp) inApp.push({ userId: delivery.userId, eventId, type, title, body });
         const email = delivery.email;
         if (email) {
-          const sendAfter = email.mode === 'DAILY_DIGEST' && email.digestTime ? nextDigestAt(email.digestTime, now) : now;
+          const sendAfter = email.mode === 'DAILY_DIGEST' && email.digestTime ? nextDigestAt(email.digestTime, now, timeZone) : now;
           mail.push({ userId: delivery.userId, eventId, subscriptionId: email.id, title, body, sendAfter });
         }
       }

@@ -4,6 +4,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { int, nullable, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
+import { clock } from '../../platform/http/dates';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
 import { unsubscribeToken } from '../unsubscribe-token';
 
@@ -108,20 +109,22 @@ export class MailSender implements OnApplicationShutdown {
       // limit allows a request; a hung server still ends within the SMTP timeouts.
       await this.db.execute(`SET LOCAL idle_in_transaction_session_timeout = '${CLAIM_IDLE_SECONDS}s'`);
       // Locks are tried on the first due items only (a lock in the WHERE of the whole queue would be
-      // tried on every pending row before the sort).
+      // tried on every pending row before the sort). Due by the service's clock, the one that set the
+      // digest hours (so a test can stand at a university's 07:00).
+      const now = clock.now().toISOString();
       const claimed = await this.db.rows(RECIPIENT,
         `WITH due AS MATERIALIZED (
-           SELECT user_id FROM email_items WHERE status = 'PENDING' AND send_after <= now() ORDER BY send_after, id LIMIT $2)
+           SELECT user_id FROM email_items WHERE status = 'PENDING' AND send_after <= $3::timestamptz ORDER BY send_after, id LIMIT $2)
          SELECT DISTINCT user_id AS "userId" FROM due WHERE pg_try_advisory_xact_lock($1, user_id)`,
-        [EMAIL_RECIPIENT_LOCK, CANDIDATE_ITEMS],
+        [EMAIL_RECIPIENT_LOCK, CANDIDATE_ITEMS, now],
       );
       if (claimed.length === 0) return undefined;
       const items = await this.db.rows(DUE_ITEM,
         `SELECT i.id, i.user_id AS "userId", i.subscription_id AS "subscriptionId", i.title, i.body, u.email, i.attempts
            FROM email_items i JOIN users u ON u.id = i.user_id
-          WHERE i.user_id = ANY($1::int[]) AND i.status = 'PENDING' AND i.send_after <= now()
+          WHERE i.user_id = ANY($1::int[]) AND i.status = 'PENDING' AND i.send_after <= $2::timestamptz
           ORDER BY i.user_id, i.event_id FOR UPDATE OF i SKIP LOCKED`,
-        [claimed.map((row) => row.userId)],
+        [claimed.map((row) => row.userId), now],
       );
       const byRecipient = new Map<number, DueItem[]>();
       for (const item of items) byRecipient.set(item.userId, [...(byRecipient.get(item.userId) ?? []), item]);

@@ -3,7 +3,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { describeDatabaseError } from '../../platform/database/pg-errors';
 import { Metrics } from '../../platform/metrics/metrics';
-import { todayInBusinessZone } from '../../platform/http/dates';
+import { clock, todayInBusinessZone } from '../../platform/http/dates';
 import { runInTenant } from '../../platform/tenancy/tenant-context';
 import { TenantRegistry } from '../../platform/tenancy/tenant-registry';
 import { NotificationDispatcher } from './dispatcher';
@@ -80,10 +80,13 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
       const pool = state.live && !state.unreachable ? this.tenants.lease(domain) : undefined;
       if (!pool) continue;
       try {
-        await runInTenant({ tenantKey: domain, dataSource: pool.dataSource, databaseId: pool.databaseId }, async () => {
-          const today = todayInBusinessZone();
+        const scope = { tenantKey: domain, dataSource: pool.dataSource, databaseId: pool.databaseId, timeZone: this.tenants.timeZoneOf(domain) };
+        // Bound with the tenant's zone, so "today" and the digest hours are the university's own.
+        await runInTenant(scope, async () => {
+          const now = clock.now();
+          const today = todayInBusinessZone(now);
           for (let batch = 0; batch < BATCHES_PER_ROUND; batch++) {
-            if ((await this.dispatcher.dispatchBatch(today)) === 0) break;
+            if ((await this.dispatcher.dispatchBatch(today, now)) === 0) break;
           }
           await this.mail.sendDue();
           await this.webhooks.sendDue();

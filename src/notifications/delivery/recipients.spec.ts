@@ -61,8 +61,14 @@ describe('who is told about a changed lesson', () => {
   });
 
   it('sends a digest at its next Moscow time', () => {
-    expect(nextDigestAt('07:30', new Date('2026-11-26T03:00:00Z')).toISOString()).toBe('2026-11-26T04:30:00.000Z');
-    expect(nextDigestAt('07:30', new Date('2026-11-26T04:30:00Z')).toISOString()).toBe('2026-11-27T04:30:00.000Z');
-    expect(nextDigestAt('00:10', new Date('2026-11-26T21:30:00Z')).toISOString()).toBe('2026-11-27T21:10:00.000Z');
+    expect(nextDigestAt('07:30', new Date('2026-11-26T03:00:00Z'), 'Europe/Moscow').toISOString()).toBe('2026-11-26T04:30:00.000Z');
+    expect(nextDigestAt('07:30', new Date('2026-11-26T04:30:00Z'), 'Europe/Moscow').toISOString()).toBe('2026-11-27T04:30:00.000Z');
+    expect(nextDigestAt('00:10', new Date('2026-11-26T21:30:00Z'), 'Europe/Moscow').toISOString()).toBe('2026-11-27T21:10:00.000Z');
+    // Sunday 23:30 in Moscow is Monday 06:30 in Vladivostok: its 07:00 comes half an hour later.
+    expect(nextDigestAt('07:00', new Date('2025-08-31T20:30:00Z'), 'Asia/Vladivostok').toISOString()).toBe('2025-08-31T21:00:00.000Z');
+    expect(nextDigestAt('07:00', new Date('2025-08-31T20:30:00Z'), 'Europe/Moscow').toISOString()).toBe('2025-09-01T04:00:00.000Z');
+    // A zone with summer time: 07:00 in Berlin is 05:00 UTC in summer and 06:00 UTC in winter.
+    expect(nextDigestAt('07:00', new Date('2026-10-24T12:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2026-10-25T06:00:00.000Z');
+    expect(nextDigestAt('07:00', new Date('2026-10-23T12:00:00Z'), 'Europe/Berlin').toISOString()).toBe('2026-10-24T05:00:00.000Z');
   });
 });

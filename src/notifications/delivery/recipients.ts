@@ -1,3 +1,5 @@
+import { addDays } from '../../schedule-engine/dates';
+import { dateIn, instantIn } from '../../platform/http/time-zones';
 import { LessonChangedEvent } from '../../platform/outbox/outbox';
 import type { Follower } from '../subscriptions.repository';
 
@@ -66,12 +68,11 @@ export function changedLessons(event: LessonChangedEvent): LessonFacts[] {
 }
 
 /**
- * When a digest subscription's message goes out: the next `digestTime` (Moscow, UTC+3 all year) after
- * `now`, as an instant.
+ * When a digest subscription's message goes out: the next `digestTime` on the walls of the
+ * university's `timeZone` after `now`, as an instant.
  */
-export function nextDigestAt(digestTime: string, now: Date): Date {
-  const [hours, minutes] = digestTime.split(':').map(Number);
-  const moscowNow = new Date(now.getTime() + 3 * 3_600_000);
-  const candidate = Date.UTC(moscowNow.getUTCFullYear(), moscowNow.getUTCMonth(), moscowNow.getUTCDate(), hours, minutes) - 3 * 3_600_000;
-  return new Date(candidate > now.getTime() ? candidate : candidate + DAY_MS);
+export function nextDigestAt(digestTime: string, now: Date, timeZone: string): Date {
+  const today = dateIn(timeZone, now);
+  const candidate = instantIn(timeZone, today, digestTime);
+  return candidate.getTime() > now.getTime() ? candidate : instantIn(timeZone, addDays(today, 1), digestTime);
 }

@@ -23,7 +23,7 @@ export class SubscriptionRequest {
   @OneOfField(MODES)
   mode!: (typeof MODES)[number];
 
-  @ApiPropertyOptional({ type: String, nullable: true, example: '07:30', description: 'Время сводки по Москве (ЧЧ:ММ), только для DAILY_DIGEST' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: '07:30', description: 'Время сводки по часовому поясу университета (ЧЧ:ММ), только для DAILY_DIGEST' })
   @IsOptional()
   @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'Поле «digestTime» должно быть временем в формате ЧЧ:ММ, например 07:30' })
   digestTime?: string | null;

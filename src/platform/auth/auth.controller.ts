@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
+import { businessTimeZone } from '../http/dates';
 import { PostOk } from '../http/decorators';
 import { AuthService } from './auth.service';
 import { AuthUser } from './auth-user';
@@ -59,7 +60,7 @@ export class AuthController {
   @ApiOperation({ summary: 'Текущий пользователь по токену доступа' })
   @ApiOkResponse({ type: MeResponse })
   me(@CurrentUser() user: AuthUser): MeResponse {
-    return { userId: user.userId, username: user.username, role: user.role, departmentId: user.departmentId };
+    return { userId: user.userId, username: user.username, role: user.role, departmentId: user.departmentId, timeZone: businessTimeZone() };
   }
 
   @PostOk('password')

@@ -7,6 +7,8 @@ export interface TenantScope {
   readonly dataSource: DataSource;
   /** Identity of the database behind `dataSource`; tokens are signed with it and checked against it. */
   readonly databaseId?: string;
+  /** The university's IANA time zone: its "today", digest hours and feed times (absent: the fallback zone). */
+  readonly timeZone?: string;
   /** The transaction in progress, if any: every TenantDb read inside it joins it. */
   readonly manager?: EntityManager;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../config/app-config';
-import { configuredTenants, parseTenantsDocument } from './tenant-definition';
+import { configuredTenants, formatTenantsDocument, parseTenantsDocument } from './tenant-definition';
 
 describe('TENANTS_FILE', () => {
   let dir: string;
@@ -30,5 +30,20 @@ describe('TENANTS_FILE', () => {
     expect(parseTenantsDocument(JSON.stringify({ version: 7, tenants: [] }))).toEqual({ version: 7, tenants: [] });
     expect(parseTenantsDocument('[]')).toEqual({ version: undefined, tenants: [] });
     expect(() => parseTenantsDocument(JSON.stringify({ version: -1, tenants: [] }))).toThrow('version must be a non-negative integer');
+  });
+
+  it('keeps each university’s time zone (canonical spelling), leaves it out when none is named, and refuses an unknown one by name', () => {
+    const document = parseTenantsDocument(
+      JSON.stringify([
+        { domain: 'vlad', url: 'jdbc:postgresql://db:5432/vlad', timeZone: 'asia/vladivostok' },
+        { domain: 'msk', url: 'jdbc:postgresql://db:5432/msk' },
+      ]),
+    );
+    expect(document.tenants.map((tenant) => tenant.timeZone)).toEqual(['Asia/Vladivostok', undefined]);
+    const written = parseTenantsDocument(formatTenantsDocument({ version: 1, tenants: document.tenants }));
+    expect(written.tenants.find((tenant) => tenant.domain === 'vlad')?.timeZone).toBe('Asia/Vladivostok');
+    expect(() => parseTenantsDocument(JSON.stringify([{ domain: 'x', url: 'jdbc:postgresql://db:5432/x', timeZone: 'Mars/Olympus' }]))).toThrow(
+      'TENANTS_FILE[0] (x): unknown time zone "Mars/Olympus"',
+    );
   });
 });

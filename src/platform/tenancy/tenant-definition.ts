@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { AppConfig } from '../../config/app-config';
 import { DatabaseAddress, parseDatabaseUrl } from './database-url';
+import { canonicalTimeZone } from '../http/time-zones';
 import { isDnsLabel } from './host';
 
 /** One tenant as configured: the shape of TENANTS_FILE entries and of the tenant API. */
@@ -10,6 +11,8 @@ export interface TenantDefinition {
   url: string;
   username?: string;
   password?: string;
+  /** IANA time zone of the university; absent: DEFAULT_TIME_ZONE. */
+  timeZone?: string;
 }
 
 export interface TenantConnection extends DatabaseAddress {
@@ -33,6 +36,11 @@ export function normalizeTenant(raw: Partial<TenantDefinition>, position: string
     username: raw.username ? String(raw.username) : undefined,
     password: raw.password ? String(raw.password) : undefined,
   };
+  if (raw.timeZone !== undefined && raw.timeZone !== null && raw.timeZone !== '') {
+    const timeZone = canonicalTimeZone(raw.timeZone);
+    if (!timeZone) throw new TenantConfigError(`${position} (${domain}): unknown time zone ${JSON.stringify(String(raw.timeZone)).slice(0, 80)} (an IANA name such as Asia/Vladivostok)`);
+    definition.timeZone = timeZone;
+  }
   try {
     tenantConnection(definition);
   } catch (error) {
@@ -123,7 +131,14 @@ export function parseTenantsDocument(text: string): TenantsDocument {
 export function formatTenantsDocument(document: { version: number; tenants: TenantDefinition[] }): string {
   const tenants = [...document.tenants]
     .sort((a, b) => a.domain.localeCompare(b.domain))
-    .map((tenant) => ({ name: tenant.name, domain: tenant.domain, url: tenant.url, username: tenant.username, password: tenant.password }));
+    .map((tenant) => ({
+      name: tenant.name,
+      domain: tenant.domain,
+      url: tenant.url,
+      username: tenant.username,
+      password: tenant.password,
+      timeZone: tenant.timeZone,
+    }));
   return JSON.stringify({ version: document.version, tenants }, null, 2) + '\n';
 }
 
@@ -134,5 +149,10 @@ export function sameConnection(a: TenantDefinition, b: TenantDefinition): boolea
 
 export function sameTenant(a: TenantDefinition | undefined, b: TenantDefinition | undefined): boolean {
   if (!a || !b) return a === b;
-  return a.domain === b.domain && a.name === b.name && sameConnection(a, b);
+  return a.domain === b.domain && sameLabels(a, b) && sameConnection(a, b);
+}
+
+/** Whether two definitions agree on what needs no new pool: the display name and the time zone. */
+export function sameLabels(a: TenantDefinition, b: TenantDefinition): boolean {
+  return a.name === b.name && (a.timeZone ?? '') === (b.timeZone ?? '');
 }

@@ -107,6 +107,11 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     return this.entries.get(domain)?.definition;
   }
 
+  /** The IANA time zone a domain's university lives in: its own, or DEFAULT_TIME_ZONE. */
+  timeZoneOf(domain: string): string {
+    return this.entries.get(domain)?.definition.timeZone ?? this.config.defaultTimeZone;
+  }
+
   /** Every tenant with whether it serves requests and whether its last check succeeded, by domain. */
   states(): TenantState[] {
     return [...this.entries.values()]
@@ -255,10 +260,10 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     this.rebalancePools();
   }
 
-  /** Changes only the display name of a tenant; its pool stays. Call inside `exclusive`. */
-  rename(domain: string, name: string): void {
+  /** Changes only the display name and time zone of a tenant; its pool stays. Call inside `exclusive`. */
+  relabel(domain: string, labels: Pick<TenantDefinition, 'name' | 'timeZone'>): void {
     const entry = this.entries.get(domain);
-    if (entry) entry.definition = { ...entry.definition, name };
+    if (entry) entry.definition = { ...entry.definition, name: labels.name, timeZone: labels.timeZone };
   }
 
   /**

@@ -48,7 +48,7 @@ export class TenantRouting {
       throw new ServiceUnavailableError('База данных университета ещё не готова, повторите попытку позже');
     }
     return {
-      scope: { tenantKey, dataSource: pool.dataSource, databaseId: pool.databaseId },
+      scope: { tenantKey, dataSource: pool.dataSource, databaseId: pool.databaseId, timeZone: this.registry.timeZoneOf(tenantKey) },
       release: () => pool.release(),
     };
   }

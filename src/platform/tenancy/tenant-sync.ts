@@ -5,7 +5,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { describeDatabaseError } from '../database/pg-errors';
 import { checksum } from './stores';
-import { parseTenantsDocument, sameConnection, TenantDefinition, TenantsDocument } from './tenant-definition';
+import { parseTenantsDocument, sameConnection, sameLabels, TenantDefinition, TenantsDocument } from './tenant-definition';
 import { TenantPrepareError, TenantRegistry } from './tenant-registry';
 
 /** A newer snapshot or a local change overtook the sync in progress: it stops without counting as failed. */
@@ -121,7 +121,7 @@ export class TenantSync implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  /** Domains whose served state differs from the file (missing, not live, other connection, other name, extra). */
+  /** Domains whose served state differs from the file (missing, not live, other connection, other name or zone, extra). */
   private differences(desired: TenantDefinition[]): string[] {
     const wanted = new Map(desired.map((tenant) => [tenant.domain, tenant]));
     const live = new Map(this.registry.states().map((state) => [state.definition.domain, state]));
@@ -130,7 +130,7 @@ export class TenantSync implements OnApplicationBootstrap, OnApplicationShutdown
       const want = wanted.get(domain);
       const have = live.get(domain);
       if (!want || !have) return true;
-      return !have.live || !sameConnection(want, have.definition) || want.name !== have.definition.name;
+      return !have.live || !sameConnection(want, have.definition) || !sameLabels(want, have.definition);
     });
   }
 
@@ -146,7 +146,7 @@ export class TenantSync implements OnApplicationBootstrap, OnApplicationShutdown
       }
       const live = this.registry.states().some((state) => state.definition.domain === domain && state.live);
       if (have && live && sameConnection(want, have)) {
-        this.registry.rename(domain, want.name);
+        this.registry.relabel(domain, want);
         return true;
       }
       try {

@@ -1,6 +1,6 @@
 /**
  * What a group's start year means today: course, semester and study state. Pure: `today` is a
- * 'YYYY-MM-DD' date in Europe/Moscow, passed in by the caller.
+ * 'YYYY-MM-DD' date in the university's time zone, passed in by the caller.
  *
  * The academic year starts on 1 September. Autumn semesters run September to January, spring ones
  * February to August.

@@ -89,7 +89,7 @@ export class PreferenceSemester {
   @ApiProperty({ enum: ['autumn', 'spring'] }) semesterType!: string;
   @ApiProperty({ format: 'date' }) startDate!: string;
   @ApiProperty({ format: 'date' }) endDate!: string;
-  @ApiProperty({ description: 'Сегодня (по Москве) внутри семестра' }) current!: boolean;
+  @ApiProperty({ description: 'Сегодня (по времени университета) внутри семестра' }) current!: boolean;
 }
 
 export class PreferencePair {

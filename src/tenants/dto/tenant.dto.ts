@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, MaxLength, ValidateBy } from 'class-validator';
+import { canonicalTimeZone } from '../../platform/http/time-zones';
 import { TextField } from '../../platform/http/validators';
 import { isSupportedDatabaseUrl, isTenantDomain } from '../tenant-rules';
 
@@ -42,6 +43,29 @@ function DatabaseUrlField() {
   };
 }
 
+/**
+ * An IANA time zone, put into its canonical spelling; an unknown one is refused by name (cut short,
+ * so a long value cannot fill the message).
+ */
+function TimeZoneField() {
+  return (target: object, property: string) => {
+    TextField({ optional: true, maxLength: 64 })(target, property);
+    // Empty means not given, like a missing field.
+    Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? (value.trim() ? (canonicalTimeZone(value.trim()) ?? value.trim()) : undefined) : value))(
+      target,
+      property,
+    );
+    ValidateBy({
+      name: 'isTimeZone',
+      validator: {
+        validate: (value) => value === undefined || value === null || canonicalTimeZone(value) === value,
+        defaultMessage: (args) =>
+          `Поле «timeZone»: неизвестный часовой пояс «${String(args?.value).slice(0, 64)}». Укажите название из базы IANA, например Europe/Moscow или Asia/Vladivostok`,
+      },
+    })(target, property);
+  };
+}
+
 /** Passwords are kept as given: no trimming. */
 function SecretField() {
   return (target: object, property: string) => {
@@ -75,6 +99,16 @@ export class TenantRequest extends DatabaseTestRequest {
   @ApiProperty({ example: 'alpha', maxLength: 63, description: 'Первая метка DNS-имени; приводится к нижнему регистру' })
   @DomainField()
   domain!: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    maxLength: 64,
+    example: 'Asia/Vladivostok',
+    description: 'Часовой пояс университета (IANA). Без него: у нового — DEFAULT_TIME_ZONE, у существующего — прежний',
+  })
+  @TimeZoneField()
+  timeZone?: string | null;
 }
 
 /** Spec 2, Tenant listing item. The password is never returned. */
@@ -84,6 +118,7 @@ export class TenantListItem {
   @ApiProperty({ description: 'Адрес базы без пароля' }) url!: string;
   @ApiProperty({ type: String, nullable: true }) username!: string | null;
   @ApiProperty({ description: 'Последняя проверка соединения прошла успешно' }) connected!: boolean;
+  @ApiProperty({ example: 'Europe/Moscow', description: 'Часовой пояс университета (IANA)' }) timeZone!: string;
 }
 
 /** Spec 2, Tenant status: the tenant chosen by the request's domain. */
@@ -93,6 +128,13 @@ export class TenantStatusResponse {
   @ApiProperty() configured!: boolean;
   @ApiProperty({ type: String, nullable: true }) name!: string | null;
   @ApiProperty({ type: String, nullable: true, description: 'Адрес базы без пароля' }) url!: string | null;
+  @ApiProperty({ example: 'Europe/Moscow', description: 'Часовой пояс университета (IANA)' }) timeZone!: string;
+}
+
+/** `GET /api/university`: what a page may know of its university without signing in. */
+export class UniversityResponse {
+  @ApiProperty({ example: 'Europe/Moscow', description: 'Часовой пояс университета (IANA): по нему считаются «сегодня» и текущая неделя' })
+  timeZone!: string;
 }
 
 export class TenantOperationResponse {

@@ -11,6 +11,7 @@ import { Picker, type Choice } from '../shared/picker';
 import { useMe } from '../shared/shell';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import { announceRead } from '../shared/unread';
+import { formatMoment } from '../shared/dates';
 
 type Subscription = Schemas['SubscriptionResponse'];
 type Kind = Schemas['SubscriptionRequest']['kind'];
@@ -23,7 +24,6 @@ const SEARCH: Record<Exclude<Kind, 'MY_LESSONS'>, (query: string) => Promise<Cho
   CLASSROOM: findClassrooms,
 };
 const PAGE_SIZE = 20;
-const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
 
 export default function Notifications() {
   const [round, setRound] = useState(0);
@@ -71,7 +71,7 @@ function Inbox() {
                 {item.readAt ? null : <span class="badge badge-moved">новое</span>}
                 <strong>{item.title}</strong>
               </p>
-              <p class="hint">{dateTime.format(new Date(item.createdAt))}</p>
+              <p class="hint">{formatMoment(item.createdAt)}</p>
               {item.body.split('\n').map((line, index) => (
                 <p key={index}>{line}</p>
               ))}
@@ -197,7 +197,7 @@ function Subscriptions({ onChanged }: { onChanged: () => void }) {
         />
         {values.mode === 'DAILY_DIGEST' ? (
           <Field
-            label="Время сводки (по Москве)"
+            label="Время сводки (по времени университета)"
             error={form.errorAt('digestTime')}
             control={(props) => <input {...props} type="time" value={values.digestTime} onInput={(event) => form.set('digestTime', event.currentTarget.value)} />}
           />

@@ -12,6 +12,7 @@ import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { universityTimeZone } from '../shared/dates';
 
 type Subject = Schemas['SubjectResponse'];
 
@@ -135,7 +136,7 @@ function SubjectComments({ subject }: { subject: Subject }) {
             {comments.data.map((comment) => (
               <li key={comment.id}>
                 <strong>{comment.authorName}</strong>
-                {` (${new Date(comment.createdAt).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })}): ${comment.text}`}
+                {` (${new Date(comment.createdAt).toLocaleString('ru-RU', { timeZone: universityTimeZone() })}): ${comment.text}`}
               </li>
             ))}
           </ul>

@@ -4,7 +4,7 @@
 // lesson, which is no longer in the week) and deleted from its form.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime, plusDays, todayInMoscow } from '../shared/dates';
+import { formatShortDate, formatTime, plusDays, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
@@ -141,7 +141,7 @@ export default function Overrides() {
 const REGISTRY_PAGE_SIZE = 50;
 
 function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
-  const today = todayInMoscow();
+  const today = todayAtUniversity();
   const [period, setPeriodState] = useState({ startDate: plusDays(today, -14), endDate: plusDays(today, 30) });
   const [action, setActionState] = useState<'' | Change['action']>('');
   const [text, setTextState] = useState('');

@@ -10,9 +10,9 @@ import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VERSION_STATUS_NAMES, VersionChoiceFields, versionLabel, type Version } from '../shared/version-choice';
 import { VersionDiff } from './diff-view';
+import { formatMoment } from '../shared/dates';
 
-const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
-const when = (value: string | null) => (value ? dateTime.format(new Date(value)) : '—');
+const when = (value: string | null) => (value ? formatMoment(value) : '—');
 
 type Panel = { kind: 'validate' | 'compare'; version: Version } | { kind: 'promote'; version: Version; action: 'publish' | 'restore' };
 

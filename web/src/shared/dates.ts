@@ -1,5 +1,6 @@
 // Calendar dates as `YYYY-MM-DD` strings, computed in UTC so the browser's own time zone never shifts
-// a day; "today" is today in Europe/Moscow, the service's business zone.
+// a day; "today" and the moments shown are on the walls of the university's time zone, which the API
+// tells (`timeZone` of GET /api/auth/me, set by the shell before any section renders).
 
 const DAY_MS = 86_400_000;
 
@@ -9,14 +10,36 @@ const SHORT_DAY_NAMES = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс']
 const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const dayMonthYear = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const moscowDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+// The service's default until the API has answered; no section renders before it has.
+let universityZone = 'Europe/Moscow';
+let zoneDate: Intl.DateTimeFormat | null = null;
+let zoneMoment: Intl.DateTimeFormat | null = null;
+
+/** Called by the shell with the zone the API tells. */
+export function setUniversityTimeZone(timeZone: string): void {
+  if (timeZone === universityZone) return;
+  universityZone = timeZone;
+  zoneDate = zoneMoment = null;
+}
+
+/** The university's IANA time zone, for the few places that format a moment themselves. */
+export const universityTimeZone = (): string => universityZone;
 
 export function isDate(text: unknown): text is string {
   return typeof text === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(`${text}T00:00:00Z`));
 }
 
-export function todayInMoscow(): string {
-  return moscowDate.format(new Date());
+/** Today at the university (`YYYY-MM-DD`), whatever zone the browser is in. */
+export function todayAtUniversity(): string {
+  zoneDate ??= new Intl.DateTimeFormat('en-CA', { timeZone: universityZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  return zoneDate.format(new Date());
+}
+
+/** A moment of the API (ISO, UTC) on the university's clock: «07.09.2026, 08:30». */
+export function formatMoment(moment: string): string {
+  zoneMoment ??= new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: universityZone });
+  return zoneMoment.format(new Date(moment));
 }
 
 const toTime = (date: string): number => Date.parse(`${date}T00:00:00Z`);

@@ -19,6 +19,7 @@ import {
   type SingleSignOn,
 } from '../api/client';
 import { sectionsFor, type Area, type SectionDefinition } from '../sections';
+import { setUniversityTimeZone } from './dates';
 import { messageOf, whenSessionEnds } from './errors';
 import { replaceSection, useHashSection } from './router';
 import { ErrorLine, Status } from './ui';
@@ -65,7 +66,10 @@ function Shell({ area }: { area: Area }) {
     }
     setState({ kind: 'loading' });
     try {
-      setState({ kind: 'in', me: await data(api.GET('/api/auth/me')) });
+      const me = await data(api.GET('/api/auth/me'));
+      // Every section counts "today" and the current week on the university's clock.
+      setUniversityTimeZone(me.timeZone);
+      setState({ kind: 'in', me });
     } catch (error) {
       if (!(error instanceof SessionEnded)) setState({ kind: 'failed', message: messageOf(error) });
     }

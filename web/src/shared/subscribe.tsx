@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from './errors';
 import { ErrorLine, Status, useId } from './ui';
+import { universityTimeZone } from './dates';
 
 type FeedTarget = Schemas['CalendarFeedRequest'];
 type CreatedFeed = Schemas['CreatedCalendarFeedResponse'];
@@ -18,7 +19,7 @@ const PHONE_HINT = [
   'Адрес показывается только сейчас: сохраните его. Любой, кто знает адрес, видит это расписание; ненужную подписку отзовите в «Мои подписки».',
 ];
 
-const createdOn = (moment: string) => new Date(moment).toLocaleDateString('ru-RU', { timeZone: 'Europe/Moscow' });
+const createdOn = (moment: string) => new Date(moment).toLocaleDateString('ru-RU', { timeZone: universityTimeZone() });
 
 function FeedLink({ feed }: { feed: CreatedFeed }) {
   const inputId = useId('feed-url');

@@ -14,7 +14,7 @@ import {
   isDate,
   mondayOf,
   plusDays,
-  todayInMoscow,
+  todayAtUniversity,
 } from './dates';
 import { messageOf } from './errors';
 import { ScheduleDownloads, type DownloadTarget } from './schedule-downloads';
@@ -47,12 +47,12 @@ export function semesterWeek(list: Semester[], monday: string) {
 
 function dateFromAddress(): string {
   const date = new URL(location.href).searchParams.get('date');
-  return isDate(date) ? date : todayInMoscow();
+  return isDate(date) ? date : todayAtUniversity();
 }
 
 function rememberDate(date: string): void {
   const url = new URL(location.href);
-  if (date === todayInMoscow()) url.searchParams.delete('date');
+  if (date === todayAtUniversity()) url.searchParams.delete('date');
   else url.searchParams.set('date', date);
   history.replaceState(null, '', url);
 }
@@ -109,7 +109,7 @@ const byTime = (a: Lesson, b: Lesson) =>
 
 function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: number; lessons: Lesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
   const headingId = useId('day');
-  const today = date === todayInMoscow();
+  const today = date === todayAtUniversity();
   return (
     <section class={`day${today ? ' day-today' : ''}`} aria-labelledby={headingId} data-date={date}>
       <h3 id={headingId}>
@@ -247,7 +247,7 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downl
           <button type="button" id="week-prev" onClick={() => go(plusDays(monday, -7))}>
             ← Пред. неделя
           </button>
-          <button type="button" id="week-today" onClick={() => go(todayInMoscow())}>
+          <button type="button" id="week-today" onClick={() => go(todayAtUniversity())}>
             Сегодня
           </button>
           <button type="button" id="week-next" onClick={() => go(plusDays(monday, 7))}>

@@ -8,12 +8,12 @@ import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { Picker, type Choice } from '../shared/picker';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { formatMoment } from '../shared/dates';
 
 type Settings = Schemas['SsoSettingsResponse'];
 type Link = Schemas['SsoLinkResponse'];
 
 const ROLES: Role[] = ['ADMIN', 'EDUCATION_OFFICE', 'DEPARTMENT', 'SCHEDULE_VIEWER', 'TEACHER', 'STUDENT'];
-const dateTime = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
 
 export default function SingleSignOnSection() {
   const [round, setRound] = useState(0);
@@ -134,7 +134,7 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
       <h2 id="sso-settings-title">Поставщик входа</h2>
       <p class="hint">
         Адрес возврата для регистрации у поставщика: <code id="sso-redirect-uri">{saved.redirectUri}</code>
-        {saved.updatedAt ? ` · сохранено ${dateTime.format(new Date(saved.updatedAt))}` : ' · ещё не настроено'}
+        {saved.updatedAt ? ` · сохранено ${formatMoment(saved.updatedAt)}` : ' · ещё не настроено'}
       </p>
       <ApiFormFrame form={form} label="Настройки входа через университет" submitText="Сохранить настройки">
         {checkbox('enabled', 'Вход через университет включён')}
@@ -230,7 +230,7 @@ function Links() {
           { title: 'Роль', cell: (link) => link.role },
           { title: 'Имя у поставщика', cell: (link) => link.externalName ?? '—' },
           { title: 'Входил', cell: (link) => (link.subject ? 'да' : 'ещё нет') },
-          { title: 'Связан', cell: (link) => dateTime.format(new Date(link.linkedAt)) },
+          { title: 'Связан', cell: (link) => formatMoment(link.linkedAt) },
           {
             title: 'Действие',
             cell: (link) => (

@@ -2,7 +2,7 @@
 // office's review as PENDING), sees what became of each report and cancels one still waiting or not
 // yet processed.
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, plusDays, todayInMoscow } from '../shared/dates';
+import { formatShortDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { ApiFormFrame, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
@@ -12,7 +12,7 @@ type Absence = Schemas['AbsenceResponse'];
 
 export default function MyAbsences() {
   const rows = useLoad(() => data(api.GET('/api/teacher-absences')), []);
-  const today = todayInMoscow();
+  const today = todayAtUniversity();
   const form = useApiForm({
     initial: { startDate: today, endDate: plusDays(today, 2), reason: '' },
     send: async (values) => {

@@ -5,7 +5,7 @@
 // lets go.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, plusDays, todayInMoscow } from '../shared/dates';
+import { formatShortDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
@@ -90,7 +90,7 @@ export default function AbsencesReview() {
  * its own), the period and the reason. The API approves it at once; a refusal stands at its field.
  */
 function RegisterAbsence({ departmentId, registered }: { departmentId?: number; registered: () => void }) {
-  const today = todayInMoscow();
+  const today = todayAtUniversity();
   const form = useApiForm<{ teacher?: Choice; startDate: string; endDate: string; reason: string }>({
     initial: { teacher: undefined, startDate: today, endDate: plusDays(today, 2), reason: '' },
     send: async ({ teacher, ...period }) => {

@@ -2,7 +2,7 @@
 // comment and the history of each; a pending one can be withdrawn.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime } from '../shared/dates';
+import { formatShortDate, formatTime, universityTimeZone } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
@@ -63,7 +63,7 @@ export default function MyChangeRequests() {
                   <summary>История</summary>
                   <ul>
                     {request.history.map((event) => (
-                      <li key={event.id}>{`${new Date(event.createdAt).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} — ${REQUEST_EVENT_NAMES[event.eventType]}${event.actorName ? ` (${event.actorName})` : ''}${event.comment ? `: ${event.comment}` : ''}`}</li>
+                      <li key={event.id}>{`${new Date(event.createdAt).toLocaleString('ru-RU', { timeZone: universityTimeZone() })} — ${REQUEST_EVENT_NAMES[event.eventType]}${event.actorName ? ` (${event.actorName})` : ''}${event.comment ? `: ${event.comment}` : ''}`}</li>
                     ))}
                   </ul>
                 </details>

@@ -3,7 +3,7 @@
 // rejects it with the required comment; a department sees its teachers' requests without deciding.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime } from '../shared/dates';
+import { formatShortDate, formatTime, universityTimeZone } from '../shared/dates';
 import { Field } from '../shared/form';
 import { ReviewControls } from '../shared/review';
 import { useMe } from '../shared/shell';
@@ -59,7 +59,7 @@ export default function ChangeRequestsReview() {
                   <summary>История</summary>
                   <ul>
                     {request.history.map((event) => (
-                      <li key={event.id}>{`${new Date(event.createdAt).toLocaleString('ru-RU', { timeZone: 'Europe/Moscow' })} — ${REQUEST_EVENT_NAMES[event.eventType]}${event.actorName ? ` (${event.actorName})` : ''}${event.comment ? `: ${event.comment}` : ''}`}</li>
+                      <li key={event.id}>{`${new Date(event.createdAt).toLocaleString('ru-RU', { timeZone: universityTimeZone() })} — ${REQUEST_EVENT_NAMES[event.eventType]}${event.actorName ? ` (${event.actorName})` : ''}${event.comment ? `: ${event.comment}` : ''}`}</li>
                     ))}
                   </ul>
                 </details>

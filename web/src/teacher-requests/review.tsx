@@ -9,6 +9,7 @@ import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { PagedTable } from '../shared/table';
 import { useLoad, type Loaded } from '../shared/ui';
 import { DepartmentOptions, useDepartments, type Department } from '../users/departments';
+import { formatMoment } from '../shared/dates';
 
 type Request = Schemas['TeacherRequestResponse'];
 type Status = Request['status'];
@@ -16,8 +17,7 @@ type Status = Request['status'];
 const STATUS_NAMES: Record<Status, string> = { PENDING: 'ожидает решения', APPROVED: 'одобрена', REJECTED: 'отклонена' };
 const PAGE_SIZE = 20;
 /** When a request was submitted, in the service's business zone. */
-const submitted = new Intl.DateTimeFormat('ru-RU', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Moscow' });
-const when = (moment: string) => submitted.format(new Date(moment));
+const when = (moment: string) => formatMoment(moment);
 
 export default function TeacherRequestsReview() {
   const [filter, setFilter] = useState<{ query: string; status: Status | '' }>({ query: '', status: 'PENDING' });

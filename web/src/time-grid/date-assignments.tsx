@@ -2,7 +2,7 @@
 // names its grid and can be freed; a day's «Выбрать» puts it into the form that assigns a grid.
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
-import { DAY_NAMES, formatLongDate, formatMonthYear, isDate, isoDay, plusDays, todayInMoscow } from '../shared/dates';
+import { DAY_NAMES, formatLongDate, formatMonthYear, isDate, isoDay, plusDays, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
@@ -19,7 +19,7 @@ function shiftMonth(first: string, by: number): string {
 /** The month of the address's `?date=` (as the week views keep it), else this month. */
 function initialDate(): string {
   const wanted = new URLSearchParams(location.search).get('date');
-  return isDate(wanted) ? wanted : todayInMoscow();
+  return isDate(wanted) ? wanted : todayAtUniversity();
 }
 const lastOfMonth = (first: string) => plusDays(shiftMonth(first, 1), -1);
 

@@ -4,7 +4,7 @@
 // teacher an additional department from today (spec 4.17: the administrator names the department).
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { todayInMoscow } from '../shared/dates';
+import { todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { useMe } from '../shared/shell';
@@ -58,7 +58,7 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
     resetOnSuccess: true,
   });
   const transfer = useApiForm({
-    initial: { departmentId: '', validFrom: todayInMoscow(), comment: '' },
+    initial: { departmentId: '', validFrom: todayAtUniversity(), comment: '' },
     send: async (values) => {
       const changed = await data(
         api.POST('/api/users/{id}/department-transfer', {

@@ -5,7 +5,7 @@
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { BarChart } from '../shared/bar-chart';
-import { formatTime, plusDays, todayInMoscow } from '../shared/dates';
+import { formatTime, plusDays, todayAtUniversity } from '../shared/dates';
 import { Field } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
@@ -16,7 +16,7 @@ type ClassroomRow = Schemas['ClassroomWorkloadRow'];
 type TimeSlotRow = Schemas['TimeSlotWorkloadRow'];
 
 export default function DepartmentWorkload() {
-  const today = todayInMoscow();
+  const today = todayAtUniversity();
   const [period, setPeriod] = useState({ startDate: plusDays(today, -30), endDate: today });
   const query = { params: { query: period } };
   const teachers = useLoad(() => data(api.GET('/api/workload/teachers', query)), [period.startDate, period.endDate]);

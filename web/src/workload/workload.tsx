@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { BarChart } from '../shared/bar-chart';
 import { CsvLink } from '../shared/csv';
-import { DAY_NAMES, formatTime, plusDays, todayInMoscow } from '../shared/dates';
+import { DAY_NAMES, formatTime, plusDays, todayAtUniversity } from '../shared/dates';
 import { Field } from '../shared/form';
 import { HeatMap } from '../shared/heat-map';
 import { DataTable } from '../shared/table';
@@ -21,7 +21,7 @@ type FreeAtPair = Schemas['FreeClassroomsAtPair'];
 const rowsOf = <T,>(loaded: { state: string; data?: T[] }): T[] => (loaded.state === 'done' && loaded.data ? loaded.data : []);
 
 export default function Workload() {
-  const today = todayInMoscow();
+  const today = todayAtUniversity();
   const [period, setPeriod] = useState({ startDate: plusDays(today, -30), endDate: today });
   const [departmentId, setDepartmentId] = useState('');
   const departments = useLoad(() => data(api.GET('/api/departments')), []);
@@ -152,7 +152,7 @@ export function DepartmentsReport({ rows, suffix, chart = false }: { rows: Loade
 
 /** The free rooms of each pair of one date (the period form of free-classrooms, one day long). */
 export function FreeRooms() {
-  const [date, setDate] = useState(todayInMoscow());
+  const [date, setDate] = useState(todayAtUniversity());
   const [pair, setPair] = useState('');
   const answer = useLoad(async () => (await data(api.GET('/api/workload/free-classrooms', { params: { query: { startDate: date, endDate: date } } }))) as FreeAtPair[], [date]);
   const pairs = answer.state === 'done' ? answer.data : [];

@@ -33,6 +33,8 @@ export class MeResponse {
   @ApiProperty() username!: string;
   @ApiProperty({ enum: ROLES }) role!: Role;
   @ApiProperty({ nullable: true, type: Number }) departmentId!: number | null;
+  @ApiProperty({ example: 'Europe/Moscow', description: 'Часовой пояс университета (IANA): по нему считаются «сегодня» и текущая неделя' })
+  timeZone!: string;
 }
 
 export function failedLogin(message: string): LoginResponse {
