@@ -7,12 +7,16 @@ const T_START = 4;
 const T_END = 0.08;
 /** Iterations between two looks at the clock and the stop signal. */
 const CHECK_EVERY = 512;
+/** The most events a Kempe chain may move (longer ones are refused: they rarely pay). */
+const CHAIN_LIMIT = 40;
 
 /**
  * Simulated annealing (after Bellio et al.) over moves that keep the placement clash-free: move one
- * event to another cell and/or room, or swap it with the event holding one of its resources in
- * another cell. The temperature falls geometrically with the share of the budget spent (iterations
- * when `maxIterations` is given, time otherwise). Returns the best placement seen.
+ * event to another cell and/or room, move it to another room, or a Kempe chain (Lü and Hao): it goes
+ * to another cell, every event there holding one of its resources comes back to its cell, and so on
+ * until the two groups no longer clash. The temperature falls geometrically with the share of the
+ * budget spent (iterations when `maxIterations` is given, time otherwise). Returns the best placement
+ * seen.
  */
 export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { iterations: number; cells: Int32Array; rooms: Int32Array } {
   const m = st.m;
@@ -31,6 +35,98 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
   let t = T_START;
   const ratio = T_END / T_START;
   const W = m.W;
+  const C = m.C;
+
+  // The events a move changed, with where they were: the undo and the best copy's patch.
+  const changed = new Int32Array(m.E);
+  const oldCell = new Int32Array(m.E);
+  const oldRoom = new Int32Array(m.E);
+  let nChanged = 0;
+  const inChain = new Uint8Array(m.E);
+
+  /** Takes event x out, remembering where it was. */
+  const lift = (x: number): void => {
+    changed[nChanged] = x;
+    oldCell[nChanged] = st.cell[x];
+    oldRoom[nChanged++] = st.room[x];
+    st.unplace(x);
+  };
+  /** Puts every changed event back where it was. */
+  const undo = (): void => {
+    for (let i = 0; i < nChanged; i++) if (st.cell[changed[i]] >= 0) st.unplace(changed[i]);
+    for (let i = 0; i < nChanged; i++) st.place(changed[i], oldCell[i], oldRoom[i]);
+  };
+  /** Places x in cell c, in room `prefer` when free, else its cheapest free room; false when none. */
+  const settle = (x: number, c: number, prefer: number): boolean => {
+    if (!m.allowed[x * C + c] || !st.resourcesFree(x, c)) return false;
+    let r = -1;
+    if (m.needsRoom[x]) {
+      r = prefer >= 0 && st.roomFree(x, c, prefer) ? prefer : st.firstFreeRoom(x, c);
+      if (r < 0) return false;
+    }
+    st.place(x, c, r);
+    return true;
+  };
+
+  /**
+   * The Kempe chain of e between its cell c1 and c2, applied; false (and undone) when it meets a fixed
+   * event, a closed cell, no free room, or grows past the limit.
+   */
+  const kempe = (e: number, c2: number): boolean => {
+    const c1 = st.cell[e];
+    // Collect the chain breadth first: changed[] holds it, a side per event in inChain (1: c1→c2, 2: c2→c1).
+    let ok = true;
+    let size = 0;
+    changed[size++] = e;
+    inChain[e] = 1;
+    for (let head = 0; head < size && ok; head++) {
+      const x = changed[head];
+      const to = inChain[x] === 1 ? c2 : c1;
+      const w = m.weeks[x];
+      for (let i = m.resStart[x], end = m.resStart[x + 1]; i < end && ok; i++) {
+        const base = (m.res[i] * C + to) * W;
+        for (let b = 0; b < W; b++) {
+          if (((w >> b) & 1) === 0 || st.resCount[base + b] === 0) continue;
+          const y = st.resOwner[base + b];
+          if (y < 0 || m.fixed[y] || size >= CHAIN_LIMIT) {
+            ok = false;
+            break;
+          }
+          if (inChain[y] === 0) {
+            inChain[y] = inChain[x] === 1 ? 2 : 1;
+            changed[size++] = y;
+          }
+        }
+      }
+    }
+    if (ok) {
+      for (let i = 0; i < size; i++) {
+        const x = changed[i];
+        if (!m.allowed[x * C + (inChain[x] === 1 ? c2 : c1)]) ok = false;
+      }
+    }
+    if (!ok) {
+      for (let i = 0; i < size; i++) inChain[changed[i]] = 0;
+      return false;
+    }
+    nChanged = 0;
+    for (let i = 0; i < size; i++) {
+      const x = changed[i];
+      inChain[x] = 0;
+      changed[nChanged] = x;
+      oldCell[nChanged] = st.cell[x];
+      oldRoom[nChanged++] = st.room[x];
+    }
+    for (let i = 0; i < size; i++) st.unplace(changed[i]);
+    for (let i = 0; i < size; i++) {
+      const x = changed[i];
+      if (!settle(x, oldCell[i] === c1 ? c2 : c1, oldRoom[i])) {
+        undo();
+        return false;
+      }
+    }
+    return true;
+  };
 
   let iteration = 0;
   for (; iteration < maxIterations; iteration++) {
@@ -44,59 +140,35 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
     const r0 = st.room[e];
     const before = st.cost;
     const movedBefore = st.moved;
-    const c = m.cellList[m.cellStart[e] + rng.int(m.cellStart[e + 1] - m.cellStart[e])];
-    const kind = rng.int(2);
-    // The other event of a swap: the one holding a resource of e in cell c (-1 for a plain move).
-    let o = -1;
-    if (kind === 1 && c !== c0) {
-      const from = m.resStart[e];
-      const res = m.res[from + rng.int(m.resStart[e + 1] - from)];
-      const lowBit = 31 - Math.clz32(m.weeks[e] & -m.weeks[e]);
-      o = st.resOwner[(res * m.C + c) * W + lowBit];
-      if (o >= 0 && (m.fixed[o] || !m.allowed[o * m.C + c0])) continue;
-    }
-    let r = -1;
-    if (m.needsRoom[e]) {
-      const from = m.roomStart[e];
-      r = o >= 0 || rng.int(2) === 0 ? r0 : m.rooms[from + rng.int(m.roomStart[e + 1] - from)];
-    }
-    if (o < 0) {
+    const kind = rng.int(10);
+    nChanged = 0;
+    if (kind < 4) {
+      // Another cell, keeping its room or taking a random one.
+      const c = m.cellList[m.cellStart[e] + rng.int(m.cellStart[e + 1] - m.cellStart[e])];
+      let r = -1;
+      if (m.needsRoom[e]) r = rng.int(2) === 0 ? r0 : m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
       if (c === c0 && r === r0) continue;
-      st.unplace(e);
+      lift(e);
       if (!st.free(e, c, r)) {
-        st.place(e, c0, r0);
+        undo();
         continue;
       }
       st.place(e, c, r);
+    } else if (kind < 6) {
+      // Another room in the same cell.
+      if (!m.needsRoom[e]) continue;
+      const r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
+      if (r === r0 || !st.roomFree(e, c0, r)) continue;
+      lift(e);
+      st.place(e, c0, r);
     } else {
-      // Swap cells, each keeping its own room.
-      const ro = st.room[o];
-      st.unplace(e);
-      st.unplace(o);
-      if (!st.free(e, c, r)) {
-        st.place(o, c, ro);
-        st.place(e, c0, r0);
-        continue;
-      }
-      st.place(e, c, r);
-      if (!st.free(o, c0, ro)) {
-        st.unplace(e);
-        st.place(o, c, ro);
-        st.place(e, c0, r0);
-        continue;
-      }
-      st.place(o, c0, ro);
+      const c = m.cellList[m.cellStart[e] + rng.int(m.cellStart[e + 1] - m.cellStart[e])];
+      if (c === c0 || !kempe(e, c)) continue;
     }
     const delta = st.cost - before;
     const accept = (st.moved <= maxMoved || st.moved <= movedBefore) && (delta <= 0 || rng.float() < Math.exp(-delta / t));
     if (!accept) {
-      if (o >= 0) {
-        const ro = st.room[o];
-        st.unplace(o);
-        st.unplace(e);
-        st.place(o, c, ro);
-      } else st.unplace(e);
-      st.place(e, c0, r0);
+      undo();
       continue;
     }
     if (st.cost < bestCost) {
@@ -106,11 +178,9 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
       // The state before this move was the best: copy it, undoing this move in the copy.
       bestCells.set(st.cell);
       bestRooms.set(st.room);
-      bestCells[e] = c0;
-      bestRooms[e] = r0;
-      if (o >= 0) {
-        bestCells[o] = c;
-        bestRooms[o] = st.room[o];
+      for (let i = 0; i < nChanged; i++) {
+        bestCells[changed[i]] = oldCell[i];
+        bestRooms[changed[i]] = oldRoom[i];
       }
       bestIsCurrent = false;
     }
