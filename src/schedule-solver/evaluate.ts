@@ -25,17 +25,21 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
   let placed = 0;
   let moved = 0;
 
-  // Hard: pairs of events sharing a resource or a room in one cell and an intersecting week.
-  const holders = new Map<string, number[]>();
-  const hold = (key: string, e: number): void => {
-    const list = holders.get(key);
-    if (list) list.push(e);
-    else holders.set(key, [e]);
+  // Hard: pairs of events sharing a resource or a room in one cell and an intersecting week. Keys are
+  // numbers: (resource or room, cell, week bit), rooms after the resources.
+  const C = problem.days * P;
+  const K = problem.resources.length;
+  // The first holder of each key; the later ones of a shared key (only a clash makes them) aside.
+  const holder = new Map<number, number>();
+  const others = new Map<number, number[]>();
+  const hold = (key: number, e: number): void => {
+    if (!holder.has(key)) holder.set(key, e);
+    else others.set(key, [...(others.get(key) ?? []), e]);
   };
   const courseDays = problem.courses.map(() => new Set<number>());
   const courseRooms = problem.courses.map(() => new Set<number>());
-  /** Periods held per resource, day and week bit. */
-  const periods = new Map<string, Set<number>>();
+  /** Periods held (a bit mask) per resource, day and week bit. */
+  const periods = new Map<number, number>();
   problem.events.forEach((event, e) => {
     const cell = cells[e];
     const room = rooms[e];
@@ -48,14 +52,13 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
     const day = Math.floor(cell / P);
     for (let bit = 0; bit < 31; bit++) {
       if (((event.weeks >> bit) & 1) === 0) continue;
-      for (const resource of new Set(event.resources)) {
-        hold(`r${resource}:${cell}:${bit}`, e);
-        const key = `${resource}:${day}:${bit}`;
-        const set = periods.get(key) ?? new Set<number>();
-        set.add(cell % P);
-        periods.set(key, set);
+      for (const [i, resource] of event.resources.entries()) {
+        if (event.resources.indexOf(resource) !== i) continue;
+        hold((resource * C + cell) * 32 + bit, e);
+        const key = (resource * problem.days + day) * 32 + bit;
+        periods.set(key, (periods.get(key) ?? 0) | (1 << cell % P));
       }
-      if (room >= 0) hold(`m${room}:${cell}:${bit}`, e);
+      if (room >= 0) hold(((K + room) * C + cell) * 32 + bit, e);
     }
     if (room >= 0) {
       const capacity = problem.roomCapacities[room];
@@ -74,7 +77,8 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
   });
   const pairs = new Set<number>();
   const E = problem.events.length;
-  for (const list of holders.values()) {
+  for (const [key, later] of others) {
+    const list = [holder.get(key) as number, ...later];
     for (let i = 0; i < list.length; i++) for (let j = i + 1; j < list.length; j++) pairs.add(Math.min(list[i], list[j]) * E + Math.max(list[i], list[j]));
   }
   hard += pairs.size;
@@ -85,10 +89,11 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
     const extra = Math.max(0, courseRooms[k].size - 1);
     add('ROOM_STABILITY', extra, extra * weights.roomStabilityWeight);
   });
-  for (const [key, set] of periods) {
-    const resource = problem.resources[Number(key.split(':')[0])];
-    const held = [...set].sort((a, b) => a - b);
-    const isolated = held.filter((p) => !set.has(p - 1) && !set.has(p + 1)).length;
+  for (const [key, mask] of periods) {
+    const resource = problem.resources[Math.floor(key / 32 / problem.days)];
+    const held: number[] = [];
+    for (let p = 0; p < P; p++) if ((mask >> p) & 1) held.push(p);
+    const isolated = held.filter((p) => !((mask >> (p - 1)) & 1) && !((mask >> (p + 1)) & 1)).length;
     if (resource.isolatedWeight !== 0) add('ISOLATED', isolated, isolated * resource.isolatedWeight);
     const gaps = held[held.length - 1] - held[0] + 1 - held.length;
     if (resource.gapWeight !== 0) add('GAPS', gaps, gaps * resource.gapWeight);

@@ -2,9 +2,9 @@ import type { Random } from './random';
 import type { Run } from './solve';
 import type { State } from './state';
 
-/** Temperatures of the annealing at the start and the end of the run (in cost units). */
-const T_START = 4;
-const T_END = 0.08;
+/** The starting temperature as a share of a random move's mean rise, and the end's share of the start. */
+const T_START_SHARE = 0.15;
+const T_END_RATIO = 0.02;
 /** Iterations between two looks at the clock and the stop signal. */
 const CHECK_EVERY = 512;
 /** The most events a Kempe chain may move (longer ones are refused: they rarely pay). */
@@ -32,8 +32,7 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
   let bestCost = st.cost;
   /** The current placement is the best and not yet copied (copied only before it gets worse). */
   let bestIsCurrent = true;
-  let t = T_START;
-  const ratio = T_END / T_START;
+  let t = 1;
   const W = m.W;
   const C = m.C;
 
@@ -128,12 +127,36 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
     return true;
   };
 
+  // The scale of the costs: the mean rise of a feasible random move, sampled and undone.
+  let rises = 0;
+  let risen = 0;
+  for (let k = 0; k < 4000 && risen < 500; k++) {
+    const e = movable[rng.int(movable.length)];
+    const c = m.cellList[m.cellStart[e] + rng.int(m.cellStart[e + 1] - m.cellStart[e])];
+    const r = m.needsRoom[e] ? m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])] : -1;
+    if (c === st.cell[e] && r === st.room[e]) continue;
+    const before = st.cost;
+    nChanged = 0;
+    lift(e);
+    if (st.free(e, c, r)) {
+      st.place(e, c, r);
+      if (st.cost > before) {
+        rises += st.cost - before;
+        risen++;
+      }
+    }
+    undo();
+  }
+  const scale = risen > 0 ? rises / risen : 1;
+  const tStart = T_START_SHARE * scale;
+  t = tStart;
+
   let iteration = 0;
   for (; iteration < maxIterations; iteration++) {
     if (iteration % CHECK_EVERY === 0) {
       if (run.tick('IMPROVEMENT', iteration, st, bestIsCurrent ? null : { cells: bestCells, rooms: bestRooms })) break;
       const fraction = maxIterations !== Infinity ? iteration / maxIterations : now ? Math.min(1, (now() - phaseStart) / span) : 0;
-      t = T_START * Math.pow(ratio, fraction);
+      t = tStart * Math.pow(T_END_RATIO, fraction);
     }
     const e = movable[rng.int(movable.length)];
     const c0 = st.cell[e];
