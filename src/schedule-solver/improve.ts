@@ -42,6 +42,58 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
   const oldRoom = new Int32Array(m.E);
   let nChanged = 0;
   const inChain = new Uint8Array(m.E);
+  // Each course's movable events, and which rooms each event may use.
+  const courseStart = new Int32Array(m.N + 1);
+  for (const e of movable) courseStart[m.course[e] + 1]++;
+  for (let k = 0; k < m.N; k++) courseStart[k + 1] += courseStart[k];
+  const courseEvents = new Int32Array(movable.length);
+  const fill = courseStart.slice(0, m.N);
+  for (const e of movable) courseEvents[fill[m.course[e]]++] = e;
+  const roomOk = new Uint8Array(m.E * m.R);
+  for (let e = 0; e < m.E; e++) for (let i = m.roomStart[e]; i < m.roomStart[e + 1]; i++) roomOk[e * m.R + m.rooms[i]] = 1;
+
+  /**
+   * Every movable event of e's course into room r, each in its own cell; where r is taken, its holder
+   * takes the event's old room (Müller's course-room move). False (and undone) when one cannot.
+   */
+  const courseRoom = (e: number, r: number): boolean => {
+    const k = m.course[e];
+    nChanged = 0;
+    for (let i = courseStart[k]; i < courseStart[k + 1]; i++) {
+      const x = courseEvents[i];
+      const c = st.cell[x];
+      const rx = st.room[x];
+      if (rx === r || rx < 0) continue;
+      let y = -1;
+      for (let b = 0; b < W; b++) {
+        if (((m.weeks[x] >> b) & 1) !== 0 && st.roomCount[(r * C + c) * W + b] !== 0) {
+          y = st.roomOwner[(r * C + c) * W + b];
+          break;
+        }
+      }
+      if (y >= 0) {
+        if (m.fixed[y] || m.weeks[y] !== m.weeks[x] || !roomOk[y * m.R + rx]) {
+          undo();
+          return false;
+        }
+        lift(y);
+      }
+      lift(x);
+      if (!st.roomFree(x, c, r)) {
+        undo();
+        return false;
+      }
+      st.place(x, c, r);
+      if (y >= 0) {
+        if (!st.roomFree(y, c, rx)) {
+          undo();
+          return false;
+        }
+        st.place(y, c, rx);
+      }
+    }
+    return nChanged > 0;
+  };
 
   /** Takes event x out, remembering where it was. */
   const lift = (x: number): void => {
@@ -177,6 +229,10 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
         continue;
       }
       st.place(e, c, r);
+    } else if (kind === 6) {
+      if (!m.needsRoom[e]) continue;
+      const r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
+      if (!courseRoom(e, r)) continue;
     } else if (kind < 6) {
       // Another room in the same cell.
       if (!m.needsRoom[e]) continue;
