@@ -64,6 +64,10 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
       const c = st.cell[x];
       const rx = st.room[x];
       if (rx === r || rx < 0) continue;
+      if (!roomOk[x * m.R + r]) {
+        undo();
+        return false;
+      }
       let y = -1;
       for (let b = 0; b < W; b++) {
         if (((m.weeks[x] >> b) & 1) !== 0 && st.roomCount[(r * C + c) * W + b] !== 0) {

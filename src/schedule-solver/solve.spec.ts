@@ -182,4 +182,38 @@ describe('solve', () => {
     expect(a.cost).toBe(b.cost);
     expect(a.cost).toBe(evaluate(problem, a.cells, a.rooms).cost);
   });
+
+  it('never leaves a clash or a forbidden room, with odd/even weeks, room lists per lesson and closed cells', () => {
+    // Lessons of one course may use different rooms: the course-room move must respect each one's list.
+    for (const seed of [1, 2, 3]) {
+      let x = seed;
+      const next = (n: number): number => {
+        x = (x * 1103515245 + 12345) % 2147483648;
+        return x % n;
+      };
+      const problem: SolverProblem = {
+        days: 3,
+        periodsPerDay: 4,
+        roomCapacities: [10, 20, 30, 40, 50],
+        resources: Array.from({ length: 8 }, (_, k) => ({ gapWeight: k % 2, isolatedWeight: k % 3, dayLimit: 2, overloadWeight: 3 })),
+        courses: Array.from({ length: 6 }, () => ({ minWorkingDays: 2 })),
+        events: Array.from({ length: 40 }, (_, e) =>
+          event({
+            course: e % 6,
+            resources: [next(8), next(8)],
+            weeks: 1 + next(3),
+            students: 5 + next(45),
+            rooms: next(5) === 0 ? [] : [next(5), next(5), next(5)],
+            allowedCells: Uint8Array.from({ length: 12 }, () => (next(6) === 0 ? 0 : 1)),
+          }),
+        ),
+        weights: { ...noWeights, capacityPerStudent: 1, capacityPerLesson: 2, oversizedPerLesson: 1, oversizeRatio: 2, oversizeMinEmpty: 10, minWorkingDaysWeight: 5, roomStabilityWeight: 1 },
+      };
+      const result = solve(problem, { mode: 'GENERATE', seed, maxIterations: 30000 });
+      const check = evaluate(problem, result.cells, result.rooms);
+      expect(check.hardViolations).toBe(0);
+      expect(result.cost).toBe(check.cost);
+      expect(check.placed + result.unplaced.length).toBe(40);
+    }
+  });
 });
