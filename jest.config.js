@@ -26,6 +26,7 @@ module.exports = {
       transform,
     },
   ],
+  testSequencer: '<rootDir>/test/support/slow-first-sequencer.cjs',
   testTimeout: 60000,
   maxWorkers: Number(process.env.JEST_WORKERS) || availableParallelism() + 1,
 };

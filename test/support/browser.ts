@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo, Server } from 'node:net';
-import puppeteer, { Browser, HTTPRequest, Page } from 'puppeteer-core';
+import puppeteer, { Browser, BrowserContext, HTTPRequest, Page } from 'puppeteer-core';
 
 /**
  * A real headless Chromium for the page tests: the binary shipped inside the `@sparticuz/chromium` npm
@@ -37,7 +37,8 @@ export async function unpackChromium(): Promise<void> {
   if (!process.env.CHROMIUM_PATH) await chromium.executablePath();
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+/** Starts a Chromium of its own with a throw-away profile. */
+async function startChromium(): Promise<TestBrowser> {
   const executablePath = process.env.CHROMIUM_PATH || (await chromium.executablePath());
   const userDataDir = mkdtempSync(join(tmpdir(), 'timetable-chromium-'));
   const browser = await puppeteer.launch({ executablePath, headless: true, userDataDir, args: [...FLAGS, `--user-data-dir=${userDataDir}`] });
@@ -46,6 +47,42 @@ export async function launchBrowser(): Promise<TestBrowser> {
     close: async () => {
       await browser.close();
       rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Where the run's shared Chromium listens (set by the global setup for the test workers). */
+const SHARED_BROWSER = 'TIMETABLE_TEST_BROWSER';
+
+/**
+ * The run's one Chromium, started by the global setup before the workers: every page test connects
+ * to it instead of starting its own, and keeps its pages apart in browser contexts of its own (each
+ * test already opens one), so nothing a test leaves behind reaches another.
+ */
+export async function startSharedBrowser(): Promise<TestBrowser> {
+  const shared = await startChromium();
+  process.env[SHARED_BROWSER] = shared.browser.wsEndpoint();
+  return shared;
+}
+
+/** The run's shared Chromium when there is one (the test run), else one of its own. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const endpoint = process.env[SHARED_BROWSER];
+  if (!endpoint) return startChromium();
+  const browser = await puppeteer.connect({ browserWSEndpoint: endpoint });
+  // The contexts this file opens are closed with it, as its own browser's were (not those of other files).
+  const opened: BrowserContext[] = [];
+  const createBrowserContext = browser.createBrowserContext.bind(browser);
+  browser.createBrowserContext = async (...options) => {
+    const context = await createBrowserContext(...options);
+    opened.push(context);
+    return context;
+  };
+  return {
+    browser,
+    close: async () => {
+      await Promise.all(opened.map((context) => context.close().catch(() => undefined)));
+      await browser.disconnect();
     },
   };
 }

@@ -8,7 +8,7 @@ import { parseDatabaseUrl } from '../../src/platform/tenancy/database-url';
 import { TEMPLATE_DATABASE, TestServer, withAdminClient } from './test-database';
 import { freePort } from './free-port';
 import { buildWeb } from '../../scripts/build-web';
-import { unpackChromium } from './browser';
+import { startSharedBrowser, unpackChromium } from './browser';
 import { buildService, serviceBuildIsStale } from './service-process';
 
 interface EmbeddedCluster {
@@ -20,6 +20,7 @@ interface EmbeddedCluster {
 declare global {
    
   var __EMBEDDED_PG__: { stop(): Promise<void> } | undefined;
+  var __SHARED_BROWSER__: { close(): Promise<void> } | undefined;
 }
 
 /**
@@ -32,6 +33,7 @@ export default async function globalSetup(): Promise<void> {
   if (serviceBuildIsStale()) buildService();
   await buildWeb({ ifStale: true });
   await unpackChromium();
+  globalThis.__SHARED_BROWSER__ = await startSharedBrowser();
   let server: TestServer;
   if (process.env.TEST_DATABASE_URL) {
     const address = parseDatabaseUrl(process.env.TEST_DATABASE_URL);
