@@ -54,7 +54,8 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
 
   /**
    * Every movable event of e's course into room r, each in its own cell; where r is taken, its holder
-   * takes the event's old room (Müller's course-room move). False (and undone) when one cannot.
+   * takes the event's old room (Müller's course-room move). False (and undone) when one cannot, or
+   * when the holder is of the same course (two of its lessons in one cell, odd and even weeks).
    */
   const courseRoom = (e: number, r: number): boolean => {
     const k = m.course[e];
@@ -76,7 +77,7 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
         }
       }
       if (y >= 0) {
-        if (m.fixed[y] || m.weeks[y] !== m.weeks[x] || !roomOk[y * m.R + rx]) {
+        if (m.fixed[y] || m.course[y] === k || m.weeks[y] !== m.weeks[x] || !roomOk[y * m.R + rx]) {
           undo();
           return false;
         }

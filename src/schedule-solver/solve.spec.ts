@@ -184,8 +184,9 @@ describe('solve', () => {
   });
 
   it('never leaves a clash or a forbidden room, with odd/even weeks, room lists per lesson and closed cells', () => {
-    // Lessons of one course may use different rooms: the course-room move must respect each one's list.
-    for (const seed of [1, 2, 3]) {
+    // Lessons of one course may use different rooms (the course-room move must respect each one's
+    // list) and may share a cell (other resources, or odd and even weeks).
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
       let x = seed;
       const next = (n: number): number => {
         x = (x * 1103515245 + 12345) % 2147483648;
@@ -214,6 +215,26 @@ describe('solve', () => {
       expect(check.hardViolations).toBe(0);
       expect(result.cost).toBe(check.cost);
       expect(check.placed + result.unplaced.length).toBe(40);
+    }
+  });
+
+  it('keeps its books straight when lessons of one course share a cell (the course-room move)', () => {
+    // Three lessons of one course with different teachers share each cell; rooms differ in size.
+    // Moving the course into one room meets its own lessons holding that room.
+    const problem: SolverProblem = {
+      days: 1,
+      periodsPerDay: 2,
+      roomCapacities: [10, 20, 30, 40],
+      resources: Array.from({ length: 6 }, () => quiet),
+      courses: [{ minWorkingDays: 0 }, { minWorkingDays: 0 }],
+      events: Array.from({ length: 8 }, (_, e) => event({ course: e % 2, resources: [e % 6], students: 5 + 7 * e })),
+      weights: { ...noWeights, capacityPerStudent: 1, roomStabilityWeight: 3 },
+    };
+    for (const seed of [1, 2, 3, 4]) {
+      const result = solve(problem, { mode: 'GENERATE', seed, maxIterations: 50000 });
+      const check = evaluate(problem, result.cells, result.rooms);
+      expect(check.hardViolations).toBe(0);
+      expect(result.unplaced).toEqual([]);
     }
   });
 });
