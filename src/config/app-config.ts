@@ -80,6 +80,19 @@ export interface AppConfig {
   /** `GET /metrics` on its own port (METRICS_ENABLED, METRICS_PORT), never on the API port. */
   metrics: { enabled: boolean; port: number };
   notifications: NotificationsConfig;
+  optimizations: OptimizationsConfig;
+}
+
+/** The timetable solver's jobs (issue 43). */
+export interface OptimizationsConfig {
+  /** Whether this instance runs jobs at all (OPTIMIZATION_WORKER_ENABLED; requests are served either way). */
+  workerEnabled: boolean;
+  /** How often each instance looks for waiting jobs and stale ones (OPTIMIZATION_POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  /** A running job whose instance has not reported for this long is failed (OPTIMIZATION_STALE_AFTER_SECONDS). */
+  staleAfterSeconds: number;
+  /** Jobs one instance runs at once, each in its own worker thread (OPTIMIZATION_CONCURRENCY). */
+  concurrency: number;
 }
 
 export interface NotificationsConfig {
@@ -281,6 +294,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
       webhookRetryBaseSeconds: read.int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
+    },
+    optimizations: {
+      workerEnabled: read.bool('OPTIMIZATION_WORKER_ENABLED', true),
+      pollIntervalMs: read.int('OPTIMIZATION_POLL_INTERVAL_MS', 1000, 50, 60000),
+      staleAfterSeconds: read.int('OPTIMIZATION_STALE_AFTER_SECONDS', 30, 2, 3600),
+      concurrency: read.int('OPTIMIZATION_CONCURRENCY', 1, 1, 16),
     },
   };
 

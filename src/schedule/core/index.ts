@@ -27,3 +27,5 @@ export { SEMESTER_SCHEDULE_LOCK, ScheduleTx, SemesterWriteUnit, VERSION_STATUSES
 export type { LockedVersion, VersionStatus } from './semester-write-unit';
 export { TeacherAvailability, TeacherBlocks } from './teacher-availability';
 export type { BlockedTime, BlockScope } from './teacher-availability';
+export { SolvedDrafts, VersionScores } from './optimization-ports';
+export type { SlotPlacement, SolvedDraft, SolvedDraftRequest, VersionScore } from './optimization-ports';

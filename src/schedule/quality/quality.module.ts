@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
-import { ScheduleCoreModule } from '../core';
+import { ScheduleCoreModule, VersionScores } from '../core';
 import { QualityController } from './quality.controller';
 import { QualityFactsRepository } from './quality-facts.repository';
+import { QualityScores } from './quality-scores';
 import { QualityRecommendationsService } from './quality-recommendations.service';
 import { QualityService } from './quality.service';
 
@@ -12,6 +13,8 @@ import { QualityService } from './quality.service';
 @Module({
   imports: [ScheduleCoreModule],
   controllers: [QualityController],
-  providers: [QualityService, QualityRecommendationsService, QualityFactsRepository],
+  providers: [QualityService, QualityRecommendationsService, QualityFactsRepository, { provide: VersionScores, useClass: QualityScores }],
+  // For the solver's jobs: their scores are the report's.
+  exports: [VersionScores],
 })
 export class ScheduleQualityModule {}

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ScheduleCoreModule } from '../core';
+import { ScheduleCoreModule, SolvedDrafts } from '../core';
 import { ScheduleVersionsController } from './schedule-versions.controller';
 import { ScheduleVersionsRepository } from './schedule-versions.repository';
 import { ScheduleVersionsService } from './schedule-versions.service';
@@ -7,12 +7,23 @@ import { VersionDiffService } from './version-diff.service';
 import { VersionFactsRepository } from './version-facts.repository';
 import { VersionPublicationService } from './version-publication.service';
 import { VersionValidator } from './version-validator';
+import { VersionSolvedDrafts } from './solved-drafts';
 
 /** Schedule versions (spec 4.11): drafts and copies, bulk validation, diffs, publication, restore and history. */
 @Module({
   // The core lends the base series, the semester write unit and the teacher-availability port (spec 4.9 rule 13).
   imports: [ScheduleCoreModule],
   controllers: [ScheduleVersionsController],
-  providers: [ScheduleVersionsService, VersionPublicationService, VersionDiffService, VersionValidator, ScheduleVersionsRepository, VersionFactsRepository],
+  providers: [
+    ScheduleVersionsService,
+    VersionPublicationService,
+    VersionDiffService,
+    VersionValidator,
+    ScheduleVersionsRepository,
+    VersionFactsRepository,
+    { provide: SolvedDrafts, useClass: VersionSolvedDrafts },
+  ],
+  // For the solver's jobs: their results are drafts written here, checked by this feature's validation.
+  exports: [SolvedDrafts],
 })
 export class ScheduleVersionsModule {}

@@ -21,7 +21,16 @@ export interface NewVersion {
   /** null: a new version group. */
   versionGroupId: number | null;
   basedOnVersionId: number | null;
-  authorId: number;
+  /** null: written by the system for a user who no longer exists (a solver job's author). */
+  authorId: number | null;
+}
+
+/** Where a copied slot goes; all null: unplaced. */
+export interface PlacedSlot {
+  slotId: number;
+  dayOfWeek: number | null;
+  timeSlotId: number | null;
+  classroomId: number | null;
 }
 
 export interface VersionEvent {
@@ -29,7 +38,7 @@ export interface VersionEvent {
   versionId: number;
   eventType: VersionEventType;
   reason: string | null;
-  actorId: number;
+  actorId: number | null;
 }
 
 const STATE_COLUMNS = `v.id, v.semester_id AS "semesterId", v.version_number AS "versionNumber", v.name, v.status,
@@ -83,6 +92,7 @@ const EVENT = rowShape({
   createdAt: timestamp,
 });
 const LINEAGE = rowShape({ id: int, lineageId: int });
+const SLOT_COPY = rowShape({ oldId: int, newId: int });
 
 /** SQL over schedule versions, their rule copies and their history. */
 @Injectable()
@@ -189,6 +199,52 @@ export class ScheduleVersionsRepository {
       [sourceId, targetId, authorId],
     );
     return row.count;
+  }
+
+  /**
+   * `copyActiveRules` with the slots put where `placements` say (a solver's result, issue 43): a slot
+   * listed with nulls is copied unplaced, one not listed keeps its place. Answers source slot id →
+   * copy's slot id.
+   */
+  async copyActiveRulesPlaced(sourceId: number, targetId: number, authorId: number | null, placements: PlacedSlot[]): Promise<Map<number, number>> {
+    const rows = await this.db.rows(SLOT_COPY, `WITH rule_map AS MATERIALIZED (
+         SELECT old_id, nextval(pg_get_serial_sequence('schedule_rules', 'id'))::int AS new_id
+           FROM (SELECT id AS old_id FROM schedule_rules WHERE schedule_version_id = $1 AND status = 'ACTIVE' ORDER BY id) source),
+       slot_map AS MATERIALIZED (
+         SELECT old_id, new_rule_id, nextval(pg_get_serial_sequence('schedule_rule_slots', 'id'))::int AS new_id
+           FROM (SELECT sl.id AS old_id, m.new_id AS new_rule_id
+                   FROM schedule_rule_slots sl JOIN rule_map m ON m.old_id = sl.rule_id ORDER BY sl.id) source),
+       placed AS (
+         SELECT * FROM json_to_recordset($4::json) AS p("slotId" int, "dayOfWeek" int, "timeSlotId" int, "classroomId" int)),
+       new_rules AS (
+         INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
+                                     lecture_start_week, laboratory_start_week, practice_start_week, created_by, lineage_rule_id)
+         SELECT m.new_id, $2, r.semester_id, r.subject_id, r.lecture_hours, r.laboratory_hours, r.practice_hours,
+                r.lecture_start_week, r.laboratory_start_week, r.practice_start_week, $3, COALESCE(r.lineage_rule_id, r.id)
+           FROM rule_map m JOIN schedule_rules r ON r.id = m.old_id
+         RETURNING id),
+       new_groups AS (
+         INSERT INTO schedule_rule_groups (rule_id, group_id)
+         SELECT m.new_id, g.group_id FROM rule_map m JOIN schedule_rule_groups g ON g.rule_id = m.old_id),
+       new_slots AS (
+         INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+         SELECT s.new_id, s.new_rule_id,
+                CASE WHEN p."slotId" IS NULL THEN sl.day_of_week ELSE p."dayOfWeek" END, sl.parity,
+                CASE WHEN p."slotId" IS NULL THEN sl.time_slot_id ELSE p."timeSlotId" END, sl.teacher_id,
+                CASE WHEN p."slotId" IS NULL THEN sl.classroom_id ELSE p."classroomId" END, sl.lesson_type_id, sl.lesson_format
+           FROM slot_map s JOIN schedule_rule_slots sl ON sl.id = s.old_id LEFT JOIN placed p ON p."slotId" = s.old_id),
+       new_subgroups AS (
+         INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id)
+         SELECT s.new_id, ss.subgroup_id FROM slot_map s JOIN schedule_rule_slot_subgroups ss ON ss.slot_id = s.old_id)
+       SELECT old_id AS "oldId", new_id AS "newId" FROM slot_map`,
+      [sourceId, targetId, authorId, JSON.stringify(placements)],
+    );
+    return new Map(rows.map((row) => [row.oldId, row.newId]));
+  }
+
+  /** Leaves the draft's slots unplaced (no day, pair or room). */
+  async unplaceSlots(slotIds: number[]): Promise<void> {
+    await this.db.execute(`UPDATE schedule_rule_slots SET day_of_week = NULL, time_slot_id = NULL, classroom_id = NULL WHERE id = ANY($1::int[])`, [slotIds]);
   }
 
   /** Archives the semester's PUBLISHED version, if any; answers its id. */
