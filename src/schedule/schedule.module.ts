@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from './core';
+import { ScheduleOptimizationsModule } from './optimizations';
 import { ScheduleOverridesModule } from './overrides/schedule-overrides.module';
 import { ScheduleQualityModule } from './quality/quality.module';
 import { ScheduleRulesModule } from './rules/schedule-rules.module';
@@ -11,7 +12,16 @@ import { ScheduleVersionsModule } from './versions/schedule-versions.module';
  * on it. Viewing is exported too: the export renders exactly the lessons the views answer.
  */
 @Module({
-  imports: [ScheduleCoreModule, ScheduleRulesModule, ScheduleViewingModule, ScheduleVersionsModule, ScheduleOverridesModule, ScheduleQualityModule],
+  imports: [
+    ScheduleCoreModule,
+    ScheduleRulesModule,
+    ScheduleViewingModule,
+    ScheduleVersionsModule,
+    ScheduleOverridesModule,
+    ScheduleQualityModule,
+    // The solver's jobs get the quality score and the draft writer through the core's ports, bound by these two.
+    ScheduleOptimizationsModule.withPorts(ScheduleQualityModule, ScheduleVersionsModule),
+  ],
   // Viewing for the export, the rules' service for the data import (issue 28).
   exports: [ScheduleCoreModule, ScheduleViewingModule, ScheduleRulesModule],
 })

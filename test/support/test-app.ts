@@ -120,6 +120,8 @@ export const TEST_ENV: Record<string, string> = {
   // The delivery worker's rounds would show in the tests that count queries; the notification tests
   // turn it on (NOTIFY_WORKER_ENABLED: 'true').
   NOTIFY_WORKER_ENABLED: 'false',
+  // Likewise the solver jobs' runner (one query per tenant a round); the optimization tests turn it on.
+  OPTIMIZATION_WORKER_ENABLED: 'false',
 };
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {

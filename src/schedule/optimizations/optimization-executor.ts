@@ -1,0 +1,244 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { classifyDatabaseError, describeDatabaseError } from '../../platform/database/pg-errors';
+import { scoreOf } from '../../schedule-engine/quality';
+import type { SolverCostTerm, SolverProgress, SolverResult } from '../../schedule-solver';
+import { ScheduleDataRepository, SlotPlacement, SolvedDrafts, VersionScores } from '../core';
+import { OptimizationPenalty, OptimizationPhase } from './dto/optimization.dto';
+import { JobProgress, JobRow, OptimizationJobsRepository, SourceVersion } from './optimization-jobs.repository';
+import { BuiltProblem, buildProblem, placementFromSolver, ProblemInput, RuleInput } from './problem-builder';
+import { startSolverThread, SolverThread } from './solver-thread';
+import { unplacedReport } from './unplaced-report';
+
+/** How often a running job writes its progress and heartbeat, and learns of a cancel. */
+export const REPORT_EVERY_MS = 1000;
+/** A solver that has not answered this long after its time limit is ended (it checks the clock between steps, so this is a fault). */
+const OVERRUN_GRACE_MS = 60_000;
+const FAILED_MESSAGE = 'Расчёт прерван из-за внутренней ошибки; попробуйте ещё раз';
+const MAX_NAME_LENGTH = 255;
+
+const TERM_LABELS: Record<SolverCostTerm['code'], string> = {
+  CAPACITY: 'Аудитория меньше состава занятия',
+  OVERSIZED: 'Аудитория слишком велика',
+  MIN_WORKING_DAYS: 'Занятия курса в слишком мало дней',
+  ISOLATED: 'Одиночные занятия',
+  GAPS: 'Окна у групп и преподавателей',
+  OVERLOAD: 'Перегруженные дни',
+  ROOM_STABILITY: 'Смена аудиторий курса',
+  CELL_COST: 'Нарушенные пожелания преподавателей',
+  MOVED: 'Перемещённые занятия',
+};
+
+/** One job running on this instance. */
+export interface RunningJob {
+  done: Promise<void>;
+  /** Ends it now (shutdown): the thread stops and the job is failed with `message`. */
+  abort(message: string): Promise<void>;
+}
+
+/**
+ * Runs one claimed job (issue 43): reads the source version into a solver problem, solves it in a
+ * worker thread while writing progress and the heartbeat every second (and stopping when a cancel is
+ * seen), writes the best placement found as a new draft through the versions feature (the schedule's
+ * own checks have the last word), and scores that draft with the quality report's own computation.
+ */
+@Injectable()
+export class OptimizationExecutor {
+  private readonly logger = new Logger('Optimizations');
+
+  constructor(
+    private readonly jobs: OptimizationJobsRepository,
+    private readonly data: ScheduleDataRepository,
+    private readonly scores: VersionScores,
+    private readonly drafts: SolvedDrafts,
+  ) {}
+
+  /** Call in the job's tenant context: everything the run awaits stays in it. */
+  start(job: JobRow, instance: string): RunningJob {
+    const run = new JobRun(job, instance, this.jobs, this.data, this.scores, this.drafts);
+    const done = run.execute().catch(async (error: unknown) => {
+      // A database error is logged by class and SQLSTATE only (its text may hold SQL); a bug with its stack.
+      const stack = error instanceof Error && !classifyDatabaseError(error) ? error.stack : undefined;
+      this.logger.error(`optimization job ${job.id} failed (${describeDatabaseError(error)})`, stack);
+      await this.jobs.fail(job.id, instance, FAILED_MESSAGE).catch(() => undefined);
+    });
+    return { done, abort: (message) => run.abort(message).then(() => done) };
+  }
+}
+
+class JobRun {
+  private readonly logger = new Logger('Optimizations');
+  private thread?: SolverThread;
+  private latest?: Partial<JobProgress>;
+  private cancelSeen = false;
+  private aborted = false;
+  private timer?: NodeJS.Timeout;
+  private reporting?: Promise<void>;
+
+  constructor(
+    private readonly job: JobRow,
+    private readonly instance: string,
+    private readonly jobs: OptimizationJobsRepository,
+    private readonly data: ScheduleDataRepository,
+    private readonly scores: VersionScores,
+    private readonly drafts: SolvedDrafts,
+  ) {}
+
+  async abort(message: string): Promise<void> {
+    this.aborted = true;
+    clearInterval(this.timer);
+    await this.thread?.terminate();
+    await this.jobs.fail(this.job.id, this.instance, message).catch(() => undefined);
+  }
+
+  async execute(): Promise<void> {
+    const { job } = this;
+    const version = await this.jobs.version(job.versionId);
+    if (!version) throw new Error(`source version ${job.versionId} of job ${job.id} is missing`);
+    const loaded = await this.load(version);
+    const built = buildProblem(loaded);
+    const total = built.origins.length + built.lockedUnplaced.length;
+    const initialScore = (await this.scores.score(version.semesterId, version.id)).score;
+    const initiallyPlaced = built.problem.events.filter((event) => event.initial !== null).length;
+    await this.jobs.report(job.id, this.instance, { phase: 'CONSTRUCTION', totalSlots: total, placedSlots: initiallyPlaced, initialScore });
+
+    const result = await this.solve(built);
+    if (this.aborted) return;
+    await this.report({ phase: 'SAVING' });
+    await this.save(version, loaded, built, result, total);
+  }
+
+  /** The version's active rules, the base grid's pairs, the active rooms with seats, and what the quality scoring weighs. */
+  private async load(version: SourceVersion): Promise<ProblemInput> {
+    const semester = await this.data.semester(version.semesterId);
+    if (!semester) throw new Error(`semester ${version.semesterId} is missing`);
+    const rules = (await this.data.rules({ versionIds: [version.id] })) as unknown as RuleInput[];
+    const grids = await this.data.grids(semester.startDate, semester.endDate);
+    const facts = await this.scores.facts(version.semesterId);
+    const active = new Set(await this.data.activeClassroomIds());
+    const rooms = [...facts.classrooms]
+      .filter(([id]) => active.has(id))
+      .map(([id, room]) => ({ id, capacity: room.capacity }))
+      .sort((a, b) => a.id - b.id);
+    const basePairs = [...grids.base.slots].sort((a, b) => a.orderNumber - b.orderNumber).map((pair) => ({ id: pair.id, orderNumber: pair.orderNumber }));
+    return { mode: this.job.mode, rules, basePairs, rooms, facts, lockedRuleIds: new Set(this.job.lockedRuleIds) };
+  }
+
+  /** Runs the solver thread; every second the latest progress and the heartbeat are written, and a cancel asked meanwhile stops the search. */
+  private async solve(built: BuiltProblem): Promise<SolverResult> {
+    const { job } = this;
+    const events = built.problem.events.length;
+    this.thread = startSolverThread(
+      built.problem,
+      { mode: job.mode, seed: job.seed, timeLimitMs: job.timeLimitSeconds * 1000, maxMoved: job.maxMovedLessons ?? undefined },
+      (progress) => (this.latest = progressOf(progress, events, built.lockedUnplaced.length)),
+      REPORT_EVERY_MS,
+    );
+    this.timer = setInterval(() => void this.report(), REPORT_EVERY_MS);
+    const overrun = setTimeout(() => void this.thread?.terminate(), job.timeLimitSeconds * 1000 + OVERRUN_GRACE_MS);
+    try {
+      return await this.thread.result;
+    } finally {
+      clearInterval(this.timer);
+      clearTimeout(overrun);
+      await this.reporting;
+    }
+  }
+
+  /** Writes the latest progress (or only the heartbeat); a job no longer this instance's, or cancelled, stops the search. */
+  private report(extra: Partial<JobProgress> = {}): Promise<void> {
+    if (this.reporting) return this.reporting;
+    const progress = { ...this.latest, ...extra };
+    this.latest = undefined;
+    this.reporting = this.jobs
+      .report(this.job.id, this.instance, progress)
+      .then((cancel) => {
+        // undefined: another instance failed the job as stale, or it ended; either way this search is not wanted.
+        if (cancel !== false && !this.cancelSeen) {
+          this.cancelSeen = true;
+          this.thread?.stop();
+        }
+      })
+      .catch(() => undefined) // a missed heartbeat is retried next second; a long outage fails the job as stale
+      .finally(() => (this.reporting = undefined));
+    return this.reporting;
+  }
+
+  private async save(version: SourceVersion, loaded: ProblemInput, built: BuiltProblem, result: SolverResult, total: number): Promise<void> {
+    const { job } = this;
+    const placements = new Map<number, SlotPlacement | null>();
+    const fixedSlotIds = new Set<number>();
+    built.origins.forEach(({ slot }, event) => {
+      if (built.problem.events[event].fixed) {
+        fixedSlotIds.add(slot.id);
+        return;
+      }
+      const place = placementFromSolver(result.cells[event], result.rooms[event], loaded.basePairs, built.roomIds);
+      const same = place
+        ? place.dayOfWeek === slot.dayOfWeek && place.timeSlotId === slot.timeSlotId && place.classroomId === slot.classroomId
+        : slot.dayOfWeek === null;
+      if (!same) placements.set(slot.id, place);
+    });
+    const draft = await this.drafts.write({
+      source: { id: version.id, semesterId: version.semesterId },
+      name: draftName(version.name, job),
+      authorId: job.createdBy,
+      placements,
+      fixedSlotIds,
+    });
+    const eventOfSlot = new Map(built.origins.map(({ slot }, event) => [slot.id, event]));
+    const refusedEvents = draft.refusedSlotIds.flatMap((slotId) => eventOfSlot.get(slotId) ?? []);
+    const refused = new Set(refusedEvents);
+    const reasons = result.unplaced.filter((reason) => !refused.has(reason.event));
+    const facts = loaded.facts;
+    const unplaced = unplacedReport({ built, facts, reasons, refusedEvents, resultSlotIds: draft.slotIds });
+    const unplacedCount = built.lockedUnplaced.length + reasons.length + refusedEvents.length;
+    let moved = 0;
+    built.problem.events.forEach((event, index) => {
+      if (!event.initial || event.fixed) return;
+      if (refused.has(index) || result.cells[index] !== event.initial.cell || result.rooms[index] !== event.initial.room) moved++;
+    });
+    const score = await this.scores.score(version.semesterId, draft.versionId);
+    const stopped = this.cancelSeen;
+    const written = await this.jobs.finish(job.id, this.instance, {
+      status: stopped ? 'CANCELLED' : 'SUCCEEDED',
+      phase: 'DONE',
+      totalSlots: total,
+      placedSlots: total - unplacedCount,
+      hardViolations: draft.clashCount,
+      movedLessons: moved,
+      bestScore: score.score,
+      penalties: score.metrics.map(({ code, label, value, penalty }) => ({ code, label, value, penalty })),
+      resultVersionId: draft.versionId,
+      unplaced,
+      message:
+        `${stopped ? 'Остановлено, сохранено лучшее найденное' : 'Готово'}: размещено ${total - unplacedCount} из ${total}, ` +
+        `черновик «${draftName(version.name, job)}»`,
+    });
+    if (!written) this.logger.warn(`optimization job ${job.id}: its draft ${draft.versionId} was written after the job ended elsewhere`);
+  }
+}
+
+/** «Осень 2026 — составление №7», at most 255 characters. */
+function draftName(source: string, job: JobRow): string {
+  const suffix = ` — ${job.mode === 'GENERATE' ? 'составление' : 'исправление'} №${job.id}`;
+  return source.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
+}
+
+/**
+ * Progress as the job shows it. While the search runs the score is the search's own estimate on the
+ * report's scale (its weekly cost per lesson); the final score is the quality report of the draft.
+ */
+function progressOf(progress: SolverProgress, events: number, lockedUnplaced: number): Partial<JobProgress> {
+  const phase: OptimizationPhase = progress.phase === 'DONE' ? 'IMPROVEMENT' : progress.phase;
+  const penalties: OptimizationPenalty[] = progress.terms
+    .filter((term) => term.penalty !== 0)
+    .map((term) => ({ code: term.code, label: TERM_LABELS[term.code], value: term.value, penalty: term.penalty }));
+  return {
+    phase,
+    placedSlots: progress.placed,
+    totalSlots: progress.total + lockedUnplaced,
+    hardViolations: progress.hardViolations,
+    bestScore: scoreOf(progress.bestCost, Math.max(events, 1)),
+    penalties,
+  };
+}

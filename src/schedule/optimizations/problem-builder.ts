@@ -1,0 +1,248 @@
+import {
+  CAPACITY_SHORTAGE_PENALTY,
+  GROUP_DAY_LIMIT,
+  GROUP_GAP_PENALTY,
+  GROUP_OVERLOAD_PENALTY,
+  QualityFacts,
+  ROOM_OVERSIZE_MIN_EMPTY_SEATS,
+  ROOM_OVERSIZE_RATIO,
+  ROOM_OVERSIZED_PENALTY,
+  SOFT_WISH_PENALTY,
+  TEACHER_DAY_LIMIT,
+  TEACHER_GAP_PENALTY,
+  TEACHER_OVERLOAD_PENALTY,
+} from '../../schedule-engine/quality';
+import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
+import type { SolverEvent, SolverMode, SolverProblem, SolverResource } from '../../schedule-solver';
+
+/**
+ * The service's adapter to the solver (issue 43): a version's rule slots become the solver's events,
+ * its teachers, groups and subgroups its resources, the base grid's pairs on Monday..Saturday its
+ * cells, and the quality report's weights its soft costs. Pure: everything comes in loaded.
+ */
+
+/** Monday..Saturday: a university office does not put weekly lessons on Sunday. */
+export const TEACHING_DAYS = 6;
+/** REPAIR: what one moved lesson costs; above a gap (2–3) and a wish (3), so the solver moves a lesson only to remove more than it costs. */
+export const MOVED_LESSON_PENALTY = 10;
+
+const WEEKS_OF_PARITY: Record<LoadedSlot['parity'], number> = { ODD: 1, EVEN: 2, BOTH: 3 };
+
+/** A slot as the adapter reads it: unplaced slots of a draft have no day, pair or room. */
+export interface SlotInput {
+  id: number;
+  dayOfWeek: number | null;
+  timeSlotId: number | null;
+  classroomId: number | null;
+  parity: LoadedSlot['parity'];
+  teacherId: number;
+  lessonKind: LoadedSlot['lessonKind'];
+  subgroups: { id: number; groupId: number }[];
+}
+
+export interface RuleInput extends Omit<LoadedRule, 'slots'> {
+  slots: SlotInput[];
+}
+
+export interface ProblemInput {
+  mode: SolverMode;
+  rules: readonly RuleInput[];
+  /** The base grid's pairs, in order: a cell's period is its position here. */
+  basePairs: readonly { id: number; orderNumber: number }[];
+  /** The rooms lessons may use (active ones), with seats. */
+  rooms: readonly { id: number; capacity: number }[];
+  facts: QualityFacts;
+  lockedRuleIds: ReadonlySet<number>;
+}
+
+/** One event's origin, to map the result back and explain it. */
+export interface EventOrigin {
+  rule: RuleInput;
+  slot: SlotInput;
+}
+
+/** What the solver could not even try: a locked rule's slot that has no place to keep. */
+export interface LockedUnplaced {
+  rule: RuleInput;
+  slot: SlotInput;
+}
+
+export interface BuiltProblem {
+  problem: SolverProblem;
+  origins: EventOrigin[];
+  lockedUnplaced: LockedUnplaced[];
+  /** Resource index → what it is, for the reasons. */
+  resources: ResourceOrigin[];
+  roomIds: number[];
+}
+
+export type ResourceOrigin = { kind: 'teacher' | 'group' | 'subgroup'; id: number };
+
+export function buildProblem(input: ProblemInput): BuiltProblem {
+  const periods = input.basePairs.length;
+  const periodOfPair = new Map(input.basePairs.map((pair, index) => [pair.id, index]));
+  const periodOfOrder = new Map(input.basePairs.map((pair, index) => [pair.orderNumber, index]));
+  const roomIds = input.rooms.map((room) => room.id);
+  const roomIndex = new Map(roomIds.map((id, index) => [id, index]));
+  const roomCapacities = input.rooms.map((room) => room.capacity);
+
+  const resources: ResourceOrigin[] = [];
+  const resourceWeights: SolverResource[] = [];
+  const resourceIndex = new Map<string, number>();
+  const resource = (kind: ResourceOrigin['kind'], id: number): number => {
+    const key = `${kind}:${id}`;
+    let index = resourceIndex.get(key);
+    if (index === undefined) {
+      index = resources.length;
+      resourceIndex.set(key, index);
+      resources.push({ kind, id });
+      resourceWeights.push(
+        kind === 'teacher'
+          ? { gapWeight: TEACHER_GAP_PENALTY, isolatedWeight: 0, dayLimit: TEACHER_DAY_LIMIT, overloadWeight: TEACHER_OVERLOAD_PENALTY }
+          : kind === 'group'
+            ? { gapWeight: GROUP_GAP_PENALTY, isolatedWeight: 0, dayLimit: GROUP_DAY_LIMIT, overloadWeight: GROUP_OVERLOAD_PENALTY }
+            : // A subgroup only keeps its lessons apart from its group's; the group's own terms weigh the day.
+              { gapWeight: 0, isolatedWeight: 0, dayLimit: 0, overloadWeight: 0 },
+      );
+    }
+    return index;
+  };
+
+  // The subgroups lessons of the version name, by group: a whole-group lesson holds each of them.
+  const subgroupsOfGroup = new Map<number, Set<number>>();
+  for (const rule of input.rules) {
+    for (const slot of rule.slots) {
+      for (const subgroup of slot.subgroups) {
+        let set = subgroupsOfGroup.get(subgroup.groupId);
+        if (!set) subgroupsOfGroup.set(subgroup.groupId, (set = new Set()));
+        set.add(subgroup.id);
+      }
+    }
+  }
+
+  const wishes = teacherCells(input.facts, periodOfOrder, periods);
+  const origins: EventOrigin[] = [];
+  const lockedUnplaced: LockedUnplaced[] = [];
+  const events: SolverEvent[] = [];
+  input.rules.forEach((rule, course) => {
+    const locked = input.lockedRuleIds.has(rule.id);
+    for (const slot of rule.slots) {
+      const initial = placementOf(slot, periodOfPair, roomIndex, periods);
+      if (locked && !initial) {
+        lockedUnplaced.push({ rule, slot });
+        continue;
+      }
+      const held = [resource('teacher', slot.teacherId)];
+      let students = 0;
+      for (const groupId of rule.groupIds) {
+        const own = slot.subgroups.find((subgroup) => subgroup.groupId === groupId);
+        if (own) {
+          held.push(resource('subgroup', own.id));
+          students += input.facts.subgroups.get(own.id)?.size ?? 0;
+        } else {
+          held.push(resource('group', groupId));
+          for (const subgroupId of subgroupsOfGroup.get(groupId) ?? []) held.push(resource('subgroup', subgroupId));
+          students += input.facts.groups.get(groupId)?.size ?? 0;
+        }
+      }
+      const wish = wishes.get(slot.teacherId);
+      origins.push({ rule, slot });
+      events.push({
+        course,
+        resources: held,
+        weeks: WEEKS_OF_PARITY[slot.parity],
+        students,
+        allowedCells: wish?.allowed ?? null,
+        rooms: null,
+        cellCost: wish?.cost ?? null,
+        initial,
+        fixed: locked,
+      });
+    }
+  });
+
+  return {
+    problem: {
+      days: TEACHING_DAYS,
+      periodsPerDay: periods,
+      roomCapacities,
+      resources: resourceWeights,
+      courses: input.rules.map(() => ({ minWorkingDays: 0 })),
+      events,
+      weights: {
+        capacityPerStudent: 0,
+        capacityPerLesson: CAPACITY_SHORTAGE_PENALTY,
+        oversizedPerLesson: ROOM_OVERSIZED_PENALTY,
+        oversizeRatio: ROOM_OVERSIZE_RATIO,
+        oversizeMinEmpty: ROOM_OVERSIZE_MIN_EMPTY_SEATS,
+        minWorkingDaysWeight: 0,
+        roomStabilityWeight: 0,
+        movedWeight: input.mode === 'REPAIR' ? MOVED_LESSON_PENALTY : 0,
+      },
+    },
+    origins,
+    lockedUnplaced,
+    resources,
+    roomIds,
+  };
+}
+
+/** The slot's cell and room in the solver's terms, or null when it is unplaced or outside the grid the solver uses. */
+function placementOf(slot: SlotInput, periodOfPair: ReadonlyMap<number, number>, roomIndex: ReadonlyMap<number, number>, periods: number) {
+  if (slot.dayOfWeek === null || slot.timeSlotId === null || slot.classroomId === null) return null;
+  const period = periodOfPair.get(slot.timeSlotId);
+  const room = roomIndex.get(slot.classroomId);
+  if (period === undefined || room === undefined || slot.dayOfWeek < 1 || slot.dayOfWeek > TEACHING_DAYS) return null;
+  return { cell: (slot.dayOfWeek - 1) * periods + period, room };
+}
+
+/**
+ * Each teacher's closed cells (weekly HARD_UNAVAILABLE: a pair of a weekday, or the whole weekday) and
+ * the soft cost of each cell (SOFT_UNWANTED pairs; outside the SOFT_PREFERRED pairs of a day), at the
+ * quality report's weight. Wishes of one date are left to the schedule's own checks (see decisions).
+ */
+function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, number>, periods: number) {
+  const cells = TEACHING_DAYS * periods;
+  const byTeacher = new Map<number, { allowed: Uint8Array | null; cost: Int32Array | null }>();
+  const entry = (teacherId: number) => {
+    let found = byTeacher.get(teacherId);
+    if (!found) byTeacher.set(teacherId, (found = { allowed: null, cost: null }));
+    return found;
+  };
+  const preferredByDay = new Map<string, Set<number>>();
+  for (const wish of facts.wishes) {
+    if (wish.date !== null || wish.dayOfWeek === null || wish.dayOfWeek < 1 || wish.dayOfWeek > TEACHING_DAYS) continue;
+    const day = wish.dayOfWeek - 1;
+    const period = wish.pairOrder === null ? undefined : periodOfOrder.get(wish.pairOrder);
+    if (wish.pairOrder !== null && period === undefined) continue;
+    const dayCells = period === undefined ? [...Array(periods).keys()].map((p) => day * periods + p) : [day * periods + period];
+    if (wish.type === 'HARD_UNAVAILABLE') {
+      const target = entry(wish.teacherId);
+      target.allowed ??= new Uint8Array(cells).fill(1);
+      for (const cell of dayCells) target.allowed[cell] = 0;
+    } else if (wish.type === 'SOFT_UNWANTED') {
+      const target = entry(wish.teacherId);
+      target.cost ??= new Int32Array(cells);
+      for (const cell of dayCells) target.cost[cell] += SOFT_WISH_PENALTY;
+    } else if (wish.type === 'SOFT_PREFERRED' && period !== undefined) {
+      const key = `${wish.teacherId}:${day}`;
+      let set = preferredByDay.get(key);
+      if (!set) preferredByDay.set(key, (set = new Set()));
+      set.add(period);
+    }
+  }
+  for (const [key, preferred] of preferredByDay) {
+    const [teacherId, day] = key.split(':').map(Number);
+    const target = entry(teacherId);
+    target.cost ??= new Int32Array(cells);
+    for (let period = 0; period < periods; period++) if (!preferred.has(period)) target.cost[day * periods + period] += SOFT_WISH_PENALTY;
+  }
+  return byTeacher;
+}
+
+/** A solved event's place as a rule slot's fields, or null when it stays unplaced. */
+export function placementFromSolver(cell: number, room: number, basePairs: ProblemInput['basePairs'], roomIds: readonly number[]) {
+  if (cell < 0 || room < 0) return null;
+  const periods = basePairs.length;
+  return { dayOfWeek: Math.floor(cell / periods) + 1, timeSlotId: basePairs[cell % periods].id, classroomId: roomIds[room] };
+}
