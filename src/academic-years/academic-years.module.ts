@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ScheduleCoreModule } from '../schedule/core';
 import { AcademicYearsController } from './academic-years.controller';
 import { AcademicYearsRepository } from './academic-years.repository';
 import { AcademicYearsService } from './academic-years.service';
@@ -15,6 +16,7 @@ import { SemestersService } from './semesters.service';
  * place dates and schedules through.
  */
 @Module({
+  imports: [ScheduleCoreModule],
   controllers: [AcademicYearsController, SemestersController, SemesterListController, ActivityTypesController],
   providers: [
     AcademicYearsRepository,

@@ -98,10 +98,8 @@ export class AcademicYearsRepository {
     return rows[0];
   }
 
-  /** Deletes the year with its semesters, their schedule versions and version history (the caller checked usages). */
+  /** Deletes the year with its semesters (the caller checked usages and had the schedule drop their versions). */
   async deleteWithSemesters(id: number): Promise<void> {
-    await this.db.execute(`DELETE FROM schedule_version_events WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
-    await this.db.execute(`DELETE FROM schedule_versions WHERE semester_id IN (SELECT id FROM semesters WHERE academic_year_id = $1)`, [id]);
     await this.db.execute(`DELETE FROM semesters WHERE academic_year_id = $1`, [id]);
     await this.db.execute(`DELETE FROM academic_years WHERE id = $1`, [id]);
   }

@@ -7,6 +7,7 @@ import { AcademicYearsRepository } from './academic-years.repository';
 import { AcademicYearCreateRequest, AcademicYearResponse, AcademicYearUpdateRequest } from './dto/academic-year.dto';
 import { semesterDateProblem, semesterListConflict, yearConflict, yearFromStart, YearPeriod, yearStartProblem } from './periods';
 import { SemestersRepository } from './semesters.repository';
+import { SemesterVersions } from '../schedule/core';
 import { usagesOf } from '../platform/database/usages';
 import { ACADEMIC_YEAR_USAGES } from './usages';
 
@@ -23,6 +24,7 @@ export class AcademicYearsService {
     private readonly db: TenantDb,
     private readonly years: AcademicYearsRepository,
     private readonly semesters: SemestersRepository,
+    private readonly versions: SemesterVersions,
   ) {}
 
   async list(): Promise<AcademicYearResponse[]> {
@@ -45,7 +47,9 @@ export class AcademicYearsService {
       const created = await this.years.insert(year);
       const rows = [];
       for (const semester of byStartDate(semesters)) {
-        rows.push(await this.semesters.insertWithFirstVersion(created.id, semester, caller.userId));
+        const row = await this.semesters.insert(created.id, semester);
+        await this.versions.createFirst(row.id, caller.userId);
+        rows.push(row);
       }
       return toYear(created, rows);
     });
@@ -81,6 +85,7 @@ export class AcademicYearsService {
       const semesters = await this.semesters.lockOfYear(id);
       const usages = await usagesOf(this.db, ACADEMIC_YEAR_USAGES, id);
       if (usages) throw new ConflictError(`Учебный год ${year.title} нельзя удалить: его ${usages}`);
+      await this.versions.deleteOf(semesters.map((semester) => semester.id));
       await this.years.deleteWithSemesters(id);
       return toYear(year, semesters);
     });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
-import { date, ID_ROW, int, oneOf, rowShape, RowType, text } from '../platform/database/row-shape';
+import { date, int, oneOf, rowShape, RowType, text } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { SEMESTER_TYPES, SemesterPeriod, SemesterType } from './periods';
 
@@ -10,13 +10,7 @@ defineConstraintMessages({
   ck_semesters_period: 'Дата окончания семестра не может быть раньше даты начала',
   ck_semesters_type: 'Тип семестра должен быть autumn или spring',
   fk_semesters_year: 'Учебный год не найден или удалён',
-  fk_schedule_versions_semester: 'Семестр не найден или удалён',
-  uq_schedule_versions_number: 'Версия расписания с таким номером в семестре уже существует',
-  uq_schedule_versions_published: 'В семестре уже есть опубликованная версия расписания',
 });
-
-/** What every new semester starts with: its published version 1 without rules. */
-export const FIRST_VERSION_NAME = 'Основное расписание';
 
 const COLUMNS = `s.id, s.academic_year_id AS "academicYearId", s.semester_type AS "semesterType",
   s.start_date AS "startDate", s.end_date AS "endDate"`;
@@ -29,7 +23,7 @@ const SEMESTER_LIST_ITEM = rowShape({ ...SEMESTER_FIELDS, academicYearTitle: tex
 export type SemesterRow = RowType<typeof SEMESTER>;
 export type SemesterListRow = RowType<typeof SEMESTER_LIST_ITEM>;
 
-/** SQL over `semesters` (and the version 1 created with each). Exported for schedule features. */
+/** SQL over `semesters`. */
 @Injectable()
 export class SemestersRepository {
   constructor(private readonly db: TenantDb) {}
@@ -58,19 +52,9 @@ export class SemestersRepository {
     );
   }
 
-  /** Inserts the semester and its version 1 (PUBLISHED, «Основное расписание», no rules, by `authorId`) with its CREATE and PUBLISH events. */
-  async insertWithFirstVersion(yearId: number, semester: SemesterPeriod, authorId: number): Promise<SemesterRow> {
+  async insert(yearId: number, semester: SemesterPeriod): Promise<SemesterRow> {
     const [row] = await this.db.rows(SEMESTER, `INSERT INTO semesters AS s (academic_year_id, semester_type, start_date, end_date) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
       [yearId, semester.semesterType, semester.startDate, semester.endDate],
-    );
-    const [version] = await this.db.rows(ID_ROW, `INSERT INTO schedule_versions (semester_id, version_number, name, status, created_by, published_at, published_by)
-       VALUES ($1, 1, $2, 'PUBLISHED', $3, now(), $3) RETURNING id`,
-      [row.id, FIRST_VERSION_NAME, authorId],
-    );
-    // The version history starts here: version 1 is created and published at once, by the semester's author.
-    await this.db.execute(`INSERT INTO schedule_version_events (semester_id, schedule_version_id, event_type, actor_id)
-       VALUES ($1, $2, 'CREATE', $3), ($1, $2, 'PUBLISH', $3)`,
-      [row.id, version.id, authorId],
     );
     return row;
   }

@@ -8,6 +8,7 @@ import { YEAR_NOT_FOUND } from './academic-years.service';
 import { SemesterListItem, SemesterRequest, SemesterResponse } from './dto/academic-year.dto';
 import { SemesterPeriod, semesterConflict, semesterDateProblem } from './periods';
 import { SemesterRow, SemestersRepository } from './semesters.repository';
+import { SemesterVersions } from '../schedule/core';
 
 export const SEMESTER_NOT_FOUND = 'Семестр не найден';
 
@@ -21,6 +22,7 @@ export class SemestersService {
     private readonly db: TenantDb,
     private readonly years: AcademicYearsRepository,
     private readonly semesters: SemestersRepository,
+    private readonly versions: SemesterVersions,
   ) {}
 
   /** Every semester of every year, newest first (the schedule's semester picker). */
@@ -40,7 +42,9 @@ export class SemestersService {
       const year = await this.years.lockForChange(yearId);
       if (!year) throw new NotFoundError(YEAR_NOT_FOUND);
       ensureFits(semester, year, await this.semesters.lockOfYear(yearId));
-      return toSemester(await this.semesters.insertWithFirstVersion(yearId, semester, caller.userId));
+      const row = await this.semesters.insert(yearId, semester);
+      await this.versions.createFirst(row.id, caller.userId);
+      return toSemester(row);
     });
   }
 

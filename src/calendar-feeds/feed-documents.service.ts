@@ -4,7 +4,7 @@ import { currentTenant } from '../platform/tenancy/tenant-context';
 import { etagOf } from '../platform/http/conditional';
 import { businessTimeZone, clock, todayInBusinessZone } from '../platform/http/dates';
 import { NotFoundError } from '../platform/http/app-error';
-import { ActualLessons, LessonSelection, ScheduleDataRepository } from '../schedule/core';
+import { ActualLessons, LessonSelection, ScheduleReads } from '../schedule/core';
 import { addDays } from '../schedule-engine/dates';
 import { byDateAndTime } from '../schedule-engine/override-application';
 import { CalendarFeedsRepository, LiveFeed } from './calendar-feeds.repository';
@@ -44,7 +44,7 @@ export class FeedDocumentsService {
   constructor(
     private readonly feeds: CalendarFeedsRepository,
     private readonly lessons: ActualLessons,
-    private readonly data: ScheduleDataRepository,
+    private readonly data: ScheduleReads,
   ) {}
 
   async open(secret: string): Promise<FeedAnswer> {

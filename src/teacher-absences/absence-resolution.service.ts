@@ -4,7 +4,7 @@ import { AuthUser } from '../platform/auth/auth-user';
 import { AppError, BadRequestError, ConflictError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
 import { lessonKey } from '../schedule-engine/override-application';
-import { LESSON_SLOT_NOT_FOUND, LessonChange, LessonChanges, OverrideWrites, publishedOnly, ScheduleDataRepository } from '../schedule/core';
+import { LESSON_SLOT_NOT_FOUND, LessonChange, LessonChanges, OverrideWrites, publishedOnly, ScheduleReads } from '../schedule/core';
 import { Decision, checkDecisionShape } from './absence-rules';
 import { AffectedLesson, AffectedLessons, ensurePlannable } from './affected-lessons';
 import { AbsenceDecisionRequest, AbsenceResolveRequest, AbsenceResolveResponse, AbsenceResponse } from './dto/absence.dto';
@@ -25,7 +25,7 @@ export class AbsenceResolutionService {
     private readonly absenceService: TeacherAbsencesService,
     private readonly absences: TeacherAbsencesRepository,
     private readonly affected: AffectedLessons,
-    private readonly data: ScheduleDataRepository,
+    private readonly data: ScheduleReads,
     private readonly changes: LessonChanges,
     private readonly writer: OverrideWrites,
     private readonly facts: ReplacementFactsRepository,

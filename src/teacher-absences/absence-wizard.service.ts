@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { addDays, daysBetween } from '../schedule-engine/dates';
 import { ActualLesson, originalDateOf } from '../schedule-engine/override-application';
 import { eachDate } from '../schedule-engine/weeks';
-import { AcceptedCandidate, ActualLessons, CandidateFinder, LessonRequest, NameBook, namedLesson, ScheduleDataRepository } from '../schedule/core';
+import { AcceptedCandidate, ActualLessons, CandidateFinder, LessonRequest, NameBook, namedLesson, ScheduleReads } from '../schedule/core';
 import { AffectedLesson, AffectedLessons, ensurePlannable } from './affected-lessons';
 import { AbsenceResponse, AbsenceWizardResponse, ClassroomCandidate, MoveCandidate, ReplacementCandidate, WizardItem, WizardLesson } from './dto/absence.dto';
 import { createsGap, replacementScore } from './replacement-ranking';
@@ -36,7 +36,7 @@ export class AbsenceWizardService {
     private readonly affected: AffectedLessons,
     private readonly finder: CandidateFinder,
     private readonly actual: ActualLessons,
-    private readonly data: ScheduleDataRepository,
+    private readonly data: ScheduleReads,
     private readonly facts: ReplacementFactsRepository,
   ) {}
 

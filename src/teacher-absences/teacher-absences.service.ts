@@ -5,7 +5,7 @@ import { TenantDb } from '../platform/database/tenant-db';
 import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
-import { ScheduleDataRepository, SemesterWriteUnit } from '../schedule/core';
+import { ScheduleReads, SemesterWriteUnit } from '../schedule/core';
 import { lockActiveTeacher, teacherRecordsScope } from '../users';
 import { ABSENCE_NOT_FOUND, checkAbsencePeriod } from './absence-rules';
 import { AbsenceListQuery, AbsenceRequest, AbsenceResponse, AbsenceReviewRequest } from './dto/absence.dto';
@@ -24,7 +24,7 @@ const OTHER_DEPARTMENT = 'Преподаватель не закреплён з�
 export class TeacherAbsencesService {
   constructor(
     private readonly absences: TeacherAbsencesRepository,
-    private readonly data: ScheduleDataRepository,
+    private readonly data: ScheduleReads,
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
     private readonly outbox: Outbox,

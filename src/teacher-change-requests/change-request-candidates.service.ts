@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
 import { BadRequestError } from '../platform/http/app-error';
 import { formatDate, isoDayOfWeek } from '../schedule-engine/dates';
-import { AcceptedCandidate, CandidateFinder, namedLesson, ScheduleDataRepository } from '../schedule/core';
+import { AcceptedCandidate, CandidateFinder, namedLesson, ScheduleReads } from '../schedule/core';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import {
   CandidateClassroom,
@@ -26,7 +26,7 @@ export class ChangeRequestCandidatesService {
   constructor(
     private readonly lessons: RequestableLessons,
     private readonly finder: CandidateFinder,
-    private readonly data: ScheduleDataRepository,
+    private readonly data: ScheduleReads,
     private readonly requests: ChangeRequestsRepository,
   ) {}
 

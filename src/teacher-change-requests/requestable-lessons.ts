@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, ConflictError, ForbiddenError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
-import { LESSON_SLOT_NOT_FOUND, LessonChanges, LessonScene, LessonSlot, publishedOnly, ScheduleDataRepository } from '../schedule/core';
+import { LESSON_SLOT_NOT_FOUND, LessonChanges, LessonScene, LessonSlot, publishedOnly, ScheduleReads } from '../schedule/core';
 
 export const NOT_OWN_LESSON = 'Заявку можно подать только по своему занятию: в расписании это занятие ведёт другой преподаватель';
 
@@ -19,7 +19,7 @@ export interface RequestableLesson {
 @Injectable()
 export class RequestableLessons {
   constructor(
-    private readonly data: ScheduleDataRepository,
+    private readonly data: ScheduleReads,
     private readonly changes: LessonChanges,
   ) {}
 

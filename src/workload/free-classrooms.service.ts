@@ -5,7 +5,7 @@ import { intervalsOverlap } from '../schedule-engine/conflicts';
 import { addDays, formatDate, isoDayOfWeek } from '../schedule-engine/dates';
 import { effectiveSlotOf } from '../schedule-engine/effective-grid';
 import { effectiveSlotsOn, GridSlot, GridSnapshot } from '../schedule-engine/series-context';
-import { ActualLessons, ScheduleDataRepository } from '../schedule/core';
+import { ActualLessons, ScheduleReads } from '../schedule/core';
 import { FreeClassroomRow, FreeClassroomsAtPair, FreeClassroomsQuery } from './dto/workload.dto';
 import { WorkloadLessons } from './workload-lessons';
 import { WorkloadRepository } from './workload.repository';
@@ -23,7 +23,7 @@ export class FreeClassroomsService {
   constructor(
     private readonly actual: ActualLessons,
     private readonly lessons: WorkloadLessons,
-    private readonly schedule: ScheduleDataRepository,
+    private readonly schedule: ScheduleReads,
     private readonly repo: WorkloadRepository,
   ) {}
 

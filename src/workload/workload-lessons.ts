@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TenantDb } from '../platform/database/tenant-db';
 import { ActualLesson } from '../schedule-engine/override-application';
-import { ActualLessons, ScheduleDataRepository } from '../schedule/core';
+import { ActualLessons, ScheduleReads } from '../schedule/core';
 import { WorkloadRepository } from './workload.repository';
 
 /** Whole semesters of actual lessons kept per tenant database (the current one and a neighbour). */
@@ -28,7 +28,7 @@ export class WorkloadLessons {
 
   constructor(
     private readonly actual: ActualLessons,
-    private readonly schedule: ScheduleDataRepository,
+    private readonly schedule: ScheduleReads,
     private readonly repo: WorkloadRepository,
     private readonly db: TenantDb,
   ) {}

@@ -3,7 +3,7 @@ import { AuthUser } from '../platform/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../platform/http/app-error';
 import { daysBetween } from '../schedule-engine/dates';
 import { LoadedRule } from '../schedule-engine/rule-model';
-import { DAY_NAMES, ScheduleDataRepository } from '../schedule/core';
+import { DAY_NAMES, ScheduleReads } from '../schedule/core';
 import { DepartmentAttribution } from './department-attribution';
 import {
   ClassroomWorkloadRow,
@@ -45,7 +45,7 @@ interface ScopedLessons {
 export class WorkloadService {
   constructor(
     private readonly lessons: WorkloadLessons,
-    private readonly schedule: ScheduleDataRepository,
+    private readonly schedule: ScheduleReads,
     private readonly repo: WorkloadRepository,
   ) {}
 

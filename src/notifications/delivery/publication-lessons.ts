@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { VersionPublishedEvent } from '../../platform/outbox/outbox';
-import { ScheduleDataRepository, SemesterSchedules } from '../../schedule/core';
+import { ScheduleReads, SemesterSchedules } from '../../schedule/core';
 import { ComparedLesson, comparedLesson, diffLessons, rulesThatDiffer } from '../../schedule-engine/lesson-diff';
 
 /** A lesson that a publication added or took away. */
@@ -44,7 +44,7 @@ function published(item: ComparedLesson, change: PublishedLesson['change']): Pub
 @Injectable()
 export class PublicationLessons {
   constructor(
-    private readonly data: ScheduleDataRepository,
+    private readonly data: ScheduleReads,
     private readonly schedules: SemesterSchedules,
   ) {}
 

@@ -18,11 +18,14 @@ export type { OverrideRecordRow } from './override-records';
 export { namedLesson } from './named-lessons';
 export { NamedLessonDto } from './named-lesson.dto';
 export type { NamedLesson } from './named-lessons';
+// The repository is for the schedule's own features; other areas read through ScheduleReads.
 export { namedIds, RULE_SELECT, ScheduleDataRepository } from './schedule-data.repository';
+export { ScheduleReads } from './schedule-reads';
 export type { LessonSlot, NameBook, RuleFilter } from './schedule-data.repository';
 export { ScheduleCoreModule } from './schedule-core.module';
 export { SemesterSchedules } from './semester-schedules';
 export type { BaseLessons } from './semester-schedules';
+export { FIRST_VERSION_NAME, SemesterVersions } from './semester-versions';
 export { SEMESTER_SCHEDULE_LOCK, ScheduleTx, SemesterWriteUnit, VERSION_STATUSES } from './semester-write-unit';
 export type { LockedVersion, VersionStatus } from './semester-write-unit';
 export { TeacherAvailability, TeacherBlocks } from './teacher-availability';

@@ -8,7 +8,9 @@ import { LessonChanges } from './lesson-changes';
 import { OverrideWrites } from './override-writes';
 import { Outbox } from '../../platform/outbox/outbox';
 import { ScheduleDataRepository } from './schedule-data.repository';
+import { ScheduleReads } from './schedule-reads';
 import { SemesterSchedules } from './semester-schedules';
+import { SemesterVersions } from './semester-versions';
 import { SemesterWriteUnit } from './semester-write-unit';
 import { ApprovedUnavailability } from './approved-unavailability';
 import { TeacherAvailability } from './teacher-availability';
@@ -21,8 +23,10 @@ import { TeacherAvailability } from './teacher-availability';
 @Module({
   providers: [
     ScheduleDataRepository,
+    ScheduleReads,
     SemesterSchedules,
     SemesterWriteUnit,
+    SemesterVersions,
     ActualLessons,
     ClashCandidatesRepository,
     ClashGuard,
@@ -33,6 +37,6 @@ import { TeacherAvailability } from './teacher-availability';
     Outbox,
     { provide: TeacherAvailability, useClass: ApprovedUnavailability },
   ],
-  exports: [Outbox, ScheduleDataRepository, SemesterSchedules, SemesterWriteUnit, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, TeacherAvailability],
+  exports: [Outbox, ScheduleDataRepository, ScheduleReads, SemesterSchedules, SemesterWriteUnit, SemesterVersions, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, TeacherAvailability],
 })
 export class ScheduleCoreModule {}

@@ -1,3 +1,0 @@
-/** Entities of this feature area, registered in src/database-schema.ts. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const STUDY_STRUCTURE_ENTITIES: Function[] = [];
