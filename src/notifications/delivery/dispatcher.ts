@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { float, int, jsonDocument, NAMED_ROW, oneOf, rowShape, RowType, time } from '../../platform/database/row-shape';
+import { float, int, NAMED_ROW, rowShape, time } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { businessTimeZone, clock } from '../../platform/http/dates';
 import { NotificationQueue } from '../../platform/metrics/metrics';
-import { LessonChangedEvent, OutboxEventType, REVIEW_EVENT_TYPES, ReviewEvent, ReviewEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
+import { ClaimedEvent, LessonChangedEvent, Outbox, OutboxEventType, REVIEW_EVENT_TYPES, ReviewEvent, ReviewEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { SubscriptionsRepository } from '../subscriptions.repository';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import { ChangeNames, ChangeText, describeLessonChange, describePublication } from './lesson-change-text';
@@ -15,14 +15,7 @@ const isReview = (type: OutboxEventType): type is ReviewEventType => (REVIEW_EVE
 /** Events claimed per transaction (a publication is one event, its lessons worked out when claimed). */
 const BATCH = 200;
 
-/** An outbox event; its payload is typed where it is read, by the event's type. */
-const CLAIMED_EVENT = rowShape({
-  id: int,
-  type: oneOf<OutboxEventType>('lesson.changed', 'version.published', ...REVIEW_EVENT_TYPES),
-  payload: jsonDocument,
-});
-type ClaimedEvent = RowType<typeof CLAIMED_EVENT>;
-const QUEUE = rowShape({ pendingEvents: int, pendingEmails: int, failedEmails: int, oldestPendingSeconds: float });
+const EMAIL_QUEUE = rowShape({ pendingEmails: int, failedEmails: int, oldestPendingSeconds: float });
 const TIME_SLOT = rowShape({ id: int, orderNumber: int, startTime: time, endTime: time });
 
 /** An event worked out: who hears of it and what to tell each of them. */
@@ -52,6 +45,7 @@ interface NameIds {
 export class NotificationDispatcher {
   constructor(
     private readonly db: TenantDb,
+    private readonly outbox: Outbox,
     private readonly subscriptions: SubscriptionsRepository,
     private readonly publications: PublicationLessons,
     private readonly webhooks: WebhooksRepository,
@@ -60,10 +54,7 @@ export class NotificationDispatcher {
   /** One round; answers how many events it dispatched. `today` is the university's date the horizons count from. */
   dispatchBatch(today: string, now = clock.now()): Promise<number> {
     return this.db.transaction(async () => {
-      const events = await this.db.rows(CLAIMED_EVENT,
-        `SELECT id, type, payload FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [BATCH],
-      );
+      const events = await this.outbox.claim(BATCH);
       if (events.length === 0) return 0;
       const fanned: Fanned[] = [];
       for (const event of events) {
@@ -99,7 +90,7 @@ export class NotificationDispatcher {
         });
       }
       if (fanned.length > 0) await this.store(fanned, await this.names(events, fanned), now);
-      await this.db.execute(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [events.map((event) => event.id)]);
+      await this.outbox.markDispatched(events.map((event) => event.id));
       return events.length;
     });
   }
@@ -154,16 +145,15 @@ export class NotificationDispatcher {
 
   /** What waits: undispatched events, due unsent e-mail (only when mail is configured), given-up e-mail, and the oldest wait. */
   async queue(mailEnabled: boolean): Promise<NotificationQueue> {
-    const [row] = await this.db.rows(QUEUE,
-      `SELECT (SELECT count(*)::int FROM outbox_events WHERE dispatched_at IS NULL) AS "pendingEvents",
-              (SELECT count(*)::int FROM email_items WHERE status = 'PENDING' AND send_after <= now() AND $1) AS "pendingEmails",
+    const events = await this.outbox.backlog();
+    const [mail] = await this.db.rows(EMAIL_QUEUE,
+      `SELECT (SELECT count(*)::int FROM email_items WHERE status = 'PENDING' AND send_after <= now() AND $1) AS "pendingEmails",
               (SELECT count(*)::int FROM email_items WHERE status = 'FAILED') AS "failedEmails",
-              COALESCE(extract(epoch FROM now() - LEAST(
-                (SELECT min(created_at) FROM outbox_events WHERE dispatched_at IS NULL),
-                (SELECT min(send_after) FROM email_items WHERE status = 'PENDING' AND send_after <= now() AND $1))), 0)::float AS "oldestPendingSeconds"`,
+              COALESCE(extract(epoch FROM now() -
+                (SELECT min(send_after) FROM email_items WHERE status = 'PENDING' AND send_after <= now() AND $1)), 0)::float AS "oldestPendingSeconds"`,
       [mailEnabled],
     );
-    return row;
+    return { ...mail, pendingEvents: events.pending, oldestPendingSeconds: Math.max(events.oldestSeconds, mail.oldestPendingSeconds) };
   }
 
   /** The names the texts need, one query per kind for the whole batch. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { float, int, jsonDocument, oneOf, rowShape, RowType } from '../database/row-shape';
 import { TenantDb } from '../database/tenant-db';
 
 /** Events other parts of the system react to (the notifications). */
@@ -7,6 +8,15 @@ export type OutboxEventType = 'lesson.changed' | 'version.published' | ReviewEve
 /** Decisions about one teacher's own request, told to that teacher. */
 export type ReviewEventType = 'change-request.reviewed' | 'preference.reviewed' | 'absence.reviewed' | 'absence.resolved';
 export const REVIEW_EVENT_TYPES: readonly ReviewEventType[] = ['change-request.reviewed', 'preference.reviewed', 'absence.reviewed', 'absence.resolved'];
+
+/** An event as its reader claims it; the payload is typed where it is read, by the event's type. */
+const CLAIMED_EVENT = rowShape({
+  id: int,
+  type: oneOf<OutboxEventType>('lesson.changed', 'version.published', ...REVIEW_EVENT_TYPES),
+  payload: jsonDocument,
+});
+export type ClaimedEvent = RowType<typeof CLAIMED_EVENT>;
+const BACKLOG = rowShape({ pending: int, oldestSeconds: float });
 
 /**
  * The transactional outbox of a tenant database: an event is written with the change that causes it,
@@ -19,6 +29,28 @@ export class Outbox {
 
   async add(type: OutboxEventType, payload: object): Promise<void> {
     await this.db.execute(`INSERT INTO outbox_events (type, payload) VALUES ($1, $2)`, [type, JSON.stringify(payload)]);
+  }
+
+  /** Up to `limit` undispatched events, oldest first, locked until the caller's transaction ends (other readers skip them). */
+  claim(limit: number): Promise<ClaimedEvent[]> {
+    return this.db.rows(CLAIMED_EVENT,
+      `SELECT id, type, payload FROM outbox_events WHERE dispatched_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED`,
+      [limit],
+    );
+  }
+
+  /** Marks claimed events done, in the transaction that claimed them. */
+  async markDispatched(ids: readonly number[]): Promise<void> {
+    await this.db.execute(`UPDATE outbox_events SET dispatched_at = now() WHERE id = ANY($1::bigint[])`, [ids]);
+  }
+
+  /** How many events wait, and for how many seconds the oldest has (0 when none). */
+  async backlog(): Promise<RowType<typeof BACKLOG>> {
+    const [row] = await this.db.rows(BACKLOG,
+      `SELECT count(*)::int AS pending, COALESCE(extract(epoch FROM now() - min(created_at)), 0)::float AS "oldestSeconds"
+         FROM outbox_events WHERE dispatched_at IS NULL`,
+    );
+    return row;
   }
 }
 
