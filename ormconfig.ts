@@ -1,7 +1,6 @@
 import 'reflect-metadata';
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from './migrations';
-import { DATABASE_SCHEMA_DEFINITION } from './src/database-schema';
 import { parseDatabaseUrl } from './src/platform/tenancy/database-url';
 
 /**
@@ -19,7 +18,6 @@ export default new DataSource({
   username: process.env.DATABASE_USERNAME ?? address.user,
   password: process.env.DATABASE_PASSWORD ?? address.password,
   ssl: address.ssl ? { rejectUnauthorized: false } : false,
-  entities: DATABASE_SCHEMA_DEFINITION.entities,
   migrations: MIGRATIONS,
   migrationsTableName: 'schema_migrations',
   synchronize: false,

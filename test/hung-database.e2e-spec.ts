@@ -174,7 +174,7 @@ describe('a hung database', () => {
     const dataSource = createTenantDataSource(
       { host: '127.0.0.1', port, database: 'slow', user: 'postgres', password: 'postgres', ssl: false },
       config.pool,
-      { entities: [], migrations: [SlowMigration1999999999999] },
+      { migrations: [SlowMigration1999999999999] },
       'hung-database-test',
       () => undefined,
     );

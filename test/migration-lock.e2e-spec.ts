@@ -33,7 +33,7 @@ describe('migration lock', () => {
     return createTenantDataSource(
       { host: server.host, port: server.port, database, user: server.user, password: server.password, ssl: false },
       config.pool,
-      { entities: [], migrations: [CountedMigration1999999999998] },
+      { migrations: [CountedMigration1999999999998] },
       'migration-lock-test',
       () => undefined,
     );

@@ -175,7 +175,7 @@ describeWithPgBouncer('behind PgBouncer in transaction pooling (DB_POOLER=pgboun
     const dataSource = createTenantDataSource(
       { host: '127.0.0.1', port: bouncer.port, database: slow, user: server.user, password: server.password, ssl: false },
       config.pool,
-      { entities: [], migrations: [SlowMigration1999999999998] },
+      { migrations: [SlowMigration1999999999998] },
       'pgbouncer-test',
       () => undefined,
     );

@@ -1,6 +1,5 @@
-import { Department } from '../src/departments/department.entity';
 import { TenantDb } from '../src/platform/database/tenant-db';
-import { int, rowShape } from '../src/platform/database/row-shape';
+import { int, rowShape, text } from '../src/platform/database/row-shape';
 import { BadRequestError } from '../src/platform/http/app-error';
 import { ActualLesson } from '../src/schedule-engine/override-application';
 import {
@@ -34,6 +33,7 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 type Response = { status: number; body: Record<string, unknown> };
 
 const ID = rowShape({ id: int });
+const DEPARTMENT = rowShape({ id: int, name: text, code: int });
 
 /**
  * The schedule core (src/schedule/core) as later features will use it, through the application's DI
@@ -609,18 +609,18 @@ describe('schedule core', () => {
   // ---------------------------------------------------------------------------------------------
 
   describe('TenantDb', () => {
-    it('repository() joins the open transaction: it sees its uncommitted rows, which roll back with it', async () => {
+    it('rows() joins the open transaction: it sees its uncommitted rows, which roll back with it', async () => {
       const db = t.app.get(TenantDb);
       const code = 900_000 + Math.floor(Math.random() * 90_000);
       const name = `Кафедра транзакции ${code}`;
-      const seen: { id?: number; inside?: Department | null; otherConnection?: unknown[] } = {};
+      const seen: { id?: number; inside?: unknown[]; otherConnection?: unknown[] } = {};
 
       const outcome = await inTenant(t, () =>
         db
           .transaction(async () => {
             const [row] = await db.rows(ID, `INSERT INTO departments (name, code) VALUES ($1, $2) RETURNING id`, [name, code]);
             seen.id = row.id;
-            seen.inside = await db.repository(Department).findOneBy({ id: row.id });
+            seen.inside = await db.rows(DEPARTMENT, `SELECT id, name, code FROM departments WHERE id = $1`, [row.id]);
             // Not committed: another connection does not see it.
             seen.otherConnection = await t.sql('alpha', `SELECT id FROM departments WHERE id = $1`, [row.id]);
             throw new Error('roll back');
@@ -633,8 +633,8 @@ describe('schedule core', () => {
 
       expect(outcome).toBe('roll back');
       expect(seen.otherConnection).toEqual([]);
-      expect(seen.inside).toMatchObject({ id: seen.id, name, code });
-      expect(await inTenant(t, () => db.repository(Department).findOneBy({ id: seen.id }))).toBeNull();
+      expect(seen.inside).toEqual([{ id: seen.id, name, code }]);
+      expect(await inTenant(t, () => db.rows(DEPARTMENT, `SELECT id, name, code FROM departments WHERE id = $1`, [seen.id]))).toEqual([]);
       expect(await t.sql('alpha', `SELECT id FROM departments WHERE code = $1`, [code])).toEqual([]);
     });
   });

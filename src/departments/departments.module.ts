@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
+import { Departments } from './departments';
 import { DepartmentsController } from './departments.controller';
 import { DepartmentsRepository } from './departments.repository';
 import { DepartmentsService } from './departments.service';
 
-/** Department reference list. Exports the repository for features that link records to departments. */
+/** Department reference list. Exports `Departments`, the read port for features that link records to departments. */
 @Module({
   controllers: [DepartmentsController],
-  providers: [DepartmentsRepository, DepartmentsService],
-  exports: [DepartmentsRepository, DepartmentsService],
+  providers: [DepartmentsRepository, DepartmentsService, Departments],
+  exports: [Departments, DepartmentsService],
 })
 export class DepartmentsModule {}

@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { bool, COUNT_ROW, int, NAMED_ROW, rowShape, RowType, text } from '../platform/database/row-shape';
+import { defineConstraintMessages } from '../platform/database/constraint-messages';
 import { TenantDb } from '../platform/database/tenant-db';
-import { Department } from './department.entity';
+
+defineConstraintMessages({
+  uq_departments_name: 'Кафедра с таким названием уже существует',
+  uq_departments_code: 'Кафедра с таким кодом уже существует',
+});
 
 const DEPARTMENT_ROW = rowShape({ id: int, name: text, code: int });
 const CLASH = rowShape({ name_taken: bool, code_taken: bool });
 
-/** A department as listed: its columns without the entity's timestamps. */
+/** A department as listed and answered: its columns without the timestamps. */
 export type DepartmentRow = RowType<typeof DEPARTMENT_ROW>;
 export type DepartmentRef = RowType<typeof NAMED_ROW>;
 
@@ -19,13 +24,13 @@ export class DepartmentsRepository {
     return this.db.rows(DEPARTMENT_ROW, `SELECT id, name, code FROM departments ORDER BY lower(name), id`);
   }
 
-  async findById(id: number): Promise<Department | undefined> {
-    return (await this.db.manager.findOne(Department, { where: { id } })) ?? undefined;
+  async findById(id: number): Promise<DepartmentRow | undefined> {
+    return (await this.db.rows(DEPARTMENT_ROW, `SELECT id, name, code FROM departments WHERE id = $1`, [id]))[0];
   }
 
   /** Locks the row (FOR UPDATE) so that no assignment can start referring to it meanwhile. */
-  async lockForChange(id: number): Promise<Department | undefined> {
-    return (await this.db.manager.findOne(Department, { where: { id }, lock: { mode: 'pessimistic_write' } })) ?? undefined;
+  async lockForChange(id: number): Promise<DepartmentRow | undefined> {
+    return (await this.db.rows(DEPARTMENT_ROW, `SELECT id, name, code FROM departments WHERE id = $1 FOR UPDATE`, [id]))[0];
   }
 
   /**
@@ -49,15 +54,18 @@ export class DepartmentsRepository {
     return { nameTaken: rows[0].name_taken, codeTaken: rows[0].code_taken };
   }
 
-  async insert(name: string, code: number): Promise<Department> {
-    const repository = this.db.repository(Department);
-    return repository.save(repository.create({ name, code }));
+  async insert(name: string, code: number): Promise<DepartmentRow> {
+    const rows = await this.db.rows(DEPARTMENT_ROW, `INSERT INTO departments (name, code) VALUES ($1, $2) RETURNING id, name, code`, [name, code]);
+    return rows[0];
   }
 
-  async update(department: Department, name: string, code: number): Promise<Department> {
-    department.name = name;
-    department.code = code;
-    return this.db.repository(Department).save(department);
+  /** The changed row, or undefined when it was deleted meanwhile. */
+  async update(id: number, name: string, code: number): Promise<DepartmentRow | undefined> {
+    const rows = await this.db.rows(DEPARTMENT_ROW,
+      `UPDATE departments SET name = $2, code = $3, updated_at = now() WHERE id = $1 RETURNING id, name, code`,
+      [id, name, code],
+    );
+    return rows[0];
   }
 
   /** How many user assignments (of any period) refer to the department. */
@@ -70,6 +78,6 @@ export class DepartmentsRepository {
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.manager.delete(Department, { id });
+    await this.db.execute(`DELETE FROM departments WHERE id = $1`, [id]);
   }
 }

@@ -27,10 +27,11 @@ export class DepartmentsService {
   }
 
   async update(id: number, request: DepartmentRequest): Promise<DepartmentResponse> {
-    const department = await this.departments.findById(id);
-    if (!department) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
+    if (!(await this.departments.findById(id))) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
     await this.ensureUnique(request, id);
-    return toResponse(await this.departments.update(department, request.departmentName, request.departmentCode));
+    const updated = await this.departments.update(id, request.departmentName, request.departmentCode);
+    if (!updated) throw new NotFoundError(DEPARTMENT_NOT_FOUND);
+    return toResponse(updated);
   }
 
   /**

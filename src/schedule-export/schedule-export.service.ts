@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments';
+import { Departments } from '../departments';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { activeGroupsOf, DEPARTMENT_SCHEDULE_VIEWERS, RenderedLessonDto, ScheduleViewingService, ViewingNames } from '../schedule';
@@ -35,7 +35,7 @@ const TITLES: Record<TargetKind, string> = {
 export class ScheduleExportService {
   constructor(
     private readonly viewing: ScheduleViewingService,
-    private readonly departments: DepartmentsRepository,
+    private readonly departments: Departments,
   ) {}
 
   async export(caller: AuthUser, query: ScheduleExportQuery): Promise<ExportFile> {

@@ -8,7 +8,7 @@ import { Sessions, SignedIn } from '../platform/auth/sessions';
 import { TenantDb } from '../platform/database/tenant-db';
 import { classifyDatabaseError } from '../platform/database/pg-errors';
 import { currentTenant } from '../platform/tenancy/tenant-context';
-import { UsersRepository } from '../users';
+import { AccountCreation } from '../users';
 import { OidcProvider, refusalReason, UnusableProvider } from './provider';
 import { CALLBACK_PATH, originOf, SsoSettingsService } from './sso-settings.service';
 import { SsoRepository, StoredSettings } from './sso.repository';
@@ -42,7 +42,7 @@ export class SsoLoginService {
     private readonly repository: SsoRepository,
     private readonly provider: OidcProvider,
     private readonly accounts: AccountDirectory,
-    private readonly users: UsersRepository,
+    private readonly creation: AccountCreation,
     private readonly hasher: PasswordHasher,
     private readonly sessions: Sessions,
     private readonly db: TenantDb,
@@ -176,8 +176,7 @@ export class SsoLoginService {
     const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
     try {
       const id = await this.db.transaction(async () => {
-        const userId = await this.users.insert({ username, passwordHash, role, fullName: identity.fullName ?? username, jobTitle: '' });
-        if (identity.email) await this.users.setEmail(userId, identity.email);
+        const userId = await this.creation.create({ username, passwordHash, role, fullName: identity.fullName ?? username, jobTitle: '', email: identity.email });
         await this.repository.bindSubject(userId, identity.issuer, identity.subject);
         return userId;
       });

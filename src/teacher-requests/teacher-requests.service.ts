@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments';
+import { Departments } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { Page, toPage } from '../platform/http/paging';
-import { AssignmentsRepository, DEPARTMENT_MISSING, UsersRepository } from '../users';
+import { AccountCreation, DEPARTMENT_MISSING } from '../users';
 import { ownDepartment } from '../platform/auth/department-scope';
 import {
   ApproveTeacherRequest,
@@ -37,16 +37,15 @@ export class TeacherRequestsService {
   constructor(
     private readonly db: TenantDb,
     private readonly requests: TeacherRequestsRepository,
-    private readonly users: UsersRepository,
-    private readonly assignments: AssignmentsRepository,
-    private readonly departments: DepartmentsRepository,
+    private readonly accounts: AccountCreation,
+    private readonly departments: Departments,
     private readonly hasher: PasswordHasher,
   ) {}
 
   /** A DEPARTMENT caller asks for a teacher in its own department. */
   async submit(caller: AuthUser, request: SubmitTeacherRequest): Promise<TeacherRequestResponse> {
     const departmentId = ownDepartment(caller);
-    if (await this.users.usernameTaken(request.username)) throw new ConflictError(USERNAME_TAKEN);
+    if (await this.accounts.usernameTaken(request.username)) throw new ConflictError(USERNAME_TAKEN);
     if (await this.requests.pendingWithUsername(request.username)) throw new ConflictError(PENDING_USERNAME_TAKEN);
     // uq_teacher_requests_pending_username rejects a parallel duplicate that passed the check above.
     const id = await this.requests.insert({
@@ -88,7 +87,7 @@ export class TeacherRequestsService {
     const fullName = body.fullName || request.fullName;
     const jobTitle = body.jobTitle ?? request.jobTitle;
     const departmentId = body.departmentId ?? request.departmentId;
-    if (await this.users.usernameTaken(username)) throw new ConflictError(USERNAME_TAKEN);
+    if (await this.accounts.usernameTaken(username)) throw new ConflictError(USERNAME_TAKEN);
     if (await this.requests.pendingWithUsername(username, id)) throw new ConflictError(PENDING_USERNAME_TAKEN);
     if (!(await this.departments.findById(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
     // Hashing takes tens of milliseconds: do it before the transaction, not while holding locks.
@@ -100,14 +99,13 @@ export class TeacherRequestsService {
       if (locked.status !== 'PENDING') throw alreadyReviewed(locked.status);
       if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
       // uq_users_username is the last guard against a user created meanwhile under the same login.
-      const userId = await this.users.insert({ username, passwordHash, role: 'TEACHER', fullName, jobTitle });
-      await this.assignments.insert({
-        userId,
-        departmentId,
-        isPrimary: true,
-        validFrom: todayInBusinessZone(),
-        comment: `Создан по заявке кафедры №${id}`,
-        createdBy: caller.userId,
+      const userId = await this.accounts.create({
+        username,
+        passwordHash,
+        role: 'TEACHER',
+        fullName,
+        jobTitle,
+        primaryDepartment: { departmentId, validFrom: todayInBusinessZone(), comment: `Создан по заявке кафедры №${id}`, createdBy: caller.userId },
       });
       await this.requests.markApproved(id, { reviewerId: caller.userId, reviewComment: body.reviewComment || null, createdUserId: userId });
     });

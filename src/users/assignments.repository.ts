@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { bool, date, int, nullable, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
+import { bool, date, ID_ROW, int, nullable, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
-import { DepartmentAssignment } from './user.entity';
 
 /** A link that stands in the way of a new additional one (see `blockingLink`). */
 const EXISTING_LINK = rowShape({ primary: bool, validFrom: date, validTo: nullable(date) });
@@ -38,9 +37,12 @@ export class AssignmentsRepository {
   async insert(
     assignment: { userId: number; departmentId: number; isPrimary: boolean; validFrom: string; comment: string | null; createdBy: number },
   ): Promise<number> {
-    const assignments = this.db.repository(DepartmentAssignment);
-    const saved = await assignments.save(assignments.create({ ...assignment, validTo: null }));
-    return saved.id;
+    const [row] = await this.db.rows(ID_ROW,
+      `INSERT INTO user_department_assignments (user_id, department_id, is_primary, valid_from, valid_to, comment, created_by)
+       VALUES ($1, $2, $3, $4, NULL, $5, $6) RETURNING id`,
+      [assignment.userId, assignment.departmentId, assignment.isPrimary, assignment.validFrom, assignment.comment, assignment.createdBy],
+    );
+    return row.id;
   }
 
   /**

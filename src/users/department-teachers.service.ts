@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments';
+import { Departments } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { ownDepartment } from '../platform/auth/department-scope';
 import { TenantDb } from '../platform/database/tenant-db';
@@ -30,7 +30,7 @@ export class DepartmentTeachersService {
     private readonly teachers: TeachersRepository,
     private readonly users: UsersRepository,
     private readonly assignments: AssignmentsRepository,
-    private readonly departments: DepartmentsRepository,
+    private readonly departments: Departments,
   ) {}
 
   /** Active teachers linked to the department today (primary or additional), by full name. */

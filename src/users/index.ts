@@ -4,13 +4,12 @@
  * from outside it).
  */
 export { lockActiveTeacher } from './active-teacher';
-export { AssignmentsRepository } from './assignments.repository';
+export { AccountCreation } from './account-creation';
+export type { NewAccount } from './account-creation';
 export { BootstrapAdmin } from './bootstrap-admin';
 export { assignedDuringSql, teacherRecordsScope, teacherRecordsWhere } from './department-membership';
 export type { TeacherRecordsScope } from './department-membership';
-export { DepartmentAssignment, User } from './user.entity';
 export { UsersModule } from './users.module';
-export { UsersRepository } from './users.repository';
 export { UsersService } from './users.service';
 export { CreateUserRequest } from './dto/user.dto';
 export { DEPARTMENT_MISSING } from './users.service';

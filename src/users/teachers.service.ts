@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments';
+import { Departments } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { ownDepartment } from '../platform/auth/department-scope';
 import { ForbiddenError, NotFoundError } from '../platform/http/app-error';
@@ -17,7 +17,7 @@ import { DEPARTMENT_MISSING } from './users.service';
 export class TeachersService {
   constructor(
     private readonly teachers: TeachersRepository,
-    private readonly departments: DepartmentsRepository,
+    private readonly departments: Departments,
   ) {}
 
   async list(caller: AuthUser): Promise<UserResponse[]> {

@@ -40,4 +40,13 @@ export class UserAccounts implements AccountDirectory {
     const rows = await this.db.rows(ACCOUNT, `${ACCOUNT_SELECT} WHERE u.id = $2`, [todayInBusinessZone(), id]);
     return rows[0];
   }
+
+  async setPasswordHash(userId: number, passwordHash: string, expectedHash?: string): Promise<boolean> {
+    // Compare-and-set on the hash, in the caller's transaction (the ambient TenantDb joins it).
+    const updated = await this.db.execute(`UPDATE users SET password_hash = $2, updated_at = now()
+        WHERE id = $1 AND ($3::text IS NULL OR password_hash = $3)`,
+      [userId, passwordHash, expectedHash ?? null],
+    );
+    return updated > 0;
+  }
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments';
+import { Departments } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
 import { ownDepartment } from '../platform/auth/department-scope';
@@ -21,7 +21,7 @@ export class UserDepartmentsService {
     private readonly users: UsersRepository,
     private readonly usersService: UsersService,
     private readonly assignments: AssignmentsRepository,
-    private readonly departments: DepartmentsRepository,
+    private readonly departments: Departments,
   ) {}
 
   /**

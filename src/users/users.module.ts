@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { DepartmentsModule } from '../departments';
 import { AccountDirectory } from '../platform/auth/account-directory';
 import { CredentialsModule } from '../platform/auth/credentials.module';
+import { Passwords } from '../platform/auth/passwords';
+import { AccountCreation } from './account-creation';
 import { AssignmentsRepository } from './assignments.repository';
 import { DepartmentTeachersController } from './department-teachers.controller';
 import { DepartmentTeachersService } from './department-teachers.service';
@@ -19,7 +21,8 @@ import { UsersService } from './users.service';
 
 /**
  * Users, their department history, teacher lists and the department workspace's teachers (4.17).
- * Binds authentication's account port; BootstrapAdmin serves tenancy.
+ * Binds authentication's account port (and provides `Passwords`, which writes through it);
+ * BootstrapAdmin serves tenancy.
  */
 @Module({
   imports: [CredentialsModule, DepartmentsModule],
@@ -28,6 +31,8 @@ import { UsersService } from './users.service';
   providers: [
     UserAccounts,
     { provide: AccountDirectory, useExisting: UserAccounts },
+    Passwords,
+    AccountCreation,
     BootstrapAdmin,
     UsersRepository,
     AssignmentsRepository,
@@ -37,6 +42,6 @@ import { UsersService } from './users.service';
     TeachersService,
     DepartmentTeachersService,
   ],
-  exports: [AccountDirectory, BootstrapAdmin, UsersRepository, AssignmentsRepository, TeachersRepository, UsersService],
+  exports: [AccountDirectory, Passwords, AccountCreation, BootstrapAdmin, UsersService],
 })
 export class UsersModule {}

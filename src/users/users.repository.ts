@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { Role, ROLES } from '../platform/auth/roles';
-import { oneOf, rowShape, TOTAL_ROW } from '../platform/database/row-shape';
+import { ID_ROW, oneOf, rowShape, TOTAL_ROW } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { UserSort } from './dto/user-queries.dto';
 import { USER_STATUSES } from './dto/user.dto';
-import { User, UserStatus } from './user.entity';
+import { UserStatus } from './user-status';
 import { SqlParams } from '../platform/database/sql';
 import { BY_FULL_NAME, matchesText, USER_ROW, userSelect, UserRow } from './user-rows';
 
@@ -100,9 +100,11 @@ export class UsersRepository {
   }
 
   async insert(user: NewUser): Promise<number> {
-    const users = this.db.repository(User);
-    const saved = await users.save(users.create(user));
-    return saved.id;
+    const [row] = await this.db.rows(ID_ROW,
+      `INSERT INTO users (username, password_hash, role, full_name, job_title) VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+      [user.username, user.passwordHash, user.role, user.fullName, user.jobTitle],
+    );
+    return row.id;
   }
 
   /** Archives an active user; an archived one keeps its original archived_at. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../departments';
+import { Departments } from '../departments';
 import { AuthUser } from '../platform/auth/auth-user';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import { Passwords } from '../platform/auth/passwords';
@@ -24,7 +24,7 @@ export class UsersService {
     private readonly db: TenantDb,
     private readonly users: UsersRepository,
     private readonly assignments: AssignmentsRepository,
-    private readonly departments: DepartmentsRepository,
+    private readonly departments: Departments,
     private readonly hasher: PasswordHasher,
     private readonly refreshTokens: RefreshTokens,
     private readonly passwords: Passwords,

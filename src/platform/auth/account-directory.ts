@@ -19,4 +19,9 @@ export interface UserAccount {
 export abstract class AccountDirectory {
   abstract findByUsername(username: string): Promise<UserAccount | undefined>;
   abstract findById(id: number): Promise<UserAccount | undefined>;
+  /**
+   * Stores a new password hash, only while the stored one is still `expectedHash` when given (of two
+   * parallel changes with the same current password, one wins). False when it is not, or the user is gone.
+   */
+  abstract setPasswordHash(userId: number, passwordHash: string, expectedHash?: string): Promise<boolean>;
 }

@@ -26,7 +26,7 @@ type ModuleImport = NonNullable<ModuleMetadata['imports']>[number];
 })
 export class AuthModule {
   /**
-   * Authentication with its ports bound: `accounts` exports `AccountDirectory`; `others` may export
+   * Authentication with its ports bound: `accounts` exports `AccountDirectory` and `Passwords`; `others` may export
    * `PasswordLoginPolicy` (single sign-on closes password login per tenant).
    */
   static withAccounts(accounts: ModuleImport, ...others: ModuleImport[]): DynamicModule {

@@ -1,8 +1,11 @@
 import { Module } from '@nestjs/common';
 import { PasswordHasher } from './password-hasher';
-import { Passwords } from './passwords';
 import { RefreshTokens } from './refresh-tokens';
 
-/** Password hashing and setting, and refresh-token storage, shared by authentication and user administration. */
-@Module({ providers: [PasswordHasher, RefreshTokens, Passwords], exports: [PasswordHasher, RefreshTokens, Passwords] })
+/**
+ * Password hashing and refresh-token storage, shared by authentication and user administration.
+ * `Passwords` stores hashes through the `AccountDirectory` port, so the module that binds the port
+ * (users) provides it too, and authentication gets it from there.
+ */
+@Module({ providers: [PasswordHasher, RefreshTokens], exports: [PasswordHasher, RefreshTokens] })
 export class CredentialsModule {}

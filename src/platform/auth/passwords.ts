@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../database/tenant-db';
+import { AccountDirectory } from './account-directory';
 import { PasswordHasher } from './password-hasher';
 import { RefreshTokens } from './refresh-tokens';
 
@@ -25,6 +26,7 @@ export interface PasswordReplacement {
 export class Passwords {
   constructor(
     private readonly db: TenantDb,
+    private readonly accounts: AccountDirectory,
     private readonly hasher: PasswordHasher,
     private readonly refreshTokens: RefreshTokens,
   ) {}
@@ -35,11 +37,7 @@ export class Passwords {
     const passwordHash = await this.hasher.hash(change.newPassword);
     return this.db.transaction(async () => {
       // Compare-and-set on the hash: of two parallel changes with the same current password, one wins.
-      const updated = await this.db.execute(`UPDATE users SET password_hash = $2, updated_at = now()
-          WHERE id = $1 AND ($3::text IS NULL OR password_hash = $3) RETURNING id`,
-        [change.userId, passwordHash, change.expectedHash ?? null],
-      );
-      if (updated === 0) return false;
+      if (!(await this.accounts.setPasswordHash(change.userId, passwordHash, change.expectedHash))) return false;
       await this.refreshTokens.revokeAllOf(change.userId);
       await this.db.execute(`INSERT INTO password_events (user_id, actor_id, kind) VALUES ($1, $2, $3)`, [
         change.userId,

@@ -1,5 +1,5 @@
 import { types } from 'pg';
-import { DataSource, MixedList, EntitySchema } from 'typeorm';
+import { DataSource, MixedList } from 'typeorm';
 import { DatabasePoolConfig } from '../../config/app-config';
 import { DeadlineClient } from './deadline-client';
 
@@ -8,9 +8,8 @@ types.setTypeParser(types.builtins.DATE, (value) => value);
 // bigint counts (COUNT(*)) fit easily in a JS number here.
 types.setTypeParser(types.builtins.INT8, (value) => Number(value));
 
+/** What a tenant database is built from: its migrations (SQL goes through TenantDb; there are no entities). */
 export interface DatabaseSchema {
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-  entities: MixedList<Function | string | EntitySchema>;
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   migrations: MixedList<Function | string>;
 }
@@ -48,7 +47,6 @@ export function createTenantDataSource(
     // TLS, when the URL asks for it, verifies the server's certificate and name: against the system CAs,
     // or against DB_SSL_CA_FILE alone when it is set (a university's own CA).
     ssl: target.ssl ? { rejectUnauthorized: true, ...(pool.sslCa ? { ca: pool.sslCa } : {}) } : false,
-    entities: schema.entities,
     migrations: schema.migrations,
     migrationsTableName: 'schema_migrations',
     migrationsTransactionMode: 'each',

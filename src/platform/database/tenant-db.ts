@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { currentTenant, runInTenant } from '../tenancy/tenant-context';
 import { runStatement } from './query-rows';
 import { ColumnsOf, RowOf, RowShape } from './row-shape';
@@ -18,11 +18,6 @@ export class TenantDb {
   get manager(): EntityManager {
     const scope = currentTenant();
     return scope.manager ?? scope.dataSource.manager;
-  }
-
-  /** The entity's repository on the open transaction, or on the pool outside one. */
-  repository<T extends ObjectLiteral>(entity: EntityTarget<T>): Repository<T> {
-    return this.manager.getRepository(entity);
   }
 
   /**

@@ -4,7 +4,7 @@ import { TenantRegistry } from './tenant-registry';
 const BASE = { DATABASE_URL: 'jdbc:postgresql://db/timetable', JWT_SECRET: 'a-secret-that-is-long-enough-for-hs256-signing' };
 
 function registry(env: Record<string, string>): TenantRegistry {
-  return new TenantRegistry(loadConfig({ ...BASE, ...env }), [], { entities: [], migrations: [] }, []);
+  return new TenantRegistry(loadConfig({ ...BASE, ...env }), [], { migrations: [] }, []);
 }
 
 describe('TenantRegistry: the share of DB_POOL_TOTAL_MAX per tenant pool', () => {

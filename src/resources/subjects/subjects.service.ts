@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DepartmentsRepository } from '../../departments';
+import { Departments } from '../../departments';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { SubjectRequest, SubjectResponse } from './dto/subject.dto';
@@ -18,7 +18,7 @@ export class SubjectsService {
   constructor(
     private readonly db: TenantDb,
     private readonly subjects: SubjectsRepository,
-    private readonly departments: DepartmentsRepository,
+    private readonly departments: Departments,
   ) {}
 
   listActive(): Promise<SubjectResponse[]> {

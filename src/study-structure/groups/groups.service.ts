@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { GroupCalendarGuard } from '../../academic-calendars';
-import { DepartmentsRepository } from '../../departments';
+import { Departments } from '../../departments';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/http/app-error';
@@ -24,7 +24,7 @@ export class GroupsService {
     private readonly db: TenantDb,
     private readonly groups: GroupsRepository,
     private readonly subgroups: SubgroupsRepository,
-    private readonly departments: DepartmentsRepository,
+    private readonly departments: Departments,
     private readonly calendarGuard: GroupCalendarGuard,
   ) {}
 

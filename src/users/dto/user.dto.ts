@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Role, ROLES } from '../../platform/auth/roles';
 import { EmailField, IdField, OneOfField, PasswordField, TextField } from '../../platform/http/validators';
-import { UserStatus } from '../user.entity';
+import { UserStatus } from '../user-status';
 
 export const USER_STATUSES: readonly UserStatus[] = ['ACTIVE', 'ARCHIVED'];
 
