@@ -1,0 +1,192 @@
+/*
+ * One owner per table (issue 42): the feature whose SQL may write each table, and the read models
+ * allowed to read other features' tables in one statement. `src/table-owners.spec.ts` scans every
+ * SQL literal of `src/` against this file and checks that the table in `docs/architecture.md` is the
+ * one `ownerTable()` renders, so the code, the check and the document cannot drift apart.
+ *
+ * A feature is a top-level folder of `src/` (the schedule is one: its core and features share its
+ * tables, kept apart by the import lint), or a `platform/<area>`.
+ */
+
+/** Tables by owner, in the order the architecture document lists them. */
+export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
+  'platform/auth': ['refresh_tokens', 'login_throttle', 'password_events'],
+  'platform/tenancy': ['tenant_identity'],
+  'platform/outbox': ['outbox_events'],
+  users: ['users', 'user_department_assignments'],
+  departments: ['departments'],
+  'study-structure': ['education_forms', 'specialties', 'specialty_profiles', 'study_groups', 'subgroups'],
+  resources: [
+    'classrooms',
+    'equipments',
+    'classroom_equipments',
+    'subjects',
+    'subject_comments',
+    'lesson_types',
+    'teacher_subjects',
+    'teacher_subject_lesson_types',
+    'legacy_lessons',
+  ],
+  'teacher-requests': ['teacher_requests'],
+  'academic-years': ['academic_years', 'semesters', 'activity_types'],
+  'time-grid': ['time_grid_scopes', 'time_slots', 'time_grid_date_assignments'],
+  'academic-calendars': ['academic_calendars', 'academic_calendar_periods', 'academic_calendar_subjects', 'group_calendar_assignments'],
+  schedule: [
+    'schedule_versions',
+    'schedule_version_events',
+    'schedule_rules',
+    'schedule_rule_groups',
+    'schedule_rule_slots',
+    'schedule_rule_slot_subgroups',
+    'schedule_overrides',
+    'schedule_data_stamp',
+  ],
+  'teacher-absences': ['teacher_absences', 'teacher_absence_decisions'],
+  'teacher-preferences': ['teacher_preferences'],
+  'teacher-change-requests': ['teacher_change_requests', 'teacher_change_request_events'],
+  'calendar-feeds': ['calendar_feeds', 'calendar_slot_revisions', 'calendar_lesson_revisions'],
+  notifications: ['notifications', 'notification_subscriptions', 'email_items', 'webhooks', 'webhook_deliveries', 'webhook_attempts'],
+  'single-sign-on': ['sso_settings', 'sso_links', 'sso_login_attempts'],
+};
+
+/**
+ * A named query over several features' tables, owned by one feature: it reads them only (its files
+ * may write their own feature's tables, never another's).
+ */
+export interface ReadModel {
+  name: string;
+  /** The feature that owns the query (and answers for it when a table it reads changes). */
+  feature: string;
+  /** The files (from the repository root) whose SQL is the read model. */
+  files: readonly string[];
+  /** Every table of another feature it reads. */
+  reads: readonly string[];
+  /** Why one statement over many features' tables rather than each owner's exports. */
+  why: string;
+}
+
+export const READ_MODELS: readonly ReadModel[] = [
+  {
+    name: "Workload report",
+    feature: 'workload',
+    files: ['src/workload/workload.repository.ts'],
+    reads: ['classroom_equipments', 'classrooms', 'departments', 'equipments', 'schedule_data_stamp', 'schedule_overrides', 'schedule_rule_slots', 'schedule_rules', 'study_groups', 'subgroups', 'user_department_assignments', 'users'],
+    why: "A department's hours, teachers and rooms for a semester in one statement: a hot, measured report that would otherwise take a query per owner and row.",
+  },
+  {
+    name: "Schedule snapshot",
+    feature: 'schedule',
+    files: ['src/schedule/core/schedule-data.repository.ts', 'src/schedule/core/override-records.ts', 'src/schedule/viewing/snapshot/viewing-data.repository.ts'],
+    reads: ['academic_calendar_periods', 'academic_years', 'activity_types', 'classrooms', 'departments', 'group_calendar_assignments', 'lesson_types', 'semesters', 'study_groups', 'subgroups', 'subjects', 'time_grid_date_assignments', 'time_grid_scopes', 'time_slots', 'users'],
+    why: "Everything a semester's lessons are laid out from (calendars, grids, names, stamp) in a fixed number of queries: the week view, the clash checks and the exports all start here.",
+  },
+  {
+    name: "Schedule check facts",
+    feature: 'schedule',
+    files: ['src/schedule/core/lesson-change-facts.repository.ts', 'src/schedule/rules/rule-facts.repository.ts', 'src/schedule/versions/version-facts.repository.ts', 'src/schedule/overrides/override-registry.repository.ts'],
+    reads: ['classrooms', 'lesson_types', 'semesters', 'study_groups', 'subgroups', 'subjects', 'time_grid_scopes', 'time_slots', 'users'],
+    why: "The current state of every row a rule, a version or a one-off change names (exists, active, department, capacity, names), in one query whatever their number, inside the write's transaction.",
+  },
+  {
+    name: "Quality facts",
+    feature: 'schedule',
+    files: ['src/schedule/quality/quality-facts.repository.ts'],
+    reads: ['academic_years', 'classrooms', 'semesters', 'study_groups', 'subgroups', 'teacher_preferences', 'time_slots', 'users'],
+    why: "A semester's lessons with rooms, groups, teachers and their preferences for the quality report, scored in one pass.",
+  },
+  {
+    name: "Free cells",
+    feature: 'schedule',
+    files: ['src/schedule/rules/free-cell-facts.repository.ts'],
+    reads: ['teacher_preferences'],
+    why: "Teachers' preferences for every cell of a week the rule editor offers, in one query per request.",
+  },
+  {
+    name: "Import look-ups",
+    feature: 'data-import',
+    files: ['src/data-import/lookups.repository.ts'],
+    reads: ['classroom_equipments', 'classrooms', 'departments', 'education_forms', 'equipments', 'lesson_types', 'schedule_rule_groups', 'schedule_rule_slot_subgroups', 'schedule_rule_slots', 'schedule_rules', 'schedule_versions', 'specialties', 'specialty_profiles', 'study_groups', 'subgroups', 'subjects', 'teacher_requests', 'teacher_subjects', 'time_grid_scopes', 'time_slots', 'user_department_assignments', 'users'],
+    why: "A spreadsheet's names and codes resolved to ids for all its rows at once, before the owners' services write them.",
+  },
+  {
+    name: "Replacement facts",
+    feature: 'teacher-absences',
+    files: ['src/teacher-absences/replacement-facts.repository.ts'],
+    reads: ['schedule_overrides', 'teacher_subject_lesson_types', 'teacher_subjects', 'user_department_assignments', 'users'],
+    why: "Subject links, department history and substitutions so far of every candidate teacher, ranked together.",
+  },
+  {
+    name: 'Notice texts',
+    feature: 'notifications',
+    files: ['src/notifications/delivery/dispatcher.ts'],
+    reads: ['classrooms', 'lesson_types', 'study_groups', 'subjects', 'time_slots', 'users'],
+    why: 'The names a batch of change notices is written with, one query per kind for the whole batch, inside the claim\'s transaction.',
+  },
+  {
+    name: 'Webhook claim',
+    feature: 'notifications',
+    files: ['src/notifications/webhooks/webhooks.repository.ts'],
+    reads: ['outbox_events'],
+    why: 'A due delivery is locked together with the payload of its event, so no delivery goes out without the body it was queued for.',
+  },
+];
+
+/**
+ * Reads of another feature's table that predate the owner rule and are still to move behind the
+ * owner's index (issue 42). The check keeps this list exact: a new reach-in fails it, and so does an
+ * entry that no longer happens, so it can only shrink.
+ */
+export const PENDING_READS: Readonly<Record<string, readonly string[]>> = {
+  'src/academic-calendars/assignments/calendar-assignments.repository.ts': ['academic_years', 'study_groups'],
+  'src/academic-calendars/assignments/group-calendar-guard.ts': ['academic_years'],
+  'src/academic-calendars/calendars/calendars.repository.ts': ['academic_years', 'activity_types', 'education_forms', 'specialties', 'specialty_profiles', 'study_groups'],
+  'src/academic-calendars/grid/calendar-periods.repository.ts': ['academic_years', 'activity_types'],
+  'src/academic-calendars/shared/calendar-sql.ts': ['academic_years', 'education_forms', 'specialties', 'specialty_profiles'],
+  'src/academic-calendars/subjects/calendar-subjects.repository.ts': ['subjects'],
+  'src/academic-years/academic-years.repository.ts': ['academic_calendar_periods', 'academic_calendars'],
+  'src/academic-years/activity-types/activity-type-usages.ts': ['academic_calendar_periods'],
+  'src/academic-years/usages.ts': ['academic_calendars', 'group_calendar_assignments', 'schedule_rules', 'schedule_versions'],
+  'src/calendar-feeds/calendar-feeds.repository.ts': ['classrooms', 'schedule_data_stamp', 'study_groups', 'users'],
+  'src/departments/departments.repository.ts': ['user_department_assignments'],
+  'src/notifications/delivery/mail-sender.ts': ['users'],
+  'src/notifications/subscriptions.repository.ts': ['classrooms', 'study_groups', 'users'],
+  'src/resources/legacy-lessons/legacy-lessons.repository.ts': ['study_groups', 'users'],
+  'src/resources/subjects/subject-comments.repository.ts': ['users'],
+  'src/resources/subjects/subject-references.ts': ['academic_calendar_subjects', 'schedule_rules'],
+  'src/resources/teacher-subjects/teacher-subjects.repository.ts': ['user_department_assignments', 'users'],
+  'src/schedule/core/approved-unavailability.ts': ['teacher_absences', 'teacher_preferences'],
+  'src/schedule/rules/rule-slot-usage.ts': ['teacher_absence_decisions', 'teacher_change_requests'],
+  'src/schedule/rules/schedule-rules.repository.ts': ['study_groups', 'subjects'],
+  'src/schedule/versions/schedule-versions.repository.ts': ['semesters', 'users'],
+  'src/single-sign-on/sso.repository.ts': ['users'],
+  'src/study-structure/groups/group-rows.ts': ['academic_calendars', 'academic_years', 'group_calendar_assignments'],
+  'src/study-structure/shared/usages.ts': ['academic_calendars'],
+  'src/study-structure/subgroups/subgroup-usage.ts': ['schedule_rule_slot_subgroups'],
+  'src/teacher-absences/teacher-absences.repository.ts': ['classrooms', 'users'],
+  'src/teacher-change-requests/change-requests.repository.ts': ['classrooms', 'lesson_types', 'schedule_rule_groups', 'schedule_rule_slots', 'schedule_rules', 'study_groups', 'subjects', 'time_slots', 'users'],
+  'src/teacher-preferences/preference-meta.repository.ts': ['academic_years', 'semesters', 'time_grid_scopes', 'time_slots'],
+  'src/teacher-preferences/teacher-preferences.repository.ts': ['semesters', 'time_slots', 'users'],
+  'src/teacher-requests/teacher-requests.repository.ts': ['departments', 'users'],
+  'src/time-grid/slot-usage.ts': ['schedule_overrides', 'schedule_rule_slots'],
+  'src/users/assignments.repository.ts': ['departments'],
+  'src/users/user-rows.ts': ['departments'],
+};
+
+/** The owner of each table. */
+export function ownerOf(): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const [feature, tables] of Object.entries(TABLE_OWNERS)) for (const table of tables) owners.set(table, feature);
+  return owners;
+}
+
+/** The table-owner list and the read models as `docs/architecture.md` shows them. */
+export function ownerTable(): string {
+  const lines = ['| Owner (the only writer) | Tables |', '|---|---|'];
+  for (const [feature, tables] of Object.entries(TABLE_OWNERS)) lines.push(`| \`${feature}\` | ${tables.map((t) => `\`${t}\``).join(', ')} |`);
+  lines.push('', '| Read model | Owner | Files | Reads of other features | Why one query |', '|---|---|---|---|---|');
+  for (const model of READ_MODELS) {
+    const files = model.files.map((file) => `\`${file.replace(/^src\//, '')}\``).join(', ');
+    lines.push(`| ${model.name} | \`${model.feature}\` | ${files} | ${model.reads.map((t) => `\`${t}\``).join(', ')} | ${model.why} |`);
+  }
+  return lines.join('\n');
+}
