@@ -16,7 +16,7 @@ import { ServiceProcess, startService } from './support/service-process';
 
 interface StoredFile {
   version: number;
-  tenants: { name: string; domain: string; url: string; username?: string; password?: string }[];
+  tenants: { name: string; domain: string; url: string; username?: string; password?: string; timeZone?: string }[];
 }
 
 const server = () => testServer();
@@ -97,6 +97,26 @@ describe('tenants shared by instances through TENANTS_FILE', () => {
     await waitFor(async () => (await onA.get('/api/auth/me')).status === 401, 5000);
     const fresh = await admin(a, 'gamma');
     expect((await fresh.get(STATUS)).body).toMatchObject({ tenant: 'gamma', url: jdbcUrl(moved) });
+  });
+
+  it('follows a time zone set elsewhere, through the API or by hand in the file, without a new pool (issue 46)', async () => {
+    const zoneOn = async (app: TestApp, domain: string) => ((await app.as(domain).get('/api/university')).body as { timeZone: string }).timeZone;
+    const onA = await admin(a, 'gamma');
+    const gamma = stored().tenants.find((tenant) => tenant.domain === 'gamma');
+    expect((await (await admin(b)).post(TENANTS, { ...gamma, timeZone: 'Asia/Vladivostok' })).status).toBe(200);
+    expect(stored().tenants.find((tenant) => tenant.domain === 'gamma')?.timeZone).toBe('Asia/Vladivostok');
+    await waitFor(async () => (await zoneOn(a, 'gamma')) === 'Asia/Vladivostok', 5000);
+    // The pool stayed: a session of the instance that only followed goes on.
+    expect((await onA.get('/api/auth/me')).body).toMatchObject({ timeZone: 'Asia/Vladivostok' });
+
+    const document = stored();
+    const alpha = document.tenants.find((tenant) => tenant.domain === 'alpha') as StoredFile['tenants'][number];
+    alpha.timeZone = 'Asia/Novosibirsk';
+    writeFileSync(file, JSON.stringify({ ...document, version: document.version + 1 }));
+    for (const app of [a, b]) await waitFor(async () => (await zoneOn(app, 'alpha')) === 'Asia/Novosibirsk', 5000);
+    expect((await (await admin(b)).get(TENANTS)).body).toEqual(
+      expect.arrayContaining([expect.objectContaining({ domain: 'alpha', timeZone: 'Asia/Novosibirsk' }), expect.objectContaining({ domain: 'gamma', timeZone: 'Asia/Vladivostok' })]),
+    );
   });
 
   it('loses neither change when two instances change different domains at the same moment', async () => {

@@ -89,4 +89,15 @@ describe('ConditionalTenantStore', () => {
     expect(await store.revert(again)).toBe(false);
     expect(parseTenantsDocument(backend.text).tenants.find((t) => t.domain === 'alpha')?.name).toBe('Новее');
   });
+
+  it('keeps a university’s time zone in what it writes, and reverts a zone change to the zone before (issue 46)', async () => {
+    const backend = new MemoryBackend();
+    const store = new ConditionalTenantStore(backend);
+    backend.faults.push('lost-after');
+    const moved = await store.change('alpha', { ...tenant('alpha'), timeZone: 'Asia/Vladivostok' });
+    expect(backend.writes).toBe(1); // the uncertain write was recognised by its zone too
+    expect(parseTenantsDocument(backend.text).tenants[0].timeZone).toBe('Asia/Vladivostok');
+    expect(await store.revert(moved)).toBe(true);
+    expect(parseTenantsDocument(backend.text).tenants[0].timeZone).toBeUndefined();
+  });
 });
