@@ -64,7 +64,8 @@ export class OptimizationRunner implements OnApplicationBootstrap, BeforeApplica
       if (!pool) continue;
       let kept = false;
       try {
-        const scope = { tenantKey: domain, dataSource: pool.dataSource, databaseId: pool.databaseId };
+        // With the university's time zone, as a request of that university has (issue 46).
+        const scope = { tenantKey: domain, dataSource: pool.dataSource, databaseId: pool.databaseId, timeZone: this.tenants.timeZoneOf(domain) };
         await runInTenant(scope, async () => {
           const failed = await this.jobs.failStale(this.config.optimizations.staleAfterSeconds, STALE_MESSAGE);
           if (failed > 0) this.logger.warn(`${domain}: ${failed} optimization job(s) failed: their instance stopped reporting`);
