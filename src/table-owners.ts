@@ -40,6 +40,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
     'schedule_rule_slot_subgroups',
     'schedule_overrides',
     'schedule_data_stamp',
+    'schedule_optimization_jobs',
   ],
   'teacher-absences': ['teacher_absences', 'teacher_absence_decisions'],
   'teacher-preferences': ['teacher_preferences'],
