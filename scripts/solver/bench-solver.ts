@@ -7,7 +7,7 @@ import { cttToProblem, parseCtt, resultToSolution, validateSolution } from '../.
 /**
  * `npm run bench:solver`: the 21 ITC 2007 track 3 instances from `../shared/itc2007/`, one after
  * another on one core, each for SOLVER_SECONDS (60) with SOLVER_SEED (1); BENCH_ONLY=comp01,comp05
- * picks some. Prints hard violations and the cost as the validator counts them beside the published
+ * picks some; ITC2007_DIR reads the instances elsewhere. Prints hard violations and the cost as the validator counts them beside the published
  * results; exits 1 when any instance is left infeasible.
  */
 const PUBLISHED: Record<string, [bestKnown: number, winnerAverage: number]> = {
@@ -35,7 +35,7 @@ const PUBLISHED: Record<string, [bestKnown: number, winnerAverage: number]> = {
 };
 
 function main(): void {
-  const dir = join(__dirname, '..', '..', '..', 'shared', 'itc2007');
+  const dir = process.env.ITC2007_DIR ?? join(__dirname, '..', '..', '..', 'shared', 'itc2007');
   if (!existsSync(dir)) throw new Error(`No instances in ${dir}`);
   const seconds = Number(process.env.SOLVER_SECONDS ?? 60);
   const seed = Number(process.env.SOLVER_SEED ?? 1);

@@ -222,7 +222,7 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
     const movedBefore = st.moved;
     const kind = rng.int(10);
     nChanged = 0;
-    if (kind < 4) {
+    if (kind < 3) {
       // Another cell, keeping its room or taking a random one.
       const c = m.cellList[m.cellStart[e] + rng.int(m.cellStart[e + 1] - m.cellStart[e])];
       let r = -1;
@@ -238,7 +238,7 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
       if (!m.needsRoom[e]) continue;
       const r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
       if (!courseRoom(e, r)) continue;
-    } else if (kind < 6) {
+    } else if (kind < 5) {
       // Another room in the same cell.
       if (!m.needsRoom[e]) continue;
       const r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];

@@ -40,6 +40,8 @@ export interface Model {
   dayLimit: Int32Array;
   overW: Int32Array;
   minDays: Int32Array;
+  /** 1 when a resource has any day term (gaps, isolated lessons, overload). */
+  dayTerms: Uint8Array;
   weights: SolverWeights;
   /** Bits of the periods of one day, `(1 << P) - 1`. */
   dayBits: number;
@@ -145,6 +147,7 @@ export function compile(problem: SolverProblem): Model {
     dayLimit: Int32Array.from(problem.resources, (r) => r.dayLimit),
     overW: Int32Array.from(problem.resources, (r) => r.overloadWeight),
     minDays: Int32Array.from(problem.courses, (c) => c.minWorkingDays),
+    dayTerms: Uint8Array.from(problem.resources, (r) => (r.gapWeight !== 0 || r.isolatedWeight !== 0 || (r.dayLimit > 0 && r.overloadWeight !== 0) ? 1 : 0)),
     weights: problem.weights,
     dayBits: P >= 31 ? -1 : (1 << P) - 1,
   };

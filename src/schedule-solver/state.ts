@@ -105,10 +105,13 @@ export class State {
       const res = m.res[i];
       const base = (res * m.C + c) * W;
       const dayBase = (res * m.D + d) * W;
+      // A resource without gap, isolation or overload weights (an ITC teacher) keeps no day masks.
+      const dayTerms = m.dayTerms[res];
       for (let b = 0; b < W; b++) {
         if (((w >> b) & 1) === 0) continue;
         if (this.resCount[base + b]++ !== 0) continue;
         this.resOwner[base + b] = e;
+        if (!dayTerms) continue;
         const mask = this.dayMask[dayBase + b] | bit;
         this.dayMask[dayBase + b] = mask;
         const cost = dayCostOf(m, res, mask);
@@ -155,10 +158,13 @@ export class State {
       const res = m.res[i];
       const base = (res * m.C + c) * W;
       const dayBase = (res * m.D + d) * W;
+      // A resource without gap, isolation or overload weights (an ITC teacher) keeps no day masks.
+      const dayTerms = m.dayTerms[res];
       for (let b = 0; b < W; b++) {
         if (((w >> b) & 1) === 0) continue;
         if (--this.resCount[base + b] !== 0) continue;
         this.resOwner[base + b] = -1;
+        if (!dayTerms) continue;
         const mask = this.dayMask[dayBase + b] & ~bit;
         this.dayMask[dayBase + b] = mask;
         const cost = dayCostOf(m, res, mask);
