@@ -30,9 +30,10 @@ export class EventSet {
 
 /**
  * Greedy placement, hardest events first: each takes the free cell and room that raise the cost
- * least. Events it cannot place (or, in REPAIR, not without passing `maxMoved`) stay in `unplaced`.
+ * least. Events it cannot place (or, in REPAIR, not without passing `maxMoved`) stay in `unplaced`,
+ * as do the rest when `timeUp` says so (polled every 256 events).
  */
-export function greedy(st: State, rng: Random, unplaced: EventSet, maxMoved: number): void {
+export function greedy(st: State, rng: Random, unplaced: EventSet, maxMoved: number, timeUp: () => boolean): void {
   const m = st.m;
   const order = Array.from(unplaced.items.subarray(0, unplaced.size));
   const key = new Float64Array(m.E);
@@ -43,7 +44,8 @@ export function greedy(st: State, rng: Random, unplaced: EventSet, maxMoved: num
     key[e] = cells * Math.max(1, rooms) - (m.resStart[e + 1] - m.resStart[e]) * 0.5 + rng.float() * 0.1;
   }
   order.sort((a, b) => key[a] - key[b]);
-  for (const e of order) {
+  for (const [n, e] of order.entries()) {
+    if ((n & 255) === 255 && timeUp()) return;
     let bestCell = -1;
     let bestRoom = -1;
     let bestDelta = Infinity;

@@ -237,4 +237,34 @@ describe('solve', () => {
       expect(result.unplaced).toEqual([]);
     }
   });
+
+  it('reports progress on the given clock and stops when asked, keeping what it found', () => {
+    const problem: SolverProblem = {
+      days: 5,
+      periodsPerDay: 4,
+      roomCapacities: [30, 30],
+      resources: Array.from({ length: 4 }, () => ({ ...quiet, gapWeight: 1 })),
+      courses: [{ minWorkingDays: 0 }],
+      events: Array.from({ length: 20 }, (_, e) => event({ resources: [e % 4] })),
+      weights: noWeights,
+    };
+    let clock = 0;
+    let polls = 0;
+    const phases: string[] = [];
+    const result = solve(problem, {
+      mode: 'GENERATE',
+      seed: 1,
+      timeLimitMs: 1e9,
+      now: () => (clock += 10),
+      progressEveryMs: 100,
+      onProgress: (p) => phases.push(p.phase),
+      shouldStop: () => ++polls > 50,
+    });
+    expect(result.unplaced).toEqual([]);
+    expect(result.hardViolations).toBe(0);
+    expect(result.iterations).toBeGreaterThan(0);
+    expect(result.iterations).toBeLessThanOrEqual(50 * 512);
+    expect(phases).toContain('IMPROVEMENT');
+    expect(phases[phases.length - 1]).toBe('DONE');
+  });
 });

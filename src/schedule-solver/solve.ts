@@ -67,12 +67,14 @@ export function solve(problem: SolverProblem, options: SolveOptions): SolverResu
 
   let stopped = false;
   if (unplaced.size > 0) {
-    greedy(st, rng, unplaced, maxMoved);
-    const budget = 5000 + 100 * m.E;
     // The construction may use most of the time: a complete placement matters more than its cost.
     const constructionEnd = start + (deadline - start) * 0.8;
-    const best = forwardSearch(st, rng, unplaced, stuck, budget, () => (stopped = run.tick('CONSTRUCTION', 0, st, null)) || (now !== undefined && now() >= constructionEnd), repair, maxMoved);
-    if (best) st = rebuild(m, best.cells, best.rooms);
+    const timeUp = (): boolean => (stopped = run.tick('CONSTRUCTION', 0, st, null)) || (now !== undefined && now() >= constructionEnd);
+    greedy(st, rng, unplaced, maxMoved, timeUp);
+    if (!stopped) {
+      const best = forwardSearch(st, rng, unplaced, stuck, 5000 + 100 * m.E, timeUp, repair, maxMoved);
+      if (best) st = rebuild(m, best.cells, best.rooms);
+    }
   }
 
   let iterations = 0;
