@@ -17,6 +17,7 @@ import { PasswordEvents1764300000900 } from './1764300000900-PasswordEvents';
 import { Notifications1764400000000 } from './1764400000000-Notifications';
 import { Webhooks1764400000100 } from './1764400000100-Webhooks';
 import { SingleSignOn1764500000000 } from './1764500000000-SingleSignOn';
+import { UnplacedSlots1764600000000 } from './1764600000000-UnplacedSlots';
 import { OptimizationJobs1764600000100 } from './1764600000100-OptimizationJobs';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
@@ -40,5 +41,6 @@ export const MIGRATIONS = [
   Notifications1764400000000,
   Webhooks1764400000100,
   SingleSignOn1764500000000,
+  UnplacedSlots1764600000000,
   OptimizationJobs1764600000100,
 ];

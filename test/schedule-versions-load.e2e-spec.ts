@@ -77,6 +77,7 @@ describe('schedule version publication under load', () => {
       ruleCount: RULES,
       checkedLessonCount: true,
       problemCount: 0,
+      unplacedSlotCount: 0,
       problemsTruncated: false,
       problems: [],
     });

@@ -1,4 +1,4 @@
-import { LoadedRule, LoadedSlot } from './rule-model';
+import { allSlots, LoadedRule, RuleSlot } from './rule-model';
 
 /**
  * The rules of two versions matched by lineage: a copied rule and its source (or any earlier copy of
@@ -24,14 +24,14 @@ export interface RuleDiff {
   changed: RuleChange[];
 }
 
-/** Slots have no lineage of their own, so they compare as a multiset of their content. */
-function slotContent(slot: LoadedSlot): string {
+/** Slots have no lineage of their own, so they compare as a multiset of their content (an unplaced one's day, pair and room are empty). */
+function slotContent(slot: RuleSlot): string {
   const subgroups = slot.subgroups.map((subgroup) => subgroup.id).sort((a, b) => a - b);
   return [slot.dayOfWeek, slot.parity, slot.timeSlotId, slot.teacherId, slot.classroomId, slot.lessonTypeId, slot.lessonFormat, subgroups.join(',')].join('|');
 }
 
 function slotsOf(rule: LoadedRule): string {
-  return rule.slots.map(slotContent).sort().join(';');
+  return allSlots(rule).map(slotContent).sort().join(';');
 }
 
 const sortedGroups = (rule: LoadedRule) => [...rule.groupIds].sort((a, b) => a - b).join(',');

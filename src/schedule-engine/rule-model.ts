@@ -36,6 +36,23 @@ export interface LoadedSlot {
   subgroups: { id: number; groupId: number }[];
 }
 
+/**
+ * A slot of a DRAFT that is not placed yet (issue 43): its teacher, lesson type, parity, subgroups and
+ * format are known, its day, pair and room are not. It has no lessons until it is placed.
+ */
+export interface UnplacedSlot extends Omit<LoadedSlot, 'dayOfWeek' | 'timeSlotId' | 'classroomId'> {
+  dayOfWeek: null;
+  timeSlotId: null;
+  classroomId: null;
+}
+
+/** A stored slot, placed or not. */
+export type RuleSlot = LoadedSlot | UnplacedSlot;
+
+export function isPlaced(slot: RuleSlot): slot is LoadedSlot {
+  return slot.dayOfWeek !== null;
+}
+
 export interface LoadedRule {
   id: number;
   versionId: number;
@@ -46,5 +63,17 @@ export interface LoadedRule {
   hours: Record<LessonKind, number>;
   startWeeks: Record<LessonKind, number>;
   groupIds: number[];
+  /** The placed slots: the only ones laid out, checked for clashes and scored. */
   slots: LoadedSlot[];
+  /**
+   * The slots of a draft not placed yet, by id; absent when there are none (always so outside
+   * drafts), so everything that lays out lessons reads `slots` alone and never sees them.
+   */
+  unplaced?: UnplacedSlot[];
+}
+
+/** Every slot of the rule, placed or not, by id (the order the rule's body lists them). */
+export function allSlots(rule: Pick<LoadedRule, 'slots' | 'unplaced'>): RuleSlot[] {
+  if (!rule.unplaced || rule.unplaced.length === 0) return rule.slots;
+  return [...rule.slots, ...rule.unplaced].sort((a, b) => a.id - b.id);
 }

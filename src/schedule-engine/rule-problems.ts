@@ -1,6 +1,6 @@
 import { ConflictField } from './conflicts';
 import { LESSON_KINDS, LessonKind } from './lesson-series';
-import { LoadedRule } from './rule-model';
+import { allSlots, isPlaced, LoadedRule, RuleSlot } from './rule-model';
 
 /**
  * Re-validation of a stored rule without its clashes (those need every lesson, see version-validator):
@@ -9,7 +9,7 @@ import { LoadedRule } from './rule-model';
  * Pure: the facts about the referenced rows are loaded once for the whole version.
  */
 
-export const PROBLEM_TYPES = ['CONFLICT', 'INVALID_REFERENCE', 'ARCHIVED_REFERENCE', 'HOURS'] as const;
+export const PROBLEM_TYPES = ['CONFLICT', 'INVALID_REFERENCE', 'ARCHIVED_REFERENCE', 'HOURS', 'UNPLACED'] as const;
 export type ProblemType = (typeof PROBLEM_TYPES)[number];
 
 /** One problem of a stored rule (the shape of a version validation's problem). */
@@ -17,6 +17,8 @@ export interface RuleProblem {
   ruleId: number;
   /** The other rule of a conflict; absent when two slots of one rule meet. */
   otherRuleId?: number;
+  /** The slot an UNPLACED problem is about. */
+  scheduleRuleSlotId?: number;
   type: ProblemType;
   fields?: ConflictField[];
   /** The first clash's date and start time. */
@@ -27,6 +29,9 @@ export interface RuleProblem {
 
 /** «лекций», «практик», «лабораторных работ». */
 export const KIND_GENITIVE: Record<LessonKind, string> = { LECTURE: 'лекций', PRACTICE: 'практик', LABORATORY: 'лабораторных работ' };
+
+/** «лекция», «практика», «лабораторная работа». */
+export const KIND_NOMINATIVE: Record<LessonKind, string> = { LECTURE: 'лекция', PRACTICE: 'практика', LABORATORY: 'лабораторная работа' };
 
 export interface VersionFacts {
   subjects: ReadonlyMap<number, { name: string; archived: boolean }>;
@@ -39,16 +44,22 @@ export interface VersionFacts {
 
 /** Everything the rules of a version refer to, for the one facts query. */
 export function referencedIds(rules: readonly LoadedRule[]) {
-  const slots = rules.flatMap((rule) => rule.slots);
+  const slots = rules.flatMap((rule) => allSlots(rule));
+  const placed = rules.flatMap((rule) => rule.slots);
   const distinct = (values: number[]) => [...new Set(values)];
   return {
     subjectIds: distinct(rules.map((rule) => rule.subjectId)),
     groupIds: distinct(rules.flatMap((rule) => rule.groupIds)),
     userIds: distinct(slots.map((slot) => slot.teacherId)),
-    classroomIds: distinct(slots.map((slot) => slot.classroomId)),
-    timeSlotIds: distinct(slots.map((slot) => slot.timeSlotId)),
+    classroomIds: distinct(placed.map((slot) => slot.classroomId)),
+    timeSlotIds: distinct(placed.map((slot) => slot.timeSlotId)),
     subgroupIds: distinct(slots.flatMap((slot) => slot.subgroups.map((subgroup) => subgroup.id))),
   };
+}
+
+/** «слот 3 (лекция, Иванов Иван Иванович)»: an unplaced slot for a person, by its place among the rule's slots. */
+export function unplacedSlotLabel(position: number, slot: RuleSlot, teacherName: string | undefined): string {
+  return `слот ${position} (${KIND_NOMINATIVE[slot.lessonKind]}, ${teacherName ?? `преподаватель ${slot.teacherId}`})`;
 }
 
 /** «Правило №12 «Физика»» */
@@ -72,20 +83,26 @@ export function ruleProblems(rule: LoadedRule, facts: VersionFacts, semesterWeek
     else if (group.archived) add('ARCHIVED_REFERENCE', `группа «${group.name}» в архиве`);
   }
 
-  rule.slots.forEach((slot, index) => {
+  const unplaced: { position: number; slot: RuleSlot }[] = [];
+  allSlots(rule).forEach((slot, index) => {
     const at = `слот ${index + 1}`;
-    const timeSlot = facts.timeSlots.get(slot.timeSlotId);
-    if (!timeSlot) add('INVALID_REFERENCE', `${at}: пара ${slot.timeSlotId} не найдена`);
-    else if (!timeSlot.base) add('INVALID_REFERENCE', `${at}: пара ${timeSlot.orderNumber} больше не относится к основной сетке`);
+    if (!isPlaced(slot)) unplaced.push({ position: index + 1, slot });
+    else {
+      const timeSlot = facts.timeSlots.get(slot.timeSlotId);
+      if (!timeSlot) add('INVALID_REFERENCE', `${at}: пара ${slot.timeSlotId} не найдена`);
+      else if (!timeSlot.base) add('INVALID_REFERENCE', `${at}: пара ${timeSlot.orderNumber} больше не относится к основной сетке`);
+    }
 
     const teacher = facts.users.get(slot.teacherId);
     if (!teacher) add('INVALID_REFERENCE', `${at}: преподаватель ${slot.teacherId} не найден`);
     else if (teacher.role !== 'TEACHER') add('INVALID_REFERENCE', `${at}: пользователь «${teacher.name}» не является преподавателем`);
     else if (!teacher.active) add('ARCHIVED_REFERENCE', `${at}: преподаватель «${teacher.name}» в архиве`);
 
-    const classroom = facts.classrooms.get(slot.classroomId);
-    if (!classroom) add('INVALID_REFERENCE', `${at}: аудитория ${slot.classroomId} не найдена`);
-    else if (classroom.archived) add('ARCHIVED_REFERENCE', `${at}: аудитория «${classroom.name}» в архиве`);
+    if (isPlaced(slot)) {
+      const classroom = facts.classrooms.get(slot.classroomId);
+      if (!classroom) add('INVALID_REFERENCE', `${at}: аудитория ${slot.classroomId} не найдена`);
+      else if (classroom.archived) add('ARCHIVED_REFERENCE', `${at}: аудитория «${classroom.name}» в архиве`);
+    }
 
     if (slot.subgroups.length > 0 && slot.lessonKind !== 'LABORATORY') add('INVALID_REFERENCE', `${at}: подгруппы указываются только для лабораторных работ`);
     const groupsWithSubgroup = new Set<number>();
@@ -106,12 +123,21 @@ export function ruleProblems(rule: LoadedRule, facts: VersionFacts, semesterWeek
 
   for (const kind of LESSON_KINDS) {
     const hours = rule.hours[kind];
-    const hasSlot = rule.slots.some((slot) => slot.lessonKind === kind);
+    const hasSlot = allSlots(rule).some((slot) => slot.lessonKind === kind);
     if (hours > 0 && !hasSlot) add('HOURS', `для ${KIND_GENITIVE[kind]} указано ${hours} ч, но нет ни одного слота этого вида`);
     if (hours === 0 && hasSlot) add('HOURS', `для ${KIND_GENITIVE[kind]} есть слоты, но не указаны часы`);
     if (hours > 0 && rule.startWeeks[kind] > semesterWeeks) {
       add('HOURS', `неделя начала ${KIND_GENITIVE[kind]} (${rule.startWeeks[kind]}) больше числа недель семестра (${semesterWeeks})`);
     }
+  }
+  // Issue 43: a slot of a draft without day, pair and room has no lessons yet; it is a problem of its own kind.
+  for (const { position, slot } of unplaced) {
+    problems.push({
+      ruleId: rule.id,
+      scheduleRuleSlotId: slot.id,
+      type: 'UNPLACED',
+      message: `${ruleLabel(rule)}: ${unplacedSlotLabel(position, slot, facts.users.get(slot.teacherId)?.name)} не размещён: не выбраны день недели, пара и аудитория`,
+    });
   }
   return problems;
 }

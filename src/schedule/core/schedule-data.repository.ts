@@ -5,7 +5,7 @@ import { TenantDb } from '../../platform/database/tenant-db';
 import { CalendarPeriod } from '../../schedule-engine/calendar-days';
 import { LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
 import { OverrideRecord } from '../../schedule-engine/override-application';
-import { LoadedRule, LoadedSemester, LoadedSlot } from '../../schedule-engine/rule-model';
+import { allSlots, isPlaced, LoadedRule, LoadedSemester, LoadedSlot, RuleSlot, UnplacedSlot } from '../../schedule-engine/rule-model';
 import { assignmentKey, CalendarSnapshot, GridSnapshot, LoadedGrid } from '../../schedule-engine/series-context';
 import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_ROW, OVERRIDE_RECORD_SELECT, toOverrideRecord } from './override-records';
 import { VERSION_STATUSES } from './semester-write-unit';
@@ -36,12 +36,12 @@ export interface NameBook {
   lessonTypes: ReadonlyMap<number, string>;
 }
 
-/** Every id the names of `rules` (their groups, slots' teachers, rooms and subgroups) need, for one `names` call. */
+/** Every id the names of `rules` (their groups, slots' teachers, rooms and subgroups, unplaced slots too) need, for one `names` call. */
 export function namedIds(rules: readonly LoadedRule[]) {
-  const slots = rules.flatMap((rule) => rule.slots);
+  const slots = rules.flatMap((rule) => allSlots(rule));
   return {
     teacherIds: [...new Set(slots.map((slot) => slot.teacherId))],
-    classroomIds: [...new Set(slots.map((slot) => slot.classroomId))],
+    classroomIds: [...new Set(slots.flatMap((slot) => (isPlaced(slot) ? [slot.classroomId] : [])))],
     groupIds: [...new Set(rules.flatMap((rule) => rule.groupIds))],
     subgroupIds: [...new Set(slots.flatMap((slot) => slot.subgroups.map((subgroup) => subgroup.id)))],
   };
@@ -73,11 +73,12 @@ const SEMESTER_SELECT = `
 const RULE_SLOT = object({
   id: int,
   ruleId: int,
-  dayOfWeek: int,
+  // Null together in a draft's unplaced slot (ck_schedule_rule_slots_placement).
+  dayOfWeek: nullable(int),
   parity: oneOf('BOTH', 'ODD', 'EVEN'),
-  timeSlotId: int,
+  timeSlotId: nullable(int),
   teacherId: int,
-  classroomId: int,
+  classroomId: nullable(int),
   lessonTypeId: int,
   lessonKind: oneOf(...LESSON_KINDS),
   lessonFormat: text,
@@ -153,11 +154,15 @@ export function toLoadedRules(rows: readonly RuleRow[]): LoadedRule[] {
     return shared;
   };
   return rows.map((row) => {
+    let unplacedCount = 0;
     for (const slot of row.slots) {
       slot.lessonFormat = sharedText(slot.lessonFormat);
       if (slot.subgroups.length === 0) slot.subgroups = NO_SUBGROUPS;
+      if (slot.dayOfWeek === null) unplacedCount++;
     }
-    return {
+    // The table's CHECK keeps day, pair and room null together, so a slot with a day is placed.
+    const stored = row.slots as RuleSlot[];
+    const rule: LoadedRule = {
       id: row.id,
       versionId: row.versionId,
       semesterId: row.semesterId,
@@ -167,8 +172,11 @@ export function toLoadedRules(rows: readonly RuleRow[]): LoadedRule[] {
       hours: byKind(row.lectureHours, row.laboratoryHours, row.practiceHours),
       startWeeks: byKind(row.lectureStartWeek, row.laboratoryStartWeek, row.practiceStartWeek),
       groupIds: row.groupIds.slice(),
-      slots: row.slots,
+      slots: unplacedCount === 0 ? (stored as LoadedSlot[]) : stored.filter(isPlaced),
     };
+    // Only a draft's rule gets the property, so the published rules the viewing cache keeps stay as they were.
+    if (unplacedCount > 0) rule.unplaced = stored.filter((slot): slot is UnplacedSlot => !isPlaced(slot));
+    return rule;
   });
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { date, ID_ROW, int, listOf, nullable, object, oneOf, rowShape, text } from '../../platform/database/row-shape';
+import { date, ID_ROW, int, listOf, nullable, object, oneOf, rowShape, text, TOTAL_ROW } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { PREFERENCE_TYPES } from '../../schedule-engine/preference-types';
 import { QualityFacts } from '../../schedule-engine/quality';
@@ -116,6 +116,17 @@ export class QualityFactsRepository {
       [semesterId],
     );
     return row.fingerprint;
+  }
+
+  /** Slots of the version's active rules that a draft holds unplaced (no lessons, so the score does not see them). */
+  async unplacedSlotCount(versionId: number): Promise<number> {
+    const [row] = await this.db.rows(
+      TOTAL_ROW,
+      `SELECT count(*)::int AS total FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id
+        WHERE r.schedule_version_id = $1 AND r.status = 'ACTIVE' AND sl.day_of_week IS NULL`,
+      [versionId],
+    );
+    return row.total;
   }
 
   /** The rule of a base slot and its version, or undefined. */

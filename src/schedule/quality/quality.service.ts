@@ -48,7 +48,10 @@ export class QualityService {
   ) {}
 
   async report(query: QualityQuery): Promise<QualityReportResponse> {
-    const { version, analysis } = await this.db.consistentRead(async () => this.analyse(await this.versionOf(query)));
+    const { version, analysis, unplacedSlotCount } = await this.db.consistentRead(async () => {
+      const analysed = await this.analyse(await this.versionOf(query));
+      return { ...analysed, unplacedSlotCount: await this.facts.unplacedSlotCount(analysed.version.versionId) };
+    });
     const published = version.status === 'PUBLISHED';
     const { problems, totalProblemCount, problemsTruncated } = truncateProblems(problemsByRule(analysis.penalties));
     return {
@@ -61,6 +64,7 @@ export class QualityService {
       score: analysis.score,
       rawPenalty: analysis.rawPenalty,
       lessonCount: analysis.lessonCount,
+      unplacedSlotCount,
       totalProblemCount,
       problemsTruncated,
       metrics: analysis.metrics,

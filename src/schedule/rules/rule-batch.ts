@@ -10,7 +10,7 @@ import { RuleFactsRepository } from './rule-facts.repository';
 import { toConflictRule } from './rule-mapper';
 import { CheckedRule, duplicateSlotError, findDuplicateSlot, ownClashError, ruleConflictError, storedClashError } from './rule-conflicts';
 import { RulePayload, referencedIds, toPayload } from './rule-payload';
-import { checkHours, checkVersion, validateRule } from './rule-validation';
+import { checkHours, checkPlacement, checkVersion, validateRule } from './rule-validation';
 import { ScheduleRulesRepository } from './schedule-rules.repository';
 
 /** What became of one body of a batch: the new rule's id, or the refusal POST would have answered. */
@@ -54,6 +54,7 @@ export class ScheduleRuleBatch {
       const facts = await this.facts.loadMany(payloads.map(referencedIds));
       const outcomes: ({ error: AppError } | LoadedRule)[] = payloads.map((payload, index) => {
         try {
+          checkPlacement(payload, version.status);
           checkHours(payload, semester);
           return validateRule(payload, facts[index]);
         } catch (error) {
@@ -108,7 +109,7 @@ export class ScheduleRuleBatch {
     users: Map<number, { name: string }>,
   ): Promise<GeneratedLesson[]> {
     const own = expandRule(rule, stored.schedule.context);
-    const checked = new CheckedRule(rule, own);
+    const checked = new CheckedRule(rule, own, payload.slots);
     const duplicate = findDuplicateSlot(payload.slots);
     if (duplicate) throw duplicateSlotError(duplicate, timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' }, checked);
     const ownClash = firstOwnClash(own);

@@ -71,16 +71,16 @@ export class RuleChecker {
     // The duplicate is found on the body alone; its lessons only tell the weeks in which it repeats.
     const duplicate = findDuplicateSlot(payload.slots);
     if (duplicate) {
-      throw duplicateSlotError(duplicate, facts.timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' }, new CheckedRule(rule, own));
+      throw duplicateSlotError(duplicate, facts.timeSlots.get(duplicate.repeat.timeSlotId) ?? { startTime: '', endTime: '' }, new CheckedRule(rule, own, payload.slots));
     }
     const ownClash = firstOwnClash(own);
-    if (ownClash) throw ownClashError(ownClash, new CheckedRule(rule, own));
+    if (ownClash) throw ownClashError(ownClash, new CheckedRule(rule, own, payload.slots));
 
     const ownActual = ownOverrides.length > 0 ? actualLessons(own, overridesByLesson(ownOverrides), semester.startDate).sort(byDateAndTime) : own;
     const storedClash = stored.firstClash(ownActual);
     if (storedClash) {
       const names = await this.data.names(namedIds([storedClash.existing.rule]));
-      throw storedClashError(storedClash, toConflictRule(storedClash.existing.rule, names), new CheckedRule(rule, ownActual), stored);
+      throw storedClashError(storedClash, toConflictRule(storedClash.existing.rule, names), new CheckedRule(rule, ownActual, payload.slots), stored);
     }
 
     // Rule 13: approved hard unavailability of a teacher blocks the rule (409), where its lessons really are.
@@ -88,7 +88,7 @@ export class RuleChecker {
     if (blocked) {
       const name = facts.users.get(blocked.teacherId)?.name ?? String(blocked.teacherId);
       throw new ConflictError(`Преподаватель «${name}» недоступен ${describeMoment(blocked)}: это время закрыто утверждённым ограничением`).at(
-        `${new CheckedRule(rule, own).fieldOf(blocked.slotId)}.teacherId`,
+        `${new CheckedRule(rule, own, payload.slots).fieldOf(blocked.slotId)}.teacherId`,
       );
     }
   }

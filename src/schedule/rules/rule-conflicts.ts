@@ -7,7 +7,7 @@ import { ActualLesson } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
 import { CONFLICT_REASONS, DAY_NAMES, describeMoment, hhmm, reasonsText, StoredLessons } from '../core';
 import { ConflictRuleResponse, ConflictSlotResponse } from './dto/schedule-rule-response.dto';
-import { PayloadSlot } from './rule-payload';
+import { isPlacedPayload, PayloadSlot, PlacedPayloadSlot } from './rule-payload';
 import { slotField } from './rule-validation';
 
 /** Rules 8–12 of spec 4.9: the 409 bodies that report clashes among generated lessons. */
@@ -37,16 +37,36 @@ export function ruleConflictError(message: string, fields: ConflictField[], conf
   return place ? error.at(place.field) : error;
 }
 
+/** The id a body slot has in the validated rule: its own, or minus its position when new. */
+export const bodySlotId = (slot: PayloadSlot): number => slot.id ?? -slot.position;
+
 /** The rule being checked: its lessons (as they were compared) and which body slot each slot id is. */
 export class CheckedRule {
+  /** The body's slot ids in body order: `rule.slots` lacks a draft's unplaced slots, the body has them. */
+  private readonly bodyIds: readonly number[];
+
   constructor(
     readonly rule: LoadedRule,
     readonly lessons: readonly GeneratedLesson[],
-  ) {}
+    body?: readonly PayloadSlot[],
+  ) {
+    this.bodyIds = body ? body.map(bodySlotId) : rule.slots.map((slot) => slot.id);
+  }
 
-  /** `slots[i]` of the body for one of the rule's slot ids (new slots have negative ids). */
+  /** The index in the body of one of the rule's slot ids (new slots have negative ids). */
+  indexOf(slotId: number): number {
+    return this.bodyIds.indexOf(slotId);
+  }
+
+  /** `slots[i]` of the body for one of the rule's slot ids. */
   fieldOf(slotId: number): string {
-    return `slots[${this.rule.slots.findIndex((slot) => slot.id === slotId)}]`;
+    return `slots[${this.indexOf(slotId)}]`;
+  }
+
+  slot(slotId: number): LoadedSlot {
+    const found = this.rule.slots.find((slot) => slot.id === slotId);
+    if (!found) throw new Error(`slot ${slotId} is not a placed slot of the checked rule`);
+    return found;
   }
 
   lessonsOf(slotId: number): GeneratedLesson[] {
@@ -73,17 +93,20 @@ function conflictSlot(slot: LoadedSlot, stored: boolean, index: number | undefin
 function ownPlace(checked: CheckedRule, a: number, b: number): ClashPlace {
   const others = checked.lessonsOf(b);
   const clashing = checked.lessonsOf(a).filter((lesson) => others.some((other) => clashFields(lesson, other).length > 0));
-  const index = checked.rule.slots.findIndex((slot) => slot.id === b);
-  return { field: checked.fieldOf(a), conflictSlot: conflictSlot(checked.rule.slots[index], false, index, clashing) };
+  return { field: checked.fieldOf(a), conflictSlot: conflictSlot(checked.slot(b), false, checked.indexOf(b), clashing) };
 }
 
-const slotKey = (slot: PayloadSlot) =>
+const slotKey = (slot: PlacedPayloadSlot) =>
   [slot.dayOfWeek, slot.parity, slot.timeSlotId, slot.teacherId, slot.classroomId, slot.lessonTypeId, slot.subgroupIds.join(',')].join('|');
 
-/** Rule 8: the first slot that repeats an earlier one exactly, with that earlier one. */
-export function findDuplicateSlot(slots: PayloadSlot[]): { first: PayloadSlot; repeat: PayloadSlot } | undefined {
-  const seen = new Map<string, PayloadSlot>();
+/**
+ * Rule 8: the first placed slot that repeats an earlier one exactly, with that earlier one. Unplaced
+ * slots of a draft may repeat: a teaching plan of two lectures a week is two equal unplaced slots.
+ */
+export function findDuplicateSlot(slots: readonly PayloadSlot[]): { first: PlacedPayloadSlot; repeat: PlacedPayloadSlot } | undefined {
+  const seen = new Map<string, PlacedPayloadSlot>();
   for (const slot of slots) {
+    if (!isPlacedPayload(slot)) continue;
     const first = seen.get(slotKey(slot));
     if (first) return { first, repeat: slot };
     seen.set(slotKey(slot), slot);
@@ -92,21 +115,20 @@ export function findDuplicateSlot(slots: PayloadSlot[]): { first: PayloadSlot; r
 }
 
 export function duplicateSlotError(
-  duplicate: { first: PayloadSlot; repeat: PayloadSlot },
+  duplicate: { first: PlacedPayloadSlot; repeat: PlacedPayloadSlot },
   time: { startTime: string; endTime: string },
   checked: CheckedRule,
 ): AppError {
   const { first, repeat } = duplicate;
   const when = `${DAY_NAMES[repeat.dayOfWeek]}, ${hhmm(time.startTime)}–${hhmm(time.endTime)}, ${PARITY_LABELS[repeat.parity]}`;
-  const ids = [checked.rule.slots[repeat.position - 1].id, checked.rule.slots[first.position - 1].id];
-  const place = { ...ownPlace(checked, ids[0], ids[1]), field: slotField(repeat) };
+  const place = { ...ownPlace(checked, bodySlotId(repeat), bodySlotId(first)), field: slotField(repeat) };
   return ruleConflictError(`Слот ${repeat.position} повторяет слот ${first.position} этого правила (${when})`, ['slot'], undefined, place);
 }
 
 /** Two slots of the body clash: the error is at the later one, and names the earlier one. */
 export function ownClashError(clash: Clash<ActualLesson>, checked: CheckedRule): AppError {
   const [a, b] = [clash.candidate.slotId, clash.existing.slotId]
-    .map((slotId) => ({ slotId, index: checked.rule.slots.findIndex((slot) => slot.id === slotId) }))
+    .map((slotId) => ({ slotId, index: checked.indexOf(slotId) }))
     .sort((x, y) => x.index - y.index);
   return ruleConflictError(
     `Слоты ${a.index + 1} и ${b.index + 1} этого правила пересекаются ${describeMoment(clash.candidate)}: ${reasonsText(clash.fields)}`,

@@ -1,4 +1,4 @@
-import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
+import { allSlots, LoadedRule, RuleSlot } from '../../schedule-engine/rule-model';
 import { NameBook } from '../core';
 import { ConflictRuleResponse, RuleResponse, RuleSlotResponse } from './dto/schedule-rule-response.dto';
 
@@ -7,7 +7,8 @@ export interface RuleStamps {
   updatedAt: Date;
 }
 
-export function toSlotResponse(slot: LoadedSlot, names: NameBook): RuleSlotResponse {
+/** A slot as the API shows it; an unplaced one has no day, pair or room (all null). */
+export function toSlotResponse(slot: RuleSlot, names: NameBook): RuleSlotResponse {
   const subgroupIds = slot.subgroups.map((subgroup) => subgroup.id);
   return {
     id: slot.id,
@@ -19,7 +20,7 @@ export function toSlotResponse(slot: LoadedSlot, names: NameBook): RuleSlotRespo
     teacherId: slot.teacherId,
     teacherName: names.teachers.get(slot.teacherId) ?? '',
     classroomId: slot.classroomId,
-    classroomName: names.classrooms.get(slot.classroomId) ?? '',
+    classroomName: slot.classroomId === null ? null : names.classrooms.get(slot.classroomId) ?? '',
     lessonTypeId: slot.lessonTypeId,
     lessonTypeName: names.lessonTypes.get(slot.lessonTypeId) ?? '',
     lessonFormat: slot.lessonFormat,
@@ -44,7 +45,7 @@ export function toRuleResponse(rule: LoadedRule, names: NameBook, stamps: RuleSt
     practiceStartWeek: rule.startWeeks.PRACTICE,
     groupIds: rule.groupIds,
     groupNames: groupNamesOf(rule, names),
-    slots: rule.slots.map((slot) => toSlotResponse(slot, names)),
+    slots: allSlots(rule).map((slot) => toSlotResponse(slot, names)),
     createdAt: stamps.createdAt,
     updatedAt: stamps.updatedAt,
   };
@@ -56,6 +57,6 @@ export function toConflictRule(rule: LoadedRule, names: NameBook): ConflictRuleR
     subjectName: rule.subjectName,
     semesterId: rule.semesterId,
     groupNames: groupNamesOf(rule, names),
-    slots: rule.slots.map((slot) => toSlotResponse(slot, names)),
+    slots: allSlots(rule).map((slot) => toSlotResponse(slot, names)),
   };
 }

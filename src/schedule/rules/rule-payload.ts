@@ -2,17 +2,20 @@ import { LessonKind } from '../../schedule-engine/lesson-series';
 import { SlotParity } from './dto/schedule-rule.dto';
 import { RuleRequest } from './dto/schedule-rule.dto';
 
-/** A slot of a rule body, normalized: subgroups merged from both forms, sorted, without repeats. */
+/**
+ * A slot of a rule body, normalized: subgroups merged from both forms, sorted, without repeats; a
+ * missing day, pair or room is null (all three null: a draft's unplaced slot).
+ */
 export interface PayloadSlot {
   /** 1-based place in the body, for messages. */
   position: number;
   /** The id of an existing slot of the rule (update only). */
   id?: number;
-  dayOfWeek: number;
+  dayOfWeek: number | null;
   parity: SlotParity;
-  timeSlotId: number;
+  timeSlotId: number | null;
   teacherId: number;
-  classroomId: number;
+  classroomId: number | null;
   lessonTypeId: number;
   lessonFormat: string;
   subgroupIds: number[];
@@ -46,11 +49,11 @@ export function toPayload(request: RuleRequest, keepSlotIds: boolean): RulePaylo
       return {
         position: index + 1,
         id: keepSlotIds ? slot.id : undefined,
-        dayOfWeek: slot.dayOfWeek,
+        dayOfWeek: slot.dayOfWeek ?? null,
         parity: slot.parity,
-        timeSlotId: slot.timeSlotId,
+        timeSlotId: slot.timeSlotId ?? null,
         teacherId: slot.teacherId,
-        classroomId: slot.classroomId,
+        classroomId: slot.classroomId ?? null,
         lessonTypeId: slot.lessonTypeId,
         lessonFormat: slot.lessonFormat,
         subgroupIds: [...new Set(subgroupIds)].sort((a, b) => a - b),
@@ -59,9 +62,17 @@ export function toPayload(request: RuleRequest, keepSlotIds: boolean): RulePaylo
   };
 }
 
+/** A body's slot with its day, pair and room. */
+export type PlacedPayloadSlot = PayloadSlot & { dayOfWeek: number; timeSlotId: number; classroomId: number };
+
+/** A slot is placed when it names a day, a pair and a room (anything less is unplaced or refused). */
+export function isPlacedPayload(slot: PayloadSlot): slot is PlacedPayloadSlot {
+  return slot.dayOfWeek !== null && slot.timeSlotId !== null && slot.classroomId !== null;
+}
+
 /** Every id the body names, for the one lookup query. */
 export function referencedIds(payload: RulePayload) {
-  const distinct = (values: number[]) => [...new Set(values)];
+  const distinct = (values: (number | null)[]) => [...new Set(values.filter((value): value is number => value !== null))];
   return {
     subjectId: payload.subjectId,
     groupIds: payload.groupIds,

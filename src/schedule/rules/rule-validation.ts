@@ -1,15 +1,24 @@
 import { BadRequestError, ConflictError } from '../../platform/http/app-error';
 import { LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
-import { LoadedRule, LoadedSemester, LoadedSlot } from '../../schedule-engine/rule-model';
+import { allSlots, isPlaced, LoadedRule, LoadedSemester, RuleSlot, UnplacedSlot } from '../../schedule-engine/rule-model';
 import { KIND_GENITIVE } from '../../schedule-engine/rule-problems';
 import { weekNumber } from '../../schedule-engine/weeks';
 import { LockedVersion } from '../core';
 import { RuleFacts } from './rule-facts.repository';
-import { PayloadSlot, RulePayload } from './rule-payload';
+import { isPlacedPayload, PayloadSlot, RulePayload } from './rule-payload';
 
 /** Rules 1–7 of spec 4.9: pure checks of a rule body against what its ids name. */
 
 export const ARCHIVED_VERSION = 'Версия в архиве доступна только для чтения';
+
+/** A slot names a day, a pair and a room, or none of them (a draft's unplaced lesson). */
+export const UNPLACED_TOGETHER =
+  'День недели, пара и аудитория указываются вместе: заполните все три или оставьте все пустыми, если занятие черновика ещё не размещено';
+/** Only a draft may hold a lesson without its day, pair and room. */
+export const UNPLACED_ONLY_IN_DRAFT =
+  'Неразмещённое занятие (без дня недели, пары и аудитории) возможно только в черновике: в опубликованной версии укажите день, пару и аудиторию';
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
 
 const START_WEEK_FIELD: Record<LessonKind, string> = {
   LECTURE: 'lectureStartWeek',
@@ -33,6 +42,20 @@ export function checkVersion(version: LockedVersion | undefined, semesterId: num
   if (version.semesterId !== semesterId) throw new BadRequestError('Версия расписания относится к другому семестру').at('scheduleVersionId');
   if (version.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_VERSION).at('scheduleVersionId');
   return version;
+}
+
+/**
+ * Issue 43: each slot is placed (day, pair and room) or, in a DRAFT only, unplaced (none of them);
+ * anything in between is refused. 400 at the first missing field of the slot.
+ */
+export function checkPlacement(payload: RulePayload, status: LockedVersion['status']): void {
+  for (const slot of payload.slots) {
+    const place = { dayOfWeek: slot.dayOfWeek, timeSlotId: slot.timeSlotId, classroomId: slot.classroomId };
+    const missing = Object.entries(place).filter(([, value]) => value === null).map(([field]) => field);
+    if (missing.length === 0) continue;
+    if (missing.length < 3) throw new BadRequestError(`Слот ${slot.position}: ${lowerFirst(UNPLACED_TOGETHER)}`).at(slotField(slot, missing[0]));
+    if (status !== 'DRAFT') throw new BadRequestError(`Слот ${slot.position}: ${lowerFirst(UNPLACED_ONLY_IN_DRAFT)}`).at(slotField(slot, 'dayOfWeek'));
+  }
 }
 
 /** Rule 5 on the numbers alone: some hours, start weeks inside the semester. */
@@ -68,10 +91,11 @@ export function validateRule(payload: RulePayload, facts: RuleFacts, current?: L
     if (group?.archived && !current?.groupIds.includes(id)) throw new BadRequestError(`Группа «${group.name}» в архиве: выберите действующую`).at('groupIds');
   }
 
-  checkSlotIds(payload.slots, current);
+  const stored = current ? allSlots(current) : [];
+  checkSlotIds(payload.slots, stored);
   const known = {
-    teachers: new Set(current?.slots.map((slot) => slot.teacherId)),
-    classrooms: new Set(current?.slots.map((slot) => slot.classroomId)),
+    teachers: new Set(stored.map((slot) => slot.teacherId)),
+    classrooms: new Set(stored.map((slot) => slot.classroomId)),
   };
   const ruleId = current?.id ?? 0;
   const slots = payload.slots.map((slot) => checkSlot(slot, payload, facts, known, ruleId));
@@ -87,7 +111,7 @@ export function validateRule(payload: RulePayload, facts: RuleFacts, current?: L
     }
   }
 
-  return {
+  const rule: LoadedRule = {
     id: ruleId,
     versionId: payload.versionId,
     semesterId: payload.semesterId,
@@ -97,13 +121,17 @@ export function validateRule(payload: RulePayload, facts: RuleFacts, current?: L
     hours: payload.hours,
     startWeeks: payload.startWeeks,
     groupIds: payload.groupIds,
-    slots,
+    // Only placed slots are laid out and checked for clashes; unplaced ones (drafts) have no lessons.
+    slots: slots.filter(isPlaced),
   };
+  const unplaced = slots.filter((slot): slot is UnplacedSlot => !isPlaced(slot));
+  if (unplaced.length > 0) rule.unplaced = unplaced;
+  return rule;
 }
 
 /** Rule 2: slot ids name slots of this rule, each at most once. */
-function checkSlotIds(slots: PayloadSlot[], current: LoadedRule | undefined): void {
-  const own = new Set(current?.slots.map((slot) => slot.id));
+function checkSlotIds(slots: PayloadSlot[], stored: readonly RuleSlot[]): void {
+  const own = new Set(stored.map((slot) => slot.id));
   const seen = new Set<number>();
   for (const slot of slots) {
     if (slot.id === undefined) continue;
@@ -117,13 +145,16 @@ function checkSlot(
   slot: PayloadSlot,
   payload: RulePayload,
   facts: RuleFacts,
-  known: { teachers: Set<number>; classrooms: Set<number> },
+  known: { teachers: Set<number>; classrooms: Set<number | null> },
   ruleId: number,
-): LoadedSlot {
+): RuleSlot {
   const at = `Слот ${slot.position}`;
-  const timeSlot = facts.timeSlots.get(slot.timeSlotId);
-  if (!timeSlot) throw new BadRequestError(`${at}: пара (временной слот) ${slot.timeSlotId} не найдена`).at(slotField(slot, 'timeSlotId'));
-  if (!timeSlot.base) throw new BadRequestError(`${at}: пара должна быть из основной сетки`).at(slotField(slot, 'timeSlotId'));
+  const placed = isPlacedPayload(slot);
+  if (placed) {
+    const timeSlot = facts.timeSlots.get(slot.timeSlotId);
+    if (!timeSlot) throw new BadRequestError(`${at}: пара (временной слот) ${slot.timeSlotId} не найдена`).at(slotField(slot, 'timeSlotId'));
+    if (!timeSlot.base) throw new BadRequestError(`${at}: пара должна быть из основной сетки`).at(slotField(slot, 'timeSlotId'));
+  }
 
   const teacher = facts.users.get(slot.teacherId);
   if (!teacher) throw new BadRequestError(`${at}: преподаватель ${slot.teacherId} не найден`).at(slotField(slot, 'teacherId'));
@@ -132,10 +163,12 @@ function checkSlot(
     throw new BadRequestError(`${at}: преподаватель «${teacher.name}» в архиве: выберите действующего`).at(slotField(slot, 'teacherId'));
   }
 
-  const classroom = facts.classrooms.get(slot.classroomId);
-  if (!classroom) throw new BadRequestError(`${at}: аудитория ${slot.classroomId} не найдена`).at(slotField(slot, 'classroomId'));
-  if (classroom.archived && !known.classrooms.has(classroom.id)) {
-    throw new BadRequestError(`${at}: аудитория «${classroom.name}» в архиве: выберите действующую`).at(slotField(slot, 'classroomId'));
+  if (placed) {
+    const classroom = facts.classrooms.get(slot.classroomId);
+    if (!classroom) throw new BadRequestError(`${at}: аудитория ${slot.classroomId} не найдена`).at(slotField(slot, 'classroomId'));
+    if (classroom.archived && !known.classrooms.has(classroom.id)) {
+      throw new BadRequestError(`${at}: аудитория «${classroom.name}» в архиве: выберите действующую`).at(slotField(slot, 'classroomId'));
+    }
   }
 
   const lessonType = facts.lessonTypes.get(slot.lessonTypeId);
@@ -158,17 +191,17 @@ function checkSlot(
     return { id, groupId: subgroup.groupId };
   });
 
-  return {
+  const common = {
     id: slot.id ?? -slot.position,
     ruleId,
-    dayOfWeek: slot.dayOfWeek,
     parity: slot.parity,
-    timeSlotId: slot.timeSlotId,
     teacherId: slot.teacherId,
-    classroomId: slot.classroomId,
     lessonTypeId: slot.lessonTypeId,
     lessonKind: lessonType.code,
     lessonFormat: slot.lessonFormat,
     subgroups,
   };
+  return placed
+    ? { ...common, dayOfWeek: slot.dayOfWeek, timeSlotId: slot.timeSlotId, classroomId: slot.classroomId }
+    : { ...common, dayOfWeek: null, timeSlotId: null, classroomId: null };
 }

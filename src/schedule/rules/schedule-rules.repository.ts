@@ -5,6 +5,7 @@ import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LessonKind } from '../../schedule-engine/lesson-series';
 import { RuleStamps } from './rule-mapper';
+import { UNPLACED_ONLY_IN_DRAFT, UNPLACED_TOGETHER } from './rule-validation';
 
 defineConstraintMessages({
   fk_schedule_rules_version: 'Версия расписания не найдена',
@@ -21,6 +22,9 @@ defineConstraintMessages({
   ck_schedule_rule_slots_day: 'День недели должен быть от 1 до 7',
   ck_schedule_rule_slots_parity: 'Чётность должна быть BOTH, ODD или EVEN',
   ck_schedule_rule_slots_format: 'Формат занятия должен быть «Очно» или «Онлайн»',
+  ck_schedule_rule_slots_placement: UNPLACED_TOGETHER,
+  ck_schedule_rule_slots_unplaced_draft: UNPLACED_ONLY_IN_DRAFT,
+  ck_schedule_versions_slots_placed: 'В версии есть неразмещённые занятия: опубликовать её нельзя',
 });
 
 /** The stored columns of a rule that a create or update sets. */
@@ -42,12 +46,13 @@ export interface NewRule {
   slots: readonly (SlotFields & { subgroupIds: readonly number[] })[];
 }
 
+/** A slot's columns; day, pair and room are null together in a draft's unplaced slot. */
 export interface SlotFields {
-  dayOfWeek: number;
+  dayOfWeek: number | null;
   parity: string;
-  timeSlotId: number;
+  timeSlotId: number | null;
   teacherId: number;
-  classroomId: number;
+  classroomId: number | null;
   lessonTypeId: number;
   lessonFormat: string;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
-import { LoadedRule } from '../../schedule-engine/rule-model';
+import { allSlots, LoadedRule } from '../../schedule-engine/rule-model';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { RuleRequest } from './dto/schedule-rule.dto';
@@ -9,7 +9,7 @@ import { RuleResponse } from './dto/schedule-rule-response.dto';
 import { RuleChecker, SemesterFrame } from './rule-checker';
 import { RulePayload, toPayload } from './rule-payload';
 import { RuleSlotUsage } from './rule-slot-usage';
-import { checkVersion } from './rule-validation';
+import { checkPlacement, checkVersion } from './rule-validation';
 import { ScheduleRuleReads } from './schedule-rule-reads.service';
 import { RuleFields, ScheduleRulesRepository } from './schedule-rules.repository';
 
@@ -40,6 +40,7 @@ export class ScheduleRulesService {
     const frame = await this.frame(payload.semesterId);
     return this.writes.run(payload.semesterId, async (tx) => {
       const version = checkVersion(await tx.lockVersion(payload.versionId), payload.semesterId);
+      checkPlacement(payload, version.status);
       const validated = await this.checker.validate(payload, frame.semester);
       await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
 
@@ -62,6 +63,7 @@ export class ScheduleRulesService {
       const version = checkVersion(await tx.lockVersion(stored.versionId), stored.semesterId);
       if (payload.versionId !== stored.versionId || payload.semesterId !== stored.semesterId) throw new BadRequestError(MOVED_RULE);
       if (stored.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_RULE);
+      checkPlacement(payload, version.status);
 
       const [current] = await this.data.rules({ versionIds: [stored.versionId], ruleIds: [id] });
       const validated = await this.checker.validate(payload, frame.semester, current);
@@ -119,5 +121,5 @@ function ruleFields(payload: RulePayload): RuleFields {
 /** Rule 2: slots of the stored rule that the body no longer names are deleted. */
 function removedSlotIds(current: LoadedRule, payload: RulePayload): number[] {
   const kept = new Set(payload.slots.map((slot) => slot.id));
-  return current.slots.map((slot) => slot.id).filter((id) => !kept.has(id));
+  return allSlots(current).map((slot) => slot.id).filter((id) => !kept.has(id));
 }

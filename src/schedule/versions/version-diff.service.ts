@@ -87,7 +87,8 @@ function ruleSummary({ rule, lineageId }: LineageRule, names: NameBook): DiffRul
     lectureAcademicHours: rule.hours.LECTURE,
     laboratoryAcademicHours: rule.hours.LABORATORY,
     practiceAcademicHours: rule.hours.PRACTICE,
-    slotCount: rule.slots.length,
+    slotCount: rule.slots.length + (rule.unplaced?.length ?? 0),
+    unplacedSlotCount: rule.unplaced?.length ?? 0,
   };
 }
 

@@ -5,6 +5,7 @@ import { AuthUser } from '../../platform/auth/auth-user';
 import { WorkSlots } from '../../platform/concurrency/work-slots';
 import { ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
+import { plural } from '../../platform/http/russian';
 import { SemesterWriteUnit } from '../core';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
@@ -21,6 +22,21 @@ function refusal(version: VersionState, action: string, report: VersionValidatio
   const [first] = report.problems;
   const more = report.problemCount > 1 ? ` (всего проблем: ${report.problemCount}; полный список — в проверке версии)` : '';
   return new ConflictError(`${versionLabel(version)} не может быть ${action}: ${first.message}${more}`);
+}
+
+/** Unplaced lessons listed by name in the refusal; the rest are counted. */
+const LISTED_UNPLACED = 3;
+
+/** «В версии 2 неразмещённых занятия: …» (issue 43): a timetable with lessons nobody has placed cannot be published. */
+function unplacedRefusal(version: VersionState, report: VersionValidationResponse): ConflictError {
+  const count = report.unplacedSlotCount;
+  const listed = report.problems.filter((problem) => problem.type === 'UNPLACED').slice(0, LISTED_UNPLACED);
+  const more = count > listed.length ? `; и ещё ${count - listed.length} (полный список — в проверке версии)` : '';
+  return new ConflictError(
+    `В версии ${count} ${plural(count, 'неразмещённое занятие', 'неразмещённых занятия', 'неразмещённых занятий')}: ` +
+      `${listed.map((problem) => problem.message).join('; ')}${more}. ` +
+      `${versionLabel(version)} может быть опубликована, когда у каждого занятия выбраны день, пара и аудитория (или лишние слоты удалены)`,
+  );
 }
 
 /**
@@ -86,6 +102,7 @@ export class VersionPublicationService {
         ensureAllowed(version);
 
         const report = await this.validator.validate(version);
+        if (report.unplacedSlotCount > 0) throw unplacedRefusal(version, report);
         if (!report.valid) throw refusal(version, eventType === 'PUBLISH' ? 'опубликована' : 'восстановлена', report);
 
         const archivedId = await this.versions.archivePublished(version.semesterId);

@@ -44,6 +44,7 @@ export class VersionValidator {
       ruleCount: rules.length,
       checkedLessonCount: lessons.length,
       problemCount: problems.length,
+      unplacedSlotCount: problems.filter((problem) => problem.type === 'UNPLACED').length,
       problemsTruncated: problems.length > MAX_LISTED_PROBLEMS,
       problems: problems.slice(0, MAX_LISTED_PROBLEMS),
     };

@@ -1,7 +1,8 @@
 // Creating or changing a rule (spec 4.9): subject, groups, the three hour limits with their start
 // weeks, and the weekly slots. The slot being placed shows the free-cell grid for its groups, teacher
 // and room; a refusal appears at the slot it names (or at the field it quotes), with the conflicting
-// rule, and nothing typed is lost.
+// rule, and nothing typed is lost. In a draft a slot may stay unplaced (no day, pair or room: issue 43)
+// and be placed later.
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
@@ -38,7 +39,8 @@ const FORMATS: Format[] = ['Очно', 'Онлайн'];
 interface SlotDraft {
   key: number;
   id?: number;
-  dayOfWeek: number;
+  /** Undefined with no pair and no room: the slot is not placed yet (drafts only). */
+  dayOfWeek?: number;
   parity: Parity;
   timeSlotId?: number;
   teacher?: Choice;
@@ -46,6 +48,8 @@ interface SlotDraft {
   lessonTypeId: number;
   subgroupIds: number[];
   lessonFormat: Format;
+  /** Changes when the place is cleared, so the room picker starts empty again. */
+  cleared?: number;
 }
 
 interface Draft {
@@ -78,16 +82,22 @@ function draftOf(rule: Rule | undefined): Draft {
     slots: rule.slots.map((slot) => ({
       key: nextKey++,
       id: slot.id,
-      dayOfWeek: slot.dayOfWeek,
+      dayOfWeek: slot.dayOfWeek ?? undefined,
       parity: slot.parity,
-      timeSlotId: slot.timeSlotId,
+      timeSlotId: slot.timeSlotId ?? undefined,
       teacher: { id: slot.teacherId, label: slot.teacherName },
-      classroom: { id: slot.classroomId, label: slot.classroomName },
+      classroom: slot.classroomId === null ? undefined : { id: slot.classroomId, label: slot.classroomName ?? String(slot.classroomId) },
       lessonTypeId: slot.lessonTypeId,
       subgroupIds: slot.subgroupIds,
       lessonFormat: slot.lessonFormat,
     })),
   };
+}
+
+/** Day, pair and room: all chosen (placed), none (unplaced), or some (not yet complete). */
+function placement(slot: SlotDraft): 'placed' | 'unplaced' | 'partial' {
+  const chosen = [slot.dayOfWeek, slot.timeSlotId, slot.classroom].filter((value) => value !== undefined).length;
+  return chosen === 3 ? 'placed' : chosen === 0 ? 'unplaced' : 'partial';
 }
 
 const kindOf = (lessonTypeId: number): Kind => LESSON_TYPES.find((type) => type.id === lessonTypeId)?.kind ?? 'LECTURE';
@@ -108,6 +118,7 @@ export function RuleEditor({
   semesterId,
   rule,
   readOnly,
+  isDraft,
   onSaved,
   onCancel,
 }: {
@@ -115,6 +126,8 @@ export function RuleEditor({
   semesterId: number;
   rule?: Rule;
   readOnly: boolean;
+  /** A draft's slots may be left unplaced. */
+  isDraft: boolean;
   onSaved: (rule: Rule, created: boolean) => void;
   onCancel: () => void;
 }) {
@@ -159,10 +172,16 @@ export function RuleEditor({
   async function save(event: Event) {
     event.preventDefault();
     if (busy || readOnly) return;
-    const missing = draft.slots.findIndex((slot) => !slot.teacher || !slot.classroom || !slot.timeSlotId);
+    const incomplete = (slot: SlotDraft) => !slot.teacher || placement(slot) === 'partial' || (!isDraft && placement(slot) !== 'placed');
+    const missing = draft.slots.findIndex(incomplete);
     if (!draft.subjectId) return setRefusal({ message: 'Выберите дисциплину', field: 'subjectId' });
     if (draft.groups.length === 0) return setRefusal({ message: 'Выберите хотя бы одну группу', field: 'groupIds' });
-    if (missing >= 0) return setRefusal({ message: `Слот ${missing + 1}: выберите пару, преподавателя и аудиторию`, slot: missing });
+    if (missing >= 0) {
+      const message = isDraft
+        ? `Слот ${missing + 1}: выберите преподавателя, а день, пару и аудиторию — все три или ни одного (занятие останется неразмещённым)`
+        : `Слот ${missing + 1}: выберите день, пару, преподавателя и аудиторию`;
+      return setRefusal({ message, slot: missing });
+    }
     const body: RuleRequest = {
       scheduleVersionId: versionId,
       semesterId,
@@ -176,11 +195,12 @@ export function RuleEditor({
       groupIds: draft.groups.map((group) => group.id),
       slots: draft.slots.map((slot) => ({
         id: slot.id,
-        dayOfWeek: slot.dayOfWeek,
+        // An unplaced slot sends no day, pair or room (nulls).
+        dayOfWeek: slot.dayOfWeek ?? null,
         parity: slot.parity,
-        timeSlotId: slot.timeSlotId as number,
+        timeSlotId: slot.timeSlotId ?? null,
         teacherId: (slot.teacher as Choice).id,
-        classroomId: (slot.classroom as Choice).id,
+        classroomId: slot.classroom?.id ?? null,
         lessonTypeId: slot.lessonTypeId,
         subgroupIds: slot.subgroupIds,
         lessonFormat: slot.lessonFormat,
@@ -277,6 +297,7 @@ export function RuleEditor({
             groups={draft.groups}
             subgroups={subgroups}
             refusal={refusal?.slot === index ? refusal : undefined}
+            isDraft={isDraft}
             onPlace={() => setPlacing(index)}
             onChange={(next) => changeSlot(index, next)}
             onRemove={draft.slots.length > 1 ? () => change({ slots: draft.slots.filter((_, at) => at !== index) }) : undefined}
@@ -303,7 +324,7 @@ export function RuleEditor({
               academicHours: draft.hours[currentKind] >= 2 && draft.hours[currentKind] % 2 === 0 ? draft.hours[currentKind] : undefined,
               excludeRuleId: rule?.id,
             }}
-            chosen={current.timeSlotId ? { dayOfWeek: current.dayOfWeek, timeSlotId: current.timeSlotId } : undefined}
+            chosen={current.timeSlotId && current.dayOfWeek ? { dayOfWeek: current.dayOfWeek, timeSlotId: current.timeSlotId } : undefined}
             onPick={(cell) => changeSlot(placing, { dayOfWeek: cell.dayOfWeek, timeSlotId: cell.timeSlotId })}
           />
         </section>
@@ -343,6 +364,7 @@ function SlotCard({
   groups,
   subgroups,
   refusal,
+  isDraft,
   onPlace,
   onChange,
   onRemove,
@@ -354,6 +376,7 @@ function SlotCard({
   groups: Choice[];
   subgroups: Record<number, Schemas['SubgroupResponse'][]>;
   refusal?: Refusal;
+  isDraft: boolean;
   onPlace: () => void;
   onChange: (next: Partial<SlotDraft>) => void;
   onRemove?: () => void;
@@ -363,10 +386,12 @@ function SlotCard({
   return (
     <fieldset class={`slot-card${placing ? ' slot-placing' : ''}${refusal ? ' slot-refused' : ''}`} onFocusCapture={onPlace}>
       <legend>{`Слот ${index + 1}`}</legend>
+      {placement(slot) === 'unplaced' ? <p class="unplaced-note">не размещено: день, пара и аудитория не выбраны</p> : null}
       <div class="slot-fields">
         <div class="field">
           <label for={`${id}-day`}>День</label>
-          <select id={`${id}-day`} value={slot.dayOfWeek} onChange={(event) => onChange({ dayOfWeek: Number(event.currentTarget.value) })}>
+          <select id={`${id}-day`} value={slot.dayOfWeek ?? ''} onChange={(event) => onChange({ dayOfWeek: Number(event.currentTarget.value) || undefined })}>
+            <option value="">— не выбран —</option>
             {DAYS.slice(1).map((name, at) => (
               <option key={name} value={at + 1}>
                 {name}
@@ -415,7 +440,7 @@ function SlotCard({
         </div>
       </div>
       <Picker label={`Преподаватель слота ${index + 1}`} placeholder="Фамилия" search={(text) => findTeachers(text)} chosen={slot.teacher} onPick={(teacher) => onChange({ teacher })} />
-      <Picker label={`Аудитория слота ${index + 1}`} placeholder="Номер аудитории" search={findClassrooms} chosen={slot.classroom} onPick={(classroom) => onChange({ classroom })} />
+      <Picker key={slot.cleared ?? 0} label={`Аудитория слота ${index + 1}`} placeholder="Номер аудитории" search={findClassrooms} chosen={slot.classroom} onPick={(classroom) => onChange({ classroom })} />
       {lab && groups.length > 0 ? (
         <fieldset class="subgroups">
           <legend>Подгруппы (для лабораторных; не выбрано — вся группа)</legend>
@@ -442,6 +467,11 @@ function SlotCard({
             Подобрать ячейку
           </button>
         )}
+        {isDraft && placement(slot) !== 'unplaced' ? (
+          <button type="button" onClick={() => onChange({ dayOfWeek: undefined, timeSlotId: undefined, classroom: undefined, cleared: (slot.cleared ?? 0) + 1 })}>
+            {`Не размещать слот ${index + 1}`}
+          </button>
+        ) : null}
         {onRemove ? (
           <button type="button" class="link-button" onClick={onRemove}>
             {`Удалить слот ${index + 1}`}

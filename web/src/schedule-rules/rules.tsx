@@ -74,6 +74,7 @@ function VersionRules({ version, onChanged }: { version: Version; onChanged: () 
         semesterId={version.semesterId}
         rule={editing.rule}
         readOnly={readOnly || editing.rule?.status === 'ARCHIVED'}
+        isDraft={version.status === 'DRAFT'}
         onCancel={() => setEditing(undefined)}
         onSaved={(rule, created) => {
           setEditing(undefined);
@@ -165,6 +166,8 @@ function VersionRules({ version, onChanged }: { version: Version; onChanged: () 
 type BasePairs = ReadonlyMap<number, Schemas['TimeSlotResponse']>;
 
 function slotText(slot: Rule['slots'][number], pairs: BasePairs): string {
+  // A draft's slot without day, pair and room (issue 43).
+  if (slot.dayOfWeek === null || slot.timeSlotId === null) return `не размещено${PARITY[slot.parity]} — ${slot.teacherName}, ${slot.lessonTypeName}`;
   const pair = pairs.get(slot.timeSlotId);
   const when = pair ? `${pair.orderNumber}-я пара (${pair.startTime.slice(0, 5)})` : 'пара';
   return `${DAYS[slot.dayOfWeek]}${PARITY[slot.parity]}, ${when} — ${slot.teacherName}, ${slot.classroomName}, ${slot.lessonTypeName}`;

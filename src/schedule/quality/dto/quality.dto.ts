@@ -59,6 +59,8 @@ export class QualityReportResponse {
   @ApiProperty({ description: '0..100, 100 — без штрафов' }) score!: number;
   @ApiProperty({ description: 'Сумма штрафов' }) rawPenalty!: number;
   @ApiProperty() lessonCount!: number;
+  @ApiProperty({ description: 'Слоты черновика без дня, пары и аудитории: занятий у них нет, в оценке они не участвуют' })
+  unplacedSlotCount!: number;
   @ApiProperty({ description: 'Число правил с проблемами' }) totalProblemCount!: number;
   @ApiProperty({ description: 'true, если проблем больше 300 и список обрезан' }) problemsTruncated!: boolean;
   @ApiProperty({ type: [QualityMetricResponse] }) metrics!: QualityMetricResponse[];

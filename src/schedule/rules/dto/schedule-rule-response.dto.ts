@@ -25,15 +25,16 @@ export class RulePageQuery extends PageQuery {
 
 export class RuleSlotResponse {
   @ApiProperty() id!: number;
-  @ApiProperty({ minimum: 1, maximum: 7 }) dayOfWeek!: number;
+  @ApiProperty({ minimum: 1, maximum: 7, nullable: true, type: Number, description: 'null вместе с парой и аудиторией: занятие черновика не размещено' })
+  dayOfWeek!: number | null;
   @ApiProperty({ enum: PARITIES }) parity!: SlotParity;
-  @ApiProperty() timeSlotId!: number;
+  @ApiProperty({ nullable: true, type: Number }) timeSlotId!: number | null;
   @ApiProperty({ nullable: true, type: Number, description: 'Единственная подгруппа слота, иначе null' }) subgroupId!: number | null;
   @ApiProperty({ type: [Number] }) subgroupIds!: number[];
   @ApiProperty() teacherId!: number;
   @ApiProperty() teacherName!: string;
-  @ApiProperty() classroomId!: number;
-  @ApiProperty() classroomName!: string;
+  @ApiProperty({ nullable: true, type: Number }) classroomId!: number | null;
+  @ApiProperty({ nullable: true, type: String }) classroomName!: string | null;
   @ApiProperty() lessonTypeId!: number;
   @ApiProperty() lessonTypeName!: string;
   @ApiProperty({ enum: LESSON_FORMATS }) lessonFormat!: string;

@@ -61,17 +61,27 @@ export class RuleSlotRequest {
   @IdField({ optional: true })
   id?: number;
 
-  @ApiProperty({ minimum: 1, maximum: 7, description: 'День недели ISO: 1 — понедельник … 7 — воскресенье' })
-  @IntField({ min: 1, max: 7 })
-  dayOfWeek!: number;
+  @ApiPropertyOptional({
+    minimum: 1,
+    maximum: 7,
+    nullable: true,
+    type: 'integer',
+    description: 'День недели ISO: 1 — понедельник … 7 — воскресенье. В черновике день, пара и аудитория могут быть все пусты: занятие ещё не размещено',
+  })
+  @IntField({ optional: true, min: 1, max: 7 })
+  dayOfWeek?: number | null;
 
   @ApiProperty({ enum: PARITIES, description: 'BOTH — каждую неделю, ODD — нечётные, EVEN — чётные недели' })
   @OneOfField(PARITIES)
   parity!: SlotParity;
 
-  @ApiProperty({ description: 'Пара основной сетки (DEFAULT); фактическое время берётся из сетки, действующей в дату занятия' })
-  @IdField()
-  timeSlotId!: number;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: 'integer',
+    description: 'Пара основной сетки (DEFAULT); фактическое время берётся из сетки, действующей в дату занятия. Пусто — не размещено (только в черновике)',
+  })
+  @IdField({ optional: true })
+  timeSlotId?: number | null;
 
   @ApiPropertyOptional({ nullable: true, type: Number, description: 'Устаревшая форма: одна подгруппа; объединяется с subgroupIds' })
   @IdField({ optional: true })
@@ -88,9 +98,9 @@ export class RuleSlotRequest {
   @IdField()
   teacherId!: number;
 
-  @ApiProperty()
-  @IdField()
-  classroomId!: number;
+  @ApiPropertyOptional({ nullable: true, type: 'integer', description: 'Пусто — не размещено (только в черновике, вместе с днём и парой)' })
+  @IdField({ optional: true })
+  classroomId?: number | null;
 
   @ApiProperty({ description: '1 — лекция, 2 — практика, 3 — лабораторная работа' })
   @IdField()

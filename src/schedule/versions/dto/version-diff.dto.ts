@@ -10,7 +10,8 @@ export class DiffRuleSummary {
   @ApiProperty() lectureAcademicHours!: number;
   @ApiProperty() laboratoryAcademicHours!: number;
   @ApiProperty() practiceAcademicHours!: number;
-  @ApiProperty() slotCount!: number;
+  @ApiProperty({ description: 'Все слоты правила, неразмещённые тоже' }) slotCount!: number;
+  @ApiProperty({ description: 'Слоты черновика без дня, пары и аудитории (у них нет занятий)' }) unplacedSlotCount!: number;
 }
 
 export class DiffRuleChange {

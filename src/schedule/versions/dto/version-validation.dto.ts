@@ -5,6 +5,7 @@ import { PROBLEM_TYPES, ProblemType, RuleProblem } from '../../../schedule-engin
 export class VersionProblem implements RuleProblem {
   @ApiProperty({ description: 'Правило с проблемой (у конфликта — меньший id пары)' }) ruleId!: number;
   @ApiPropertyOptional({ description: 'Второе правило конфликта; нет, если пересекаются слоты одного правила' }) otherRuleId?: number;
+  @ApiPropertyOptional({ description: 'Слот правила у проблемы UNPLACED (занятие черновика без дня, пары и аудитории)' }) scheduleRuleSlotId?: number;
   @ApiProperty({ enum: PROBLEM_TYPES }) type!: ProblemType;
   @ApiPropertyOptional({ type: [String], enum: ['teacher', 'classroom', 'group'], isArray: true }) fields?: ConflictField[];
   @ApiPropertyOptional({ example: '2026-09-01', description: 'Дата первого пересечения' }) date?: string;
@@ -18,6 +19,8 @@ export class VersionValidationResponse {
   @ApiProperty({ description: 'Проверено действующих правил' }) ruleCount!: number;
   @ApiProperty({ description: 'Сгенерировано и сверено занятий' }) checkedLessonCount!: number;
   @ApiProperty({ description: 'Всего проблем (список ограничен)' }) problemCount!: number;
+  @ApiProperty({ description: 'Неразмещённых слотов (занятий черновика без дня, пары и аудитории); каждый — проблема UNPLACED' })
+  unplacedSlotCount!: number;
   @ApiProperty() problemsTruncated!: boolean;
   @ApiProperty({ type: [VersionProblem], description: 'Сначала проблемы ссылок и часов по id правила, затем конфликты по дате' })
   problems!: VersionProblem[];
