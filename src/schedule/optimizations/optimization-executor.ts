@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { classifyDatabaseError, describeDatabaseError } from '../../platform/database/pg-errors';
 import { scoreOf } from '../../schedule-engine/quality';
+import { allSlots } from '../../schedule-engine/rule-model';
 import type { SolverCostTerm, SolverProgress, SolverResult } from '../../schedule-solver';
 import { ScheduleDataRepository, SlotPlacement, SolvedDrafts, VersionScores } from '../core';
 import { OptimizationPenalty, OptimizationPhase } from './dto/optimization.dto';
@@ -111,7 +112,8 @@ class JobRun {
   private async load(version: SourceVersion): Promise<ProblemInput> {
     const semester = await this.data.semester(version.semesterId);
     if (!semester) throw new Error(`semester ${version.semesterId} is missing`);
-    const rules = (await this.data.rules({ versionIds: [version.id] })) as unknown as RuleInput[];
+    // The loader keeps a draft's unplaced slots apart from the placed ones (`rule.unplaced`): the solver places both.
+    const rules: RuleInput[] = (await this.data.rules({ versionIds: [version.id] })).map((rule) => ({ ...rule, slots: allSlots(rule) }));
     const grids = await this.data.grids(semester.startDate, semester.endDate);
     const facts = await this.scores.facts(version.semesterId);
     const active = new Set(await this.data.activeClassroomIds());
