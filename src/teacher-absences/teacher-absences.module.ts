@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from '../schedule/core';
+import { UsersModule } from '../users';
 import { AbsenceResolutionService } from './absence-resolution.service';
 import { AbsenceWizardService } from './absence-wizard.service';
 import { AffectedLessons } from './affected-lessons';
@@ -10,7 +11,7 @@ import { TeacherAbsencesService } from './teacher-absences.service';
 
 /** Teacher absences (spec 4.13) with the replacement wizard; resolutions become ordinary overrides through the schedule core. */
 @Module({
-  imports: [ScheduleCoreModule],
+  imports: [ScheduleCoreModule, UsersModule],
   controllers: [TeacherAbsencesController],
   providers: [TeacherAbsencesRepository, TeacherAbsencesService, AffectedLessons, ReplacementFactsRepository, AbsenceWizardService, AbsenceResolutionService],
 })

@@ -3,7 +3,7 @@ import { defineConstraintMessages } from '../platform/database/constraint-messag
 import { date, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
-import { assignedDuringSql, teacherRecordsWhere, TeacherRecordsScope } from '../users';
+import { teacherRecordsWhere, TeacherRecordsScope } from '../platform/auth/department-scope';
 import { AbsenceDecisionResponse, AbsenceResponse } from './dto/absence.dto';
 import { ABSENCE_STATUSES, AbsenceStatus, Resolution, RESOLUTIONS } from './absence-rules';
 
@@ -133,11 +133,6 @@ export class TeacherAbsencesRepository {
   async find(id: number, lock = false): Promise<AbsenceResponse | undefined> {
     const [row] = await this.db.rows(ABSENCE_ROW, `${SELECT} WHERE a.id = $1 ${lock ? 'FOR UPDATE OF a' : ''}`, [id]);
     return row && toResponse(row);
-  }
-
-  /** Whether the teacher belongs to the department at some time of the period. */
-  async inDepartmentDuring(teacherId: number, departmentId: number, startDate: string, endDate: string): Promise<boolean> {
-    return (await this.db.execute(`SELECT 1 WHERE ${assignedDuringSql('$1', '$2', '$3', '$4')}`, [teacherId, departmentId, startDate, endDate])) > 0;
   }
 
   /**

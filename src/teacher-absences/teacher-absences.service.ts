@@ -6,7 +6,7 @@ import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
 import { ScheduleReads, SemesterWriteUnit } from '../schedule/core';
-import { lockActiveTeacher, teacherRecordsScope } from '../users';
+import { DepartmentMembership, lockActiveTeacher } from '../users';
 import { ABSENCE_NOT_FOUND, checkAbsencePeriod } from './absence-rules';
 import { AbsenceListQuery, AbsenceRequest, AbsenceResponse, AbsenceReviewRequest } from './dto/absence.dto';
 import { NewAbsence, OVERLAPPING_ABSENCE, TeacherAbsencesRepository } from './teacher-absences.repository';
@@ -28,10 +28,11 @@ export class TeacherAbsencesService {
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
     private readonly outbox: Outbox,
+    private readonly membership: DepartmentMembership,
   ) {}
 
-  list(caller: AuthUser, query: AbsenceListQuery): Promise<AbsenceResponse[]> {
-    return this.absences.list(teacherRecordsScope(caller), query.status);
+  async list(caller: AuthUser, query: AbsenceListQuery): Promise<AbsenceResponse[]> {
+    return this.absences.list(await this.membership.recordsScope(caller), query.status);
   }
 
   async create(caller: AuthUser, request: AbsenceRequest): Promise<AbsenceResponse> {
@@ -48,7 +49,7 @@ export class TeacherAbsencesService {
     };
     return this.underScheduleLocks(absence.startDate, absence.endDate, async () => {
       // The department's scope first, so nothing about another department's people (existence, name, status) leaks.
-      if (caller.role === 'DEPARTMENT' && !(await this.absences.inDepartmentDuring(teacherId, ownDepartment(caller), absence.startDate, absence.endDate))) {
+      if (caller.role === 'DEPARTMENT' && !(await this.membership.assignedDuring(teacherId, ownDepartment(caller), absence.startDate, absence.endDate))) {
         throw new ForbiddenError(OTHER_DEPARTMENT);
       }
       await lockActiveTeacher(this.db, teacherId);
@@ -129,7 +130,7 @@ export class TeacherAbsencesService {
   /** A teacher acts only on their own absences, a department on its teachers' (403 otherwise). */
   private async ensureInScope(caller: AuthUser, absence: AbsenceResponse): Promise<void> {
     if (caller.role === 'TEACHER' && absence.teacherId !== caller.userId) throw new ForbiddenError('Можно работать только со своими отсутствиями');
-    if (caller.role === 'DEPARTMENT' && !(await this.absences.inDepartmentDuring(absence.teacherId, ownDepartment(caller), absence.startDate, absence.endDate))) {
+    if (caller.role === 'DEPARTMENT' && !(await this.membership.assignedDuring(absence.teacherId, ownDepartment(caller), absence.startDate, absence.endDate))) {
       throw new ForbiddenError(OTHER_DEPARTMENT);
     }
   }

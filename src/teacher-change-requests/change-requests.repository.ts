@@ -3,7 +3,7 @@ import { defineConstraintMessages } from '../platform/database/constraint-messag
 import { date, ID_ROW, int, listOf, nullable, oneOf, rowShape, RowType, text, time, timestamp } from '../platform/database/row-shape';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
-import { teacherRecordsWhere, TeacherRecordsScope } from '../users';
+import { teacherRecordsWhere, TeacherRecordsScope } from '../platform/auth/department-scope';
 import {
   CHANGE_REQUEST_EVENTS,
   CHANGE_REQUEST_STATUSES,

@@ -7,7 +7,7 @@ import { ChangeAsked, CHANGE_REQUEST_NOT_FOUND, changeOf, checkRequestShape, DUP
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestListQuery, ChangeRequestRequest, ChangeRequestResponse } from './dto/change-request.dto';
 import { RequestableLessons } from './requestable-lessons';
-import { teacherRecordsScope } from '../users';
+import { DepartmentMembership } from '../users';
 
 /**
  * Teacher change requests (spec 4.15): the journal, submission and withdrawal. A teacher asks about
@@ -22,10 +22,11 @@ export class ChangeRequestsService {
     private readonly lessons: RequestableLessons,
     private readonly changes: LessonChanges,
     private readonly db: TenantDb,
+    private readonly membership: DepartmentMembership,
   ) {}
 
-  list(caller: AuthUser, query: ChangeRequestListQuery): Promise<ChangeRequestResponse[]> {
-    return this.requests.list(teacherRecordsScope(caller), query.status);
+  async list(caller: AuthUser, query: ChangeRequestListQuery): Promise<ChangeRequestResponse[]> {
+    return this.requests.list(await this.membership.recordsScope(caller), query.status);
   }
 
   async submit(caller: AuthUser, body: ChangeRequestRequest): Promise<ChangeRequestResponse> {

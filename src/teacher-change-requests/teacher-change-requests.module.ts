@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ScheduleCoreModule } from '../schedule/core';
+import { UsersModule } from '../users';
 import { ChangeRequestCandidatesService } from './change-request-candidates.service';
 import { ChangeRequestReviewService } from './change-request-review.service';
 import { ChangeRequestsRepository } from './change-requests.repository';
@@ -9,7 +10,7 @@ import { TeacherChangeRequestsController } from './teacher-change-requests.contr
 
 /** Teacher change requests (spec 4.15); applying one writes an ordinary override through the schedule core. */
 @Module({
-  imports: [ScheduleCoreModule],
+  imports: [ScheduleCoreModule, UsersModule],
   controllers: [TeacherChangeRequestsController],
   providers: [ChangeRequestsRepository, RequestableLessons, ChangeRequestsService, ChangeRequestReviewService, ChangeRequestCandidatesService],
 })

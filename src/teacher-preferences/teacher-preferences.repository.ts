@@ -3,7 +3,7 @@ import { defineConstraintMessages } from '../platform/database/constraint-messag
 import { date, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, time, timestamp } from '../platform/database/row-shape';
 import { SqlParams } from '../platform/database/sql';
 import { TenantDb } from '../platform/database/tenant-db';
-import { assignedDuringSql, teacherRecordsWhere, TeacherRecordsScope } from '../users';
+import { teacherRecordsWhere, TeacherRecordsScope } from '../platform/auth/department-scope';
 import { PreferenceResponse } from './dto/preference.dto';
 import { PREFERENCE_STATUSES, PREFERENCE_TYPES, PreferenceStatus, PreferenceTime, PreferenceType } from './preference-rules';
 
@@ -19,6 +19,7 @@ defineConstraintMessages({
 });
 
 /** The pair's columns are NULL for a date or a compactness wish (no time slot); the author and reviewer may be unknown. */
+const PERIOD = rowShape({ startDate: date, endDate: date });
 const PREFERENCE = rowShape({
   id: int,
   teacherId: int,
@@ -100,12 +101,10 @@ export class TeacherPreferencesRepository {
     return row && toResponse(row);
   }
 
-  /** Whether the teacher belongs to the department at some time of the semester. */
-  async inDepartmentDuringSemester(teacherId: number, departmentId: number, semesterId: number): Promise<boolean> {
-    return (await this.db.execute(
-      `SELECT 1 FROM semesters s WHERE s.id = $3 AND ${assignedDuringSql('$1', '$2', 's.start_date', 's.end_date')}`,
-      [teacherId, departmentId, semesterId],
-    )) > 0;
+  /** The semester's inclusive period, or undefined when there is none. */
+  async semesterPeriod(semesterId: number): Promise<{ startDate: string; endDate: string } | undefined> {
+    const [row] = await this.db.rows(PERIOD, `SELECT start_date AS "startDate", end_date AS "endDate" FROM semesters WHERE id = $1`, [semesterId]);
+    return row;
   }
 
   /** An active (waiting or approved) preference the new one would duplicate. */

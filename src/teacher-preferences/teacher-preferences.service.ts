@@ -7,7 +7,7 @@ import { TenantDb } from '../platform/database/tenant-db';
 import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { formatDate } from '../schedule-engine/dates';
 import { DAY_NAMES, SemesterWriteUnit } from '../schedule/core';
-import { lockActiveTeacher, teacherRecordsScope } from '../users';
+import { DepartmentMembership, lockActiveTeacher } from '../users';
 import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest } from './dto/preference.dto';
 import { PreferenceMetaRepository, SemesterRow } from './preference-meta.repository';
 import { checkPreferenceShape, PREFERENCE_NOT_FOUND, PREFERENCE_TYPE_LABELS, PREFERENCE_TYPES } from './preference-rules';
@@ -29,6 +29,7 @@ export class TeacherPreferencesService {
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
     private readonly outbox: Outbox,
+    private readonly membership: DepartmentMembership,
   ) {}
 
   async describe(): Promise<PreferenceMetaResponse> {
@@ -50,8 +51,8 @@ export class TeacherPreferencesService {
     };
   }
 
-  list(caller: AuthUser, query: PreferenceListQuery): Promise<PreferenceResponse[]> {
-    return this.preferences.list(teacherRecordsScope(caller), query);
+  async list(caller: AuthUser, query: PreferenceListQuery): Promise<PreferenceResponse[]> {
+    return this.preferences.list(await this.membership.recordsScope(caller), query);
   }
 
   async create(caller: AuthUser, request: PreferenceRequest): Promise<PreferenceResponse> {
@@ -83,7 +84,7 @@ export class TeacherPreferencesService {
 
     return this.writes.run(semester.id, async () => {
       // The department's scope first, so nothing about another department's people (existence, name, status) leaks.
-      if (caller.role === 'DEPARTMENT' && !(await this.preferences.inDepartmentDuringSemester(teacherId, ownDepartment(caller), semester.id))) {
+      if (caller.role === 'DEPARTMENT' && !(await this.inDepartmentDuringSemester(teacherId, ownDepartment(caller), semester.id))) {
         throw new ForbiddenError(OTHER_DEPARTMENT);
       }
       await lockActiveTeacher(this.db, teacherId);
@@ -130,10 +131,16 @@ export class TeacherPreferencesService {
     });
   }
 
+  /** Whether the teacher belongs to the department on some day of the semester (its history is the users feature's). */
+  private async inDepartmentDuringSemester(teacherId: number, departmentId: number, semesterId: number): Promise<boolean> {
+    const period = await this.preferences.semesterPeriod(semesterId);
+    return period !== undefined && this.membership.assignedDuring(teacherId, departmentId, period.startDate, period.endDate);
+  }
+
   /** A teacher acts only on their own preferences, a department on its teachers' (403 otherwise). */
   private async ensureInScope(caller: AuthUser, preference: PreferenceResponse): Promise<void> {
     if (caller.role === 'TEACHER' && preference.teacherId !== caller.userId) throw new ForbiddenError('Можно работать только со своими пожеланиями');
-    if (caller.role === 'DEPARTMENT' && !(await this.preferences.inDepartmentDuringSemester(preference.teacherId, ownDepartment(caller), preference.semesterId))) {
+    if (caller.role === 'DEPARTMENT' && !(await this.inDepartmentDuringSemester(preference.teacherId, ownDepartment(caller), preference.semesterId))) {
       throw new ForbiddenError(OTHER_DEPARTMENT);
     }
   }

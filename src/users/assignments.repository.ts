@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { bool, date, ID_ROW, int, nullable, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
+import { MembershipPeriods } from '../platform/auth/department-scope';
 
 /** A link that stands in the way of a new additional one (see `blockingLink`). */
 const EXISTING_LINK = rowShape({ primary: bool, validFrom: date, validTo: nullable(date) });
@@ -26,6 +27,7 @@ const HISTORY_ROW = rowShape({
 export type HistoryRow = RowType<typeof HISTORY_ROW>;
 
 const PERIOD_COLUMNS = `id, department_id AS "departmentId", valid_from AS "validFrom", valid_to AS "validTo"`;
+const MEMBERSHIP_ROW = rowShape({ teacherId: int, validFrom: date, validTo: nullable(date) });
 const PRIMARY_PERIOD = rowShape({ id: int, departmentId: int, validFrom: date, validTo: nullable(date) });
 export type PrimaryPeriod = RowType<typeof PRIMARY_PERIOD>;
 
@@ -33,6 +35,26 @@ export type PrimaryPeriod = RowType<typeof PRIMARY_PERIOD>;
 @Injectable()
 export class AssignmentsRepository {
   constructor(private readonly db: TenantDb) {}
+
+  /** Every assignment (primary or additional) to the department, as parallel lists. */
+  async membershipOf(departmentId: number): Promise<MembershipPeriods> {
+    const rows = await this.db.rows(MEMBERSHIP_ROW,
+      `SELECT user_id AS "teacherId", valid_from AS "validFrom", valid_to AS "validTo"
+         FROM user_department_assignments WHERE department_id = $1 ORDER BY id`,
+      [departmentId],
+    );
+    return { teacherIds: rows.map((row) => row.teacherId), from: rows.map((row) => row.validFrom), to: rows.map((row) => row.validTo) };
+  }
+
+  /** Whether an assignment of the user to the department overlaps the inclusive period. */
+  async assignedDuring(userId: number, departmentId: number, from: string, to: string): Promise<boolean> {
+    const found = await this.db.execute(
+      `SELECT 1 FROM user_department_assignments
+        WHERE user_id = $1 AND department_id = $2 AND valid_from <= $4::date AND (valid_to IS NULL OR valid_to >= $3::date) LIMIT 1`,
+      [userId, departmentId, from, to],
+    );
+    return found > 0;
+  }
 
   async insert(
     assignment: { userId: number; departmentId: number; isPrimary: boolean; validFrom: string; comment: string | null; createdBy: number },

@@ -5,6 +5,7 @@ import { CredentialsModule } from '../platform/auth/credentials.module';
 import { Passwords } from '../platform/auth/passwords';
 import { AccountCreation } from './account-creation';
 import { AssignmentsRepository } from './assignments.repository';
+import { DepartmentMembership } from './department-membership';
 import { DepartmentTeachersController } from './department-teachers.controller';
 import { DepartmentTeachersService } from './department-teachers.service';
 import { BootstrapAdmin } from './bootstrap-admin';
@@ -33,6 +34,7 @@ import { UsersService } from './users.service';
     { provide: AccountDirectory, useExisting: UserAccounts },
     Passwords,
     AccountCreation,
+    DepartmentMembership,
     BootstrapAdmin,
     UsersRepository,
     AssignmentsRepository,
@@ -42,6 +44,6 @@ import { UsersService } from './users.service';
     TeachersService,
     DepartmentTeachersService,
   ],
-  exports: [AccountDirectory, Passwords, AccountCreation, BootstrapAdmin, UsersService],
+  exports: [AccountDirectory, Passwords, AccountCreation, DepartmentMembership, BootstrapAdmin, UsersService],
 })
 export class UsersModule {}
