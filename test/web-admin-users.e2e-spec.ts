@@ -467,8 +467,8 @@ describe('the administrator in the web client: users, teacher-creation requests,
       const rows = await tableRows('Университеты и их базы данных');
       const api = await listing();
       expect(rows.map((row) => row[1].replace(' (этот адрес)', '')).sort()).toEqual(api.map((tenant) => tenant.domain).sort());
-      expect(rows.find((row) => row[1] === 'closed')?.[4]).toBe('нет связи');
-      expect(rows.find((row) => row[1] === 'alpha (этот адрес)')?.[4]).toBe('подключена');
+      expect(rows.find((row) => row[1] === 'closed')?.[5]).toBe('нет связи');
+      expect(rows.find((row) => row[1] === 'alpha (этот адрес)')?.slice(4, 6)).toEqual(['Europe/Moscow', 'подключена']);
       // This very address cannot be removed from here.
       expect(await page.$('button[aria-label="Удалить: alpha"]')).toBeNull();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -500,17 +500,19 @@ describe('the administrator in the web client: users, teacher-creation requests,
       await page.type(await inForm(form, 'Адрес базы данных'), url);
       await page.type(await inForm(form, 'Пользователь базы данных'), secret.username);
       await page.type(await inForm(form, 'Пароль базы данных'), secret.password);
+      await page.type(await inForm(form, 'Часовой пояс'), 'Asia/Vladivostok');
       // The check alone first.
       await page.click('xpath/.//form[@aria-label="Новый университет"]//button[text()="Только проверить подключение"]');
       await page.waitForFunction((text) => document.querySelector('form[aria-label="Новый университет"] .inline-form [role=status]')?.textContent === text, {}, TENANT_MESSAGES.checkOk);
       expect((await listing()).map((tenant) => tenant.domain)).not.toContain('beta');
       await submit(form);
       expect(await outcome(form)).toBe(`${TENANT_MESSAGES.created}: beta`);
-      expect(await listing()).toEqual(expect.arrayContaining([expect.objectContaining({ domain: 'beta', name: 'Университет Бета', connected: true })]));
+      expect(await listing()).toEqual(expect.arrayContaining([expect.objectContaining({ domain: 'beta', name: 'Университет Бета', connected: true, timeZone: 'Asia/Vladivostok' })]));
       await page.waitForFunction(() => document.querySelector('table tbody')?.textContent?.includes('Университет Бета'));
-      expect((await tableRows('Университеты и их базы данных')).find((row) => row[1] === 'beta')).toEqual(['Университет Бета', 'beta', url, secret.username, 'подключена', expect.any(String)]);
-      // The new university answers on its own address.
+      expect((await tableRows('Университеты и их базы данных')).find((row) => row[1] === 'beta')).toEqual(['Университет Бета', 'beta', url, secret.username, 'Asia/Vladivostok', 'подключена', expect.any(String)]);
+      // The new university answers on its own address, in its own time zone.
       expect((await t.as('beta').post('/api/auth/login', ADMIN)).status).toBe(200);
+      expect((await t.as('beta').get('/api/university')).body).toEqual({ timeZone: 'Asia/Vladivostok' });
 
       // Re-pointing: the password field starts empty; typed again, the new name is saved.
       await page.click('button[aria-label="Изменить подключение: beta"]');
@@ -525,7 +527,7 @@ describe('the administrator in the web client: users, teacher-creation requests,
       await submit(edit);
       await page.waitForFunction(() => !document.querySelector('dialog[open]'));
       expect(await page.$eval('main > .notice', (node) => node.textContent)).toBe(`${TENANT_MESSAGES.updated}: beta`);
-      expect((await listing()).find((tenant) => tenant.domain === 'beta')).toMatchObject({ name: 'Университет Бета-2', connected: true });
+      expect((await listing()).find((tenant) => tenant.domain === 'beta')).toMatchObject({ name: 'Университет Бета-2', connected: true, timeZone: 'Asia/Vladivostok' });
       await page.waitForFunction(() => document.querySelector('table tbody')?.textContent?.includes('Университет Бета-2'));
 
       // Removal: the dialog names the domain; the button works only once the domain is typed.

@@ -12,13 +12,20 @@ import { ErrorLine } from '../shared/ui';
 type Tenant = Schemas['TenantListItem'];
 
 export function TenantForm({ tenant, onSaved }: { tenant?: Tenant; onSaved: (message: string) => void }) {
-  const initial = { name: tenant?.name ?? '', domain: tenant?.domain ?? '', url: tenant?.url ?? '', username: tenant?.username ?? '', password: '' };
+  const initial = {
+    name: tenant?.name ?? '',
+    domain: tenant?.domain ?? '',
+    url: tenant?.url ?? '',
+    username: tenant?.username ?? '',
+    password: '',
+    timeZone: tenant?.timeZone ?? '',
+  };
   const connection = (values: typeof initial) => ({ url: values.url.trim(), username: values.username.trim() || null, password: values.password || null });
   const form = useApiForm({
     initial,
     send: async (values) => {
       await data(api.POST('/api/database/test', { body: connection(values) }));
-      const saved = await data(api.POST('/api/database/tenants', { body: { ...connection(values), name: values.name.trim() || null, domain: values.domain.trim() } }));
+      const saved = await data(api.POST('/api/database/tenants', { body: { ...connection(values), name: values.name.trim() || null, domain: values.domain.trim(), timeZone: values.timeZone.trim() || null } }));
       const message = `${saved.message}: ${values.domain.trim().toLowerCase()}`;
       onSaved(message);
       return message;
@@ -39,7 +46,7 @@ export function TenantForm({ tenant, onSaved }: { tenant?: Tenant; onSaved: (mes
   }
   const checking = check?.of === current && check.message === undefined;
   const shown = check?.of === current ? check.message : undefined;
-  const text = (name: 'name' | 'url' | 'username', label: string, hint?: string) => (
+  const text = (name: 'name' | 'url' | 'username' | 'timeZone', label: string, hint?: string) => (
     <Field label={label} hint={hint} error={form.errorAt(name)} control={(props) => <input {...props} autoComplete="off" spellcheck={false} value={form.values[name]} onInput={(event) => form.set(name, event.currentTarget.value)} />} />
   );
   return (
@@ -53,6 +60,7 @@ export function TenantForm({ tenant, onSaved }: { tenant?: Tenant; onSaved: (mes
       />
       {text('url', 'Адрес базы данных', 'jdbc:postgresql://хост:порт/база')}
       {text('username', 'Пользователь базы данных')}
+      {text('timeZone', 'Часовой пояс', 'Название из базы IANA: Europe/Moscow, Asia/Novosibirsk, Asia/Vladivostok…; по нему считаются «сегодня», недели и время сводок. Пустое — пояс по умолчанию')}
       <Field
         label="Пароль базы данных"
         hint={tenant ? 'Сохранённый пароль не показывается: введите его снова' : undefined}

@@ -45,6 +45,7 @@ export default function Tenants() {
           { title: 'Домен', cell: (tenant) => (tenant.domain === ownDomain ? `${tenant.domain} (этот адрес)` : tenant.domain), compare: (a, b) => a.domain.localeCompare(b.domain) },
           { title: 'Адрес базы данных', cell: (tenant) => <span class="database-url">{tenant.url}</span> },
           { title: 'Пользователь базы', cell: (tenant) => tenant.username ?? '' },
+          { title: 'Часовой пояс', cell: (tenant) => tenant.timeZone, compare: (a, b) => a.timeZone.localeCompare(b.timeZone) },
           {
             title: 'Подключение',
             cell: (tenant) => <span class={`badge ${tenant.connected ? 'status-published' : 'status-failed'}`}>{tenant.connected ? 'подключена' : 'нет связи'}</span>,
