@@ -53,6 +53,8 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'versions', title: 'Версии', roles: OFFICE, load: () => import('./schedule-versions/versions') },
   { area: 'admin', id: 'overrides', title: 'Разовые изменения', roles: OFFICE, load: () => import('./schedule-overrides/overrides') },
   { area: 'admin', id: 'quality', title: 'Качество', roles: OFFICE, load: () => import('./schedule-quality/quality') },
+  // «Составить расписание» (issue 43).
+  { area: 'admin', id: 'optimization', title: 'Составление расписания', roles: OFFICE, load: () => import('./schedule-optimizations/optimizations') },
 
   // ── /admin/: daily handling (issue 25) ──
   { area: 'admin', id: 'change-requests', title: 'Заявки преподавателей', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./teacher-change-requests/review') },

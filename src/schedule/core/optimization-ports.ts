@@ -43,8 +43,8 @@ export interface SolvedDraft {
   versionId: number;
   /** Source slot ids the core's checks refused where the solver put them, left unplaced. */
   refusedSlotIds: number[];
-  /** Source slot id → the draft's slot id. */
-  slotIds: ReadonlyMap<number, number>;
+  /** Source slot id → the draft's slot and rule ids. */
+  copies: ReadonlyMap<number, { slotId: number; ruleId: number }>;
   /** What the version's validation says after the refusals: every problem, and the clashes and unavailable teachers among them. */
   problemCount: number;
   clashCount: number;

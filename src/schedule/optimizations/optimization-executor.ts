@@ -192,7 +192,7 @@ class JobRun {
     const refused = new Set(refusedEvents);
     const reasons = result.unplaced.filter((reason) => !refused.has(reason.event));
     const facts = loaded.facts;
-    const unplaced = unplacedReport({ built, facts, reasons, refusedEvents, resultSlotIds: draft.slotIds });
+    const unplaced = unplacedReport({ built, facts, reasons, refusedEvents, copies: draft.copies });
     const unplacedCount = built.lockedUnplaced.length + reasons.length + refusedEvents.length;
     let moved = 0;
     built.problem.events.forEach((event, index) => {

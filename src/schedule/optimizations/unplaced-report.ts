@@ -20,8 +20,8 @@ export interface UnplacedInput {
   reasons: readonly UnplacedReason[];
   /** Events the schedule's own checks refused where the solver put them. */
   refusedEvents: readonly number[];
-  /** Source slot id → the result's slot id. */
-  resultSlotIds: ReadonlyMap<number, number>;
+  /** Source slot id → the result's slot and rule ids. */
+  copies: ReadonlyMap<number, { slotId: number; ruleId: number }>;
 }
 
 /**
@@ -37,7 +37,8 @@ export function unplacedReport(input: UnplacedInput): UnplacedReportDto {
   const entry = (rule: RuleInput, slot: SlotInput, reasons: UnplacedReasonDto[]): UnplacedSlotDto => {
     reasons.sort((a, b) => b.cells - a.cells);
     for (const text of new Set(reasons.map((reason) => reason.text))) blockerCounts.set(text, (blockerCounts.get(text) ?? 0) + 1);
-    return { ruleId: rule.id, slotId: slot.id, resultSlotId: input.resultSlotIds.get(slot.id) ?? null, label: slotLabel(rule, slot), reasons };
+    const copy = input.copies.get(slot.id);
+    return { ruleId: rule.id, slotId: slot.id, resultRuleId: copy?.ruleId ?? null, resultSlotId: copy?.slotId ?? null, label: slotLabel(rule, slot), reasons };
   };
 
   for (const { rule, slot } of built.lockedUnplaced) slots.push(entry(rule, slot, [{ code: 'LOCKED', text: LOCKED_TEXT, cells: 0, blockingRuleId: null }]));

@@ -92,7 +92,7 @@ const EVENT = rowShape({
   createdAt: timestamp,
 });
 const LINEAGE = rowShape({ id: int, lineageId: int });
-const SLOT_COPY = rowShape({ oldId: int, newId: int });
+const SLOT_COPY = rowShape({ oldId: int, newId: int, newRuleId: int });
 
 /** SQL over schedule versions, their rule copies and their history. */
 @Injectable()
@@ -204,9 +204,9 @@ export class ScheduleVersionsRepository {
   /**
    * `copyActiveRules` with the slots put where `placements` say (a solver's result, issue 43): a slot
    * listed with nulls is copied unplaced, one not listed keeps its place. Answers source slot id →
-   * copy's slot id.
+   * the copy's slot and rule ids.
    */
-  async copyActiveRulesPlaced(sourceId: number, targetId: number, authorId: number | null, placements: PlacedSlot[]): Promise<Map<number, number>> {
+  async copyActiveRulesPlaced(sourceId: number, targetId: number, authorId: number | null, placements: PlacedSlot[]): Promise<Map<number, { slotId: number; ruleId: number }>> {
     const rows = await this.db.rows(SLOT_COPY, `WITH rule_map AS MATERIALIZED (
          SELECT old_id, nextval(pg_get_serial_sequence('schedule_rules', 'id'))::int AS new_id
            FROM (SELECT id AS old_id FROM schedule_rules WHERE schedule_version_id = $1 AND status = 'ACTIVE' ORDER BY id) source),
@@ -236,10 +236,10 @@ export class ScheduleVersionsRepository {
        new_subgroups AS (
          INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id)
          SELECT s.new_id, ss.subgroup_id FROM slot_map s JOIN schedule_rule_slot_subgroups ss ON ss.slot_id = s.old_id)
-       SELECT old_id AS "oldId", new_id AS "newId" FROM slot_map`,
+       SELECT old_id AS "oldId", new_id AS "newId", new_rule_id AS "newRuleId" FROM slot_map`,
       [sourceId, targetId, authorId, JSON.stringify(placements)],
     );
-    return new Map(rows.map((row) => [row.oldId, row.newId]));
+    return new Map(rows.map((row) => [row.oldId, { slotId: row.newId, ruleId: row.newRuleId }]));
   }
 
   /** Leaves the draft's slots unplaced (no day, pair or room). */

@@ -45,17 +45,17 @@ export class VersionSolvedDrafts extends SolvedDrafts {
         timeSlotId: place?.timeSlotId ?? null,
         classroomId: place?.classroomId ?? null,
       }));
-      const slotIds = await this.versions.copyActiveRulesPlaced(source.id, versionId, request.authorId, placements);
+      const copies = await this.versions.copyActiveRulesPlaced(source.id, versionId, request.authorId, placements);
       await this.versions.addEvents([{ semesterId: source.semesterId, versionId, eventType: 'CREATE', reason: null, actorId: request.authorId }]);
 
-      const sourceOf = new Map([...slotIds].map(([sourceId, draftId]) => [draftId, sourceId]));
-      const fixed = new Set([...request.fixedSlotIds].map((id) => slotIds.get(id)));
+      const sourceOf = new Map([...copies].map(([sourceId, copy]) => [copy.slotId, sourceId]));
+      const fixed = new Set([...request.fixedSlotIds].map((id) => copies.get(id)?.slotId));
       const refused = await this.refuseClashing(versionId, source.semesterId, fixed);
       const validation = await this.validator.validate({ id: versionId, semesterId: source.semesterId });
       return {
         versionId,
         refusedSlotIds: refused.map((id) => sourceOf.get(id) as number),
-        slotIds,
+        copies,
         problemCount: validation.problemCount,
         clashCount: validation.problems.filter((problem) => problem.type === 'CONFLICT').length,
       };

@@ -64,8 +64,9 @@ export class UnplacedReasonDto {
 }
 
 export class UnplacedSlotDto {
-  @ApiProperty() ruleId!: number;
+  @ApiProperty({ description: 'Правило исходной версии' }) ruleId!: number;
   @ApiProperty({ description: 'Слот исходной версии' }) slotId!: number;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Правило в версии-результате (его копия)' }) resultRuleId!: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Слот в версии-результате' }) resultSlotId!: number | null;
   @ApiProperty({ example: '№12 «Физика», лекция' }) label!: string;
   @ApiProperty({ type: [UnplacedReasonDto], description: 'По убыванию числа клеток' }) reasons!: UnplacedReasonDto[];

@@ -1,0 +1,125 @@
+/// <reference lib="dom" />
+import type { Browser, Page } from 'puppeteer-core';
+import { expectQuietPage, launchBrowser, PageWatch, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
+import { controlByLabel, replaceText, signIn } from './support/web-client';
+import { createUser } from './support/factories';
+import { createRule, createUniversity, createVersion, LESSON_TYPES, ruleBody, slotBody, University } from './support/schedule-builders';
+import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+
+/**
+ * «Составление расписания» (issue 43) in a real Chromium against the real service, whose runner claims
+ * jobs every 200 ms: the office starts «Составить расписание» on a draft copy of a small autumn
+ * timetable, watches it run, reads the result (scores before and after, the link to its rules, the
+ * diff), stops a long run with «Остановить», and sees a refused time limit next to the form.
+ */
+const WIDE = { width: 1280, height: 900 };
+// A phone's width (without isMobile, which reloads the page and so starts another sign-in).
+const PHONE = { width: 390, height: 844 };
+
+describe('the office builds a timetable in the web client', () => {
+  let t: TestApp;
+  let admin: TenantClient;
+  let u: University;
+  let origin: string;
+  let chrome: TestBrowser;
+  let browser: Browser;
+  let page: Page;
+  let watch: PageWatch;
+  let draftId: number;
+
+  beforeAll(async () => {
+    t = await startTestApp({ tenants: ['alpha'], env: { OPTIMIZATION_WORKER_ENABLED: 'true', OPTIMIZATION_POLL_INTERVAL_MS: '200' } });
+    origin = await serveOnLoopback(t.server);
+    admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
+    u = await createUniversity(t, admin, { teachers: 3, groups: 2, classrooms: 3, subjects: 3 });
+    const [A, B] = u.groups;
+    const lecture = (subject: number, groupId: number, dayOfWeek: number, pair: number, teacher: number) =>
+      createRule(
+        admin,
+        ruleBody(u, {
+          subjectId: u.subjects[subject].id,
+          groupIds: [groupId],
+          lectureAcademicHours: 32,
+          slots: [slotBody(u, { dayOfWeek, timeSlotId: u.timeSlots[pair - 1].id, teacherId: u.teachers[teacher].id, classroomId: u.classrooms[teacher].id, lessonTypeId: LESSON_TYPES.LECTURE })],
+        }),
+      );
+    // Group A waits a pair on Tuesdays between its two lectures.
+    await lecture(0, A.id, 2, 1, 0);
+    await lecture(1, A.id, 2, 3, 1);
+    await lecture(2, B.id, 3, 1, 2);
+    draftId = (await createVersion(admin, u.semester.id, 'Осень: черновик', u.versionId)).id;
+    const office = (await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id })).username;
+    chrome = await launchBrowser();
+    browser = chrome.browser;
+    page = await (await browser.createBrowserContext()).newPage();
+    await page.setViewport(WIDE);
+    watch = await watchPage(page, origin);
+    await page.goto(`${origin}/admin/#optimization?versionId=${draftId}`);
+    await signIn(page, office);
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Составление расписания');
+    await page.waitForSelector('#start-title');
+  });
+
+  afterAll(async () => {
+    await chrome?.close();
+    await t?.close();
+  });
+
+  afterEach(() => expectQuietPage(watch));
+
+  async function clickButton(text: string): Promise<void> {
+    const find = (wanted: string) => Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === wanted && !button.disabled);
+    await page.waitForFunction(find, {}, text);
+    await page.evaluate((wanted) => {
+      const button = Array.from(document.querySelectorAll('button')).find((item) => item.textContent?.trim() === wanted && !item.disabled);
+      (button as HTMLButtonElement).click();
+    }, text);
+  }
+  const text = (selector: string) => page.$eval(selector, (node) => node.textContent ?? '');
+
+  it('refuses a time limit under five seconds next to the form, starting nothing', async () => {
+    const seconds = await controlByLabel(page, 'Время расчёта, секунд (5–3600)');
+    await replaceText(page, seconds, '4');
+    await clickButton('Составить расписание');
+    await page.waitForSelector('#start-error');
+    expect(await text('#start-error')).toMatch(/timeLimitSeconds.*не меньше 5/);
+    expect((await admin.get(`/api/edu-office/schedule/optimizations?versionId=${draftId}`)).body).toEqual([]);
+  });
+
+  it('«Составить расписание» runs with a bar against the time limit and ends in a draft with its scores, rules and diff', async () => {
+    await replaceText(page, await controlByLabel(page, 'Время расчёта, секунд (5–3600)'), '5');
+    await clickButton('Составить расписание');
+    await page.waitForSelector('#optimization-job');
+    // While it runs: the bar, placed of total and «Остановить» (the run lasts its five seconds).
+    await page.waitForFunction(() => / из 3$/.test(document.querySelector('#job-placed')?.textContent ?? ''), { timeout: 30_000 });
+    expect(await text('#optimization-job')).toMatch(/Размещено/);
+    await screenshot(page, 'optimization-running');
+    await page.waitForSelector('#job-message', { timeout: 60_000 });
+    expect(await text('#job-message')).toMatch(/Готово: размещено 3 из 3/);
+    expect(await text('#job-scores')).toMatch(/было .+, стало .+/);
+    const [job] = (await admin.get(`/api/edu-office/schedule/optimizations?versionId=${draftId}`)).body as { resultVersionId: number; bestScore: number }[];
+    const rulesLink = await page.$eval('#optimization-job a[href^="#rules"]', (link) => link.getAttribute('href'));
+    expect(rulesLink).toBe(`#rules?versionId=${job.resultVersionId}`);
+    expect(await text('#optimization-job')).toContain('Все занятия размещены');
+    await page.click('.job-diff summary');
+    await page.waitForFunction(() => !document.querySelector('.job-diff .status'));
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'optimization-done');
+    await page.setViewport(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'optimization-done-phone');
+    await page.setViewport(WIDE);
+  });
+
+  it('«Остановить» stops a long run early and keeps the best placement found', async () => {
+    await replaceText(page, await controlByLabel(page, 'Время расчёта, секунд (5–3600)'), '600');
+    await clickButton('Составить расписание');
+    // Stopped while it runs (a job stopped while it waits ends at once, with no draft).
+    await page.waitForFunction(() => document.querySelector('#optimization-job .badge')?.textContent === 'идёт', { timeout: 30_000 });
+    await clickButton('Остановить');
+    await page.waitForSelector('#job-message', { timeout: 60_000 });
+    expect(await text('#job-message')).toMatch(/Остановлено, сохранено лучшее найденное/);
+    expect(await page.$('#optimization-job a[href^="#rules?versionId="]')).not.toBeNull();
+    expect(await page.$$eval('#jobs-table tbody tr', (rows) => rows.length)).toBe(2);
+  });
+});

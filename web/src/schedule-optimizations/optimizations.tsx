@@ -1,0 +1,350 @@
+// /admin/#optimization: «Составить расписание» and «Исправить расписание» (issue 43). The office picks
+// a version and a time limit and starts a job; while it runs the screen asks for it every second and
+// shows a bar against the time limit, placed of total, hard violations, the best score and its
+// penalties as they fall, with «Остановить». At the end: the result draft (its rules), the quality
+// before and after, the diff against the source, and each unplaced slot with its reasons and rule.
+import { useEffect, useState } from 'preact/hooks';
+import { api, data, type Schemas } from '../api/client';
+import { formatMoment } from '../shared/dates';
+import { messageOf } from '../shared/errors';
+import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
+import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
+import { VersionDiff } from '../schedule-versions/diff-view';
+
+type Job = Schemas['OptimizationJobResponse'];
+
+const STATUS_NAMES: Record<Job['status'], string> = {
+  QUEUED: 'ожидает запуска',
+  RUNNING: 'идёт',
+  SUCCEEDED: 'готово',
+  CANCELLED: 'остановлено',
+  FAILED: 'ошибка',
+};
+const PHASE_NAMES: Record<Job['phase'], string> = {
+  QUEUED: 'в очереди',
+  LOADING: 'чтение версии',
+  CONSTRUCTION: 'начальное размещение',
+  IMPROVEMENT: 'улучшение',
+  SAVING: 'запись черновика',
+  DONE: 'закончено',
+};
+const MODE_NAMES: Record<Job['mode'], string> = { GENERATE: 'составление', REPAIR: 'исправление' };
+const active = (job: Job) => job.status === 'QUEUED' || job.status === 'RUNNING';
+const number = (value: number | null) => (value === null ? '—' : value.toLocaleString('ru-RU', { maximumFractionDigits: 1 }));
+/** How often a running job is asked again (it writes its progress about once a second). */
+const POLL_MS = 1000;
+
+export default function Optimizations() {
+  const choice = useVersionChoice();
+  const { version } = choice;
+  return (
+    <section aria-labelledby="page-title">
+      <h1 id="page-title">Составление расписания</h1>
+      <p class="hint">
+        Расчёт раскладывает занятия версии по дням, парам и аудиториям без пересечений и с учётом пожеланий преподавателей. Исходная версия не
+        меняется: результат сохраняется новым черновиком, его можно проверить, сравнить и опубликовать в «Версиях».
+      </p>
+      <VersionChoiceFields choice={choice} />
+      {version ? <VersionJobs key={version.id} version={version} /> : choice.versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
+    </section>
+  );
+}
+
+function VersionJobs({ version }: { version: Version }) {
+  const jobs = useLoad(() => data(api.GET('/api/edu-office/schedule/optimizations', { params: { query: { versionId: version.id } } })), [version.id]);
+  const [shownId, setShownId] = useState<number>();
+  const list = jobs.state === 'done' ? jobs.data : [];
+  const shown = shownId ?? list[0]?.id;
+  return (
+    <>
+      {version.status === 'ARCHIVED' ? (
+        <p class="notice notice-warning">Версия в архиве: за основу расчёта берут черновик или опубликованную версию.</p>
+      ) : (
+        <StartForm version={version} onStarted={(job) => (setShownId(job.id), jobs.reload())} />
+      )}
+      {jobs.state === 'error' ? <ErrorLine message={jobs.message} /> : null}
+      {shown ? <JobView key={shown} jobId={shown} sourceVersionId={version.id} onEnded={jobs.reload} /> : null}
+      {list.length > 1 ? (
+        <section class="panel" aria-labelledby="jobs-title">
+          <h2 id="jobs-title">Расчёты этой версии</h2>
+          <div class="table-scroll">
+            <table class="data-table" id="jobs-table">
+              <thead>
+                <tr>
+                  <th scope="col">№</th>
+                  <th scope="col">Вид</th>
+                  <th scope="col">Состояние</th>
+                  <th scope="col">Создан</th>
+                  <th scope="col">Оценка</th>
+                  <th scope="col">Действия</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((job) => (
+                  <tr key={job.id}>
+                    <td>{job.id}</td>
+                    <td>{MODE_NAMES[job.mode]}</td>
+                    <td>{STATUS_NAMES[job.status]}</td>
+                    <td>{formatMoment(job.createdAt)}</td>
+                    <td>{`${number(job.initialScore)} → ${number(job.bestScore)}`}</td>
+                    <td>
+                      <button type="button" class="link-button" onClick={() => setShownId(job.id)} aria-label={`Показать расчёт №${job.id}`}>
+                        Показать
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The time limit (and, for a repair, the most lessons it may move), then one of the two buttons. */
+function StartForm({ version, onStarted }: { version: Version; onStarted: (job: Job) => void }) {
+  const [seconds, setSeconds] = useState('120');
+  const [maxMoved, setMaxMoved] = useState('');
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const secondsId = useId('time-limit');
+  const movedId = useId('max-moved');
+
+  async function start(mode: Job['mode']) {
+    setFailure(undefined);
+    setBusy(true);
+    try {
+      const job = await data(
+        api.POST('/api/edu-office/schedule/versions/{id}/optimizations', {
+          params: { path: { id: version.id } },
+          body: { mode, timeLimitSeconds: Number(seconds), maxMovedLessons: mode === 'REPAIR' && maxMoved.trim() ? Number(maxMoved) : undefined },
+        }),
+      );
+      onStarted(job);
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section class="panel" aria-labelledby="start-title">
+      <h2 id="start-title">Новый расчёт</h2>
+      <div class="filters">
+        <div class={`field${failure ? ' field-invalid' : ''}`}>
+          <label for={secondsId}>Время расчёта, секунд (5–3600)</label>
+          <input
+            id={secondsId}
+            type="number"
+            min={5}
+            max={3600}
+            value={seconds}
+            aria-invalid={failure ? 'true' : undefined}
+            aria-describedby={failure ? 'start-error' : undefined}
+            onInput={(event) => setSeconds(event.currentTarget.value)}
+          />
+        </div>
+        <div class="field">
+          <label for={movedId}>Исправление: переносить не больше занятий</label>
+          <input id={movedId} type="number" min={0} value={maxMoved} placeholder="без ограничения" onInput={(event) => setMaxMoved(event.currentTarget.value)} />
+        </div>
+      </div>
+      {failure ? <ErrorLine id="start-error" message={failure} /> : null}
+      <div class="row-actions">
+        <button type="button" class="primary" disabled={busy} onClick={() => void start('GENERATE')}>
+          Составить расписание
+        </button>
+        <button type="button" disabled={busy} onClick={() => void start('REPAIR')}>
+          Исправить расписание
+        </button>
+      </div>
+      <p class="hint">
+        «Составить» размещает все неразмещённые занятия и переставляет незакреплённые; «Исправить» начинает с текущего расписания, убирает
+        пересечения и недоступности и переносит как можно меньше занятий.
+      </p>
+    </section>
+  );
+}
+
+/** One job: asked again every second while it waits or runs; its progress, then its result. */
+function JobView({ jobId, sourceVersionId, onEnded }: { jobId: number; sourceVersionId: number; onEnded: () => void }) {
+  const [job, setJob] = useState<Job>();
+  const [failure, setFailure] = useState<string>();
+  const [stopping, setStopping] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = async () => {
+      try {
+        const answer = await data(api.GET('/api/edu-office/schedule/optimizations/{jobId}', { params: { path: { jobId } } }));
+        if (!current) return;
+        setJob(answer);
+        setFailure(undefined);
+        if (active(answer)) timer = setTimeout(() => void ask(), POLL_MS);
+        else onEnded();
+      } catch (error) {
+        if (!current) return;
+        setFailure(messageOf(error));
+        timer = setTimeout(() => void ask(), POLL_MS * 3);
+      }
+    };
+    void ask();
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [jobId]);
+
+  async function stop() {
+    setStopping(true);
+    try {
+      setJob(await data(api.POST('/api/edu-office/schedule/optimizations/{jobId}/cancel', { params: { path: { jobId } } })));
+    } catch (error) {
+      setFailure(messageOf(error));
+    }
+  }
+
+  if (!job) return failure ? <ErrorLine message={failure} /> : <Status>Загрузка расчёта…</Status>;
+  return (
+    <section class="panel optimization" aria-labelledby="job-title" id="optimization-job">
+      <div class="panel-head">
+        <h2 id="job-title">{`Расчёт №${job.id}: ${MODE_NAMES[job.mode]}`}</h2>
+        <span class={`badge job-${job.status.toLowerCase()}`}>{STATUS_NAMES[job.status]}</span>
+      </div>
+      {failure ? <ErrorLine message={failure} /> : null}
+      {job.status === 'QUEUED' ? <Status>Расчёт ждёт свободного исполнителя…</Status> : null}
+      {job.status === 'RUNNING' ? <Progress job={job} /> : null}
+      {active(job) ? null : <Outcome job={job} sourceVersionId={sourceVersionId} />}
+      {active(job) ? (
+        <button type="button" class="stop-job" disabled={stopping} onClick={() => void stop()}>
+          {stopping ? 'Останавливается…' : 'Остановить'}
+        </button>
+      ) : null}
+    </section>
+  );
+}
+
+function Progress({ job }: { job: Job }) {
+  const barId = useId('job-time');
+  const elapsed = Math.min(job.elapsedSeconds, job.timeLimitSeconds);
+  return (
+    <div class="job-progress" role="status" aria-live="polite">
+      <label for={barId}>{`${PHASE_NAMES[job.phase]}: ${Math.round(elapsed)} из ${job.timeLimitSeconds} с`}</label>
+      <progress id={barId} max={job.timeLimitSeconds} value={elapsed} />
+      <dl class="job-numbers">
+        <dt>Размещено</dt>
+        <dd id="job-placed">{`${job.placedSlots} из ${job.totalSlots}`}</dd>
+        <dt>Жёстких нарушений</dt>
+        <dd>{job.hardViolations}</dd>
+        <dt>Лучшая оценка</dt>
+        <dd>{`${number(job.bestScore)} (исходная ${number(job.initialScore)})`}</dd>
+      </dl>
+      <Penalties job={job} caption="Штрафы лучшего найденного" />
+    </div>
+  );
+}
+
+function Penalties({ job, caption }: { job: Job; caption: string }) {
+  const shown = job.penalties.filter((item) => item.penalty > 0);
+  if (shown.length === 0) return <p class="hint">Штрафов нет.</p>;
+  return (
+    <table class="data-table penalties">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Показатель</th>
+          <th scope="col">Величина</th>
+          <th scope="col">Штраф</th>
+        </tr>
+      </thead>
+      <tbody>
+        {shown.map((item) => (
+          <tr key={item.code}>
+            <td>{item.label}</td>
+            <td>{number(item.value)}</td>
+            <td>{number(item.penalty)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Outcome({ job, sourceVersionId }: { job: Job; sourceVersionId: number }) {
+  const resultId = job.resultVersionId;
+  return (
+    <div class="job-outcome">
+      {job.message ? (
+        <p class={`notice ${job.status === 'FAILED' ? 'notice-error' : 'notice-info'}`} role="status" id="job-message">
+          {job.message}
+        </p>
+      ) : null}
+      {resultId ? (
+        <>
+          <p>
+            <a href={`#rules?versionId=${resultId}`}>Открыть правила черновика</a>
+            {' · '}
+            <a href="#versions">Проверить и опубликовать в «Версиях»</a>
+          </p>
+          <dl class="job-numbers">
+            <dt>Оценка качества</dt>
+            <dd id="job-scores">{`было ${number(job.initialScore)}, стало ${number(job.bestScore)}`}</dd>
+            <dt>Размещено</dt>
+            <dd>{`${job.placedSlots} из ${job.totalSlots}`}</dd>
+            {job.mode === 'REPAIR' ? (
+              <>
+                <dt>Перенесено занятий</dt>
+                <dd>{job.movedLessons}</dd>
+              </>
+            ) : null}
+          </dl>
+          <Penalties job={job} caption="Штрафы черновика (как в отчёте о качестве)" />
+          <Unplaced job={job} resultId={resultId} sourceVersionId={sourceVersionId} />
+          <details class="job-diff">
+            <summary>Что изменилось по сравнению с исходной версией</summary>
+            <VersionDiff versionId={resultId} baseVersionId={sourceVersionId} />
+          </details>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function Unplaced({ job, resultId, sourceVersionId }: { job: Job; resultId: number; sourceVersionId: number }) {
+  const { slots, topBlockers } = job.unplaced;
+  if (slots.length === 0) return <p class="notice notice-info">Все занятия размещены.</p>;
+  return (
+    <section aria-labelledby="unplaced-title" class="unplaced">
+      <h3 id="unplaced-title">{`Не размещено: ${job.totalSlots - job.placedSlots}`}</h3>
+      {topBlockers.length ? (
+        <>
+          <h4>Чаще всего мешает</h4>
+          <ul class="problem-list" id="top-blockers">
+            {topBlockers.map((blocker) => (
+              <li key={blocker.text}>{`${blocker.text} — занятий: ${blocker.slots}`}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <ul class="problem-list" id="unplaced-slots">
+        {slots.map((slot) => (
+          <li key={slot.slotId}>
+            <p>{slot.label}</p>
+            <ul>
+              {slot.reasons.map((reason, index) => (
+                <li key={index}>{reason.cells > 0 ? `${reason.text} (клеток: ${reason.cells})` : reason.text}</li>
+              ))}
+            </ul>
+            <a href={`#rules?versionId=${slot.resultRuleId ? resultId : sourceVersionId}&ruleId=${slot.resultRuleId ?? slot.ruleId}`}>
+              {`Открыть правило №${slot.resultRuleId ?? slot.ruleId}`}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
