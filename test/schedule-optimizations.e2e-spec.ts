@@ -197,6 +197,46 @@ describe('timetable optimization jobs (issue 43)', () => {
     expect(done.bestScore).toBeGreaterThanOrEqual(done.initialScore as number);
   });
 
+  it('GENERATE places a draft\'s unplaced slot; one it cannot place stays unplaced in the result, with its reasons and rule', async () => {
+    const planId = (await createVersion(office, u.semester.id, 'Нагрузка осени', draftId)).id;
+    const copyOf = async (ruleId: number) =>
+      (await t.sql<{ id: number; slot: number }>(
+        'alpha',
+        `SELECT r.id, sl.id AS slot FROM schedule_rules r JOIN schedule_rule_slots sl ON sl.rule_id = r.id WHERE r.schedule_version_id = $1 AND r.lineage_rule_id = $2`,
+        [planId, ruleId],
+      ))[0];
+    // A teaching plan's lesson with no place yet, and one of a teacher closed every teaching day.
+    const waiting = await copyOf(rules[1].id);
+    await t.sql('alpha', `UPDATE schedule_rule_slots SET day_of_week = NULL, time_slot_id = NULL, classroom_id = NULL WHERE id = $1`, [waiting.slot]);
+    const closed = await copyOf(rules[2].id);
+    const T3 = u.teachers[3].id;
+    await t.sql('alpha', `UPDATE schedule_rule_slots SET teacher_id = $2 WHERE id = $1`, [closed.slot, T3]);
+    await t.sql(
+      'alpha',
+      `INSERT INTO teacher_preferences (teacher_id, semester_id, preference_type, day_of_week, time_slot_id, status)
+       SELECT $1, $2, 'HARD_UNAVAILABLE', day, slot, 'APPROVED' FROM generate_series(1, 6) AS day, unnest($3::int[]) AS slot`,
+      [T3, u.semester.id, u.timeSlots.map((slot) => slot.id)],
+    );
+    const accepted = await start(planId, { mode: 'GENERATE', timeLimitSeconds: 5 });
+    expect(accepted.status).toBe(202);
+    const done = await finished((accepted.body as Job).id);
+    expect(done).toMatchObject({ status: 'SUCCEEDED', totalSlots: 4, placedSlots: 3, hardViolations: 0 });
+    expect(done.unplaced.slots).toHaveLength(1);
+    const [left] = done.unplaced.slots;
+    expect(left).toMatchObject({ ruleId: closed.id, slotId: closed.slot });
+    expect(left.reasons[0]).toMatchObject({ code: 'UNAVAILABLE' });
+    expect(left.reasons[0].text).toMatch(/недоступен/);
+    expect(done.unplaced.topBlockers[0]).toMatchObject({ text: left.reasons[0].text, slots: 1 });
+
+    const result = await placements(done.resultVersionId as number);
+    expect(result.get(`${rules[1].id}/1`)?.dayOfWeek).not.toBeNull();
+    expect(result.get(`${rules[2].id}/1`)).toEqual({ dayOfWeek: null, timeSlotId: null, classroomId: null });
+    const checked = (await office.get(`${VERSIONS}/${done.resultVersionId}/validate`)).body as { problems: { type: string; ruleId: number }[] };
+    expect(checked.problems.map((problem) => problem.type)).toEqual(['UNPLACED']);
+    expect(checked.problems[0].ruleId).toBe((left as unknown as { resultRuleId: number }).resultRuleId);
+    await t.sql('alpha', `DELETE FROM teacher_preferences WHERE teacher_id = $1`, [T3]);
+  });
+
   it('REPAIR of the published version after a new hard unavailability moves the blocked lesson and leaves the publication as it was', async () => {
     const [T0] = u.teachers.map((teacher) => teacher.id);
     // Approved behind the API's back, as if before the rules existed: Tuesday's first pair is now closed to T0.
