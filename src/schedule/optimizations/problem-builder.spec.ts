@@ -1,0 +1,127 @@
+import { QualityFacts, TeacherWish } from '../../schedule-engine/quality';
+import { buildProblem, MOVED_LESSON_PENALTY, placementFromSolver, ProblemInput, RuleInput, SlotInput } from './problem-builder';
+import { unplacedReport } from './unplaced-report';
+
+const PAIRS = [
+  { id: 11, orderNumber: 1 },
+  { id: 12, orderNumber: 2 },
+  { id: 13, orderNumber: 3 },
+];
+const ROOMS = [
+  { id: 101, capacity: 30 },
+  { id: 102, capacity: 100 },
+];
+
+function facts(wishes: TeacherWish[] = []): QualityFacts {
+  return {
+    classrooms: new Map(ROOMS.map((room) => [room.id, { name: `Ауд. ${room.id}`, capacity: room.capacity }])),
+    groups: new Map([
+      [1, { name: 'ИВТ-1', size: 24 }],
+      [2, { name: 'ИВТ-2', size: 20 }],
+    ]),
+    subgroups: new Map([
+      [5, { name: 'ИВТ-1/1', size: 12 }],
+      [6, { name: 'ИВТ-1/2', size: 12 }],
+    ]),
+    teachers: new Map([
+      [7, { name: 'Иванов' }],
+      [8, { name: 'Петров' }],
+    ]),
+    wishes,
+  };
+}
+
+function slot(id: number, fields: Partial<SlotInput> = {}): SlotInput {
+  return { id, dayOfWeek: 2, timeSlotId: 11, classroomId: 101, parity: 'BOTH', teacherId: 7, lessonKind: 'LECTURE', subgroups: [], ...fields };
+}
+
+function rule(id: number, groupIds: number[], slots: SlotInput[]): RuleInput {
+  const hours = { LECTURE: 36, LABORATORY: 0, PRACTICE: 0 };
+  return { id, versionId: 1, semesterId: 1, subjectId: id, subjectName: `Дисциплина ${id}`, status: 'ACTIVE', hours, startWeeks: { LECTURE: 1, LABORATORY: 1, PRACTICE: 1 }, groupIds, slots };
+}
+
+const input = (rules: RuleInput[], extra: Partial<ProblemInput> = {}): ProblemInput => ({
+  mode: 'GENERATE',
+  rules,
+  basePairs: PAIRS,
+  rooms: ROOMS,
+  facts: facts(),
+  lockedRuleIds: new Set(),
+  ...extra,
+});
+
+describe('the service adapter to the solver (issue 43)', () => {
+  it('makes one event per slot on Monday..Saturday × the base pairs, with weeks from parity and the audience as students', () => {
+    const built = buildProblem(input([rule(1, [1, 2], [slot(21), slot(22, { parity: 'ODD', dayOfWeek: 3, timeSlotId: 13, classroomId: 102 })])]));
+    expect(built.problem).toMatchObject({ days: 6, periodsPerDay: 3, roomCapacities: [30, 100] });
+    expect(built.problem.events).toHaveLength(2);
+    const [first, second] = built.problem.events;
+    expect(first).toMatchObject({ weeks: 3, students: 44, initial: { cell: 3, room: 0 }, fixed: false, allowedCells: null, cellCost: null });
+    expect(second).toMatchObject({ weeks: 1, initial: { cell: 2 * 3 + 2, room: 1 } });
+    expect(placementFromSolver(8, 1, PAIRS, built.roomIds)).toEqual({ dayOfWeek: 3, timeSlotId: 13, classroomId: 102 });
+    expect(placementFromSolver(-1, -1, PAIRS, built.roomIds)).toBeNull();
+  });
+
+  it('lets a whole-group lesson hold every subgroup the version names, while two subgroups stay apart', () => {
+    const built = buildProblem(
+      input([
+        rule(1, [1], [slot(21)]),
+        rule(2, [1], [slot(22, { subgroups: [{ id: 5, groupId: 1 }], teacherId: 8 }), slot(23, { subgroups: [{ id: 6, groupId: 1 }], teacherId: 8, timeSlotId: 12 })]),
+      ]),
+    );
+    const held = built.problem.events.map((event) => new Set(event.resources.map((index) => `${built.resources[index].kind}:${built.resources[index].id}`)));
+    expect(held[0]).toEqual(new Set(['teacher:7', 'group:1', 'subgroup:5', 'subgroup:6']));
+    expect(held[1]).toEqual(new Set(['teacher:8', 'subgroup:5']));
+    expect(held[2]).toEqual(new Set(['teacher:8', 'subgroup:6']));
+    expect(built.problem.events[1].students).toBe(12);
+  });
+
+  it('closes a teacher\'s approved hard unavailability and prices unwanted pairs at the report\'s soft-wish weight', () => {
+    const wishes: TeacherWish[] = [
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: 1, pairOrder: 2, date: null },
+      { teacherId: 7, type: 'SOFT_UNWANTED', dayOfWeek: 2, pairOrder: 3, date: null },
+      // One date only: left to the schedule's own checks.
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2026-09-01' },
+    ];
+    const [event] = buildProblem(input([rule(1, [1], [slot(21)])], { facts: facts(wishes) })).problem.events;
+    expect(Array.from(event.allowedCells ?? []).flatMap((open, cell) => (open ? [] : [cell]))).toEqual([1]);
+    expect(Array.from(event.cellCost ?? []).flatMap((cost, cell) => (cost ? [[cell, cost]] : []))).toEqual([[5, 3]]);
+  });
+
+  it('fixes locked rules in place, lists a locked slot without a place apart, and prices moves only in REPAIR', () => {
+    const rules = [rule(1, [1], [slot(21)]), rule(2, [2], [slot(22, { dayOfWeek: null, timeSlotId: null, classroomId: null })])];
+    const locked = buildProblem(input(rules, { lockedRuleIds: new Set([1, 2]) }));
+    expect(locked.problem.events).toHaveLength(1);
+    expect(locked.problem.events[0].fixed).toBe(true);
+    expect(locked.lockedUnplaced.map((item) => item.slot.id)).toEqual([22]);
+    expect(buildProblem(input(rules)).problem.events[1].initial).toBeNull();
+    expect(buildProblem(input(rules)).problem.weights.movedWeight).toBe(0);
+    expect(buildProblem(input(rules, { mode: 'REPAIR' })).problem.weights.movedWeight).toBe(MOVED_LESSON_PENALTY);
+
+    const report = unplacedReport({ built: locked, facts: facts(), reasons: [], refusedEvents: [], copies: new Map([[22, { slotId: 99, ruleId: 9 }]]) });
+    expect(report.slots).toEqual([
+      { ruleId: 2, slotId: 22, resultRuleId: 9, resultSlotId: 99, label: '№2 «Дисциплина 2», лекция', reasons: [expect.objectContaining({ code: 'LOCKED' })] },
+    ]);
+  });
+
+  it('explains an unplaced slot in Russian: who holds its teacher or group and with which rule, largest first, and the top blockers', () => {
+    const built = buildProblem(input([rule(1, [1], [slot(21)]), rule(2, [1], [slot(22, { teacherId: 8 })])]));
+    const teacher = built.resources.findIndex((item) => item.kind === 'teacher' && item.id === 7);
+    const group = built.resources.findIndex((item) => item.kind === 'group' && item.id === 1);
+    const report = unplacedReport({
+      built,
+      facts: facts(),
+      reasons: [{ event: 1, resourceBusy: [{ resource: group, byEvent: 0, cells: 4 }, { resource: teacher, byEvent: 0, cells: 1 }], roomBusy: 2, noRoom: false, unavailable: 3 }],
+      refusedEvents: [],
+      copies: new Map(),
+    });
+    expect(report.slots[0].reasons.map((reason) => [reason.code, reason.text, reason.cells])).toEqual([
+      ['GROUP_BUSY', 'Группа «ИВТ-1» занята: правило №1 «Дисциплина 1»', 4],
+      ['UNAVAILABLE', 'Преподаватель «Петров» недоступен (утверждённое ограничение)', 3],
+      ['ROOM_BUSY', 'Все подходящие аудитории заняты', 2],
+      ['TEACHER_BUSY', 'Преподаватель «Иванов» занят: правило №1 «Дисциплина 1»', 1],
+    ]);
+    expect(report.topBlockers).toHaveLength(4);
+    expect(report.topBlockers.every((blocker) => blocker.slots === 1)).toBe(true);
+  });
+});
