@@ -4,7 +4,7 @@ import { expectErrorBody } from './support/factories';
 import { csv, importedTableCounts, importFile, xlsx } from './support/import-builders';
 import { createPreference } from './support/preference-builders';
 import { clientsByRole } from './support/resource-builders';
-import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
+import { createRule, createUniversity, createVersion, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -140,6 +140,45 @@ describe('data import: files, refusals and roles (issue 28)', () => {
     const file = await xlsx(headers, [[u.subjects[0].name, u.groups[0].name, 16, 'пт', 3, 'Лекция', teacher.username, u.classrooms[0].name]]);
     const report = await refusedRun(admin, 'rules', file, { versionId: u.versionId });
     expect(report.rows[0]).toEqual({ row: 2, status: 'REFUSED', column: null, message: expect.stringMatching(/недоступен .*утверждённым ограничением/) });
+  });
+
+  it('loads a teaching plan («нагрузка») without day, pair and room into a draft as unplaced slots; a second import changes nothing (issue 43)', async () => {
+    const draft = await createVersion(admin, u.semester.id, 'План нагрузки');
+    const [g0, g1] = u.groups;
+    const [t0, t1] = u.teachers;
+    const headers = ['№ правила', 'Дисциплина', 'Группы', 'Часы лекций', 'Часы лабораторных', 'Вид занятия', 'Преподаватель', 'Подгруппы'];
+    const plan = await xlsx(headers, [
+      [1, u.subjects[0].name, `${g0.name}; ${g1.name}`, 32, 0, 'Лекция', t0.username, ''],
+      [2, u.subjects[1].name, g1.name, 0, 16, 'Лабораторная работа', t1.username, g1.subgroups[0].name],
+      [2, u.subjects[1].name, g1.name, 0, 16, 'Лабораторная работа', t1.username, g1.subgroups[1].name],
+    ]);
+    const first = await importFile(admin, 'rules', plan, { versionId: draft.id, dryRun: false });
+    expect({ status: first.status, summary: first.body.summary }).toEqual({ status: 200, summary: { created: 2, updated: 0, unchanged: 0, refused: 0 } });
+
+    const rules = (await admin.get(`/api/admin/schedule-rules?versionId=${draft.id}`)).body as { slots: Record<string, unknown>[] }[];
+    const slots = rules.flatMap((rule) => rule.slots);
+    expect(slots).toHaveLength(3);
+    for (const slot of slots) expect(slot).toMatchObject({ dayOfWeek: null, timeSlotId: null, classroomId: null, classroomName: null });
+    expect(slots.map((slot) => slot.teacherId)).toEqual([t0.id, t1.id, t1.id]);
+    const validation = await admin.get(`/api/edu-office/schedule/versions/${draft.id}/validate`);
+    expect(validation.body).toMatchObject({ unplacedSlotCount: 3, checkedLessonCount: 0 });
+
+    const before = await importedTableCounts(t);
+    const again = await importFile(admin, 'rules', plan, { versionId: draft.id, dryRun: false });
+    expect(again.body.summary).toEqual({ created: 0, updated: 0, unchanged: 2, refused: 0 });
+    expect(await importedTableCounts(t)).toEqual(before);
+  });
+
+  it('refuses empty day, pair and room outside a draft, and a row with only some of them, naming the column (issue 43)', async () => {
+    const headers = ['Дисциплина', 'Группы', 'Часы лекций', 'День недели', 'Пара', 'Вид занятия', 'Преподаватель', 'Аудитория'];
+    const unplaced = await xlsx(headers, [[u.subjects[0].name, u.groups[0].name, 16, '', '', 'Лекция', u.teachers[0].username, '']]);
+    const published = await refusedRun(admin, 'rules', unplaced, { versionId: u.versionId });
+    expect(published.rows[0]).toEqual({ row: 2, status: 'REFUSED', column: 'День недели', message: expect.stringMatching(/допустимы только при импорте в черновик/) });
+
+    const draft = await createVersion(admin, u.semester.id, 'Черновик с неполной строкой');
+    const half = await xlsx(headers, [[u.subjects[0].name, u.groups[0].name, 16, 'пн', 2, 'Лекция', u.teachers[0].username, '']]);
+    const report = await refusedRun(admin, 'rules', half, { versionId: draft.id });
+    expect(report.rows[0]).toEqual({ row: 2, status: 'REFUSED', column: 'Аудитория', message: expect.stringMatching(/^День недели, пара и аудитория заполняются вместе/) });
   });
 
   it('asks for the version of imported rules', async () => {

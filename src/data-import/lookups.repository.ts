@@ -31,11 +31,12 @@ const STORED_RULE = rowShape({
   practiceStartWeek: int,
   groupIds: nullable(listOf(int)),
   slots: nullable(listOf(object({
-    dayOfWeek: int,
+    // Null together in a draft's unplaced slot.
+    dayOfWeek: nullable(int),
     parity: text,
-    timeSlotId: int,
+    timeSlotId: nullable(int),
     teacherId: int,
-    classroomId: int,
+    classroomId: nullable(int),
     lessonTypeId: int,
     lessonFormat: text,
     subgroupIds: nullable(listOf(int)),

@@ -6,6 +6,10 @@ import { ImportKind, ImportOptions, ImportUnit, KindRun, UnitOutcome } from '../
 import { GroupRow, ImportLookups, StoredRule, SubgroupRow } from '../lookups.repository';
 import { validRequest } from '../row-validation';
 
+// Issue 43: a teaching plan («нагрузка»: группа, дисциплина, вид занятия, преподаватель, часы) loads as a draft.
+const UNPLACED_NOTE =
+  'Пусто вместе с «День недели», «Пара» и «Аудитория» — занятие не размещено (только при импорте в черновик): так загружается план нагрузки, одна строка на занятие в неделю';
+
 const COLUMNS: Column[] = [
   { field: 'rule', header: '№ правила', example: 1, note: 'Строки с одним номером — слоты одного правила; пусто — каждая строка отдельное правило' },
   { field: 'subjectName', header: 'Дисциплина', example: 'Математический анализ', required: true },
@@ -16,12 +20,12 @@ const COLUMNS: Column[] = [
   { field: 'lectureStartWeek', header: 'Неделя начала лекций', example: 1 },
   { field: 'practiceStartWeek', header: 'Неделя начала практик', example: '' },
   { field: 'laboratoryStartWeek', header: 'Неделя начала лабораторных', example: '' },
-  { field: 'dayOfWeek', header: 'День недели', example: 'пн', required: true, note: 'пн … вс или 1 … 7' },
+  { field: 'dayOfWeek', header: 'День недели', example: 'пн', note: `пн … вс или 1 … 7. ${UNPLACED_NOTE}` },
   { field: 'parity', header: 'Неделя', example: 'каждая', note: 'каждая, нечётная, чётная (или BOTH, ODD, EVEN); пусто — каждая' },
-  { field: 'pair', header: 'Пара', example: 1, required: true, note: 'Номер пары основной сетки' },
+  { field: 'pair', header: 'Пара', example: 1, note: `Номер пары основной сетки. ${UNPLACED_NOTE}` },
   { field: 'lessonType', header: 'Вид занятия', example: 'Лекция', required: true, note: 'Лекция, Практика, Лабораторная работа' },
   { field: 'teacher', header: 'Преподаватель', example: 'ivanov', required: true, note: 'Логин преподавателя' },
-  { field: 'classroom', header: 'Аудитория', example: 'А-101', required: true },
+  { field: 'classroom', header: 'Аудитория', example: 'А-101', note: UNPLACED_NOTE },
   { field: 'lessonFormat', header: 'Формат', example: 'Очно', note: 'Очно или Онлайн; пусто — очно' },
   { field: 'subgroups', header: 'Подгруппы', example: '', note: 'Только для лабораторных: названия подгрупп через «;»' },
 ];
@@ -48,6 +52,11 @@ const PARITIES: Record<string, string> = {
 const FORMATS: Record<string, string> = { очно: 'Очно', онлайн: 'Онлайн' };
 
 const header = (field: string) => headerOf(COLUMNS, field);
+
+const PLACE_FIELDS = ['dayOfWeek', 'pair', 'classroom'];
+const PLACE_TOGETHER = 'День недели, пара и аудитория заполняются вместе: все три, или ни одной, если занятие черновика ещё не размещено';
+const UNPLACED_OUTSIDE_DRAFT =
+  'Пустые «День недели», «Пара» и «Аудитория» (неразмещённое занятие) допустимы только при импорте в черновик: укажите их или выберите версию-черновик';
 const simple = (text: string) => text.trim().toLowerCase().replace(/ё/g, 'е');
 
 /** The content of a rule as one comparable text: a rule imported again is found unchanged. */
@@ -71,6 +80,7 @@ export function ruleSignature(rule: StoredRule | RuleRequest): string {
 
 /**
  * Schedule rules into a chosen version, one row per slot (rows with one «№ правила» make one rule).
+ * Into a draft, a row with empty day, pair and room is an unplaced slot (a teaching plan's row).
  * The rules feature's batch creates them: every check of 4.9 as POST makes it, including the 409 of a
  * clash with a stored rule, and each rule also against the earlier rows. A rule whose content is
  * already in the version is unchanged; rules have no other natural key, so the import never changes a
@@ -141,19 +151,32 @@ export class RulesKind implements ImportKind {
       return id;
     };
 
-    const slotOf = (row: ImportRow, prefix: string, ruleGroups: GroupRow[]) => {
+    /** Day, pair and room of a row: all three, or none (a draft's unplaced lesson). */
+    const placeOf = (row: ImportRow, prefix: string) => {
+      const filled = PLACE_FIELDS.filter((field) => (row.values[field] ?? '') !== '');
+      if (filled.length === 0) {
+        if (version.status !== 'DRAFT') throw new RowRefusal(header('dayOfWeek'), `${prefix}${UNPLACED_OUTSIDE_DRAFT}`);
+        return { dayOfWeek: null, timeSlotId: null, classroomId: null };
+      }
+      const empty = PLACE_FIELDS.find((field) => !filled.includes(field));
+      if (empty) throw new RowRefusal(header(empty), `${prefix}${PLACE_TOGETHER}`);
       const dayText = simple(row.values.dayOfWeek ?? '');
       const day = DAYS[dayText] ?? (/^\d+$/.test(dayText) ? Number(dayText) : undefined);
       if (day === undefined) throw new RowRefusal(header('dayOfWeek'), `${prefix}День недели «${row.values.dayOfWeek}» не распознан: пн … вс или 1 … 7`);
-      const parityText = simple(row.values.parity ?? '');
-      const parity = parityText === '' ? 'BOTH' : PARITIES[parityText] ?? parityText.toUpperCase();
       const pair = intCell(row, COLUMNS, 'pair');
       const timeSlotId = lookup(slotByOrder, pair ?? -1, 'pair', `${prefix}В основной сетке нет пары № ${row.values.pair}`);
+      const classroomId = lookup(roomByName, nameKey(row.values.classroom ?? ''), 'classroom', `${prefix}Аудитория «${row.values.classroom}» не найдена`);
+      return { dayOfWeek: day, timeSlotId, classroomId };
+    };
+
+    const slotOf = (row: ImportRow, prefix: string, ruleGroups: GroupRow[]) => {
+      const place = placeOf(row, prefix);
+      const parityText = simple(row.values.parity ?? '');
+      const parity = parityText === '' ? 'BOTH' : PARITIES[parityText] ?? parityText.toUpperCase();
       const typeText = simple(row.values.lessonType ?? '');
       const lessonTypeId = typeByName.get(typeText) ?? (/^[123]$/.test(typeText) ? Number(typeText) : undefined);
       if (lessonTypeId === undefined) throw new RowRefusal(header('lessonType'), `${prefix}Вид занятия «${row.values.lessonType}» не распознан: Лекция, Практика или Лабораторная работа`);
       const teacherId = lookup(userByName, nameKey(row.values.teacher ?? ''), 'teacher', `${prefix}Преподаватель с логином «${row.values.teacher}» не найден`);
-      const classroomId = lookup(roomByName, nameKey(row.values.classroom ?? ''), 'classroom', `${prefix}Аудитория «${row.values.classroom}» не найдена`);
       const formatText = simple(row.values.lessonFormat ?? '');
       const lessonFormat = formatText === '' ? 'Очно' : FORMATS[formatText] ?? row.values.lessonFormat;
       const subgroupIds = listCell(row, 'subgroups').map((name) => {
@@ -163,7 +186,7 @@ export class RulesKind implements ImportKind {
         }
         return found[0].id;
       });
-      return { dayOfWeek: day, parity, timeSlotId, lessonTypeId, teacherId, classroomId, lessonFormat, subgroupIds: subgroupIds.length > 0 ? subgroupIds : undefined };
+      return { ...place, parity, lessonTypeId, teacherId, lessonFormat, subgroupIds: subgroupIds.length > 0 ? subgroupIds : undefined };
     };
 
     /** A unit's rule body, checked with the DTO of `POST /api/admin/schedule-rules`. */
