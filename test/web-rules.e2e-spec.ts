@@ -151,4 +151,44 @@ describe('the planning desk in the web client: rules on the free-cell grid', () 
     const rules = (await admin.get(`/api/admin/schedule-rules?versionId=${u.versionId}`)).body as unknown[];
     expect(rules).toHaveLength(2);
   });
+
+  it('shows a draft\'s unplaced slot as «не размещено», and places it on the free-cell grid (issue 43)', async () => {
+    const draft = (await admin.post('/api/edu-office/schedule/versions', { semesterId: u.semester.id, name: 'План нагрузки' })).body as { id: number };
+    const { dayOfWeek: _day, timeSlotId: _pair, classroomId: _room, ...unplaced } = slotBody(u, { teacherId: u.teachers[1].id });
+    const planned = await createRule(admin, ruleBody(u, { scheduleVersionId: draft.id, subjectId: u.subjects[1].id, lectureAcademicHours: 32, slots: [unplaced as never] }));
+
+    // Through another section, so the rules screen mounts again and lists the new draft.
+    await page.goto(`${origin}/admin/#versions`);
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent !== 'Правила расписания');
+    await page.goto(`${origin}/admin/#rules`);
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Правила расписания');
+    const version = await controlByLabel(page, 'Версия');
+    await page.waitForFunction((select, id) => Array.from(document.querySelectorAll(`${select} option`)).some((option) => (option as HTMLOptionElement).value === String(id)), {}, version, draft.id);
+    await page.select(version, String(draft.id));
+    const row = await page.waitForFunction(
+      (id) => Array.from(document.querySelectorAll('tbody tr')).find((tr) => tr.querySelector('td')?.textContent === String(id))?.textContent,
+      {},
+      planned.id,
+    );
+    expect(await row.jsonValue()).toContain(`не размещено — ${u.teachers[1].fullName}, Лекция`);
+    await screenshot(page, 'desk-rule-unplaced');
+    await page.setViewport({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'desk-rule-unplaced-phone');
+    await page.setViewport(WIDE);
+
+    await clickButton('Изменить');
+    await page.waitForSelector('form.rule-editor .unplaced-note');
+    expect(await page.$eval(await controlByLabel(page, 'День'), (node) => (node as HTMLSelectElement).value)).toBe('');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'desk-rule-unplaced-editor');
+    await pick('Аудитория слота 1', u.classrooms[1].name);
+    await page.waitForSelector('button[data-cell="3:2"]:not(.busy)');
+    await page.click('button[data-cell="3:2"]');
+    await clickButton('Сохранить правило');
+    const notice = await page.waitForFunction(() => Array.from(document.querySelectorAll('[role=status]')).find((node) => node.textContent?.startsWith('Изменено правило'))?.textContent);
+    expect(await notice.jsonValue()).toContain(`Ср, 2-я пара`);
+    const [saved] = ((await admin.get(`/api/admin/schedule-rules?versionId=${draft.id}`)).body as RuleBody[]).map((rule) => rule.slots[0]);
+    expect(saved).toMatchObject({ id: planned.slots[0].id, dayOfWeek: 3, timeSlotId: u.timeSlots[1].id, classroomId: u.classrooms[1].id });
+  });
 });
