@@ -175,6 +175,14 @@ describe('change notifications (e-mail and in the page)', () => {
     expect(again.text).toContain('возможно, вы уже отписались');
     const forged = await anonymous.post(`/api/notifications/unsubscribe?token=${link?.[1].replace(/^\d+/, '1')}`);
     expect(forged.status).toBe(404);
+    // The page of a used, forged or malformed link says so at once, with a 404 and no button (issue 46).
+    for (const used of [path, `/api/notifications/unsubscribe?token=${link?.[1].replace(/^\d+/, '1')}`, '/api/notifications/unsubscribe?token=nonsense', '/api/notifications/unsubscribe']) {
+      const shown = await anonymous.get(used);
+      expect(shown.status).toBe(404);
+      expect(shown.headers['content-type']).toMatch(/^text\/html/);
+      expect(shown.text).toContain('возможно, вы уже отписались');
+      expect(shown.text).not.toContain('<button');
+    }
   });
 
   it('deleting the change tells the teacher who follows the room; a change outside the horizon sends nothing', async () => {

@@ -13,6 +13,11 @@ export interface DatabasePoolConfig {
   totalMaxConnections?: number;
   connectTimeoutMs: number;
   statementTimeoutMs: number;
+  /**
+   * The statement budget of operations large by nature (version copy, publication, restore, imports,
+   * the solver's result), set with SET LOCAL inside their transaction (DB_LONG_STATEMENT_TIMEOUT_MS).
+   */
+  longStatementTimeoutMs?: number;
   /** Client-side read timeout of one query: how long a request waits on a database that does not answer (default: statement + 0.5 s). */
   queryTimeoutMs?: number;
   idleTimeoutMs: number;
@@ -245,6 +250,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       totalMaxConnections: read.string('DB_POOL_TOTAL_MAX') === undefined ? undefined : read.int('DB_POOL_TOTAL_MAX', 0, 1, 100000),
       connectTimeoutMs: read.int('DB_CONNECT_TIMEOUT_MS', 2000, 100, 120000),
       statementTimeoutMs,
+      longStatementTimeoutMs: read.int('DB_LONG_STATEMENT_TIMEOUT_MS', 120000, 100, 3600000),
       queryTimeoutMs: read.int('DB_QUERY_TIMEOUT_MS', statementTimeoutMs + 500, 100, 610000),
       idleTimeoutMs: read.int('DB_IDLE_TIMEOUT_MS', 30000, 1000, 3600000),
       pooler: read.oneOf('DB_POOLER', ['none', 'pgbouncer'] as const, 'none'),

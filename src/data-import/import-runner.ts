@@ -13,8 +13,6 @@ import { readSheet } from './spreadsheet';
 /** Thrown inside the transaction to roll it back with the report (dry run, or a refused row). */
 class RollBack extends Error {}
 
-/** How long the import's transaction may wait between two statements while rows are checked. */
-const IDLE_IN_IMPORT_SECONDS = 120;
 
 export const UNKNOWN_KIND = 'Неизвестный вид импорта: допустимы departments, users, groups, classrooms, subjects, teacher-subjects, rules';
 
@@ -54,11 +52,9 @@ export class ImportRunner {
 
     let report: ImportReport | undefined;
     try {
-      await this.db.transaction(async () => {
-        // Between its statements a large file keeps the service busy checking rows (10,000 rules: seconds
-        // of work without a query), longer than the pool's idle-in-transaction limit (twice the statement
-        // timeout) allows; this transaction alone gets a longer one. Each statement keeps its own limit.
-        await this.db.execute(`SET LOCAL idle_in_transaction_session_timeout = '${IDLE_IN_IMPORT_SECONDS}s'`);
+      // Between its statements a large file keeps the service busy checking rows (10,000 rules: seconds
+      // of work without a query), and its writes are large: the long budget, for this transaction alone.
+      await this.db.longTransaction(async () => {
         report = await this.apply(kind, units, { caller, dryRun, versionId });
         if (dryRun || report.summary.refused > 0) throw new RollBack();
       });

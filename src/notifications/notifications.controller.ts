@@ -77,8 +77,17 @@ export class NotificationsController {
   @ApiQuery({ name: 'token', required: true })
   @ApiProduces('text/html')
   @ApiOperation({ summary: 'Страница отписки по ссылке из письма (без входа)' })
-  confirm(@Query('token') token: string): string {
-    return unsubscribePage({ kind: 'confirm', token: typeof token === 'string' ? token : '' });
+  async confirm(@Query('token') token: string, @Res({ passthrough: true }) res: Response): Promise<string> {
+    const given = typeof token === 'string' ? token : '';
+    try {
+      // A link that can no longer unsubscribe says so at once (404), not after the button.
+      await this.notifications.subscriptionOfLink(given);
+      return unsubscribePage({ kind: 'confirm', token: given });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      res.status(error.status);
+      return unsubscribePage({ kind: 'refused', message: error.message });
+    }
   }
 
   /** The button of that page, and the mail program's one-click unsubscribe (RFC 8058). */

@@ -50,6 +50,14 @@ export class NotificationsService {
     return deleted;
   }
 
+  /** The subscription an unsubscribe link names; 404 for a token not ours or a subscription gone (used or deleted). */
+  async subscriptionOfLink(token: string): Promise<number> {
+    const tenant = currentTenant();
+    const id = subscriptionOfToken(this.config.jwt.secret as string, tenant.databaseId ?? tenant.tenantKey, token);
+    if (id === undefined || !(await this.subscriptions.exists(id))) throw new NotFoundError(UNSUBSCRIBED_ALREADY);
+    return id;
+  }
+
   /** The unsubscribe link of an e-mail: no login, the signed token is the permission. */
   async unsubscribeByToken(token: string): Promise<SubscriptionResponse> {
     const tenant = currentTenant();

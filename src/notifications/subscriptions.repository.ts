@@ -73,6 +73,10 @@ export class SubscriptionsRepository {
     return rows.map(toSubscription);
   }
 
+  async exists(id: number): Promise<boolean> {
+    return (await this.db.execute(`SELECT 1 FROM notification_subscriptions WHERE id = $1`, [id])) > 0;
+  }
+
   /** Deletes a subscription; `userId` limits it to its owner (undefined: any, for the unsubscribe link). */
   async delete(id: number, userId?: number): Promise<SubscriptionResponse | undefined> {
     const [found] = await this.db.rows(SUBSCRIPTION, `${SUBSCRIPTION_SELECT} WHERE s.id = $1 AND ($2::int IS NULL OR s.user_id = $2)`, [id, userId ?? null]);

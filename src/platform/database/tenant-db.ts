@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG } from '../../config/config.module';
+import { AppConfig } from '../../config/app-config';
 import { currentTenant, runInTenant } from '../tenancy/tenant-context';
 import { runStatement } from './query-rows';
 import { ColumnsOf, RowOf, RowShape } from './row-shape';
@@ -10,6 +12,12 @@ import { ColumnsOf, RowOf, RowShape } from './row-shape';
  */
 @Injectable()
 export class TenantDb {
+  private readonly longStatementMs: number;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.longStatementMs = config.pool.longStatementTimeoutMs ?? 120000;
+  }
+
   get dataSource(): DataSource {
     return currentTenant().dataSource;
   }
@@ -43,6 +51,34 @@ export class TenantDb {
     const scope = currentTenant();
     if (scope.manager?.queryRunner?.isTransactionActive) return work(scope.manager);
     return scope.dataSource.transaction((manager) => runInTenant({ ...scope, manager }, () => work(manager)));
+  }
+
+  /**
+   * `transaction` for an operation large by nature (a version copy, publication or restore, an import,
+   * the solver's result): its statements get DB_LONG_STATEMENT_TIMEOUT_MS instead of the short
+   * DB_STATEMENT_TIMEOUT_MS that keeps ordinary requests quick, through SET LOCAL (it ends with the
+   * transaction, and works behind PgBouncer's transaction pooling too), with twice that between
+   * statements, and the connection's client-side read timeout raised to match while `work` runs.
+   * Joining an open transaction raises its budget for the rest of it.
+   */
+  async longTransaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    let client: { query_timeout?: number | false } | undefined;
+    let before: number | false | undefined;
+    try {
+      return await this.transaction(async (manager) => {
+        const ms = this.longStatementMs;
+        await this.execute(`SET LOCAL statement_timeout = ${ms}`);
+        await this.execute(`SET LOCAL idle_in_transaction_session_timeout = ${ms * 2}`);
+        client = (manager.queryRunner as unknown as { databaseConnection?: { connectionParameters?: { query_timeout?: number | false } } } | undefined)
+          ?.databaseConnection?.connectionParameters;
+        before = client?.query_timeout;
+        if (client && typeof before === 'number') client.query_timeout = Math.max(before, ms + 500);
+        return work(manager);
+      });
+    } finally {
+      // Restored once the transaction ended (its COMMIT runs the deferred triggers of every written row, long too).
+      if (client && typeof before === 'number') client.query_timeout = before;
+    }
   }
 
   /**

@@ -79,7 +79,26 @@ export class AllExceptionsFilter implements ExceptionFilter {
       return { status, message: constraintMessage(database.constraint) ?? DATABASE_MESSAGES[database.kind] };
     }
 
-    this.logger.error(`${request.method} ${request.originalUrl.split('?')[0]}: unhandled ${describeDatabaseError(exception)}`);
+    this.logger.error({ message: `${request.method} ${request.originalUrl.split('?')[0]}: unhandled ${describeDatabaseError(exception)}`, ...unexpected(exception) });
     return { status: 500, message: STATUS_MESSAGES[500] };
   }
+}
+
+/** Addresses are cut out of what is logged: they may carry credentials or tokens. */
+const withoutUrls = (text: string) => text.replace(/\b[a-z][a-z0-9+.-]*:\/\/[^\s'"]+/gi, '<url>');
+
+/**
+ * What the log needs to find the fault of an unexpected 500 (never the answer): the error's class,
+ * message and stack. A database error keeps only its stack's frames, since the driver's message may
+ * quote SQL or values; addresses are cut out of both.
+ */
+function unexpected(exception: unknown): Record<string, string> {
+  if (!(exception instanceof Error)) return { errorClass: typeof exception };
+  const frames = (exception.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line));
+  if (classifyDatabaseError(exception)) return { errorClass: exception.constructor.name, stack: frames.join('\n') };
+  return {
+    errorClass: exception.constructor.name,
+    errorMessage: withoutUrls(exception.message).slice(0, 1000),
+    stack: withoutUrls(frames.join('\n')),
+  };
 }

@@ -3,6 +3,7 @@ import { getMetadataStorage } from 'class-validator';
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { BoundedMap } from '../bounded-map';
 import { BadRequestError } from './app-error';
+import { requireNestedObjects } from './nested-objects';
 
 // Presence and type problems explain a value best; range and length checks come after them.
 const PRIORITY = ['isDefined', 'isString', 'isInt', 'isBoolean', 'isArray', 'isIn'];
@@ -130,6 +131,7 @@ function freezeQuery<T>(query: T): T {
 /** Global validation: DTO transform on, unknown fields stripped (the spec ignores some client fields). */
 export function createValidationPipe(): ValidationPipe {
   rememberValidationRules();
+  requireNestedObjects();
   return new RememberingValidationPipe({
     transform: true,
     whitelist: true,

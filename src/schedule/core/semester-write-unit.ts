@@ -53,6 +53,14 @@ export class SemesterWriteUnit {
     });
   }
 
+  /** `run` for a write large by nature (a version copy, publication, restore, the solver's result): the long statement budget. */
+  runLong<T>(semesterId: number, work: (tx: ScheduleTx) => Promise<T>): Promise<T> {
+    return this.db.longTransaction(async () => {
+      await this.db.execute(`SELECT pg_advisory_xact_lock($1, $2)`, [SEMESTER_SCHEDULE_LOCK, semesterId]);
+      return work(new ScheduleTx(semesterId, this.db));
+    });
+  }
+
   /**
    * One transaction holding the locks of several semesters (a change of teacher availability that
    * spans them), taken in ascending id order so two such writes never deadlock.

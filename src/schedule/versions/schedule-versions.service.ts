@@ -44,7 +44,8 @@ export class ScheduleVersionsService {
    */
   async create(caller: AuthUser, request: VersionCreateRequest): Promise<VersionResponse> {
     if (!(await this.versions.semesterExists(request.semesterId))) throw new BadRequestError(SEMESTER_NOT_FOUND);
-    return this.writes.run(request.semesterId, async () => {
+    // A copy of a large university's version is one long INSERT ... SELECT: it gets the long budget.
+    return this.writes.runLong(request.semesterId, async () => {
       let source: VersionState | undefined;
       if (request.basedOnVersionId !== undefined) {
         source = await this.versions.state(request.basedOnVersionId);

@@ -95,7 +95,7 @@ export class VersionPublicationService {
     if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
     // The slot is taken before the transaction opens, so a waiting publication holds no connection.
     return this.slots.run(() =>
-      this.writes.run(found.semesterId, async () => {
+      this.writes.runLong(found.semesterId, async () => {
         const versions = await this.versions.lockVersionsOfSemester(found.semesterId);
         const version = versions.find((item) => item.id === id);
         if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
