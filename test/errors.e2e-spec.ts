@@ -12,6 +12,7 @@ function expectCommonBody(body: Record<string, unknown>, status: number, path: s
     path,
     // Issue 42: the property a refusal concerns travels as data when it concerns one.
     ...(body.field === undefined ? {} : { field: expect.stringMatching(/^[\w.[\]]+$/) }),
+    ...(body.fields === undefined ? {} : { fields: expect.arrayContaining([body.field]) }),
   });
   expect(body.message).toMatch(/[а-яё]/i);
   expect(body.error).toMatch(/[а-яё]/i);

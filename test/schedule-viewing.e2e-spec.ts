@@ -373,9 +373,9 @@ describe('schedule viewing (4.5, 4.17 department schedule)', () => {
         const response = await client.get('/api/lesson-types');
         expect(response.status).toBe(200);
         expect(response.body).toEqual([
-          { id: 1, name: 'Лекция' },
-          { id: 2, name: 'Практика' },
-          { id: 3, name: 'Лабораторная работа' },
+          { id: 1, name: 'Лекция', code: 'LECTURE' },
+          { id: 2, name: 'Практика', code: 'PRACTICE' },
+          { id: 3, name: 'Лабораторная работа', code: 'LABORATORY' },
         ]);
       }
     });

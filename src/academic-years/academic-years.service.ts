@@ -5,7 +5,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/
 import { byStartDate, toYear } from './academic-year.mapper';
 import { AcademicYearsRepository } from './academic-years.repository';
 import { AcademicYearCreateRequest, AcademicYearResponse, AcademicYearUpdateRequest } from './dto/academic-year.dto';
-import { semesterDateProblem, semesterListConflict, yearConflict, yearFromStart, YearPeriod, yearStartProblem } from './periods';
+import { semesterConflictField, semesterDateField, semesterDateProblem, semesterListConflict, yearConflict, yearFromStart, YearPeriod, yearStartProblem } from './periods';
 import { SemestersRepository } from './semesters.repository';
 import { SemesterVersions } from '../schedule/core';
 import { usagesOf } from '../platform/database/usages';
@@ -35,12 +35,15 @@ export class AcademicYearsService {
   async create(caller: AuthUser, request: AcademicYearCreateRequest): Promise<AcademicYearResponse> {
     const year = this.periodFromStart(request.startDate);
     const semesters = request.semesters.map(({ semesterType, startDate, endDate }) => ({ semesterType, startDate, endDate }));
-    for (const semester of semesters) {
+    semesters.forEach((semester, index) => {
       const problem = semesterDateProblem(semester, year);
-      if (problem) throw new BadRequestError(problem);
-    }
+      if (problem) throw new BadRequestError(problem).at(`semesters[${index}].${semesterDateField(semester)}`);
+    });
     const clash = semesterListConflict(semesters, year);
-    if (clash) throw new ConflictError(clash);
+    if (clash) {
+      const semester = semesters[clash.index];
+      throw new ConflictError(clash.message).at(`semesters[${clash.index}].${semesterConflictField(semester, semesters.slice(0, clash.index))}`);
+    }
 
     return this.db.transaction(async () => {
       await this.ensureNoYearConflict(year);
@@ -63,11 +66,12 @@ export class AcademicYearsService {
       if (!current) throw new NotFoundError(YEAR_NOT_FOUND);
       const semesters = await this.semesters.lockOfYear(id);
       for (const semester of semesters) {
+        // A stored semester left outside the moved year: the new start is what the user changes.
         const problem = semesterDateProblem(semester, year);
-        if (problem) throw new BadRequestError(problem);
+        if (problem) throw new BadRequestError(problem).at('startDate');
       }
       if (await this.years.hasCalendarDaysOutside(id, year)) {
-        throw new ConflictError(`Учебный год ${current.title} нельзя изменить: дни учебных календарей этого года выйдут за новые границы`);
+        throw new ConflictError(`Учебный год ${current.title} нельзя изменить: дни учебных календарей этого года выйдут за новые границы`).at('startDate');
       }
       await this.ensureNoYearConflict(year, id);
       return toYear(await this.years.updatePeriod(id, year), semesters);
@@ -93,12 +97,12 @@ export class AcademicYearsService {
 
   private periodFromStart(startDate: string): YearPeriod {
     const problem = yearStartProblem(startDate);
-    if (problem) throw new BadRequestError(problem);
+    if (problem) throw new BadRequestError(problem).at('startDate');
     return yearFromStart(startDate);
   }
 
   private async ensureNoYearConflict(year: YearPeriod, exceptId = 0): Promise<void> {
     const conflict = yearConflict(year, await this.years.conflicting(year, exceptId));
-    if (conflict) throw new ConflictError(conflict);
+    if (conflict) throw new ConflictError(conflict).at('startDate');
   }
 }

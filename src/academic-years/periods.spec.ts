@@ -30,9 +30,10 @@ describe('academic periods', () => {
     expect(semesterConflict({ ...autumn, startDate: '2026-02-01', endDate: '2026-03-01' }, [autumn], year)).toBe(
       'В учебном году 2025-2026 уже есть осенний семестр',
     );
-    expect(semesterListConflict([autumn, { semesterType: 'spring', startDate: '2025-12-31', endDate: '2026-06-01' }], year)).toBe(
-      'Весенний семестр (2025-12-31 — 2026-06-01) пересекается с осенним семестром (2025-09-01 — 2025-12-31)',
-    );
+    expect(semesterListConflict([autumn, { semesterType: 'spring', startDate: '2025-12-31', endDate: '2026-06-01' }], year)).toEqual({
+      message: 'Весенний семестр (2025-12-31 — 2026-06-01) пересекается с осенним семестром (2025-09-01 — 2025-12-31)',
+      index: 1,
+    });
     expect(semesterListConflict([autumn, { semesterType: 'spring', startDate: '2026-01-01', endDate: '2026-06-01' }], year)).toBeUndefined();
   });
 

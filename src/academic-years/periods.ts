@@ -92,13 +92,23 @@ export function semesterConflict(semester: SemesterPeriod, others: readonly Seme
   return undefined;
 }
 
-/** 409 checks of a whole list of semesters of one year, each against the ones before it. */
-export function semesterListConflict(semesters: readonly SemesterPeriod[], year: YearPeriod): string | undefined {
+/** 409 checks of a whole list of semesters of one year, each against the ones before it; `index` is the later one. */
+export function semesterListConflict(semesters: readonly SemesterPeriod[], year: YearPeriod): { message: string; index: number } | undefined {
   for (let index = 1; index < semesters.length; index++) {
-    const conflict = semesterConflict(semesters[index], semesters.slice(0, index), year);
-    if (conflict) return conflict;
+    const message = semesterConflict(semesters[index], semesters.slice(0, index), year);
+    if (message) return { message, index };
   }
   return undefined;
+}
+
+/** The date a `semesterDateProblem` is about: the end when it comes first, else the start (outside the year). */
+export function semesterDateField(semester: SemesterPeriod): 'startDate' | 'endDate' {
+  return semester.endDate < semester.startDate ? 'endDate' : 'startDate';
+}
+
+/** The property a `semesterConflict` is about: a taken type, or the start of an overlapping period. */
+export function semesterConflictField(semester: SemesterPeriod, others: readonly SemesterPeriod[]): 'semesterType' | 'startDate' {
+  return others.some((other) => other.semesterType === semester.semesterType) ? 'semesterType' : 'startDate';
 }
 
 /** 409: the year's title is taken, or its period overlaps another year. */

@@ -6,7 +6,7 @@ import { toSemester, toSemesterListItem } from './academic-year.mapper';
 import { AcademicYearRow, AcademicYearsRepository } from './academic-years.repository';
 import { YEAR_NOT_FOUND } from './academic-years.service';
 import { SemesterListItem, SemesterRequest, SemesterResponse } from './dto/academic-year.dto';
-import { SemesterPeriod, semesterConflict, semesterDateProblem } from './periods';
+import { SemesterPeriod, semesterConflict, semesterConflictField, semesterDateField, semesterDateProblem } from './periods';
 import { SemesterRow, SemestersRepository } from './semesters.repository';
 import { SemesterVersions } from '../schedule/core';
 
@@ -71,7 +71,7 @@ function periodOf(request: SemesterRequest): SemesterPeriod {
 /** 400 for date order or bounds first, then 409 for a taken type or an overlap. */
 function ensureFits(semester: SemesterPeriod, year: AcademicYearRow, others: readonly SemesterRow[]): void {
   const problem = semesterDateProblem(semester, year);
-  if (problem) throw new BadRequestError(problem);
+  if (problem) throw new BadRequestError(problem).at(semesterDateField(semester));
   const conflict = semesterConflict(semester, others, year);
-  if (conflict) throw new ConflictError(conflict);
+  if (conflict) throw new ConflictError(conflict).at(semesterConflictField(semester, others));
 }

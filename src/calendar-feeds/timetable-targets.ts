@@ -30,10 +30,10 @@ export class TimetableTargets {
       if (caller.role !== 'TEACHER') throw new ForbiddenError(FEED_MESSAGES.myLessonsForTeachers);
       return caller.userId;
     }
-    if (targetId === undefined || targetId === null) throw new BadRequestError(FEED_MESSAGES.targetRequired);
+    if (targetId === undefined || targetId === null) throw new BadRequestError(FEED_MESSAGES.targetRequired).at('targetId');
     const target = await this.feeds.target(kind, targetId);
-    if (!target) throw new NotFoundError(NOT_FOUND[kind]);
-    if (target.archived) throw new BadRequestError(ARCHIVED[kind]);
+    if (!target) throw new NotFoundError(NOT_FOUND[kind]).at('targetId');
+    if (target.archived) throw new BadRequestError(ARCHIVED[kind]).at('targetId');
     return targetId;
   }
 }

@@ -55,7 +55,7 @@ export class DepartmentsService {
 
   private async ensureUnique(request: DepartmentRequest, exceptId?: number): Promise<void> {
     const clash = await this.departments.findClash(request.departmentName, request.departmentCode, exceptId);
-    if (clash.nameTaken) throw new ConflictError('Кафедра с таким названием уже существует');
-    if (clash.codeTaken) throw new ConflictError('Кафедра с таким кодом уже существует');
+    if (clash.nameTaken) throw new ConflictError('Кафедра с таким названием уже существует').at('departmentName');
+    if (clash.codeTaken) throw new ConflictError('Кафедра с таким кодом уже существует').at('departmentCode');
   }
 }

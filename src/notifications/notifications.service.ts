@@ -25,8 +25,8 @@ export class NotificationsService {
 
   async subscribe(caller: AuthUser, body: SubscriptionRequest): Promise<SubscriptionResponse> {
     const digest = body.mode === 'DAILY_DIGEST';
-    if (digest && !body.digestTime) throw new BadRequestError('Для ежедневной сводки укажите «digestTime» — время по часовому поясу университета, например 07:30');
-    if (!digest && body.digestTime) throw new BadRequestError('Поле «digestTime» задаётся только для режима DAILY_DIGEST');
+    if (digest && !body.digestTime) throw new BadRequestError('Для ежедневной сводки укажите «digestTime» — время по часовому поясу университета, например 07:30').at('digestTime');
+    if (!digest && body.digestTime) throw new BadRequestError('Поле «digestTime» задаётся только для режима DAILY_DIGEST').at('digestTime');
     const targetId = await this.targets.check(caller, body.kind, body.targetId);
     const id = await this.subscriptions.create({
       userId: caller.userId,

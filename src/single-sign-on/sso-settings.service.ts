@@ -56,11 +56,11 @@ export class SsoSettingsService {
     for (const item of body.roleMapping ?? []) mapping.set(item.value, { value: item.value, role: item.role });
     // New users get their role from the mapping only: without one nobody could ever be created.
     if (body.createUsers && (!body.rolesClaim || ![...mapping.values()].some((item) => item.role === 'STUDENT' || item.role === 'TEACHER'))) {
-      throw new BadRequestError('Поле «createUsers»: чтобы создавать пользователей, укажите утверждение групп и сопоставьте группы ролям STUDENT или TEACHER');
+      throw new BadRequestError('Поле «createUsers»: чтобы создавать пользователей, укажите утверждение групп и сопоставьте группы ролям STUDENT или TEACHER').at('createUsers');
     }
     const previous = await this.repository.settings();
     const secret = body.clientSecret?.trim() ? body.clientSecret.trim() : previous ? this.box.open(previous.clientSecretSealed) : undefined;
-    if (!secret) throw new BadRequestError('Поле «clientSecret» обязательно: секрет клиента ещё не сохранён');
+    if (!secret) throw new BadRequestError('Поле «clientSecret» обязательно: секрет клиента ещё не сохранён').at('clientSecret');
     const issuerUrl = body.issuerUrl.replace(/\/+$/, '');
     let endSessionUrl = previous?.issuerUrl === issuerUrl ? previous.endSessionUrl : null;
     if (body.enabled) {
@@ -68,7 +68,7 @@ export class SsoSettingsService {
         const metadata = await this.provider.discover(issuerUrl);
         endSessionUrl = webAddress(metadata.end_session_endpoint);
       } catch (error) {
-        if (error instanceof UnusableProvider) throw new BadRequestError(error.message);
+        if (error instanceof UnusableProvider) throw new BadRequestError(error.message).at('issuerUrl');
         throw error;
       }
     }
@@ -113,11 +113,11 @@ export class SsoSettingsService {
 
   /** The administrator links a user to a provider name explicitly; a subject bound before is forgotten. */
   async setLink(caller: AuthUser, userId: number, body: SsoLinkRequest): Promise<SsoLinkResponse> {
-    if (!(await this.accounts.findById(userId))) throw new NotFoundError(USER_NOT_FOUND);
+    if (!(await this.accounts.findById(userId))) throw new NotFoundError(USER_NOT_FOUND).at('id');
     return this.db.transaction(async () => {
       const holder = await this.repository.linkByExternalName(body.externalName);
       if (holder && holder.userId !== userId) {
-        throw new ConflictError(`Имя «${body.externalName}» у поставщика уже связано с другим пользователем`);
+        throw new ConflictError(`Имя «${body.externalName}» у поставщика уже связано с другим пользователем`).at('externalName');
       }
       await this.repository.setExternalName(userId, body.externalName, caller.userId);
       return (await this.repository.link(userId)) as SsoLinkResponse;

@@ -24,11 +24,11 @@ export const ABSENCE_NOT_FOUND = 'Отсутствие преподавател�
 /** The period rules of spec 4.13 (400 with a Russian message). */
 export function checkAbsencePeriod(startDate: string, endDate: string): void {
   if (endDate < startDate) {
-    throw new BadRequestError(`Дата окончания (${formatDate(endDate)}) раньше даты начала (${formatDate(startDate)})`);
+    throw new BadRequestError(`Дата окончания (${formatDate(endDate)}) раньше даты начала (${formatDate(startDate)})`).at('endDate');
   }
   const days = daysBetween(startDate, endDate) + 1;
   if (days > MAX_ABSENCE_DAYS) {
-    throw new BadRequestError(`Отсутствие длится не более ${MAX_ABSENCE_DAYS} дней (включительно), а указано ${days}`);
+    throw new BadRequestError(`Отсутствие длится не более ${MAX_ABSENCE_DAYS} дней (включительно), а указано ${days}`).at('endDate');
   }
 }
 

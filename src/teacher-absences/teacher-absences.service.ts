@@ -37,7 +37,7 @@ export class TeacherAbsencesService {
 
   async create(caller: AuthUser, request: AbsenceRequest): Promise<AbsenceResponse> {
     const teacherId = caller.role === 'TEACHER' ? caller.userId : request.teacherId;
-    if (teacherId === undefined || teacherId === null) throw new BadRequestError('Поле «teacherId» обязательно: укажите преподавателя');
+    if (teacherId === undefined || teacherId === null) throw new BadRequestError('Поле «teacherId» обязательно: укажите преподавателя').at('teacherId');
     checkAbsencePeriod(request.startDate, request.endDate);
     const absence: NewAbsence = {
       teacherId,
@@ -50,7 +50,7 @@ export class TeacherAbsencesService {
     return this.underScheduleLocks(absence.startDate, absence.endDate, async () => {
       // The department's scope first, so nothing about another department's people (existence, name, status) leaks.
       if (caller.role === 'DEPARTMENT' && !(await this.membership.assignedDuring(teacherId, ownDepartment(caller), absence.startDate, absence.endDate))) {
-        throw new ForbiddenError(OTHER_DEPARTMENT);
+        throw new ForbiddenError(OTHER_DEPARTMENT).at('teacherId');
       }
       await lockActiveTeacher(this.db, teacherId);
       await this.absences.lockTeacherAbsences(teacherId);
@@ -58,7 +58,7 @@ export class TeacherAbsencesService {
       if (overlapping) {
         throw new ConflictError(
           `${OVERLAPPING_ABSENCE}: №${overlapping.id}, ${formatDate(overlapping.startDate)} – ${formatDate(overlapping.endDate)} (${overlapping.status})`,
-        );
+        ).at('startDate');
       }
       return this.found(await this.absences.insert(absence));
     });
@@ -67,7 +67,7 @@ export class TeacherAbsencesService {
   /** Approves or rejects a waiting absence (a rejection needs a comment). */
   async review(caller: AuthUser, id: number, request: AbsenceReviewRequest): Promise<AbsenceResponse> {
     const comment = request.comment ? request.comment : null;
-    if (!request.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»');
+    if (!request.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»').at('comment');
     return this.changeLocked(caller, id, async (absence) => {
       if (absence.status !== 'PENDING') {
         throw new ConflictError(`Отсутствие №${id} уже рассмотрено (статус ${absence.status}): рассматривать можно только ожидающие`);

@@ -31,7 +31,7 @@ export class ChangeRequestReviewService {
 
   async review(caller: AuthUser, id: number, body: ChangeRequestReviewRequest): Promise<ChangeRequestResponse> {
     const comment = body.comment ? body.comment : null;
-    if (!body.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»');
+    if (!body.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»').at('comment');
     const found = await this.requestService.found(id);
     ensurePending(found);
     if (body.approved) {

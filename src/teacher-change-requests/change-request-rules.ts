@@ -48,10 +48,15 @@ const OPTIONAL_FIELDS: (keyof ChangeAsked)[] = ['targetLessonDate', 'requestedTi
 /** Spec 4.15: MOVE carries a new pair and maybe a date, CHANGE_CLASSROOM only a room, CANCEL nothing (400 otherwise). */
 export function checkRequestShape(asked: ChangeAsked): void {
   const missing = REQUIRED[asked.requestType].filter((field) => asked[field] === null);
-  if (missing.length > 0) throw new BadRequestError(`Заявка ${asked.requestType}: укажите ${missing.map((field) => `«${field}»`).join(', ')}`);
+  if (missing.length > 0) {
+    throw new BadRequestError(`Заявка ${asked.requestType}: укажите ${missing.map((field) => `«${field}»`).join(', ')}`).at(missing[0], ...missing.slice(1));
+  }
   const extra = OPTIONAL_FIELDS.filter((field) => asked[field] !== null && !ALLOWED[asked.requestType].includes(field));
   if (extra.length > 0) {
-    throw new BadRequestError(`Заявка ${asked.requestType} не допускает полей ${extra.map((field) => `«${field}»`).join(', ')}: уберите их`);
+    throw new BadRequestError(`Заявка ${asked.requestType} не допускает полей ${extra.map((field) => `«${field}»`).join(', ')}: уберите их`).at(
+      extra[0],
+      ...extra.slice(1),
+    );
   }
 }
 

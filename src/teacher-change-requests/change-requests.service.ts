@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
-import { ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { LessonChanges } from '../schedule/core';
 import { ChangeAsked, CHANGE_REQUEST_NOT_FOUND, changeOf, checkRequestShape, DUPLICATE_PENDING_REQUEST } from './change-request-rules';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestListQuery, ChangeRequestRequest, ChangeRequestResponse } from './dto/change-request.dto';
 import { RequestableLessons } from './requestable-lessons';
 import { DepartmentMembership } from '../users';
+
+/** The request's names for the properties the core names as an override's (`LessonChange`). */
+const REQUEST_FIELDS: Partial<Record<string, string>> = { newTimeSlotId: 'requestedTimeSlotId', newClassroomId: 'requestedClassroomId' };
 
 /**
  * Teacher change requests (spec 4.15): the journal, submission and withdrawal. A teacher asks about
@@ -36,7 +39,13 @@ export class ChangeRequestsService {
     const pending = await this.requests.pendingOf(body.baseRuleSlotId, body.lessonDate);
     if (pending !== undefined) throw new ConflictError(`${DUPLICATE_PENDING_REQUEST} (заявка №${pending})`);
     const change = changeOf(asked, body.lessonDate);
-    (await this.changes.prepare(scene, [change], 0)).verify(change);
+    try {
+      (await this.changes.prepare(scene, [change], 0)).verify(change);
+    } catch (error) {
+      // The core names the change's properties as an override does; this request names two of them differently.
+      if (error instanceof AppError && error.field) error.at(REQUEST_FIELDS[error.field] ?? error.field);
+      throw error;
+    }
 
     const id = await this.db.transaction(async () => {
       const created = await this.requests.insert({

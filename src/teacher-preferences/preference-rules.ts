@@ -39,17 +39,17 @@ export function checkPreferenceShape(type: PreferenceType, time: PreferenceTime)
     if (timeSlotId !== null || preferenceDate !== null) {
       throw new BadRequestError(
         `Пожелание «${PREFERENCE_TYPE_LABELS[type]}» относится ко всему семестру или к дню недели (dayOfWeek): уберите timeSlotId и preferenceDate`,
-      );
+      ).at('preferenceType');
     }
     return;
   }
   if (preferenceDate !== null) {
     if (dayOfWeek !== null || timeSlotId !== null) {
-      throw new BadRequestError('Пожелание на целую дату задаётся только полем preferenceDate: уберите dayOfWeek и timeSlotId');
+      throw new BadRequestError('Пожелание на целую дату задаётся только полем preferenceDate: уберите dayOfWeek и timeSlotId').at('preferenceDate');
     }
     return;
   }
   if (dayOfWeek === null || timeSlotId === null) {
-    throw new BadRequestError('Укажите день недели (dayOfWeek) и пару основной сетки (timeSlotId) либо целую дату (preferenceDate)');
+    throw new BadRequestError('Укажите день недели (dayOfWeek) и пару основной сетки (timeSlotId) либо целую дату (preferenceDate)').at('dayOfWeek');
   }
 }

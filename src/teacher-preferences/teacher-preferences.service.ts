@@ -58,7 +58,7 @@ export class TeacherPreferencesService {
   async create(caller: AuthUser, request: PreferenceRequest): Promise<PreferenceResponse> {
     // An explicit null is as missing as an absent field (the optional id validator lets null through).
     const teacherId = caller.role === 'TEACHER' ? caller.userId : (request.teacherId ?? undefined);
-    if (teacherId === undefined) throw new BadRequestError('Поле «teacherId» обязательно: укажите преподавателя');
+    if (teacherId === undefined) throw new BadRequestError('Поле «teacherId» обязательно: укажите преподавателя').at('teacherId');
     const preference: NewPreference = {
       teacherId,
       semesterId: request.semesterId,
@@ -72,20 +72,20 @@ export class TeacherPreferencesService {
     };
     checkPreferenceShape(preference.preferenceType, preference);
     const semester = await this.meta.semester(preference.semesterId);
-    if (!semester) throw new BadRequestError(`Семестр №${preference.semesterId} не найден`);
+    if (!semester) throw new BadRequestError(`Семестр №${preference.semesterId} не найден`).at('semesterId');
     if (preference.preferenceDate !== null && (preference.preferenceDate < semester.startDate || preference.preferenceDate > semester.endDate)) {
       throw new BadRequestError(
         `Дата ${formatDate(preference.preferenceDate)} вне семестра (${formatDate(semester.startDate)} – ${formatDate(semester.endDate)})`,
-      );
+      ).at('preferenceDate');
     }
     if (preference.timeSlotId !== null && !(await this.meta.basePairs()).some((pair) => pair.id === preference.timeSlotId)) {
-      throw new BadRequestError(`Пара №${preference.timeSlotId} не входит в основную сетку звонков: выберите пару основной сетки`);
+      throw new BadRequestError(`Пара №${preference.timeSlotId} не входит в основную сетку звонков: выберите пару основной сетки`).at('timeSlotId');
     }
 
     return this.writes.run(semester.id, async () => {
       // The department's scope first, so nothing about another department's people (existence, name, status) leaks.
       if (caller.role === 'DEPARTMENT' && !(await this.inDepartmentDuringSemester(teacherId, ownDepartment(caller), semester.id))) {
-        throw new ForbiddenError(OTHER_DEPARTMENT);
+        throw new ForbiddenError(OTHER_DEPARTMENT).at('teacherId');
       }
       await lockActiveTeacher(this.db, teacherId);
       const duplicate = await this.preferences.activeDuplicate(preference);
@@ -97,7 +97,7 @@ export class TeacherPreferencesService {
   /** Approves or rejects a waiting preference (a rejection needs a comment). */
   async review(caller: AuthUser, id: number, request: PreferenceReviewRequest): Promise<PreferenceResponse> {
     const comment = request.comment ? request.comment : null;
-    if (!request.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»');
+    if (!request.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»').at('comment');
     return this.changeLocked(caller, id, async (preference) => {
       if (preference.status !== 'PENDING') {
         throw new ConflictError(`Пожелание №${id} уже рассмотрено (статус ${preference.status}): рассматривать можно только ожидающие`);

@@ -45,8 +45,8 @@ export class TeacherRequestsService {
   /** A DEPARTMENT caller asks for a teacher in its own department. */
   async submit(caller: AuthUser, request: SubmitTeacherRequest): Promise<TeacherRequestResponse> {
     const departmentId = ownDepartment(caller);
-    if (await this.accounts.usernameTaken(request.username)) throw new ConflictError(USERNAME_TAKEN);
-    if (await this.requests.pendingWithUsername(request.username)) throw new ConflictError(PENDING_USERNAME_TAKEN);
+    if (await this.accounts.usernameTaken(request.username)) throw new ConflictError(USERNAME_TAKEN).at('username');
+    if (await this.requests.pendingWithUsername(request.username)) throw new ConflictError(PENDING_USERNAME_TAKEN).at('username');
     // uq_teacher_requests_pending_username rejects a parallel duplicate that passed the check above.
     const id = await this.requests.insert({
       username: request.username,
@@ -87,9 +87,9 @@ export class TeacherRequestsService {
     const fullName = body.fullName || request.fullName;
     const jobTitle = body.jobTitle ?? request.jobTitle;
     const departmentId = body.departmentId ?? request.departmentId;
-    if (await this.accounts.usernameTaken(username)) throw new ConflictError(USERNAME_TAKEN);
-    if (await this.requests.pendingWithUsername(username, id)) throw new ConflictError(PENDING_USERNAME_TAKEN);
-    if (!(await this.departments.findById(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+    if (await this.accounts.usernameTaken(username)) throw new ConflictError(USERNAME_TAKEN).at('username');
+    if (await this.requests.pendingWithUsername(username, id)) throw new ConflictError(PENDING_USERNAME_TAKEN).at('username');
+    if (!(await this.departments.findById(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
     // Hashing takes tens of milliseconds: do it before the transaction, not while holding locks.
     const passwordHash = await this.hasher.hash(body.password);
 
@@ -97,7 +97,7 @@ export class TeacherRequestsService {
       const locked = await this.requests.lockForReview(id);
       if (!locked) throw new NotFoundError(REQUEST_NOT_FOUND);
       if (locked.status !== 'PENDING') throw alreadyReviewed(locked.status);
-      if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+      if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
       // uq_users_username is the last guard against a user created meanwhile under the same login.
       const userId = await this.accounts.create({
         username,

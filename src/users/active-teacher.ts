@@ -15,8 +15,8 @@ export async function lockActiveTeacher(db: TenantDb, teacherId: number): Promis
     `SELECT full_name AS name, role, status = 'ACTIVE' AS active FROM users WHERE id = $1 FOR KEY SHARE`,
     [teacherId],
   );
-  if (!row) throw new BadRequestError(`Преподаватель №${teacherId} не найден`);
-  if (row.role !== 'TEACHER') throw new BadRequestError(`Пользователь «${row.name}» не является преподавателем`);
-  if (!row.active) throw new BadRequestError(`Преподаватель «${row.name}» в архиве`);
+  if (!row) throw new BadRequestError(`Преподаватель №${teacherId} не найден`).at('teacherId');
+  if (row.role !== 'TEACHER') throw new BadRequestError(`Пользователь «${row.name}» не является преподавателем`).at('teacherId');
+  if (!row.active) throw new BadRequestError(`Преподаватель «${row.name}» в архиве`).at('teacherId');
   return row.name;
 }

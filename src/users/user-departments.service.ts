@@ -51,18 +51,18 @@ export class UserDepartmentsService {
       const status = (await this.users.lock(userId))?.status;
       if (!status) throw new NotFoundError(USER_NOT_FOUND);
       if (status === 'ARCHIVED') throw new ConflictError('Нельзя перевести архивного сотрудника: сначала восстановите его');
-      if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+      if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
 
       const current = await this.assignments.primaryCovering(userId, validFrom);
       if (current?.departmentId === departmentId) {
-        throw new BadRequestError('Сотрудник уже числится на этой кафедре как на основной на дату перевода');
+        throw new BadRequestError('Сотрудник уже числится на этой кафедре как на основной на дату перевода').at('departmentId');
       }
       if (current && current.validFrom >= validFrom) {
-        throw new ConflictError(`${PRIMARY_OVERLAP}: дата перевода должна быть позже начала текущего периода (${current.validFrom})`);
+        throw new ConflictError(`${PRIMARY_OVERLAP}: дата перевода должна быть позже начала текущего периода (${current.validFrom})`).at('validFrom');
       }
       const planned = await this.assignments.firstPrimaryAfter(userId, validFrom);
       if (planned) {
-        throw new ConflictError(`${PRIMARY_OVERLAP}: уже запланирован переход на основную кафедру с ${planned.validFrom}`);
+        throw new ConflictError(`${PRIMARY_OVERLAP}: уже запланирован переход на основную кафедру с ${planned.validFrom}`).at('validFrom');
       }
 
       if (current) await this.assignments.close(current.id, addDays(validFrom, -1));

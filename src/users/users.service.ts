@@ -48,13 +48,13 @@ export class UsersService {
 
   /** Creates an active user with a primary assignment to the department from today, open-ended. */
   async create(caller: AuthUser, request: CreateUserRequest): Promise<UserResponse> {
-    if (await this.users.usernameTaken(request.username)) throw new ConflictError('Пользователь с таким логином уже существует');
-    if (!(await this.departments.findById(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+    if (await this.users.usernameTaken(request.username)) throw new ConflictError('Пользователь с таким логином уже существует').at('username');
+    if (!(await this.departments.findById(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
     // Hashing takes tens of milliseconds: do it before the transaction, not while holding locks.
     const passwordHash = await this.hasher.hash(request.password);
 
     const id = await this.db.transaction(async () => {
-      if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING);
+      if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
       const userId = await this.users.insert({
         username: request.username,
         passwordHash,

@@ -74,6 +74,7 @@ export function expectErrorBody(body: Record<string, unknown>, status: number, p
     path,
     // Issue 42: the property a refusal concerns travels as data when it concerns one.
     ...(body.field === undefined ? {} : { field: expect.stringMatching(/^[\w.[\]]+$/) }),
+    ...(body.fields === undefined ? {} : { fields: expect.arrayContaining([body.field]) }),
   });
   if (typeof message === 'string') expect(body.message).toBe(message);
   else if (message) expect(body.message).toMatch(message);

@@ -107,14 +107,14 @@ export class CalendarAssignmentsService {
 function checkSave(state: SaveState, request: AssignmentRequest): AssignmentGroup {
   const { group, calendar, year } = state;
   if (!group) throw new NotFoundError(GROUP_NOT_FOUND);
-  if (!year) throw new BadRequestError('Учебный год не найден');
-  if (!calendar) throw new BadRequestError('Учебный календарь не найден');
+  if (!year) throw new BadRequestError('Учебный год не найден').at('academicYearId');
+  if (!calendar) throw new BadRequestError('Учебный календарь не найден').at('calendarId');
   if (group.archived) throw new BadRequestError('Группа в архиве: календарь ей назначить нельзя');
   if (calendar.academicYearId !== request.academicYearId) {
-    throw new BadRequestError(`Календарь не подходит группе: он составлен не на ${year.title} учебный год`);
+    throw new BadRequestError(`Календарь не подходит группе: он составлен не на ${year.title} учебный год`).at('calendarId');
   }
-  const reason = incompatibility(group, calendar, year);
-  if (reason) throw new BadRequestError(`Календарь не подходит группе «${group.name}»: ${reason}`);
+  const unfit = incompatibility(group, calendar, year);
+  if (unfit) throw new BadRequestError(`Календарь не подходит группе «${group.name}»: ${unfit.reason}`).at('calendarId');
   return group;
 }
 

@@ -39,11 +39,11 @@ export class GroupCalendarGuard {
       [groupId],
     );
     for (const calendar of calendars) {
-      const reason = incompatibility(group, calendar, { id: calendar.assignmentYearId, startDate: calendar.assignmentYearStart });
-      if (reason) {
+      const unfit = incompatibility(group, calendar, { id: calendar.assignmentYearId, startDate: calendar.assignmentYearStart });
+      if (unfit) {
         throw new ConflictError(
-          `Изменение группы несовместимо с учебным календарём «${calendar.title}», назначенным на ${calendar.assignmentYearTitle} учебный год: ${reason}`,
-        );
+          `Изменение группы несовместимо с учебным календарём «${calendar.title}», назначенным на ${calendar.assignmentYearTitle} учебный год: ${unfit.reason}`,
+        ).at(unfit.groupField);
       }
     }
   }

@@ -118,21 +118,21 @@ export class CalendarsService {
   /** Nested ids must exist (400) and the profile must belong to the specialty; answers the year. */
   private async checkReferences(fields: CalendarFields): Promise<AcademicYearRow> {
     const references = await this.calendars.lockReferences(fields);
-    if (!references.year) throw new BadRequestError('Учебный год не найден');
-    if (!references.specialty) throw new BadRequestError('Специальность не найдена');
-    if (references.profileSpecialtyId === undefined) throw new BadRequestError('Профиль специальности не найден');
-    if (references.profileSpecialtyId !== fields.specialtyId) throw new BadRequestError('Профиль не относится к выбранной специальности');
-    if (!references.studyForm) throw new BadRequestError('Форма обучения не найдена');
+    if (!references.year) throw new BadRequestError('Учебный год не найден').at('academicYearId');
+    if (!references.specialty) throw new BadRequestError('Специальность не найдена').at('specialtyId');
+    if (references.profileSpecialtyId === undefined) throw new BadRequestError('Профиль специальности не найден').at('specialtyProfileId');
+    if (references.profileSpecialtyId !== fields.specialtyId) throw new BadRequestError('Профиль не относится к выбранной специальности').at('specialtyProfileId');
+    if (!references.studyForm) throw new BadRequestError('Форма обучения не найдена').at('studyFormId');
     return references.year;
   }
 
   private async checkAssignments(calendar: CalendarFacts): Promise<void> {
     for (const group of await this.calendars.assignedGroups(calendar.id)) {
-      const reason = incompatibility(group, calendar, { id: group.academicYearId, startDate: group.yearStart });
-      if (reason) {
+      const unfit = incompatibility(group, calendar, { id: group.academicYearId, startDate: group.yearStart });
+      if (unfit) {
         throw new ConflictError(
-          `Изменение несовместимо с назначением календаря группе «${group.groupName}» на ${group.yearTitle} учебный год: ${reason}`,
-        );
+          `Изменение несовместимо с назначением календаря группе «${group.groupName}» на ${group.yearTitle} учебный год: ${unfit.reason}`,
+        ).at(unfit.calendarField);
       }
     }
   }
@@ -142,14 +142,14 @@ export class CalendarsService {
     if (above) {
       throw new ConflictError(
         `Нельзя уменьшить число курсов до ${courseCount}: в графике есть дни ${above.courseNumber}-го курса; сначала удалите их из графика`,
-      );
+      ).at('courseCount');
     }
     const outside = await this.periods.firstOutside(id, year.startDate, year.endDate);
     if (outside) {
       throw new ConflictError(
         `Нельзя сменить учебный год: период графика ${outside.courseNumber}-го курса ${outside.startDate} — ${outside.endDate} ` +
           `выходит за границы учебного года ${year.title} (${year.startDate} — ${year.endDate})`,
-      );
+      ).at('academicYearId');
     }
   }
 
@@ -158,7 +158,7 @@ export class CalendarsService {
     if (highest > courseCount * 2) {
       throw new ConflictError(
         `Нельзя уменьшить число курсов до ${courseCount}: к ${highest}-му семестру привязаны дисциплины; сначала измените список дисциплин`,
-      );
+      ).at('courseCount');
     }
   }
 }

@@ -26,16 +26,35 @@ export function courseInYear(yearStartStudy: number, yearStartDate: string): num
   return Number(yearStartDate.slice(0, 4)) - yearStartStudy + 1;
 }
 
+/** Why a calendar does not fit a group: the text, and the property of each side it concerns. */
+export interface Incompatibility {
+  reason: string;
+  calendarField: 'academicYearId' | 'specialtyId' | 'specialtyProfileId' | 'studyFormId' | 'courseCount';
+  groupField: 'specialtyId' | 'specialtyProfileId' | 'educationFormId' | 'yearStartStudy';
+}
+
 /** The first reason why the calendar does not fit the group in `year`, or undefined when it fits. */
-export function incompatibility(group: GroupFacts, calendar: CalendarFacts, year: YearFacts): string | undefined {
-  if (calendar.academicYearId !== year.id) return 'учебный год календаря и назначения различаются';
-  if (calendar.specialtyId !== group.specialtyId) return 'специальность группы и календаря различаются';
-  if (calendar.specialtyProfileId !== group.specialtyProfileId) return 'профиль группы и календаря различаются';
-  if (calendar.studyFormId !== group.educationFormId) return 'форма обучения группы и календаря различаются';
+export function incompatibility(group: GroupFacts, calendar: CalendarFacts, year: YearFacts): Incompatibility | undefined {
+  if (calendar.academicYearId !== year.id) {
+    return { reason: 'учебный год календаря и назначения различаются', calendarField: 'academicYearId', groupField: 'yearStartStudy' };
+  }
+  if (calendar.specialtyId !== group.specialtyId) {
+    return { reason: 'специальность группы и календаря различаются', calendarField: 'specialtyId', groupField: 'specialtyId' };
+  }
+  if (calendar.specialtyProfileId !== group.specialtyProfileId) {
+    return { reason: 'профиль группы и календаря различаются', calendarField: 'specialtyProfileId', groupField: 'specialtyProfileId' };
+  }
+  if (calendar.studyFormId !== group.educationFormId) {
+    return { reason: 'форма обучения группы и календаря различаются', calendarField: 'studyFormId', groupField: 'educationFormId' };
+  }
   const course = courseInYear(group.yearStartStudy, year.startDate);
-  if (course < 1) return 'группа в этом учебном году ещё не начала обучение';
+  if (course < 1) return { reason: 'группа в этом учебном году ещё не начала обучение', calendarField: 'academicYearId', groupField: 'yearStartStudy' };
   if (course > calendar.courseCount) {
-    return `курс группы в этом учебном году (${course}) больше числа курсов календаря (${calendar.courseCount})`;
+    return {
+      reason: `курс группы в этом учебном году (${course}) больше числа курсов календаря (${calendar.courseCount})`,
+      calendarField: 'courseCount',
+      groupField: 'yearStartStudy',
+    };
   }
   return undefined;
 }

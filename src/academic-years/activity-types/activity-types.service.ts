@@ -41,7 +41,7 @@ export class ActivityTypesService {
 
   async create(request: ActivityTypeRequest): Promise<ActivityTypeResponse> {
     const values = valuesOf(request);
-    if (await this.activityTypes.codeTaken(values.code)) throw new ConflictError(CODE_TAKEN);
+    if (await this.activityTypes.codeTaken(values.code)) throw new ConflictError(CODE_TAKEN).at('code');
     return toResponse(await this.activityTypes.insert(values));
   }
 
@@ -49,7 +49,7 @@ export class ActivityTypesService {
   async update(id: number, request: ActivityTypeRequest): Promise<ActivityTypeResponse> {
     if (!(await this.activityTypes.findById(id))) throw new NotFoundError(ACTIVITY_TYPE_NOT_FOUND);
     const values = valuesOf(request);
-    if (await this.activityTypes.codeTaken(values.code, id)) throw new ConflictError(CODE_TAKEN);
+    if (await this.activityTypes.codeTaken(values.code, id)) throw new ConflictError(CODE_TAKEN).at('code');
     const updated = await this.activityTypes.update(id, values);
     if (!updated) throw new NotFoundError(ACTIVITY_TYPE_NOT_FOUND);
     return toResponse(updated);

@@ -13,6 +13,7 @@ interface Resolved {
   headers?: Record<string, string>;
   extra?: Record<string, unknown>;
   field?: string;
+  fields?: string[];
 }
 
 export const DATABASE_MESSAGES = {
@@ -45,12 +46,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     for (const [name, value] of Object.entries(resolved.headers ?? {})) response.setHeader(name, value);
     const path = request.originalUrl.split('?')[0];
     const body = resolved.body ?? { ...errorBody(resolved.status, resolved.message, path), ...resolved.extra };
-    response.status(resolved.status).json(resolved.field === undefined ? body : { ...body, field: resolved.field });
+    const placed = resolved.field === undefined ? body : { ...body, field: resolved.field, ...(resolved.fields ? { fields: resolved.fields } : {}) };
+    response.status(resolved.status).json(placed);
   }
 
   private resolve(exception: unknown, request: Request): Resolved {
     if (exception instanceof AppError) {
-      return { status: exception.status, message: exception.message, body: exception.body, headers: exception.headers, extra: exception.extra, field: exception.field };
+      return { status: exception.status, message: exception.message, body: exception.body, headers: exception.headers, extra: exception.extra, field: exception.field, fields: exception.fields };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -8,6 +8,8 @@ export class AppError extends Error {
    * places the error by data, never by reading the message (which may be reworded at any time).
    */
   field?: string;
+  /** Every property the refusal concerns, when there are several (`field` is the first of them). */
+  fields?: string[];
 
   constructor(
     readonly status: number,
@@ -22,8 +24,9 @@ export class AppError extends Error {
   }
 
   /** Names the request property the refusal concerns: `throw new BadRequestError('…').at('startDate')`. */
-  at(field: string): this {
+  at(field: string, ...more: string[]): this {
     this.field = field;
+    this.fields = more.length > 0 ? [field, ...more] : undefined;
     return this;
   }
 }

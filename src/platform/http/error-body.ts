@@ -8,6 +8,8 @@ export interface ErrorBody {
   path: string;
   /** The request property the refusal concerns (`slots[1].classroomId`), when it concerns one. */
   field?: string;
+  /** Every property it concerns, when there are several (`field` is the first). */
+  fields?: string[];
 }
 
 export function errorBody(status: number, message: string, path: string): ErrorBody {

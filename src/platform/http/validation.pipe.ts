@@ -32,11 +32,12 @@ function problems(errors: ValidationError[], prefix = ''): Problem[] {
   });
 }
 
-/** The refusal of a body or query: every problem in the message, the first one's property as `field`. */
+/** The refusal of a body or query: every problem in the message, their properties as `field` (the first) and `fields`. */
 function validationError(errors: ValidationError[]): BadRequestError {
   const found = problems(errors);
   const refusal = new BadRequestError(found.map((problem) => problem.text).join('; ') || 'Некорректные данные запроса');
-  return found.length > 0 ? refusal.at(found[0].field) : refusal;
+  const fields = [...new Set(found.map((problem) => problem.field))];
+  return fields.length > 0 ? refusal.at(fields[0], ...fields.slice(1)) : refusal;
 }
 
 type RuleStorage = {

@@ -31,7 +31,7 @@ export class ClassroomsService {
   async create(request: ClassroomRequest): Promise<ClassroomResponse> {
     return this.db.transaction(async () => {
       const equipmentIds = await this.checkEquipment(request.equipmentIds ?? []);
-      if (await this.classrooms.nameTaken(request.name)) throw new ConflictError(CLASSROOM_NAME_TAKEN);
+      if (await this.classrooms.nameTaken(request.name)) throw new ConflictError(CLASSROOM_NAME_TAKEN).at('name');
       const id = await this.classrooms.insert({
         name: request.name,
         capacity: request.capacity,
@@ -51,7 +51,7 @@ export class ClassroomsService {
       if (!current) throw new NotFoundError(CLASSROOM_NOT_FOUND);
       const equipmentIds = request.equipmentIds && (await this.checkEquipment(request.equipmentIds));
       if (request.name !== undefined && (await this.classrooms.nameTaken(request.name, id))) {
-        throw new ConflictError(CLASSROOM_NAME_TAKEN);
+        throw new ConflictError(CLASSROOM_NAME_TAKEN).at('name');
       }
       const fields: ClassroomFields = {
         name: request.name ?? current.name,
@@ -83,7 +83,7 @@ export class ClassroomsService {
   private async checkEquipment(ids: readonly number[]): Promise<number[]> {
     const distinct = [...new Set(ids)];
     const missing = await this.equipment.missing(distinct);
-    if (missing.length > 0) throw new BadRequestError(`Оборудование не найдено: ${missing.join(', ')}`);
+    if (missing.length > 0) throw new BadRequestError(`Оборудование не найдено: ${missing.join(', ')}`).at('equipmentIds');
     return distinct;
   }
 

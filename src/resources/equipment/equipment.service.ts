@@ -19,7 +19,7 @@ export class EquipmentService {
   }
 
   async create(request: EquipmentRequest): Promise<EquipmentResponse> {
-    if (await this.equipment.nameTaken(request.name)) throw new ConflictError(EQUIPMENT_NAME_TAKEN);
+    if (await this.equipment.nameTaken(request.name)) throw new ConflictError(EQUIPMENT_NAME_TAKEN).at('name');
     return this.equipment.insert(request.name);
   }
 

@@ -6,7 +6,7 @@ import { ownDepartment } from '../../platform/auth/department-scope';
 import { SubjectCommentRequest, SubjectCommentResponse } from './dto/subject-comment.dto';
 import { SubjectImportItem } from './dto/subject-import.dto';
 import { SubjectResponse } from './dto/subject.dto';
-import { planImport } from './import-plan';
+import { nameKey, planImport } from './import-plan';
 import { SubjectCommentsRepository } from './subject-comments.repository';
 import { SubjectsRepository } from './subjects.repository';
 import { SUBJECT_NOT_FOUND, toSubjectResponse } from './subjects.service';
@@ -45,7 +45,11 @@ export class DepartmentSubjectsService {
       const foreign = matches.filter((match) => match.departmentId !== departmentId);
       if (foreign.length > 0) {
         const list = foreign.map((match) => `«${match.name}»`).join(', ');
-        throw new ConflictError(`Дисциплины уже закреплены за другой кафедрой: ${list}. Импорт не выполнен`);
+        // Every line of the list that names one of them, so a client marks those lines.
+        const taken = new Set(foreign.map((match) => nameKey(match.name)));
+        const lines = items.flatMap((item, index) => (taken.has(nameKey(item.name.trim())) ? [`[${index}].name`] : []));
+        const error = new ConflictError(`Дисциплины уже закреплены за другой кафедрой: ${list}. Импорт не выполнен`);
+        throw lines.length > 0 ? error.at(lines[0], ...lines.slice(1)) : error;
       }
       const matched = new Map(matches.map((match) => [match.position - 1, match.id]));
       const updates = plan.flatMap((subject, index) => {

@@ -20,17 +20,20 @@ export class ImportItemsPipe implements PipeTransform<unknown, SubjectImportItem
     if (list.length > MAX_IMPORT_ITEMS) throw new BadRequestError(`За один импорт можно передать не более ${MAX_IMPORT_ITEMS} дисциплин`);
 
     const problems: string[] = [];
+    const refused: string[] = [];
     const items = list.map((raw: unknown, index) => {
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
         problems.push(`Дисциплина №${index + 1}: должна быть объектом {name, code}`);
+        refused.push(`[${index}]`);
         return undefined;
       }
       const item = plainToInstance(SubjectImportItem, raw);
       const errors = validateSync(item, { whitelist: true, validationError: { target: false, value: false } });
       problems.push(...firstMessages(errors).map((message) => `Дисциплина №${index + 1}: ${message}`));
+      refused.push(...errors.map((error) => `[${index}].${error.property}`));
       return item;
     });
-    if (problems.length > 0) throw new BadRequestError(problems.slice(0, 20).join('; '));
+    if (problems.length > 0) throw new BadRequestError(problems.slice(0, 20).join('; ')).at(refused[0], ...refused.slice(1, 20));
     return items.filter((item): item is SubjectImportItem => item !== undefined);
   }
 }

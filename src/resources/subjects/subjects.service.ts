@@ -33,8 +33,8 @@ export class SubjectsService {
   /** Creates a subject; its name must be free among all subjects, archived ones included. */
   async create(request: SubjectRequest): Promise<SubjectResponse> {
     return this.db.transaction(async () => {
-      if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_NOT_FOUND);
-      if (await this.subjects.nameTaken(request.name)) throw new ConflictError(SUBJECT_NAME_TAKEN);
+      if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_NOT_FOUND).at('departmentId');
+      if (await this.subjects.nameTaken(request.name)) throw new ConflictError(SUBJECT_NAME_TAKEN).at('name');
       return this.subjects.insert({ name: request.name, code: request.code || null, departmentId: request.departmentId });
     });
   }

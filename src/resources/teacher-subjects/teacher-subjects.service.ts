@@ -32,20 +32,20 @@ export class TeacherSubjectsService {
     const scope = departmentScope(caller);
     return this.db.transaction(async () => {
       const user = await this.links.lockUser(request.userId);
-      if (!user) throw new BadRequestError('Пользователь не найден');
-      if (user.role !== 'TEACHER') throw new BadRequestError('Пользователь не является преподавателем');
-      if (!user.active) throw new BadRequestError('Преподаватель в архиве');
+      if (!user) throw new BadRequestError('Пользователь не найден').at('userId');
+      if (user.role !== 'TEACHER') throw new BadRequestError('Пользователь не является преподавателем').at('userId');
+      if (!user.active) throw new BadRequestError('Преподаватель в архиве').at('userId');
       const subject = await this.subjects.lockForReference(request.subjectId);
-      if (!subject) throw new BadRequestError('Дисциплина не найдена');
-      if (subject.archived) throw new BadRequestError('Дисциплина в архиве');
+      if (!subject) throw new BadRequestError('Дисциплина не найдена').at('subjectId');
+      if (subject.archived) throw new BadRequestError('Дисциплина в архиве').at('subjectId');
 
       if (scope !== undefined) {
-        if (subject.departmentId !== scope) throw new ForbiddenError(OTHER_DEPARTMENT_SUBJECT);
+        if (subject.departmentId !== scope) throw new ForbiddenError(OTHER_DEPARTMENT_SUBJECT).at('subjectId');
         if (!(await this.links.assignedOn(request.userId, scope, todayInBusinessZone()))) {
-          throw new ForbiddenError(TEACHER_NOT_IN_DEPARTMENT);
+          throw new ForbiddenError(TEACHER_NOT_IN_DEPARTMENT).at('userId');
         }
       }
-      if (await this.links.find(request.userId, request.subjectId)) throw new ConflictError(LINK_EXISTS);
+      if (await this.links.find(request.userId, request.subjectId)) throw new ConflictError(LINK_EXISTS).at('subjectId');
       const lessonTypeIds = await this.checkLessonTypes(request.lessonTypeIds ?? []);
       await this.links.insert(request.userId, request.subjectId);
       await this.links.replaceLessonTypes(request.userId, request.subjectId, lessonTypeIds);
@@ -100,7 +100,7 @@ export class TeacherSubjectsService {
   private async checkLessonTypes(ids: readonly number[]): Promise<number[]> {
     const distinct = [...new Set(ids)].sort((a, b) => a - b);
     const missing = await this.links.missingLessonTypes(distinct);
-    if (missing.length > 0) throw new BadRequestError(`Вид занятий не найден: ${missing.join(', ')}`);
+    if (missing.length > 0) throw new BadRequestError(`Вид занятий не найден: ${missing.join(', ')}`).at('lessonTypeIds');
     return distinct;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError, ConflictError } from '../../platform/http/app-error';
 import { formatDate, isoDayOfWeek } from '../../schedule-engine/dates';
+import { ConflictField } from '../../schedule-engine/conflicts';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { ActualLesson, applyOverride, lessonKey, NewLessonTime, OverrideAction, OverrideChange, OverrideRecord, overridesByLesson } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSemester, LoadedSlot } from '../../schedule-engine/rule-model';
@@ -322,8 +323,8 @@ export class ChangeCheck {
     if (!result) return undefined; // a cancel frees its place and cannot clash
     checkChangesSomething(change, base, result);
 
-    this.ensureFree(result, 'Изменение занятия пересекается');
-    this.ensureTeacherAvailable(result);
+    this.ensureFree(result, 'Изменение занятия пересекается', change);
+    this.ensureTeacherAvailable(result, change);
     return result;
   }
 
@@ -347,14 +348,29 @@ export class ChangeCheck {
    * The lesson must not clash with any other lesson of the version on its date after every other
    * override is applied (moved-away and cancelled lessons free their place, moved-in ones take theirs).
    */
-  ensureFree(lesson: ActualLesson, lead: string): void {
+  ensureFree(lesson: ActualLesson, lead: string, change?: LessonChange): void {
     const clash = this.stored?.firstClash([lesson]);
     if (!clash) return;
     const other = clash.existing;
-    throw new ConflictError(
+    const error = new ConflictError(
       `${lead} ${describeMoment(lesson)} с занятием «${other.rule.subjectName}» (правило №${other.rule.id}, ` +
         `${hhmm(other.startTime)}–${hhmm(other.endTime)}): ${reasonsText(clash.fields)}`,
     );
+    const field = change && this.causeOf(change, clash.fields);
+    throw field ? error.at(field) : error;
+  }
+
+  /**
+   * Which property of the change put the lesson where it clashes (its `LessonChange` name): a new
+   * teacher or room that is the busy one, else the new time or date; none when the change moved nothing.
+   */
+  private causeOf(change: LessonChange, fields: readonly ConflictField[]): keyof LessonChange | undefined {
+    const { base } = this.scene;
+    if (fields.includes('teacher') && change.newTeacherId !== null && change.newTeacherId !== base.teacherId) return 'newTeacherId';
+    if (fields.includes('classroom') && change.newClassroomId !== null && change.newClassroomId !== base.classroomId) return 'newClassroomId';
+    if (change.newTimeSlotId !== null) return 'newTimeSlotId';
+    if (change.targetLessonDate !== null) return 'targetLessonDate';
+    return undefined;
   }
 
   /**
@@ -362,20 +378,26 @@ export class ChangeCheck {
    * teacher blocks the change (409). An absence blocks only what the change places on the teacher:
    * changing just the room or format of a lesson the teacher already has there is allowed.
    */
-  ensureTeacherAvailable(lesson: ActualLesson): void {
+  ensureTeacherAvailable(lesson: ActualLesson, change?: LessonChange): void {
     const block = this.blocks.blockOf(lesson);
     if (!block) return;
     const { base } = this.scene;
     const name = this.facts.teachers.get(lesson.teacherId)?.name;
     const who = name ? `«${name}»` : 'занятия';
+    const placed = (error: ConflictError) => {
+      const field = change && this.causeOf(change, ['teacher']);
+      return field ? error.at(field) : error;
+    };
     if (block.absenceId === undefined) {
-      throw new ConflictError(`Преподаватель ${who} недоступен ${describeMoment(lesson)}: это время закрыто утверждённым ограничением`);
+      throw placed(new ConflictError(`Преподаватель ${who} недоступен ${describeMoment(lesson)}: это время закрыто утверждённым ограничением`));
     }
     const keepsPlace = lesson.teacherId === base.teacherId && lesson.date === base.date && lesson.startTime === base.startTime;
     if (keepsPlace) return;
-    throw new ConflictError(
-      `Преподаватель ${who} отсутствует ${formatDate(block.from ?? lesson.date)} – ${formatDate(block.to ?? lesson.date)} ` +
-        `(отсутствие №${block.absenceId}): занятие ${describeMoment(lesson)} ему назначить нельзя`,
+    throw placed(
+      new ConflictError(
+        `Преподаватель ${who} отсутствует ${formatDate(block.from ?? lesson.date)} – ${formatDate(block.to ?? lesson.date)} ` +
+          `(отсутствие №${block.absenceId}): занятие ${describeMoment(lesson)} ему назначить нельзя`,
+      ),
     );
   }
 
@@ -385,24 +407,24 @@ export class ChangeCheck {
     if (date < semester.startDate || date > semester.endDate) {
       throw new BadRequestError(
         `Перенести занятие можно только в пределах его семестра (${formatDate(semester.startDate)} – ${formatDate(semester.endDate)})`,
-      );
+      ).at('targetLessonDate');
     }
     const closed = rule.groupIds.filter((groupId) => !schedule.context.groupAllows(groupId, date));
     if (closed.length > 0) {
       const names = closed.map((groupId) => `«${this.facts.groups.get(groupId) ?? groupId}»`).join(', ');
-      throw new BadRequestError(`${formatDate(date)} учебный календарь ${closed.length > 1 ? 'групп' : 'группы'} ${names} не допускает занятий`);
+      throw new BadRequestError(`${formatDate(date)} учебный календарь ${closed.length > 1 ? 'групп' : 'группы'} ${names} не допускает занятий`).at('targetLessonDate');
     }
   }
 
   /** The new pair must be one of the bell schedule in effect on the lesson's (new) date (400). */
   private newTime(timeSlotId: number, date: string): NewLessonTime {
     const known = this.facts.timeSlots.get(timeSlotId);
-    if (!known) throw new BadRequestError(`Пара (временной слот) №${timeSlotId} не найдена`);
+    if (!known) throw new BadRequestError(`Пара (временной слот) №${timeSlotId} не найдена`).at('newTimeSlotId');
     const slot = effectiveSlotsOn(this.scene.grids, date).find((candidate) => candidate.id === timeSlotId);
     if (!slot) {
       throw new BadRequestError(
         `Пара ${known.orderNumber} (${hhmm(known.startTime)}–${hhmm(known.endTime)}) не входит в сетку звонков, действующую ${formatDate(date)}: выберите пару этой сетки`,
-      );
+      ).at('newTimeSlotId');
     }
     return { timeSlotId: slot.id, orderNumber: slot.orderNumber, startTime: slot.startTime, endTime: slot.endTime };
   }
@@ -412,14 +434,14 @@ export class ChangeCheck {
     const { base } = this.scene;
     if (change.newTeacherId !== null && change.newTeacherId !== base.teacherId) {
       const teacher = this.facts.teachers.get(change.newTeacherId);
-      if (!teacher) throw new BadRequestError(`Преподаватель №${change.newTeacherId} не найден`);
-      if (teacher.role !== 'TEACHER') throw new BadRequestError(`Пользователь «${teacher.name}» не является преподавателем`);
-      if (!teacher.active) throw new BadRequestError(`Преподаватель «${teacher.name}» в архиве: выберите действующего`);
+      if (!teacher) throw new BadRequestError(`Преподаватель №${change.newTeacherId} не найден`).at('newTeacherId');
+      if (teacher.role !== 'TEACHER') throw new BadRequestError(`Пользователь «${teacher.name}» не является преподавателем`).at('newTeacherId');
+      if (!teacher.active) throw new BadRequestError(`Преподаватель «${teacher.name}» в архиве: выберите действующего`).at('newTeacherId');
     }
     if (change.newClassroomId !== null && change.newClassroomId !== base.classroomId) {
       const classroom = this.facts.classrooms.get(change.newClassroomId);
-      if (!classroom) throw new BadRequestError(`Аудитория №${change.newClassroomId} не найдена`);
-      if (classroom.archived) throw new BadRequestError(`Аудитория «${classroom.name}» в архиве: выберите действующую`);
+      if (!classroom) throw new BadRequestError(`Аудитория №${change.newClassroomId} не найдена`).at('newClassroomId');
+      if (classroom.archived) throw new BadRequestError(`Аудитория «${classroom.name}» в архиве: выберите действующую`).at('newClassroomId');
     }
   }
 }
@@ -430,7 +452,7 @@ function checkChangesSomething(change: LessonChange, base: GeneratedLesson, resu
     throw new BadRequestError(
       `Перенос должен менять дату или время занятия: пара ${hhmm(result.startTime)}–${hhmm(result.endTime)} совпадает с исходной. ` +
         'Для смены преподавателя, аудитории или формата используйте замену (REPLACE)',
-    );
+    ).at('targetLessonDate');
   }
   if (
     change.action === 'REPLACE' &&
@@ -438,6 +460,6 @@ function checkChangesSomething(change: LessonChange, base: GeneratedLesson, resu
     result.classroomId === base.classroomId &&
     result.slot.lessonFormat === base.slot.lessonFormat
   ) {
-    throw new BadRequestError('Замена должна менять преподавателя, аудиторию или формат занятия: указанные значения совпадают с исходными');
+    throw new BadRequestError('Замена должна менять преподавателя, аудиторию или формат занятия: указанные значения совпадают с исходными').at('newTeacherId');
   }
 }

@@ -20,7 +20,7 @@ export class EducationFormsService {
   }
 
   async create(request: EducationFormRequest): Promise<EducationFormResponse> {
-    if (await this.forms.nameTaken(request.name)) throw new ConflictError('Форма обучения с таким названием уже существует');
+    if (await this.forms.nameTaken(request.name)) throw new ConflictError('Форма обучения с таким названием уже существует').at('name');
     return this.forms.insert(request.name);
   }
 

@@ -95,7 +95,7 @@ export class GroupsService {
       if (fields.groupSize < subgroupCapacity) {
         throw new BadRequestError(
           `Размер группы (${fields.groupSize}) не может быть меньше суммы вместимостей её подгрупп (${subgroupCapacity}): сначала измените подгруппы`,
-        );
+        ).at('groupSize');
       }
       await this.calendarGuard.checkGroupChange(id, fields);
       await this.groups.update(id, fields);
@@ -125,12 +125,12 @@ export class GroupsService {
   /** Nested ids must exist (400) and the profile must belong to the specialty; they stay locked until commit. */
   private async checkReferences(fields: GroupFields): Promise<void> {
     const references = await this.groups.lockReferences(fields);
-    if (!references.educationForm) throw new BadRequestError('Форма обучения не найдена');
-    if (!(await this.departments.lockForReference(fields.departmentId))) throw new BadRequestError('Кафедра не найдена');
-    if (!references.specialty) throw new BadRequestError('Специальность не найдена');
-    if (references.profileSpecialtyId === undefined) throw new BadRequestError('Профиль специальности не найден');
+    if (!references.educationForm) throw new BadRequestError('Форма обучения не найдена').at('educationFormId');
+    if (!(await this.departments.lockForReference(fields.departmentId))) throw new BadRequestError('Кафедра не найдена').at('departmentId');
+    if (!references.specialty) throw new BadRequestError('Специальность не найдена').at('specialtyId');
+    if (references.profileSpecialtyId === undefined) throw new BadRequestError('Профиль специальности не найден').at('specialtyProfileId');
     if (references.profileSpecialtyId !== fields.specialtyId) {
-      throw new BadRequestError('Профиль не относится к выбранной специальности');
+      throw new BadRequestError('Профиль не относится к выбранной специальности').at('specialtyProfileId');
     }
   }
 }

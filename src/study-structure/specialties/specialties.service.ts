@@ -38,7 +38,7 @@ export class SpecialtiesService {
 
   /** Creates the specialty and its profile «Без профиля» together. */
   async create(request: SpecialtyRequest): Promise<SpecialtyResponse> {
-    if (await this.specialties.codeTaken(request.specialityCode)) throw new ConflictError(CODE_TAKEN);
+    if (await this.specialties.codeTaken(request.specialityCode)) throw new ConflictError(CODE_TAKEN).at('specialityCode');
     return this.db.transaction(async () => {
       const specialty = await this.specialties.insert(request.specialityName, request.specialityCode);
       await this.specialties.insertProfile(specialty.id, DEFAULT_PROFILE_NAME, null);
@@ -48,7 +48,7 @@ export class SpecialtiesService {
 
   async update(id: number, request: SpecialtyRequest): Promise<SpecialtyResponse> {
     if (!(await this.specialties.findById(id))) throw new NotFoundError(SPECIALTY_NOT_FOUND);
-    if (await this.specialties.codeTaken(request.specialityCode, id)) throw new ConflictError(CODE_TAKEN);
+    if (await this.specialties.codeTaken(request.specialityCode, id)) throw new ConflictError(CODE_TAKEN).at('specialityCode');
     const updated = await this.specialties.update(id, request.specialityName, request.specialityCode);
     if (!updated) throw new NotFoundError(SPECIALTY_NOT_FOUND);
     return toSpecialty(updated);
@@ -82,7 +82,7 @@ export class SpecialtiesService {
 
   async createProfile(specialtyId: number, request: ProfileRequest): Promise<ProfileResponse> {
     await this.ensureSpecialty(specialtyId);
-    if (await this.specialties.profileNameTaken(specialtyId, request.name)) throw new ConflictError(PROFILE_NAME_TAKEN);
+    if (await this.specialties.profileNameTaken(specialtyId, request.name)) throw new ConflictError(PROFILE_NAME_TAKEN).at('name');
     const profile = await this.db.transaction(() =>
       this.specialties.insertProfile(specialtyId, request.name, descriptionOf(request)),
     );
@@ -92,7 +92,7 @@ export class SpecialtiesService {
   async updateProfile(specialtyId: number, profileId: number, request: ProfileRequest): Promise<ProfileResponse> {
     await this.ensureSpecialty(specialtyId);
     if (!(await this.specialties.findProfile(specialtyId, profileId))) throw new NotFoundError(PROFILE_NOT_FOUND);
-    if (await this.specialties.profileNameTaken(specialtyId, request.name, profileId)) throw new ConflictError(PROFILE_NAME_TAKEN);
+    if (await this.specialties.profileNameTaken(specialtyId, request.name, profileId)) throw new ConflictError(PROFILE_NAME_TAKEN).at('name');
     const updated = await this.specialties.updateProfile(profileId, request.name, descriptionOf(request));
     if (!updated) throw new NotFoundError(PROFILE_NOT_FOUND);
     return toProfile(updated);

@@ -53,7 +53,7 @@ export class SubgroupsService {
   async create(caller: AuthUser, groupId: number, request: SubgroupRequest): Promise<SubgroupResponse> {
     return this.db.transaction(async () => {
       const group = await this.lockGroup(caller, groupId);
-      if (await this.subgroups.nameTaken(groupId, request.name)) throw new ConflictError(NAME_TAKEN);
+      if (await this.subgroups.nameTaken(groupId, request.name)) throw new ConflictError(NAME_TAKEN).at('name');
       await this.ensureFits(group, request.studentCapacity);
       const id = await this.subgroups.insert(groupId, subgroupOf(request));
       return toResponse((await this.subgroups.find(groupId, id))!);
@@ -64,7 +64,7 @@ export class SubgroupsService {
     return this.db.transaction(async () => {
       const group = await this.lockGroup(caller, groupId);
       if (!(await this.subgroups.find(groupId, id))) throw new NotFoundError(SUBGROUP_NOT_FOUND);
-      if (await this.subgroups.nameTaken(groupId, request.name, id)) throw new ConflictError(NAME_TAKEN);
+      if (await this.subgroups.nameTaken(groupId, request.name, id)) throw new ConflictError(NAME_TAKEN).at('name');
       await this.ensureFits(group, request.studentCapacity, id);
       await this.subgroups.update(id, subgroupOf(request));
       return toResponse((await this.subgroups.find(groupId, id))!);
@@ -131,7 +131,7 @@ export class SubgroupsService {
     if (others + capacity > group.groupSize) {
       throw new BadRequestError(
         `Подгруппы не помещаются в группу: сумма вместимостей (${others + capacity}) превысит размер группы (${group.groupSize}); свободно мест: ${Math.max(0, group.groupSize - others)}`,
-      );
+      ).at('studentCapacity');
     }
   }
 }

@@ -25,14 +25,14 @@ export class DateAssignmentsService {
   async create(request: DateAssignmentRequest): Promise<DateAssignmentResponse> {
     return this.db.transaction(async () => {
       const scope = await this.scopes.lockForReference(request.scopeId);
-      if (!scope) throw new BadRequestError(`Сетка с идентификатором ${request.scopeId} не найдена`);
+      if (!scope) throw new BadRequestError(`Сетка с идентификатором ${request.scopeId} не найдена`).at('scopeId');
       if (scope.applyMode !== 'MANUAL') {
         throw new BadRequestError(
           `Сетка «${scope.name}» применяется автоматически; назначить на дату можно только ручную сетку`,
-        );
+        ).at('scopeId');
       }
       const existing = await this.assignments.findByDate(request.date);
-      if (existing) throw new ConflictError(`На ${request.date} уже назначена сетка «${existing.scopeName}»`);
+      if (existing) throw new ConflictError(`На ${request.date} уже назначена сетка «${existing.scopeName}»`).at('date');
       return this.assignments.insert(request.date, request.scopeId);
     });
   }

@@ -26,7 +26,7 @@ export class GridScopesService {
   }
 
   async create(request: GridScopeRequest): Promise<GridScopeResponse> {
-    if (await this.scopes.nameTaken(request.name)) throw new ConflictError(GRID_NAME_TAKEN);
+    if (await this.scopes.nameTaken(request.name)) throw new ConflictError(GRID_NAME_TAKEN).at('name');
     return toScopeResponse(await this.scopes.insertManual(request.name));
   }
 
@@ -35,7 +35,7 @@ export class GridScopesService {
     return this.db.transaction(async () => {
       const scope = (await this.scopes.lockForChange([id])).get(id);
       if (!scope) throw new NotFoundError(GRID_NOT_FOUND);
-      if (await this.scopes.nameTaken(request.name, id)) throw new ConflictError(GRID_NAME_TAKEN);
+      if (await this.scopes.nameTaken(request.name, id)) throw new ConflictError(GRID_NAME_TAKEN).at('name');
       await this.scopes.rename(id, request.name);
       return toScopeResponse({ ...scope, name: request.name });
     });

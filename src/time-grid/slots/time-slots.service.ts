@@ -94,13 +94,13 @@ export class TimeSlotsService {
     const clashes = await this.slots.clashes(fields, exceptId);
     const sameNumber = clashes.find((slot) => slot.orderNumber === fields.orderNumber);
     if (sameNumber) {
-      throw new ConflictError(`В сетке «${scope.name}» уже есть пара №${sameNumber.orderNumber} (${interval(sameNumber)})`);
+      throw new ConflictError(`В сетке «${scope.name}» уже есть пара №${sameNumber.orderNumber} (${interval(sameNumber)})`).at('orderNumber');
     }
     const overlapping = clashes[0];
     if (overlapping) {
       throw new ConflictError(
         `Время ${interval(fields)} пересекается с парой №${overlapping.orderNumber} (${interval(overlapping)}) сетки «${scope.name}»`,
-      );
+      ).at('startTime');
     }
   }
 }
@@ -109,11 +109,11 @@ export class TimeSlotsService {
 function toFields(request: TimeSlotRequest): SlotFields {
   const { orderNumber, scopeId, startTime, endTime } = request;
   const seconds = secondsOfDay(endTime) - secondsOfDay(startTime);
-  if (seconds <= 0) throw new BadRequestError('Время начала пары должно быть раньше времени окончания');
-  if (seconds < 60) throw new BadRequestError('Пара должна длиться не менее одной минуты');
+  if (seconds <= 0) throw new BadRequestError('Время начала пары должно быть раньше времени окончания').at('endTime');
+  if (seconds < 60) throw new BadRequestError('Пара должна длиться не менее одной минуты').at('startTime');
   return { orderNumber, scopeId, startTime, endTime };
 }
 
 function scopeNotFound(id: number): BadRequestError {
-  return new BadRequestError(`Сетка с идентификатором ${id} не найдена`);
+  return new BadRequestError(`Сетка с идентификатором ${id} не найдена`).at('scopeId');
 }

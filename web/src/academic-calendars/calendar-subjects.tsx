@@ -33,7 +33,7 @@ export function CalendarSubjects({ calendar }: { calendar: Calendar }) {
 
   const form = useApiForm({
     initial: { semesterNumber: '1', subjectId: '' },
-    fieldOf: () => 'subjectId',
+    otherwise: 'subjectId',
     send: async (values) => {
       if (!values.subjectId) throw new ApiError(400, 'Выберите дисциплину');
       const saved = await replace([...requestOf(list), { semesterNumber: Number(values.semesterNumber), subjectId: Number(values.subjectId) }]);

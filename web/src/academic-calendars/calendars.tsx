@@ -100,21 +100,6 @@ export function Calendars({ years, activities }: { years: AcademicYear[]; activi
   );
 }
 
-/**
- * Which field a refusal is about. A clash with an assigned group names its reason after the colon; a
- * calendar that already exists for the same year, specialty, profile and form concerns them all.
- */
-export function calendarFieldOf(message: string): 'academicYearId' | 'specialtyId' | 'specialtyProfileId' | 'studyFormId' | 'courseCount' | undefined {
-  if (/уже существует/.test(message)) return undefined;
-  const reason = /^Изменение несовместимо/.test(message) ? message.slice(message.indexOf(': ') + 2) : message;
-  if (/числ\S* курсов/i.test(reason)) return 'courseCount';
-  if (/учебн\S* год/i.test(reason)) return 'academicYearId';
-  if (/профил/i.test(reason)) return 'specialtyProfileId';
-  if (/специальност/i.test(reason)) return 'specialtyId';
-  if (/форм\S* обучения/i.test(reason)) return 'studyFormId';
-  return undefined;
-}
-
 /** Folded away while the list has calendars, so an opened calendar's grid is near the top. */
 function NewCalendar({ years, open, onSaved }: { years: AcademicYear[]; open: boolean; onSaved: (calendar: Calendar) => void }) {
   return (
@@ -140,7 +125,6 @@ function CalendarForm({ years, calendar, onSaved }: { years: AcademicYear[]; cal
         }
       : { academicYearId: String(years[0]?.id ?? ''), specialtyId: '', specialtyProfileId: '', studyFormId: '', courseCount: '4' },
     resetOnSuccess: !calendar,
-    fieldOf: calendarFieldOf,
     send: async (values) => {
       const body = {
         academicYearId: Number(values.academicYearId),

@@ -2,10 +2,11 @@
 // one request, a year's start moved, a semester's dates changed, a missing semester added. The API
 // computes a year's title and its end (30 June); a refusal is shown at the date it concerns.
 import { useState } from 'preact/hooks';
-import { api, ApiError, data, type Schemas } from '../api/client';
+import { api, data, type Schemas } from '../api/client';
 import { formatLongDate } from '../shared/dates';
 import { Dialog, RemoveConfirm } from '../shared/dialog';
-import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { ApiFormFrame, Field, useApiForm, type ApiForm } from '../shared/form';
+import { indexIn, refusal } from '../shared/field-errors';
 import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
 
 export type AcademicYear = Schemas['AcademicYearResponse'];
@@ -16,10 +17,6 @@ export const SEMESTER_NAMES: Record<SemesterType, string> = { autumn: 'Осен�
 const SEMESTER_TYPES: SemesterType[] = ['autumn', 'spring'];
 
 const period = (item: { startDate: string; endDate: string }) => `${formatLongDate(item.startDate)} — ${formatLongDate(item.endDate)}`;
-
-/** Which date a refusal is about: the API names the semester («Осенний семестр …») or the year. */
-const semesterField = <T extends string>(autumn: T, spring: T, year: T) => (message: string): T =>
-  /^осенн/i.test(message) ? autumn : /^весенн/i.test(message) ? spring : year;
 
 export function AcademicYears({ years, onChanged }: { years: Loaded<AcademicYear[]>; onChanged: () => void }) {
   const [editing, setEditing] = useState<number>();
@@ -90,16 +87,31 @@ export function AcademicYears({ years, onChanged }: { years: Loaded<AcademicYear
   );
 }
 
+type NewYearValues = { startDate: string; autumnStart: string; autumnEnd: string; springStart: string; springEnd: string };
+
+/** The semesters a new year's form sends, in the order the API numbers them (`semesters[i]`). */
+const semestersOf = (values: NewYearValues): Schemas['SemesterRequest'][] => [
+  ...(values.autumnStart || values.autumnEnd ? [{ semesterType: 'autumn' as const, startDate: values.autumnStart, endDate: values.autumnEnd }] : []),
+  ...(values.springStart || values.springEnd ? [{ semesterType: 'spring' as const, startDate: values.springStart, endDate: values.springEnd }] : []),
+];
+
+/** `semesters[i].endDate` → the end date control of that semester (a taken type: its start). */
+function semesterControl(values: NewYearValues, path: string): keyof NewYearValues | undefined {
+  const index = indexIn(path, 'semesters');
+  if (index === undefined) return undefined;
+  const type = semestersOf(values)[index]?.semesterType;
+  if (!type) return undefined;
+  return path.endsWith('.endDate') ? (type === 'autumn' ? 'autumnEnd' : 'springEnd') : type === 'autumn' ? 'autumnStart' : 'springStart';
+}
+
 function NewYear({ onCreated }: { onCreated: () => void }) {
-  const form = useApiForm({
+  const form: ApiForm<NewYearValues> = useApiForm<NewYearValues>({
     initial: { startDate: '', autumnStart: '', autumnEnd: '', springStart: '', springEnd: '' },
     resetOnSuccess: true,
-    fieldOf: semesterField('autumnStart', 'springStart', 'startDate'),
+    fields: (path): keyof NewYearValues | undefined => semesterControl(form.values, path),
     send: async (values) => {
-      const semesters: Schemas['SemesterRequest'][] = [];
-      if (values.autumnStart || values.autumnEnd) semesters.push({ semesterType: 'autumn', startDate: values.autumnStart, endDate: values.autumnEnd });
-      if (values.springStart || values.springEnd) semesters.push({ semesterType: 'spring', startDate: values.springStart, endDate: values.springEnd });
-      if (!semesters.length) throw new ApiError(400, 'Осенний семестр: укажите даты хотя бы одного семестра');
+      const semesters = semestersOf(values);
+      if (!semesters.length) throw refusal('autumnStart', 'Осенний семестр: укажите даты хотя бы одного семестра');
       const year = await data(api.POST('/api/admin/calendar/years', { body: { startDate: values.startDate, semesters } }));
       onCreated();
       return `Создан учебный год ${year.title} (${period(year)}), семестров: ${year.semesters.length}.`;
@@ -185,7 +197,7 @@ function SemesterForm({ yearId, semester, type, onChanged }: { yearId: number; s
   const name = SEMESTER_NAMES[type];
   const form = useApiForm({
     initial: { startDate: semester?.startDate ?? '', endDate: semester?.endDate ?? '' },
-    fieldOf: (message) => (/окончани/.test(message) ? 'endDate' : 'startDate'),
+    otherwise: 'startDate',
     send: async (values) => {
       const body = { semesterType: type, startDate: values.startDate, endDate: values.endDate };
       const saved = semester

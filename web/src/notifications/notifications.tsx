@@ -113,7 +113,7 @@ function Subscriptions({ onChanged }: { onChanged: () => void }) {
   const kinds = (Object.keys(KIND_NAMES) as Kind[]).filter((kind) => kind !== 'MY_LESSONS' || me.role === 'TEACHER');
   const form = useApiForm({
     initial: { kind: kinds[0], target: undefined as Choice | undefined, channel: 'IN_APP', mode: 'IMMEDIATE', digestTime: '07:30', horizonDays: '14' },
-    fieldOf: (message) => (/targetId|Групп|Преподавател|Аудитори/.test(message) ? 'target' : undefined),
+    fields: { targetId: 'target' },
     send: async (values) => {
       const created = await data(
         api.POST('/api/notifications/subscriptions', {

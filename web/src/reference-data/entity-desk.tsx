@@ -23,12 +23,10 @@ export interface Option {
 }
 
 interface FieldBase<V extends FormValues> {
-  /** The API's field name, so a refusal quoting it («Поле «capacity» …») lands here. */
+  /** The API's field name, so a refusal whose `field` names it lands here. */
   name: keyof V & string;
   label: string;
   hint?: string;
-  /** Refusals about this field that do not quote its name (e.g. «Кафедра с таким кодом уже существует»). */
-  claims?: RegExp;
   /** Identifies the row (a link's teacher and subject): chosen when adding, not changed later. */
   fixedOnEdit?: boolean;
 }
@@ -277,7 +275,7 @@ function FilterSelect({ label, values, value, onChange }: { label: string; value
   );
 }
 
-/** The add/change form: one control per field; a refusal lands at the field it names or claims. */
+/** The add/change form: one control per field; a refusal lands at the field its `field` names. */
 function EntityForm<Row, V extends FormValues>({
   descriptor,
   initial,
@@ -300,7 +298,6 @@ function EntityForm<Row, V extends FormValues>({
       await send(values);
       onSaved();
     },
-    fieldOf: (message) => fields.find((field) => field.claims?.test(message))?.name,
   });
   const set = (name: keyof V & string, value: FormValue) => {
     form.set(name, value as V[typeof name]);

@@ -9,6 +9,7 @@ import { api, data, type Schemas } from '../api/client';
 import { departmentTeacherSubjects } from '../reference-data/entities/teacher-subjects';
 import { EntityDesk } from '../reference-data/entity-desk';
 import { Dialog } from '../shared/dialog';
+import { indexIn } from '../shared/field-errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
@@ -29,9 +30,6 @@ export function parseSubjectLines(text: string): { name: string; code: string | 
     });
 }
 
-/** The names a 409 quotes («…»): the subjects another department owns. */
-const quotedNames = (message: string): Set<string> => new Set([...message.matchAll(/«([^»]+)»/g)].map((match) => match[1].trim().toLowerCase()));
-
 export default function DepartmentSubjects() {
   const rows = useLoad(() => data(api.GET('/api/department/subjects')), []);
   const [commentsOf, setCommentsOf] = useState<Subject>();
@@ -43,10 +41,11 @@ export default function DepartmentSubjects() {
       rows.reload();
       return `Импортировано дисциплин: ${saved.length}`;
     },
-    fieldOf: () => 'list',
+    otherwise: 'list',
   });
   const preview = useMemo(() => parseSubjectLines(form.values.list), [form.values.list]);
-  const refused = quotedNames(form.errorAt('list') ?? '');
+  // The lines the refusal names (`[2].name`: the third line of the list sent).
+  const refused = new Set(form.errorFields.flatMap((path) => indexIn(path) ?? []));
 
   return (
     <>
@@ -91,7 +90,7 @@ export default function DepartmentSubjects() {
               </thead>
               <tbody>
                 {preview.map((item, index) => {
-                  const foreign = refused.has(item.name.toLowerCase());
+                  const foreign = refused.has(index);
                   return (
                     <tr key={`${item.name}-${index}`} class={foreign ? 'row-refused' : undefined}>
                       <td>{item.name}</td>

@@ -61,18 +61,6 @@ const ACTIONS: { value: Action; label: string }[] = [
 export const describeOriginal = (lesson: OriginalLesson) =>
   `${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')}: ${formatShortDate(lesson.lessonDate)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}, ${lesson.teacherName}, ауд. ${lesson.classroomName}`;
 
-/** The control a refusal is about: the one whose subject the API's Russian message names first. */
-function fieldOf(message: string): keyof Values | undefined {
-  const subjects: [RegExp, keyof Values][] = [
-    [/преподавател/i, 'newTeacher'],
-    [/аудитори/i, 'newClassroom'],
-    [/дат[аеуы]/i, 'targetLessonDate'],
-    [/пар[аыу]|время|сетк/i, 'newTimeSlotId'],
-  ];
-  const found = subjects.map(([pattern, field]) => ({ field, at: message.search(pattern) })).filter((item) => item.at >= 0);
-  return found.sort((a, b) => a.at - b.at)[0]?.field;
-}
-
 export function OverrideForm({
   lesson,
   existing,
@@ -94,7 +82,7 @@ export function OverrideForm({
       newLessonFormat: existing?.newLessonFormat ?? '',
       comment: existing?.comment ?? '',
     },
-    fieldOf,
+    fields: { newTeacherId: 'newTeacher', newClassroomId: 'newClassroom' },
     send: async (values) => {
       const body = requestOf(lesson, values);
       const saved = existing

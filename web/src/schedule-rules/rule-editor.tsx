@@ -1,11 +1,12 @@
 // Creating or changing a rule (spec 4.9): subject, groups, the three hour limits with their start
 // weeks, and the weekly slots. The slot being placed shows the free-cell grid for its groups, teacher
-// and room; a refusal appears at the slot it names (or at the field it quotes), with the conflicting
-// rule, and nothing typed is lost. In a draft a slot may stay unplaced (no day, pair or room: issue 43)
-// and be placed later.
+// and room; a refusal appears at the slot or field its `field` names, with the conflicting rule and
+// slot the API sends as data, and nothing typed is lost. In a draft a slot may stay unplaced (no day,
+// pair or room: issue 43) and be placed later.
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
+import { apiField, indexIn, topField } from '../shared/field-errors';
 import { findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ErrorLine, useId } from '../shared/ui';
@@ -14,14 +15,8 @@ import { FreeCellGrid } from './free-cell-grid';
 type Rule = Schemas['RuleResponse'];
 type RuleRequest = Schemas['RuleRequest'];
 type Parity = 'BOTH' | 'ODD' | 'EVEN';
-type Kind = 'LECTURE' | 'PRACTICE' | 'LABORATORY';
-
-/** The seeded lesson types (spec 2): their ids are fixed by the first migration. */
-const LESSON_TYPES: { id: number; kind: Kind; name: string }[] = [
-  { id: 1, kind: 'LECTURE', name: 'Лекция' },
-  { id: 2, kind: 'PRACTICE', name: 'Практика' },
-  { id: 3, kind: 'LABORATORY', name: 'Лабораторная работа' },
-];
+type LessonType = Schemas['LessonTypeResponse'];
+type Kind = LessonType['code'];
 const KIND_FIELDS: Record<Kind, { hours: 'lectureAcademicHours' | 'practiceAcademicHours' | 'laboratoryAcademicHours'; start: 'lectureStartWeek' | 'practiceStartWeek' | 'laboratoryStartWeek'; title: string }> = {
   LECTURE: { hours: 'lectureAcademicHours', start: 'lectureStartWeek', title: 'Лекции' },
   PRACTICE: { hours: 'practiceAcademicHours', start: 'practiceStartWeek', title: 'Практика' },
@@ -66,11 +61,14 @@ interface Refusal {
   slot?: number;
   field?: string;
   conflictRule?: { id: number; subjectName: string; groupNames: string[] };
+  /** The slot it clashes with: a stored rule's, or another of this rule (`slotIndex`). */
+  conflictSlot?: Schemas['ConflictSlotResponse'];
   reasons?: string[];
 }
 
 let nextKey = 1;
-const emptySlot = (lessonTypeId = 1): SlotDraft => ({ key: nextKey++, dayOfWeek: 1, parity: 'BOTH', lessonTypeId, subgroupIds: [], lessonFormat: 'Очно' });
+/** A new slot; `lessonTypeId` 0 until the lesson types have loaded (then the first one). */
+const emptySlot = (lessonTypeId = 0): SlotDraft => ({ key: nextKey++, dayOfWeek: 1, parity: 'BOTH', lessonTypeId, subgroupIds: [], lessonFormat: 'Очно' });
 
 function draftOf(rule: Rule | undefined): Draft {
   if (!rule) return { groups: [], hours: { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 }, startWeeks: { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 }, slots: [emptySlot()] };
@@ -100,18 +98,8 @@ function placement(slot: SlotDraft): 'placed' | 'unplaced' | 'partial' {
   return chosen === 3 ? 'placed' : chosen === 0 ? 'unplaced' : 'partial';
 }
 
-const kindOf = (lessonTypeId: number): Kind => LESSON_TYPES.find((type) => type.id === lessonTypeId)?.kind ?? 'LECTURE';
-
-/** Which slot a refusal is about: «Слот 2: …», «Слоты 1 и 2 …», or the day and start time a clash names. */
-function slotOfMessage(message: string, slots: SlotDraft[], pairStart: (timeSlotId?: number) => string | undefined): number | undefined {
-  const numbered = /Слоты? (\d+)/.exec(message);
-  if (numbered) return Number(numbered[1]) - 1;
-  const moment = /\((понедельник|вторник|среда|четверг|пятница|суббота|воскресенье)\), (\d\d:\d\d)/.exec(message);
-  if (!moment) return undefined;
-  const day = DAYS.findIndex((name) => name.toLowerCase() === moment[1]);
-  const index = slots.findIndex((slot) => slot.dayOfWeek === day && pairStart(slot.timeSlotId) === moment[2]);
-  return index >= 0 ? index : slots.findIndex((slot) => slot.dayOfWeek === day);
-}
+/** The kind (whose hours field counts) of a lesson type, as the API lists them. */
+const kindOf = (types: readonly LessonType[], lessonTypeId: number): Kind => types.find((type) => type.id === lessonTypeId)?.code ?? 'LECTURE';
 
 export function RuleEditor({
   versionId,
@@ -138,10 +126,20 @@ export function RuleEditor({
   const [subjects, setSubjects] = useState<Schemas['SubjectResponse'][]>([]);
   const [pairs, setPairs] = useState<Schemas['FreeCellPairResponse'][]>([]);
   const [subgroups, setSubgroups] = useState<Record<number, Schemas['SubgroupResponse'][]>>({});
+  const [types, setTypes] = useState<LessonType[]>([]);
   const subjectId = useId('rule-subject');
 
   useEffect(() => {
     data(api.GET('/api/subjects')).then(setSubjects, (error: unknown) => setRefusal({ message: `Дисциплины: ${messageOf(error)}` }));
+    data(api.GET('/api/lesson-types')).then(
+      (list) => {
+        setTypes(list);
+        // Slots made before the list came get its first type.
+        const first = list.find((type) => type.code === 'LECTURE') ?? list[0];
+        if (first) setDraft((old) => ({ ...old, slots: old.slots.map((slot) => (slot.lessonTypeId === 0 ? { ...slot, lessonTypeId: first.id } : slot)) }));
+      },
+      (error: unknown) => setRefusal({ message: `Виды занятий: ${messageOf(error)}` }),
+    );
     // The base grid's pairs, as the free-cell grid lists them (no group chosen yet is fine).
     data(api.GET('/api/admin/schedule-rules/free-cells', { params: { query: { versionId } } })).then(
       (grid) => setPairs(grid.pairs),
@@ -167,7 +165,6 @@ export function RuleEditor({
     setDraft((old) => ({ ...old, slots: old.slots.map((slot, at) => (at === index ? { ...slot, ...next } : slot)) }));
     setRefusal(undefined);
   };
-  const pairStart = (timeSlotId?: number) => pairs.find((pair) => pair.timeSlotId === timeSlotId)?.startTime;
 
   async function save(event: Event) {
     event.preventDefault();
@@ -216,9 +213,11 @@ export function RuleEditor({
     } catch (error) {
       const message = messageOf(error);
       const conflict = error instanceof ApiError && error.status === 409 ? (error.body as Schemas['RuleConflictResponse'] | undefined) : undefined;
-      const field = /«(\w+)»/.exec(message)?.[1];
-      const slot = slotOfMessage(message, draft.slots, pairStart);
-      setRefusal({ message, slot, field, conflictRule: conflict?.conflictRule, reasons: conflict?.conflictReasons });
+      // The API names the body's property: `slots[1].teacherId` is the second slot, `subjectId` a field.
+      const path = apiField(error);
+      const slot = path === undefined ? undefined : indexIn(path, 'slots');
+      const field = path !== undefined && slot === undefined ? topField(path) : undefined;
+      setRefusal({ message, slot, field, conflictRule: conflict?.conflictRule, conflictSlot: conflict?.conflictSlot, reasons: conflict?.conflictReasons });
       if (slot !== undefined) setPlacing(slot);
     } finally {
       setBusy(false);
@@ -226,7 +225,7 @@ export function RuleEditor({
   }
 
   const current = draft.slots[placing] ?? draft.slots[0];
-  const currentKind = current ? kindOf(current.lessonTypeId) : 'LECTURE';
+  const currentKind = current ? kindOf(types, current.lessonTypeId) : 'LECTURE';
   const fieldError = (name: string) => (refusal && refusal.slot === undefined && refusal.field === name ? refusal.message : undefined);
   const generalError = refusal && refusal.slot === undefined && !['subjectId', 'groupIds', ...Object.values(KIND_FIELDS).flatMap((f) => [f.hours, f.start])].includes(refusal.field ?? '') ? refusal.message : undefined;
 
@@ -296,6 +295,7 @@ export function RuleEditor({
             placing={index === placing}
             groups={draft.groups}
             subgroups={subgroups}
+            types={types}
             refusal={refusal?.slot === index ? refusal : undefined}
             isDraft={isDraft}
             onPlace={() => setPlacing(index)}
@@ -363,6 +363,7 @@ function SlotCard({
   placing,
   groups,
   subgroups,
+  types,
   refusal,
   isDraft,
   onPlace,
@@ -375,6 +376,7 @@ function SlotCard({
   placing: boolean;
   groups: Choice[];
   subgroups: Record<number, Schemas['SubgroupResponse'][]>;
+  types: LessonType[];
   refusal?: Refusal;
   isDraft: boolean;
   onPlace: () => void;
@@ -382,7 +384,7 @@ function SlotCard({
   onRemove?: () => void;
 }) {
   const id = useId(`slot-${index}`);
-  const lab = kindOf(slot.lessonTypeId) === 'LABORATORY';
+  const lab = kindOf(types, slot.lessonTypeId) === 'LABORATORY';
   return (
     <fieldset class={`slot-card${placing ? ' slot-placing' : ''}${refusal ? ' slot-refused' : ''}`} onFocusCapture={onPlace}>
       <legend>{`Слот ${index + 1}`}</legend>
@@ -421,7 +423,7 @@ function SlotCard({
         <div class="field">
           <label for={`${id}-type`}>Вид занятия</label>
           <select id={`${id}-type`} value={slot.lessonTypeId} onChange={(event) => onChange({ lessonTypeId: Number(event.currentTarget.value), subgroupIds: [] })}>
-            {LESSON_TYPES.map((type) => (
+            {types.map((type) => (
               <option key={type.id} value={type.id}>
                 {type.name}
               </option>
@@ -492,6 +494,14 @@ function SlotRefusal({ refusal }: { refusal: Refusal }) {
           {refusal.reasons && refusal.reasons.length > 0 ? `: ${refusal.reasons.join('; ')}` : ''}
         </p>
       ) : null}
+      {refusal.conflictSlot ? <p>{clashPlace(refusal.conflictSlot)}</p> : null}
     </div>
   );
+}
+
+/** Where the clash is, from the API's data: the other slot of this rule or the stored rule's slot, and the weeks. */
+function clashPlace(slot: Schemas['ConflictSlotResponse']): string {
+  const other = slot.slotIndex !== undefined ? `слот ${slot.slotIndex + 1} этого правила` : `слот правила №${slot.ruleId ?? ''}`;
+  const when = `${DAYS[slot.dayOfWeek]?.toLowerCase() ?? ''}${slot.pairNumber ? `, ${slot.pairNumber}-я пара` : ''}`;
+  return slot.weeks.length > 0 ? `Совпадает с: ${other} (${when}), недели ${slot.weeks.join(', ')}` : `Совпадает с: ${other} (${when})`;
 }

@@ -115,7 +115,7 @@ function NewVersion({ semesterId, versions, onCreated }: { semesterId: number; v
   const form = useApiForm({
     initial: { name: '', basedOnVersionId: '' },
     resetOnSuccess: true,
-    fieldOf: () => 'name',
+    otherwise: 'name',
     send: async (values) => {
       const created = await data(
         api.POST('/api/edu-office/schedule/versions', {

@@ -1,10 +1,11 @@
 // Forms that talk to the API. A refusal keeps every value the user typed and shows the API's Russian
-// `message` next to the control that caused it: the field whose name the message quotes
-// («Поле «name» …»), or the one `fieldOf` picks (e.g. a slot named by a 409), else above the button.
+// `message` next to the control it concerns: the one its `field` names (the API's property, mapped by
+// `fields` where the form names it differently), or `otherwise`, else above the button. The message is
+// never read to find the place: it may be reworded at any time.
 import type { ComponentChildren, JSX } from 'preact';
 import { useState } from 'preact/hooks';
 import { messageOf } from './errors';
-import { quotedField } from './field-errors';
+import { apiField, apiFields, topField } from './field-errors';
 import { ErrorLine, useId } from './ui';
 
 type Values = Record<string, unknown>;
@@ -16,6 +17,8 @@ export interface ApiForm<T extends Values> {
   errorAt(name: keyof T): string | undefined;
   /** A refusal no field claims. */
   formError?: string;
+  /** Every API property the last refusal named (`[2].name` for the third item of a list body). */
+  errorFields: string[];
   busy: boolean;
   /** Done: the last submission's success text (cleared by the next change). */
   done?: string;
@@ -26,13 +29,18 @@ export function useApiForm<T extends Values>(options: {
   initial: T;
   /** Sends the values; resolves to a success line, or throws the API's refusal. */
   send: (values: T) => Promise<string | void>;
-  /** Which field a refusal belongs to when the message does not quote one. */
-  fieldOf?: (message: string, status: number | undefined) => keyof T | undefined;
+  /**
+   * The form's field for an API property path (`slots[1].teacherId`) where the names differ (e.g.
+   * `{ targetId: 'target' }`); by default the path's top-level property when the form has it.
+   */
+  fields?: Partial<Record<string, keyof T>> | ((path: string) => keyof T | undefined);
+  /** Where a refusal that names no field of the form is shown (a form about one thing), else above the button. */
+  otherwise?: keyof T;
   /** Clear the values after a success (a new request), or keep them (editing). */
   resetOnSuccess?: boolean;
 }): ApiForm<T> {
   const [values, setValues] = useState<T>(options.initial);
-  const [error, setError] = useState<{ field?: keyof T; message: string }>();
+  const [error, setError] = useState<{ field?: keyof T; message: string; paths: string[] }>();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string>();
   return {
@@ -44,6 +52,7 @@ export function useApiForm<T extends Values>(options: {
     },
     errorAt: (name) => (error?.field === name ? error.message : undefined),
     formError: error && error.field === undefined ? error.message : undefined,
+    errorFields: error?.paths ?? [],
     busy,
     done,
     async submit(event) {
@@ -58,14 +67,24 @@ export function useApiForm<T extends Values>(options: {
         if (options.resetOnSuccess) setValues(options.initial);
       } catch (failure) {
         const message = messageOf(failure);
-        const status = typeof failure === 'object' && failure && 'status' in failure ? Number(failure.status) : undefined;
-        const field = quotedField(message, Object.keys(values)) ?? options.fieldOf?.(message, status);
-        setError({ field: field as keyof T | undefined, message });
+        setError({ field: placeOf(apiField(failure), values, options.fields) ?? options.otherwise, message, paths: apiFields(failure) });
       } finally {
         setBusy(false);
       }
     },
   };
+}
+
+/** The form's field an API property path names, if any. */
+function placeOf<T extends Values>(path: string | undefined, values: T, fields: Partial<Record<string, keyof T>> | ((path: string) => keyof T | undefined) | undefined): keyof T | undefined {
+  if (path === undefined) return undefined;
+  if (typeof fields === 'function') {
+    const mapped = fields(path);
+    if (mapped !== undefined) return mapped;
+  } else if (fields?.[topField(path)] !== undefined) {
+    return fields[topField(path)];
+  }
+  return topField(path) in values ? topField(path) : undefined;
 }
 
 /**

@@ -17,7 +17,7 @@ export function ReviewControls({
   const reject = useApiForm({
     initial: { comment: '' },
     send: async (values) => review(false, values.comment || null),
-    fieldOf: () => 'comment',
+    otherwise: 'comment',
   });
   if (rejecting) {
     return (

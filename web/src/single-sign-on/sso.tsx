@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Role, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { refusal } from '../shared/field-errors';
 import { Picker, type Choice } from '../shared/picker';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
@@ -82,7 +83,7 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
     send: async (values) => {
       const mapping = parseMapping(values.roleMapping);
       const wrong = mapping.find((item) => !item.value || !ROLES.includes(item.role));
-      if (wrong) throw new Error(`Поле «roleMapping»: каждая строка — «значение: РОЛЬ», роль одна из ${ROLES.join(', ')}`);
+      if (wrong) throw refusal('roleMapping', `Поле «roleMapping»: каждая строка — «значение: РОЛЬ», роль одна из ${ROLES.join(', ')}`);
       await data(
         api.PUT('/api/admin/sso', {
           body: {
@@ -107,8 +108,6 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
       onSaved(text);
       return text;
     },
-    // The provider's refusals (discovery, https) belong to its address.
-    fieldOf: (message, status) => (status === 400 && /поставщик|обнаружения|https/i.test(message) ? 'issuerUrl' : undefined),
   });
   const { values } = form;
   const checkbox = (name: 'enabled' | 'createUsers' | 'passwordLoginAllowed', label: string) => {
@@ -251,14 +250,14 @@ function LinkForm({ onLinked }: { onLinked: () => void }) {
     initial: { user: undefined, externalName: '' },
     resetOnSuccess: true,
     send: async (values) => {
-      if (!values.user) throw new Error('Поле «user»: выберите пользователя');
+      if (!values.user) throw refusal('user', 'Поле «user»: выберите пользователя');
       const linked = await data(
         api.PUT('/api/admin/sso/links/{id}', { params: { path: { id: values.user.id } }, body: { externalName: values.externalName.trim() } }),
       );
       onLinked();
       return `${linked.fullName} будет входить как «${linked.externalName ?? ''}»`;
     },
-    fieldOf: (_message, status) => (status === 404 ? 'user' : status === 409 ? 'externalName' : undefined),
+    fields: { id: 'user' },
   });
   return (
     <ApiFormFrame form={form} label="Связать пользователя" submitText="Связать">

@@ -20,11 +20,6 @@ export const ABSENCE_STATUS_NAMES: Record<Absence['status'], string> = {
 
 export type PeriodValues = { startDate: string; endDate: string; reason: string };
 
-/** An overlap is about the first day; the 120-day limit and the order of the days about the last one. */
-export function periodFieldOf(message: string): keyof PeriodValues | undefined {
-  return /пересека/i.test(message) ? 'startDate' : /120|окончан/i.test(message) ? 'endDate' : undefined;
-}
-
 export function PeriodFields<T extends PeriodValues>({ form }: { form: ApiForm<T> }) {
   return (
     <>

@@ -6,7 +6,7 @@ import { formatShortDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { ApiFormFrame, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
-import { ABSENCE_STATUS_NAMES, CancelAbsence, PeriodFields, periodFieldOf } from './absence-parts';
+import { ABSENCE_STATUS_NAMES, CancelAbsence, PeriodFields } from './absence-parts';
 
 type Absence = Schemas['AbsenceResponse'];
 
@@ -20,7 +20,6 @@ export default function MyAbsences() {
       rows.reload();
       return `Отсутствие ${formatShortDate(created.startDate)}–${formatShortDate(created.endDate)} сообщено: ${ABSENCE_STATUS_NAMES[created.status].toLowerCase()}`;
     },
-    fieldOf: periodFieldOf,
     resetOnSuccess: true,
   });
 

@@ -13,7 +13,7 @@ import { ReviewControls } from '../shared/review';
 import { DataTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
 import { useMe } from '../shared/shell';
-import { ABSENCE_STATUS_NAMES, CancelAbsence, cancellable, PeriodFields, periodFieldOf } from './absence-parts';
+import { ABSENCE_STATUS_NAMES, CancelAbsence, cancellable, PeriodFields } from './absence-parts';
 import { AbsenceWizard } from './wizard';
 
 type Absence = Schemas['AbsenceResponse'];
@@ -98,7 +98,7 @@ function RegisterAbsence({ departmentId, registered }: { departmentId?: number; 
       registered();
       return `Отсутствие ${created.teacherName} ${formatShortDate(created.startDate)}–${formatShortDate(created.endDate)} зарегистрировано: ${ABSENCE_STATUS_NAMES[created.status].toLowerCase()}`;
     },
-    fieldOf: (message) => periodFieldOf(message) ?? (/teacherId|преподавател/i.test(message) ? 'teacher' : undefined),
+    fields: { teacherId: 'teacher' },
   });
   const teacherError = form.errorAt('teacher');
   return (

@@ -47,7 +47,6 @@ export function ChangeRequestForm({ lesson, onSubmitted }: { lesson: Lesson; onS
     },
     // The API names MOVE's pair and CHANGE_CLASSROOM's room by their field names; a 409 (a pending
     // request, a taken pair) belongs to the choice the user made.
-    fieldOf: (message: string, status: number | undefined): keyof Values | undefined => (status === 409 ? (form.values.requestType === 'CHANGE_CLASSROOM' ? 'requestedClassroomId' : 'requestedTimeSlotId') : /причин/i.test(message) ? 'reason' : undefined),
   });
   const { requestType, targetLessonDate } = form.values;
   const candidates = useLoad(

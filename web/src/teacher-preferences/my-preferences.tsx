@@ -166,7 +166,7 @@ function DateForm({ meta, semesterId, changed }: { meta: Meta; semesterId: numbe
       changed();
       return `Отправлено на утверждение: ${describe(created, meta)}`;
     },
-    fieldOf: () => 'preferenceDate',
+    otherwise: 'preferenceDate',
     resetOnSuccess: true,
   });
   return (
@@ -201,7 +201,7 @@ function ShapeForm({ meta, semesterId, changed }: { meta: Meta; semesterId: numb
       changed();
       return `Отправлено на утверждение: ${describe(created, meta)}`;
     },
-    fieldOf: () => 'preferenceType',
+    otherwise: 'preferenceType',
   });
   const label = (code: PreferenceType) => meta.preferenceTypes.find((option) => option.code === code)?.label ?? code;
   return (

@@ -130,14 +130,6 @@ function CancelPreference({ id, what, cancelled }: { id: number; what: string; c
 
 type Wish = { teacherId?: Choice; preferenceType: PreferenceType; dayOfWeek: string; timeSlotId: string; preferenceDate: string; comment: string };
 
-/** Which field the API's shape rules (spec 4.14) speak of. */
-function wishFieldOf(message: string): keyof Wish | undefined {
-  if (/вне семестра|только полем preferenceDate/.test(message)) return 'preferenceDate';
-  if (/Укажите день недели/.test(message)) return 'dayOfWeek';
-  if (/Пара №/.test(message)) return 'timeSlotId';
-  if (/преподавател/i.test(message) && !/уже подано/.test(message)) return 'teacherId';
-  return 'preferenceType';
-}
 
 /**
  * A wish for a chosen teacher (a department finds only its own): a pair of the week, a whole date, or
@@ -164,7 +156,7 @@ function AddPreference({ meta, semesterId, departmentId, added }: { meta: Meta; 
       added();
       return `Пожелание для ${created.teacherName} добавлено: ${PREFERENCE_STATUS_NAMES[created.status]}`;
     },
-    fieldOf: wishFieldOf,
+    otherwise: 'preferenceType',
   });
   const teacherError = form.errorAt('teacherId');
   return (

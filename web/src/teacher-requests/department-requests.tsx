@@ -18,7 +18,6 @@ export default function DepartmentTeacherRequests() {
       rows.reload();
       return `Заявка на «${created.fullName}» (${created.username}) отправлена администратору`;
     },
-    fieldOf: (message, status) => (status === 409 || /логин|username/i.test(message) ? 'username' : undefined),
     resetOnSuccess: true,
   });
   return (

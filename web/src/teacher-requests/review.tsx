@@ -104,7 +104,6 @@ function Decision({ request, departments, onDecided }: { request: Request; depar
       );
       onDecided(`Заявка одобрена: создан преподаватель «${result.fullName}» (логин ${result.username}). Сообщите ему пароль.`);
     },
-    fieldOf: (message) => (/логин/i.test(message) ? 'username' : /кафедр/i.test(message) ? 'departmentId' : undefined),
   });
   const reject = useApiForm({
     initial: { reviewComment: '' },
@@ -112,7 +111,7 @@ function Decision({ request, departments, onDecided }: { request: Request; depar
       await data(api.POST('/api/teacher-requests/{id}/reject', { ...path, body: { reviewComment: values.reviewComment } }));
       onDecided(`Заявка на «${request.fullName}» (${request.username}) отклонена.`);
     },
-    fieldOf: () => 'reviewComment',
+    otherwise: 'reviewComment',
   });
   const text = (name: 'username' | 'fullName' | 'jobTitle' | 'reviewComment', label: string) => (
     <Field label={label} error={approve.errorAt(name)} control={(props) => <input {...props} autoComplete="off" value={approve.values[name]} onInput={(event) => approve.set(name, event.currentTarget.value)} />} />

@@ -20,10 +20,6 @@ const MODE_ORDER: Scope['scopeApplyMode'][] = ['DEFAULT', 'SATURDAY', 'MANUAL'];
 
 const hhmm = (time: string) => time.slice(0, 5);
 
-/** Which field a refusal about a pair concerns. */
-const slotField = (message: string): 'orderNumber' | 'startTime' | 'endTime' | undefined =>
-  /пара №\d+ \(/.test(message) && /уже есть/.test(message) ? 'orderNumber' : /окончани/.test(message) ? 'endTime' : /время|длиться/i.test(message) ? 'startTime' : undefined;
-
 export default function Bells() {
   const scopes = useLoad(() => data(api.GET('/api/admin/time-slots/scopes')), []);
   const slots = useLoad(() => data(api.GET('/api/admin/time-slots')), []);
@@ -155,7 +151,6 @@ function GridPanel({ grid, slots, onChanged }: { grid: Scope; slots: Slot[]; onC
 function SlotForm({ grid, slot, next, onSaved, onCancel }: { grid: Scope; slot?: Slot; next?: number; onSaved: (text: string) => void; onCancel?: () => void }) {
   const form = useApiForm({
     initial: { orderNumber: String(slot?.orderNumber ?? next ?? 1), startTime: slot ? hhmm(slot.startTime) : '', endTime: slot ? hhmm(slot.endTime) : '' },
-    fieldOf: slotField,
     send: async (values) => {
       const body = { scopeId: grid.id, orderNumber: Number(values.orderNumber), startTime: values.startTime, endTime: values.endTime };
       const saved = slot
@@ -193,7 +188,7 @@ function SlotForm({ grid, slot, next, onSaved, onCancel }: { grid: Scope; slot?:
 function RenameGrid({ grid, onSaved, onDelete }: { grid: Scope; onSaved: () => void; onDelete: () => void }) {
   const form = useApiForm({
     initial: { name: grid.name },
-    fieldOf: () => 'name',
+    otherwise: 'name',
     send: async (values) => {
       const saved = await data(api.PUT('/api/admin/time-slots/scopes/{id}', { params: { path: { id: grid.id } }, body: { name: values.name.trim() } }));
       onSaved();
@@ -217,7 +212,7 @@ function NewManualGrid({ onCreated }: { onCreated: () => void }) {
   const form = useApiForm({
     initial: { name: '' },
     resetOnSuccess: true,
-    fieldOf: () => 'name',
+    otherwise: 'name',
     send: async (values) => {
       const created = await data(api.POST('/api/admin/time-slots/scopes', { body: { name: values.name.trim() } }));
       onCreated();

@@ -33,7 +33,6 @@ export function DateAssignments({ manualGrids }: { manualGrids: Scope[] }) {
   const gridOf = (scopeId: string): string => (manualGrids.some((grid) => String(grid.id) === scopeId) ? scopeId : String(manualGrids[0]?.id ?? ''));
   const form = useApiForm({
     initial: { date: '', scopeId: '' },
-    fieldOf: (message) => (/сетк/i.test(message) && !/^На \d/.test(message) ? 'scopeId' : 'date'),
     send: async (values) => {
       const created = await data(api.POST('/api/admin/time-slots/date-assignments', { body: { date: values.date, scopeId: Number(gridOf(values.scopeId)) } }));
       if (firstOfMonth(created.date) === month) assignments.reload();

@@ -44,7 +44,7 @@ export default function DepartmentTeachers() {
       rows.reload();
       return `Преподаватель №${link.userId} привязан к кафедре «${link.departmentName}» с ${formatShortDate(link.validFrom)} (дополнительная привязка)`;
     },
-    fieldOf: () => 'teacherId',
+    otherwise: 'teacherId',
     resetOnSuccess: true,
   });
   return (

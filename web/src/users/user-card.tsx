@@ -46,7 +46,7 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
       onChanged(changed);
       return changed.email ? `Адрес для уведомлений: ${changed.email}` : 'Адрес для уведомлений удалён';
     },
-    fieldOf: () => 'email',
+    otherwise: 'email',
   });
   const password = useApiForm({
     initial: { newPassword: '' },
@@ -54,7 +54,7 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
       await data(api.POST('/api/users/{id}/password', { ...path, body: { newPassword: values.newPassword } }));
       return 'Пароль изменён; все сеансы пользователя завершены. Сообщите ему новый пароль.';
     },
-    fieldOf: () => 'newPassword',
+    otherwise: 'newPassword',
     resetOnSuccess: true,
   });
   const transfer = useApiForm({
@@ -71,8 +71,6 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
       const to = departments.state === 'done' ? departments.data.find((department) => String(department.id) === values.departmentId)?.departmentName : undefined;
       return `Перевод ${to ? `на кафедру «${to}» ` : ''}с ${fullDate(values.validFrom)} записан`;
     },
-    // Dates are what the overlap refusals are about; the rest concerns the chosen department.
-    fieldOf: (message) => (/дат|период|запланирован/i.test(message) ? 'validFrom' : /архив/i.test(message) ? undefined : 'departmentId'),
   });
 
   const additional = useApiForm({
@@ -88,7 +86,7 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
       return `Дополнительная кафедра «${link.departmentName}» с ${fullDate(link.validFrom)} записана`;
     },
     // Every refusal but a too long comment concerns the chosen department (already linked, missing, archived teacher).
-    fieldOf: () => 'departmentId',
+    otherwise: 'departmentId',
     resetOnSuccess: true,
   });
 

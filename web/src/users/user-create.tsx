@@ -29,8 +29,6 @@ export function CreateUser({ departments, onCreated }: { departments: Loaded<Dep
       onCreated();
       return `Создан пользователь «${user.fullName}» (логин ${user.username}, ${ROLE_NAMES[user.role]}${user.departmentName ? `, ${user.departmentName}` : ''})`;
     },
-    // The API's messages about a login («Пользователь с таким логином…») and a department name no field.
-    fieldOf: (message) => (/логин/i.test(message) ? 'username' : /кафедр/i.test(message) ? 'departmentId' : undefined),
     resetOnSuccess: true,
   });
   const text = (name: 'username' | 'fullName' | 'jobTitle', label: string, autoComplete = 'off') => (

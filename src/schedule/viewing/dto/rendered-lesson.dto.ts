@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LESSON_KINDS, LessonKind } from '../../../schedule-engine/lesson-series';
 
 /** One concrete lesson of the timetable (spec 2, RenderedLessonDto); field names are the spec's. */
 export class RenderedLessonDto {
@@ -42,4 +43,10 @@ export class RenderedLessonDto {
 export class LessonTypeResponse {
   @ApiProperty({ example: 1 }) id!: number;
   @ApiProperty({ example: 'Лекция' }) name!: string;
+  @ApiProperty({
+    enum: LESSON_KINDS,
+    example: 'LECTURE',
+    description: 'Вид по часам правила: LECTURE — lectureAcademicHours, PRACTICE — practiceAcademicHours, LABORATORY — laboratoryAcademicHours (подгруппы только у него)',
+  })
+  code!: LessonKind;
 }

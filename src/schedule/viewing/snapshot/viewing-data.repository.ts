@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { bool, int, listOf, object, rowShape, RowType, text } from '../../../platform/database/row-shape';
+import { bool, int, listOf, object, oneOf, rowShape, RowType, text } from '../../../platform/database/row-shape';
 import { TenantDb } from '../../../platform/database/tenant-db';
 import { OverrideRecord } from '../../../schedule-engine/override-application';
+import { LESSON_KINDS } from '../../../schedule-engine/lesson-series';
 import { OVERRIDE_RECORD_COLUMNS, OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, ScheduleDataRepository, toOverrideRecord } from '../../core';
 import { ReferenceData } from './reference-data';
 
 const NAMED = { id: int, name: text };
 const NAMED_ROW = rowShape(NAMED);
 type NamedRow = RowType<typeof NAMED_ROW>;
+
+const LESSON_TYPE_ROW = rowShape({ id: int, name: text, code: oneOf(...LESSON_KINDS) });
 
 const STAMP = rowShape({ stamp: int });
 const REFERENCE = rowShape({
@@ -73,9 +76,9 @@ export class ViewingDataRepository {
     };
   }
 
-  /** The lesson type reference list, by id. */
-  lessonTypes(): Promise<NamedRow[]> {
-    return this.db.rows(NAMED_ROW, `SELECT id, name FROM lesson_types ORDER BY id`);
+  /** The lesson type reference list, by id, with the kind whose hours a rule gives. */
+  lessonTypes(): Promise<RowType<typeof LESSON_TYPE_ROW>[]> {
+    return this.db.rows(LESSON_TYPE_ROW, `SELECT id, name, code FROM lesson_types ORDER BY id`);
   }
 }
 

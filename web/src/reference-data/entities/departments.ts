@@ -22,8 +22,8 @@ export const departments: EntityDescriptor<Department, Values> = {
   filterText: (row) => `${row.departmentName} ${row.departmentCode}`,
   empty: 'Кафедр пока нет.',
   fields: [
-    { name: 'departmentName', label: 'Название', kind: 'text', claims: /названи/i },
-    { name: 'departmentCode', label: 'Код', kind: 'number', claims: /код/i },
+    { name: 'departmentName', label: 'Название', kind: 'text' },
+    { name: 'departmentCode', label: 'Код', kind: 'number' },
   ],
   blank: { departmentName: '', departmentCode: '' },
   writers: ['ADMIN'],

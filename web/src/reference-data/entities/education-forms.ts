@@ -15,7 +15,7 @@ export const educationForms: EntityDescriptor<Form, Values> = {
   columns: [{ title: 'Название', cell: (row) => row.name, compare: (a, b) => a.name.localeCompare(b.name, 'ru') }],
   filterText: (row) => row.name,
   empty: 'Форм обучения пока нет.',
-  fields: [{ name: 'name', label: 'Название', kind: 'text', claims: /названи/i }],
+  fields: [{ name: 'name', label: 'Название', kind: 'text' }],
   blank: { name: '' },
   create: (values) => data(api.POST('/api/education-forms', { body: { name: text(values.name) } })),
   remove: (row) => data(api.DELETE('/api/education-forms/{id}', { params: { path: { id: row.id } } })),

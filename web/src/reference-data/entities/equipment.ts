@@ -15,7 +15,7 @@ export const equipment: EntityDescriptor<Equipment, Values> = {
   columns: [{ title: 'Название', cell: (row) => row.name, compare: (a, b) => a.name.localeCompare(b.name, 'ru') }],
   filterText: (row) => row.name,
   empty: 'Оборудования пока нет.',
-  fields: [{ name: 'name', label: 'Название', kind: 'text', claims: /названи/i }],
+  fields: [{ name: 'name', label: 'Название', kind: 'text' }],
   blank: { name: '' },
   create: (values) => data(api.POST('/api/equipments', { body: { name: text(values.name) } })),
   remove: (row) => data(api.DELETE('/api/equipments/{id}', { params: { path: { id: row.id } } })),

@@ -54,8 +54,8 @@ function subgroupsOf(group: Group): EntityDescriptor<Subgroup, SubgroupValues> {
     filterText: (row) => row.name,
     empty: 'Группа не разделена на подгруппы.',
     fields: [
-      { name: 'name', label: 'Название подгруппы', kind: 'text', claims: /названи/i },
-      { name: 'studentCapacity', label: 'Студентов', kind: 'number', claims: /вместимост|помещаются/i },
+      { name: 'name', label: 'Название подгруппы', kind: 'text' },
+      { name: 'studentCapacity', label: 'Студентов', kind: 'number' },
     ],
     blank: { name: '', studentCapacity: '' },
     create: (values) => data(api.POST('/api/groups/{groupId}/subgroups', { params: { path: { groupId: group.id } }, body: body(values) })),
@@ -70,7 +70,7 @@ function subgroupsOf(group: Group): EntityDescriptor<Subgroup, SubgroupValues> {
 function DivisionMode({ group, count, onDone }: { group: Group; count?: number; onDone: () => void }) {
   const form = useApiForm<{ mode: Mode | '' }>({
     initial: { mode: '' },
-    fieldOf: () => 'mode',
+    otherwise: 'mode',
     send: async (values) => {
       if (!values.mode) throw new ApiError(400, 'Выберите режим деления');
       const made = await data(api.PUT('/api/groups/{groupId}/subgroups/division', { params: { path: { groupId: group.id } }, body: { mode: values.mode } }));
@@ -128,7 +128,7 @@ function assignmentsOf(group: Group): EntityDescriptor<Assignment, AssignmentVal
     filterText: (row) => `${row.academicYearTitle} ${row.calendarTitle}`,
     empty: 'Группе не назначен ни один учебный календарь: её занятия не показываются в расписании.',
     fields: [
-      { name: 'academicYearId', label: 'Учебный год', kind: 'select', options: yearOptions, claims: /учебный год/i },
+      { name: 'academicYearId', label: 'Учебный год', kind: 'select', options: yearOptions },
       {
         name: 'calendarId',
         label: 'Учебный календарь',
@@ -136,7 +136,6 @@ function assignmentsOf(group: Group): EntityDescriptor<Assignment, AssignmentVal
         options: (values) => calendarOptions(group, num(values.academicYearId)),
         dependsOn: ['academicYearId'],
         hint: 'Календари того же года, специальности, профиля и формы обучения, что и у группы. Назначение на год, где календарь уже есть, заменяет его.',
-        claims: /календар/i,
       },
     ],
     blank: { academicYearId: '', calendarId: '' },
@@ -172,12 +171,12 @@ export const groups: EntityDescriptor<Group, GroupValues> = {
   empty: 'Групп пока нет.',
   fields: [
     { name: 'name', label: 'Название группы', kind: 'text' },
-    { name: 'groupSize', label: 'Студентов', kind: 'number', claims: /размер группы|подгрупп/i },
+    { name: 'groupSize', label: 'Студентов', kind: 'number' },
     { name: 'yearStartStudy', label: 'Год начала обучения', kind: 'number' },
-    { name: 'educationFormId', label: 'Форма обучения', kind: 'select', options: educationFormOptions, claims: /форм[аы] обучения/i },
-    { name: 'departmentId', label: 'Кафедра', kind: 'select', options: departmentOptions, claims: /кафедр/i },
-    { name: 'specialtyId', label: 'Специальность', kind: 'select', options: specialtyOptions, claims: /^Специальност/ },
-    { name: 'specialtyProfileId', label: 'Профиль', kind: 'select', options: (values) => profileOptions(num(values.specialtyId)), dependsOn: ['specialtyId'], claims: /профил/i },
+    { name: 'educationFormId', label: 'Форма обучения', kind: 'select', options: educationFormOptions },
+    { name: 'departmentId', label: 'Кафедра', kind: 'select', options: departmentOptions },
+    { name: 'specialtyId', label: 'Специальность', kind: 'select', options: specialtyOptions },
+    { name: 'specialtyProfileId', label: 'Профиль', kind: 'select', options: (values) => profileOptions(num(values.specialtyId)), dependsOn: ['specialtyId'] },
   ],
   blank: { name: '', groupSize: '', educationFormId: '', departmentId: '', yearStartStudy: String(new Date().getFullYear()), specialtyId: '', specialtyProfileId: '' },
   writers: ['ADMIN', 'EDUCATION_OFFICE'],

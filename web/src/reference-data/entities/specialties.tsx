@@ -28,7 +28,7 @@ export function profilesOf(specialty: Specialty): EntityDescriptor<Profile, Prof
     filterText: (row) => `${row.name} ${row.description ?? ''}`,
     empty: 'У специальности нет профилей.',
     fields: [
-      { name: 'name', label: 'Название профиля', kind: 'text', claims: /названи/i },
+      { name: 'name', label: 'Название профиля', kind: 'text' },
       { name: 'description', label: 'Описание', kind: 'text' },
     ],
     blank: { name: '', description: '' },
@@ -54,7 +54,7 @@ export const specialties: EntityDescriptor<Specialty, SpecialtyValues> = {
   filterText: (row) => `${row.specialityCode} ${row.specialityName}`,
   empty: 'Специальностей пока нет.',
   fields: [
-    { name: 'specialityCode', label: 'Код', kind: 'text', hint: 'Например 09.03.03', claims: /код/i },
+    { name: 'specialityCode', label: 'Код', kind: 'text', hint: 'Например 09.03.03' },
     { name: 'specialityName', label: 'Название', kind: 'text' },
   ],
   blank: { specialityCode: '', specialityName: '' },

@@ -27,9 +27,9 @@ export const subjects: EntityDescriptor<Subject, Values> = {
   filters: [{ label: 'Кафедра', of: (row) => row.departmentName }],
   empty: 'Дисциплин пока нет.',
   fields: [
-    { name: 'name', label: 'Название', kind: 'text', claims: /названи/i },
+    { name: 'name', label: 'Название', kind: 'text' },
     { name: 'code', label: 'Код', kind: 'text', hint: 'Необязательно, например Б1.О.05' },
-    { name: 'departmentId', label: 'Кафедра', kind: 'select', options: departmentOptions, claims: /кафедр/i },
+    { name: 'departmentId', label: 'Кафедра', kind: 'select', options: departmentOptions },
   ],
   blank: { name: '', code: '', departmentId: '' },
   create: (values) => data(api.POST('/api/subjects', { body: { name: text(values.name), code: text(values.code) || null, departmentId: num(values.departmentId) } })),

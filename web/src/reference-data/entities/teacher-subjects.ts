@@ -36,8 +36,8 @@ export function teacherSubjectLinks(choice: { id: string; teacher: FieldSpec<Val
     empty: 'Закреплений пока нет.',
     fields: [
       choice.teacher,
-      { name: 'subjectId', label: 'Дисциплина', kind: 'select', options: choice.subjects, fixedOnEdit: true, claims: /дисциплин/i },
-      { name: 'lessonTypeIds', label: 'Виды занятий', kind: 'multi', options: lessonTypeOptions, hint: 'Ничего не отмечено — преподаватель ведёт все виды занятий.', claims: /вид/i },
+      { name: 'subjectId', label: 'Дисциплина', kind: 'select', options: choice.subjects, fixedOnEdit: true },
+      { name: 'lessonTypeIds', label: 'Виды занятий', kind: 'multi', options: lessonTypeOptions, hint: 'Ничего не отмечено — преподаватель ведёт все виды занятий.' },
     ],
     blank: { userId: '', subjectId: '', lessonTypeIds: [] },
     create: (values) => data(api.POST('/api/teacher-subjects', { body: { userId: num(values.userId), subjectId: num(values.subjectId), lessonTypeIds: ids(values.lessonTypeIds) } })),
@@ -48,11 +48,9 @@ export function teacherSubjectLinks(choice: { id: string; teacher: FieldSpec<Val
 }
 
 /** The refusals about the teacher that do not quote the field name. */
-const TEACHER_REFUSALS = /^(Пользователь|Преподаватель (не найден|в архиве|сегодня))/;
-
 export const teacherSubjects = teacherSubjectLinks({
   id: 'teacher-subjects',
-  teacher: { name: 'userId', label: 'Преподаватель', kind: 'search', search: (query) => findTeachers(query), placeholder: 'ФИО или логин', fixedOnEdit: true, claims: TEACHER_REFUSALS },
+  teacher: { name: 'userId', label: 'Преподаватель', kind: 'search', search: (query) => findTeachers(query), placeholder: 'ФИО или логин', fixedOnEdit: true },
   subjects: subjectOptions,
 });
 
@@ -65,7 +63,6 @@ export const departmentTeacherSubjects = teacherSubjectLinks({
     kind: 'select',
     options: async () => (await data(api.GET('/api/department/teachers'))).map((teacher) => ({ id: teacher.id, label: teacher.fullName || teacher.username })),
     fixedOnEdit: true,
-    claims: TEACHER_REFUSALS,
   },
   subjects: async () => (await data(api.GET('/api/department/subjects'))).map((subject) => ({ id: subject.id, label: subject.code ? `${subject.name} (${subject.code})` : subject.name })),
 });
