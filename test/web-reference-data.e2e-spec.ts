@@ -6,7 +6,7 @@ import { createDepartment, createUser, DepartmentBody, UserBody } from './suppor
 import { createEquipment, createSubject, EquipmentBody, SubjectBody } from './support/resource-builders';
 import { createStudySetup, currentAcademicYear, StudySetup } from './support/study-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
-import { signIn } from './support/web-client';
+import { rewordRefusals, signIn } from './support/web-client';
 
 /**
  * «Справочники» (/admin/#reference-data) in a real Chromium against the real service (tenant `alpha`):
@@ -262,6 +262,34 @@ describe('«Справочники» in the web client: the reference lists thro
     expect(await notice('Кафедры')).toBe('Удалено: «Кафедра философии»');
     expect(((await admin.get('/api/departments')).body as DepartmentBody[]).map((item) => item.id)).not.toContain(emptyDepartment.id);
     await page.waitForFunction(() => !document.querySelector('section.entity-desk[aria-label="Кафедры"] tbody')?.textContent?.includes('Кафедра философии'));
+  });
+
+  it('places a refusal by the field the API names, whatever its message says (issue 42): reworded messages stay where they were', async () => {
+    // «Кафедра информатики» (code 501) exists; the answers' messages are all replaced by one text.
+    const reworded = 'Сообщение переписано и ничего не подсказывает';
+    const stop = await rewordRefusals(page, reworded);
+    try {
+      await openTab('Кафедры');
+      const cases: [string, string, string][] = [
+        // A taken name (409, field departmentName), a taken code (409, departmentCode), a code the validator refuses (400).
+        ['Кафедра информатики', '502', 'Название'],
+        ['Кафедра логики', '501', 'Код'],
+        ['Кафедра логики', '-5', 'Код'],
+      ];
+      for (const [name, code, at] of cases) {
+        await clickButton('Добавить кафедру');
+        await fill('Название', name);
+        await fill('Код', code);
+        await clickButton('Добавить', DIALOG);
+        const other = at === 'Код' ? 'Название' : 'Код';
+        expect({ name, code, at: await errorAt(at), other: await errorAt(other) }).toEqual({ name, code, at: reworded, other: null });
+        await clickButton('Закрыть', DIALOG);
+        await dialogClosed();
+      }
+    } finally {
+      await stop();
+    }
+    expect(((await admin.get('/api/departments')).body as DepartmentBody[]).map((item) => item.departmentName)).not.toContain('Кафедра логики');
   });
 
   it('creates a group with two subgroups and this year’s calendar through the screens; the schedule viewer then finds it', async () => {

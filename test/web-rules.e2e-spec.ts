@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
-import { controlByLabel, signIn } from './support/web-client';
+import { controlByLabel, rewordRefusals, signIn } from './support/web-client';
 import { createUser } from './support/factories';
 import { createRule, createUniversity, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -133,6 +133,40 @@ describe('the planning desk in the web client: rules on the free-cell grid', () 
 
     const week = (await admin.get(`/api/schedule?groupId=${u.groups[0].id}&startDate=2026-09-07&endDate=2026-09-13`)).body as { date: string; timeSlotId: number; subjectName: string }[];
     expect(week).toEqual(expect.arrayContaining([expect.objectContaining({ date: '2026-09-07', timeSlotId: u.timeSlots[1].id, subjectName: u.subjects[1].name })]));
+  });
+
+  it('places a clash at the slot the API names and shows the clashing slot and weeks from its data, whatever the message says (issue 42)', async () => {
+    const stop = await rewordRefusals(page, 'Сообщение переписано и ничего не подсказывает');
+    try {
+      await newRule();
+      // Slot 1 on a free Wednesday pair; slot 2 on the group's busy Tuesday pair 1, with the first teacher and room.
+      await page.select(await controlByLabel(page, 'День'), '3');
+      await page.select(await controlByLabel(page, 'Пара'), String(u.timeSlots[1].id));
+      await clickButton('Добавить слот');
+      await page.waitForFunction(() => document.querySelectorAll('.slot-card').length === 2);
+      await pick('Преподаватель слота 2', u.teachers[0].fullName);
+      await pick('Аудитория слота 2', u.classrooms[0].name);
+      const second = (label: string) =>
+        page.evaluate((text) => {
+          const card = document.querySelectorAll('.slot-card')[1];
+          return Array.from(card.querySelectorAll('label')).find((item) => item.textContent?.trim() === text)?.htmlFor ?? '';
+        }, label);
+      await page.select(`[id="${await second('День')}"]`, '2');
+      await page.select(`[id="${await second('Пара')}"]`, String(u.timeSlots[0].id));
+      await clickButton('Создать правило');
+      await page.waitForSelector('.slot-refusal');
+      const refusals = await page.$$eval('.slot-card', (cards) => cards.map((card) => card.querySelector('.slot-refusal')?.textContent ?? null));
+      expect(refusals[0]).toBeNull();
+      expect(refusals[1]).toContain('Сообщение переписано и ничего не подсказывает');
+      expect(refusals[1]).toContain(`Мешает правило №${stored.id} «${stored.subjectName}»`);
+      // The stored rule's Tuesday lectures every week of the 16 the new rule's 32 hours take (8 on each slot).
+      expect(refusals[1]).toContain(`Совпадает с: слот правила №${stored.id} (вторник, 1-я пара), недели 1, 2, 3, 4, 5, 6, 7, 8`);
+      await clickButton('Отмена');
+      await page.waitForFunction(() => !document.querySelector('form.rule-editor'));
+    } finally {
+      await stop();
+    }
+    expect((await admin.get(`/api/admin/schedule-rules?versionId=${u.versionId}`)).body as unknown[]).toHaveLength(2);
   });
 
   it('shows a refusal for a busy cell at the slot, with the conflicting rule, and keeps the input', async () => {

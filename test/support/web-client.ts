@@ -65,3 +65,33 @@ export function errorNextTo(page: Page, label: string): Promise<string | null> {
     return found?.closest('.field')?.querySelector('[role=alert]')?.textContent ?? null;
   }, label);
 }
+
+/**
+ * Rewrites the `message` of every refusal the page gets from `/api` (a JSON answer with status 400,
+ * 403, 404 or 409) to `text`, keeping every other field, until the returned function is called. A
+ * test shows with it that the page places a refusal by its data, not by reading the message.
+ */
+export async function rewordRefusals(page: Page, text: string): Promise<() => Promise<void>> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*/api/*', requestStage: 'Response' }] });
+  cdp.on('Fetch.requestPaused', (event) => {
+    const { requestId, responseStatusCode = 0, responseHeaders = [] } = event;
+    const reworded = async () => {
+      if (![400, 403, 404, 409].includes(responseStatusCode)) return cdp.send('Fetch.continueRequest', { requestId });
+      const answer = await cdp.send('Fetch.getResponseBody', { requestId });
+      const body = JSON.parse(answer.base64Encoded ? Buffer.from(answer.body, 'base64').toString('utf8') : answer.body) as Record<string, unknown>;
+      const headers = responseHeaders.filter((header) => !/^content-(length|encoding)$/i.test(header.name));
+      await cdp.send('Fetch.fulfillRequest', {
+        requestId,
+        responseCode: responseStatusCode,
+        responseHeaders: headers,
+        body: Buffer.from(JSON.stringify({ ...body, message: text })).toString('base64'),
+      });
+    };
+    reworded().catch(() => undefined);
+  });
+  return async () => {
+    await cdp.send('Fetch.disable');
+    await cdp.detach();
+  };
+}
