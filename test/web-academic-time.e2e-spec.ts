@@ -278,7 +278,8 @@ describe('«Учебный календарь» and «Звонки» in the web 
     await setInput(await controlByLabel(page, 'Окончание осеннего семестра'), '2027-09-01');
     await clickButton('Создать учебный год');
     await page.waitForFunction(() => document.querySelector('form[aria-label="Новый учебный год"] [role=alert]'));
-    expect(await errorNextTo(page, 'Начало осеннего семестра')).toContain('раньше даты начала');
+    // The API names `semesters[0].endDate`: the end that comes before the start.
+    expect(await errorNextTo(page, 'Окончание осеннего семестра')).toContain('раньше даты начала');
     expect(((await admin.get('/api/admin/calendar/years')).body as unknown[]).length).toBe(1);
 
     await setInput(await controlByLabel(page, 'Начало осеннего семестра'), '2027-09-01');

@@ -32,7 +32,7 @@ export class TimetableTargets {
     }
     if (targetId === undefined || targetId === null) throw new BadRequestError(FEED_MESSAGES.targetRequired).at('targetId');
     const target = await this.feeds.target(kind, targetId);
-    if (!target) throw new NotFoundError(NOT_FOUND[kind]).at('targetId');
+    if (!target) throw new NotFoundError(NOT_FOUND[kind]);
     if (target.archived) throw new BadRequestError(ARCHIVED[kind]).at('targetId');
     return targetId;
   }
