@@ -11,6 +11,13 @@
  *   a port that the feature binds (`platform/auth/account-directory.ts`).
  * - The engine is pure; the schedule core depends on no schedule feature; schedule features import
  *   only the core's index, the engine, the platform and other areas' indexes.
+ *
+ * The web client (`web/src/`) keeps the same discipline (issue 42):
+ * - A section (`web/src/<section>/`) uses another only through what that section's `index.ts`
+ *   exports (import the folder, `'../users'`), and never the registry (`sections.ts`): the registry
+ *   loads the sections, the pages pass it to the shell.
+ * - `shared/` is the ground: it imports no section and not the registry (only `api/` and itself).
+ * - `api/` imports nothing of the client.
  */
 const MAX_DEPTH = 5;
 const LIBRARIES = '(?:platform|config|schedule-engine|schedule-solver)/';
@@ -64,6 +71,23 @@ const rule = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] }
 const depths = [...Array(MAX_DEPTH).keys()];
 const below = (prefix, depth) => `${prefix}${'*/'.repeat(depth)}*.ts`;
 
+/** Web: for a file `levels` folders below `web/src/`, another section's file or the registry. */
+const webSectionPatterns = (levels) => [
+  {
+    regex: `^${up(levels)}(?!shared/|api/)[\\w-]+/`,
+    message: "A web section uses another only through its index.ts: import the folder itself (e.g. '../users') and export what you need from that index.",
+  },
+  { regex: `^${up(levels)}sections$`, message: 'A web section never imports the registry (sections.ts): the page passes it to the shell.' },
+];
+
+/** Web: for a file `levels` folders below `web/src/` inside `shared/`: anything above shared but the API client. */
+const webSharedPattern = (levels) => ({
+  regex: `^${up(levels)}(?!api/|shared/)`,
+  message: 'web/src/shared is the ground every section stands on: it imports no section and not the registry (only api/ and shared/).',
+});
+
+const WEB_FILES = (prefix, depth) => [`${prefix}${'*/'.repeat(depth)}*.ts`, `${prefix}${'*/'.repeat(depth)}*.tsx`];
+
 module.exports = [
   // Files of the root (main.ts, app.module.ts, ...): they assemble the features through their indexes.
   { files: ['src/*.ts'], rules: rule([otherAreasFiles(0)]) },
@@ -86,4 +110,16 @@ module.exports = [
     ignores: ['src/schedule/core/**'],
     rules: rule([scheduleFeaturePattern(depth), otherAreasFiles(depth + 2)]),
   })),
+  // The web client: sections, the shared ground, the API client.
+  ...depths.map((depth) => ({
+    files: WEB_FILES('web/src/*/', depth),
+    ignores: ['web/src/shared/**', 'web/src/api/**', 'web/src/pages/**'],
+    rules: rule(webSectionPatterns(depth + 1)),
+  })),
+  ...depths.map((depth) => ({ files: WEB_FILES('web/src/shared/', depth), rules: rule([webSharedPattern(depth + 1)]) })),
+  {
+    files: ['web/src/api/**/*.ts'],
+    ignores: ['web/src/api/generated/**'],
+    rules: rule([{ regex: '^\\.\\./', message: 'The API client imports nothing of the web client.' }]),
+  },
 ];

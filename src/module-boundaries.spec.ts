@@ -10,7 +10,10 @@ async function problems(filePath: string, code: string): Promise<string[]> {
   const eslint = new ESLint({
     cwd: join(__dirname, '..'),
     overrideConfigFile: true,
-    overrideConfig: [{ files: ['**/*.ts'], languageOptions: { parser: tseslint.parser } }, ...(boundaries as object[])],
+    overrideConfig: [
+      { files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } } },
+      ...(boundaries as object[]),
+    ],
   });
   const [result] = await eslint.lintText(code, { filePath });
   return result.messages.map((message) => message.message);
@@ -67,5 +70,32 @@ describe('module boundaries (lint)', () => {
     expect(await problems('src/platform/auth/probe.ts', `import { a } from '../../users/user-accounts';\n`)).toHaveLength(1);
     expect(await problems('src/config/probe.ts', `import { a } from '../workload';\n`)).toHaveLength(1);
     expect(await problems('src/platform/auth/probe.ts', `import { a } from '../http/app-error';\nimport { b } from '../../config/app-config';\n`)).toEqual([]);
+  });
+
+  describe('the web client (web/src)', () => {
+    it('lets a section use another only through its index, and never the registry', async () => {
+      expect(await problems('web/src/teacher/probe.tsx', `import { a } from '../teacher-change-requests/request-form';\n`)).toEqual([
+        expect.stringContaining('A web section uses another only through its index.ts'),
+      ]);
+      expect(await problems('web/src/reference-data/entities/probe.ts', `import { a } from '../../users/departments';\n`)).toHaveLength(1);
+      expect(await problems('web/src/users/probe.tsx', `import { SECTIONS } from '../sections';\n`)).toEqual([expect.stringContaining('never imports the registry')]);
+      expect(
+        await problems(
+          'web/src/reference-data/entities/probe.ts',
+          `import { a } from '../../users';\nimport { b } from '../../shared/form';\nimport { c } from '../../api/client';\nimport { d } from '../entity-desk';\n`,
+        ),
+      ).toEqual([]);
+    });
+
+    it('keeps shared/ at the ground: no section and no registry', async () => {
+      expect(await problems('web/src/shared/probe.tsx', `import { a } from '../users';\n`)).toEqual([expect.stringContaining('imports no section')]);
+      expect(await problems('web/src/shared/probe.tsx', `import { SECTIONS } from '../sections';\n`)).toHaveLength(1);
+      expect(await problems('web/src/shared/probe.tsx', `import { a } from '../schedule-view/schedule-lookup';\n`)).toHaveLength(1);
+      expect(await problems('web/src/shared/probe.tsx', `import { api } from '../api/client';\nimport { b } from './ui';\n`)).toEqual([]);
+    });
+
+    it('keeps the API client free of the rest of the client', async () => {
+      expect(await problems('web/src/api/probe.ts', `import { a } from '../shared/ui';\n`)).toEqual([expect.stringContaining('imports nothing of the web client')]);
+    });
   });
 });

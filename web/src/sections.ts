@@ -4,20 +4,8 @@
 //
 // To add a section: create `web/src/<folder>/` with a component as default export, then add ONE
 // line here. Register a section only when its page really works.
-import type { FunctionComponent } from 'preact';
 import type { Role } from './api/client';
-
-export type Area = 'student' | 'teacher' | 'admin';
-
-export interface SectionDefinition {
-  area: Area;
-  /** The address: `/<area>/#<id>`. */
-  id: string;
-  /** The menu entry and the page's heading. */
-  title: string;
-  roles: readonly Role[];
-  load: () => Promise<{ default: FunctionComponent }>;
-}
+import type { SectionDefinition } from './shared/section-registry';
 
 const OFFICE: Role[] = ['ADMIN', 'EDUCATION_OFFICE'];
 
@@ -75,8 +63,3 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'teacher', id: 'notifications', title: 'Уведомления', roles: ['TEACHER'], load: () => import('./notifications/notifications') },
   { area: 'admin', id: 'notifications', title: 'Уведомления', roles: [...OFFICE, 'DEPARTMENT', 'SCHEDULE_VIEWER'], load: () => import('./notifications/notifications') },
 ];
-
-/** The sections of `area` that `role` may use, in menu order. */
-export function sectionsFor(area: Area, role: Role): SectionDefinition[] {
-  return SECTIONS.filter((section) => section.area === area && section.roles.includes(role));
-}

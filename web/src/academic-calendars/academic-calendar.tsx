@@ -3,8 +3,7 @@
 // painted with. One part is shown at a time; `#academic-calendar?calendarId=5` opens a calendar.
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
-import { ActivityCodes } from '../academic-years/activity-codes';
-import { AcademicYears } from '../academic-years/years';
+import { AcademicYears, ActivityCodes } from '../academic-years';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import { Calendars } from './calendars';
 

@@ -3,8 +3,7 @@
 // day grid and its subjects per semester.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import type { ActivityType } from '../academic-years/activity-colour';
-import type { AcademicYear } from '../academic-years/years';
+import type { AcademicYear, ActivityType } from '../academic-years';
 import { Dialog, RemoveConfirm } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { hashParam } from '../shared/router';

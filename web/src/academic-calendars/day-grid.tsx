@@ -6,8 +6,7 @@
 // the row the API names.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { ActivityBadge, activityStyle, type ActivityType } from '../academic-years/activity-colour';
-import type { AcademicYear } from '../academic-years/years';
+import { ActivityBadge, activityStyle, type AcademicYear, type ActivityType } from '../academic-years';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
 import { daysBetween, formatLongDate, formatMonthYear, isDate, isoDay, mondayOf, plusDays } from '../shared/dates';

@@ -7,7 +7,7 @@ import { api, ApiError, data, type Role, type Schemas } from '../api/client';
 import { CsvLink } from '../shared/csv';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { ErrorLine, LongOperation, Status } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields } from '../shared/version-choice';

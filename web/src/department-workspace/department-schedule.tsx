@@ -1,6 +1,6 @@
 // /admin/#department-workspace: the department's own groups and teachers by week (spec 4.17).
-import { ScheduleLookup } from '../schedule-view/schedule-lookup';
-import { useMe } from '../shared/shell';
+import { ScheduleLookup } from '../schedule-view';
+import { useMe } from '../shared/session';
 
 export default function DepartmentSchedule() {
   const me = useMe();

@@ -8,7 +8,7 @@ import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import { announceRead } from '../shared/unread';
 import { formatMoment } from '../shared/dates';

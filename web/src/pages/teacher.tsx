@@ -1,4 +1,5 @@
 // /teacher/: the page of the TEACHER role. Its sections are in ../sections.ts.
+import { SECTIONS } from '../sections';
 import { startPage } from '../shared/shell';
 
-startPage('teacher');
+startPage('teacher', SECTIONS);

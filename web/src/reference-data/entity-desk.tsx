@@ -9,7 +9,7 @@ import { Dialog, RemoveConfirm } from '../shared/dialog';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm, type ApiForm } from '../shared/form';
 import { Picker, type Choice } from '../shared/picker';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { DataTable, type Column } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 

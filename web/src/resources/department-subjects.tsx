@@ -6,8 +6,7 @@
 // on the same desk «Справочники» uses.
 import { useMemo, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { departmentTeacherSubjects } from '../reference-data/entities/teacher-subjects';
-import { EntityDesk } from '../reference-data/entity-desk';
+import { departmentTeacherSubjects, EntityDesk } from '../reference-data';
 import { Dialog } from '../shared/dialog';
 import { indexIn } from '../shared/field-errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';

@@ -9,7 +9,7 @@ import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import type { Lesson } from '../shared/week-view';
-import { ScheduleLookup } from '../schedule-view/schedule-lookup';
+import { ScheduleLookup } from '../schedule-view';
 import { changeText, OverrideForm, type ExistingChange, type OriginalLesson } from './override-form';
 
 type Change = Schemas['OverrideResponse'];

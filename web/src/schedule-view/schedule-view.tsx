@@ -4,7 +4,7 @@
 import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
 import type { DownloadTarget } from '../shared/schedule-downloads';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { ErrorLine, useId, useLoad } from '../shared/ui';
 import { ScheduleLookup } from './schedule-lookup';
 

@@ -1,8 +1,8 @@
 // The frame of every page: restoring the session after a reload, the login form, the account line
 // with «Выйти», the menu of the sections the role may use, and the chosen section. A user whose
 // role has no section on this page is sent to the role's own page (spec 4.2, `redirect`).
-import { createContext, render, type FunctionComponent } from 'preact';
-import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { render, type FunctionComponent } from 'preact';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import {
   api,
   data,
@@ -18,48 +18,31 @@ import {
   type Role,
   type SingleSignOn,
 } from '../api/client';
-import { sectionsFor, type Area, type SectionDefinition } from '../sections';
 import { setUniversityTimeZone } from './dates';
+import { sectionsFor, type Area, type SectionDefinition } from './section-registry';
+import { MeContext, ROLE_NAMES } from './session';
 import { messageOf, whenSessionEnds } from './errors';
 import { replaceSection, useHashSection } from './router';
 import { ErrorLine, Status } from './ui';
 import { UnreadLink } from './unread';
 
-/** How the interface names each role (lower case: it follows a name or a dash). */
-export const ROLE_NAMES: Record<Role, string> = {
-  ADMIN: 'администратор',
-  EDUCATION_OFFICE: 'учебный отдел',
-  DEPARTMENT: 'кафедра',
-  SCHEDULE_VIEWER: 'просмотр расписания',
-  TEACHER: 'преподаватель',
-  STUDENT: 'студент',
-};
-
-/** The signed-in user, for any section: `const me = useMe();`. */
-const MeContext = createContext<Me | null>(null);
-export function useMe(): Me {
-  const me = useContext(MeContext);
-  if (!me) throw new Error('useMe outside a signed-in page');
-  return me;
-}
-
 type Tone = 'info' | 'warning' | 'error';
 type State = { kind: 'loading' } | { kind: 'login'; message: string; tone: Tone; signedOut?: boolean } | { kind: 'in'; me: Me } | { kind: 'failed'; message: string };
 
-/** Starts the page of `area`. */
-export function startPage(area: Area): void {
+/** Starts the page of `area` with the sections of `registry` (the page passes `SECTIONS`). */
+export function startPage(area: Area, registry: readonly SectionDefinition[]): void {
   const root = document.getElementById('app');
-  if (root) render(<Shell area={area} />, root);
+  if (root) render(<Shell area={area} registry={registry} />, root);
 }
 
-function Shell({ area }: { area: Area }) {
+function Shell({ area, registry }: { area: Area; registry: readonly SectionDefinition[] }) {
   const [state, setState] = useState<State>(() =>
     wasSignedIn() ? { kind: 'loading' } : { kind: 'login', message: 'Войдите, чтобы увидеть расписание', tone: 'info' },
   );
 
   const enter = async (session: LoginResponse) => {
     const role = session.role as Role;
-    if (sectionsFor(area, role).length === 0) {
+    if (sectionsFor(registry, area, role).length === 0) {
       // A bookmark of another role's page leads to the role's own one.
       location.replace(session.redirect ?? '/');
       return;
@@ -115,7 +98,7 @@ function Shell({ area }: { area: Area }) {
       </header>
       {state.kind === 'in' ? (
         <MeContext.Provider value={state.me}>
-          <Sections area={area} role={state.me.role} />
+          <Sections registry={registry} area={area} role={state.me.role} />
         </MeContext.Provider>
       ) : (
         <main id="main" tabIndex={-1}>
@@ -203,8 +186,8 @@ function LoginForm({
 }
 
 /** The menu (when the role has more than one section here) and the section the address names. */
-function Sections({ area, role }: { area: Area; role: Role }) {
-  const allowed = sectionsFor(area, role);
+function Sections({ registry, area, role }: { registry: readonly SectionDefinition[]; area: Area; role: Role }) {
+  const allowed = sectionsFor(registry, area, role);
   const asked = useHashSection();
   const section = allowed.find((item) => item.id === asked) ?? allowed[0];
   const shownId = useRef<string>();

@@ -2,7 +2,7 @@
 // which leaves out graduated and archived ones), read-only: size, course and start year, specialty,
 // form, subgroups and study state. Changes stay with the office in «Справочники».
 import { api, data, type Schemas } from '../api/client';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
 

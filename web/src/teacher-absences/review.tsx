@@ -12,7 +12,7 @@ import { Picker, type Choice } from '../shared/picker';
 import { ReviewControls } from '../shared/review';
 import { DataTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { ABSENCE_STATUS_NAMES, CancelAbsence, cancellable, PeriodFields } from './absence-parts';
 import { AbsenceWizard } from './wizard';
 

@@ -6,7 +6,7 @@ import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime, universityTimeZone } from '../shared/dates';
 import { Field } from '../shared/form';
 import { ReviewControls } from '../shared/review';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
 import { REQUEST_EVENT_NAMES, REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from './labels';

@@ -10,7 +10,7 @@ import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ReviewControls } from '../shared/review';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import { PREFERENCE_STATUS_NAMES } from './my-preferences';

@@ -8,8 +8,8 @@ import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { PagedTable } from '../shared/table';
 import { useLoad, type Loaded } from '../shared/ui';
-import { DepartmentOptions, useDepartments, type Department } from '../users/departments';
 import { formatMoment } from '../shared/dates';
+import { DepartmentOptions, useDepartments, type Department } from '../users';
 
 type Request = Schemas['TeacherRequestResponse'];
 type Status = Request['status'];

@@ -3,10 +3,10 @@
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { Dialog } from '../shared/dialog';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { SubscribePanel } from '../shared/subscribe';
 import { WeekView } from '../shared/week-view';
-import { ChangeRequestForm } from '../teacher-change-requests/request-form';
+import { ChangeRequestForm } from '../teacher-change-requests';
 
 type Lesson = Schemas['RenderedLessonDto'];
 

@@ -11,7 +11,7 @@ import { formatLongDate, formatShortDate } from '../shared/dates';
 import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { useLoad, type Loaded } from '../shared/ui';
 
 type Teacher = Schemas['UserResponse'];

@@ -7,7 +7,7 @@ import { api, data, type Schemas } from '../api/client';
 import { todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
-import { useMe } from '../shared/shell';
+import { useMe } from '../shared/session';
 import { ErrorLine, type Loaded } from '../shared/ui';
 import { AssignmentHistory, fullDate } from './assignment-history';
 import { DepartmentOptions, type Department } from './departments';
