@@ -7,8 +7,7 @@ import { OVERRIDE_RECORD_COLUMNS, OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, Sc
 import { ReferenceData } from './reference-data';
 
 const NAMED = { id: int, name: text };
-const NAMED_ROW = rowShape(NAMED);
-type NamedRow = RowType<typeof NAMED_ROW>;
+type NamedRow = { id: number; name: string };
 
 const LESSON_TYPE_ROW = rowShape({ id: int, name: text, code: oneOf(...LESSON_KINDS) });
 
