@@ -9,7 +9,7 @@ import { formatMoment } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
-import { VersionDiff } from '../schedule-versions/diff-view';
+import { VersionDiff } from '../schedule-versions';
 
 type Job = Schemas['OptimizationJobResponse'];
 
