@@ -154,12 +154,12 @@ describe('academic years and semesters (4.7)', () => {
       [
         'an unknown semester type',
         { startDate: '2099-09-01', semesters: [{ semesterType: 'summer', startDate: '2099-09-01', endDate: '2099-12-31' }] },
-        /«semesters\.0\.semesterType» должно иметь одно из значений: autumn, spring/,
+        /«semesters\[0\]\.semesterType» должно иметь одно из значений: autumn, spring/,
       ],
       [
         'a semester without an end',
         { startDate: '2099-09-01', semesters: [{ semesterType: 'autumn', startDate: '2099-09-01' }] },
-        /«semesters\.0\.endDate» обязательно/,
+        /«semesters\[0\]\.endDate» обязательно/,
       ],
       ['a start year out of range', { startDate: '1899-09-01', semesters: standardSemesters(1899) }, 'Учебный год должен начинаться между 1900 и 2999 годами'],
     ])('rejects %s with 400 and creates nothing', async (_case, body, message) => {
