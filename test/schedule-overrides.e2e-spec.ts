@@ -20,6 +20,10 @@ import { clearPreferences, closePreference, createPreference } from './support/p
 import { createClassroom } from './support/resource-builders';
 import { createTeachers, setVersionStatus } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
+
+// Every lesson of the test semester is still ahead: what is offered and refused by the hour stays put.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 type Response = { status: number; body: Record<string, unknown> };
 
@@ -557,16 +561,35 @@ describe('schedule overrides (4.10)', () => {
   describe('GET /overrides/availability', () => {
     const path = `${OVERRIDES_PATH}/availability`;
 
-    it('answers the semester and its dates on which every group of the lesson studies, except the lesson date', async () => {
+    /** The semester's dates from `from` on, without the lesson date, the holiday and Sundays. */
+    const offeredFrom = (from: string): string[] => {
+      const dates: string[] = [];
+      for (let day = Date.parse(`${from}T00:00:00Z`); day <= Date.parse('2026-12-31T00:00:00Z'); day += 86_400_000) {
+        const date = new Date(day).toISOString().slice(0, 10);
+        if (date !== '2026-09-08' && date !== HOLIDAY && new Date(day).getUTCDay() !== 0) dates.push(date);
+      }
+      return dates;
+    };
+
+    it('answers the semester and its dates on which every group of the lesson studies, except the lesson date and Sundays', async () => {
       const response = await admin.get(`${path}?${query({ baseRuleSlotId: slot.math, lessonDate: '2026-09-08' })}`);
       expect(response.status).toBe(200);
-      const dates: string[] = [];
-      for (let day = Date.parse('2026-09-01T00:00:00Z'); day <= Date.parse('2026-12-31T00:00:00Z'); day += 86_400_000) {
-        const date = new Date(day).toISOString().slice(0, 10);
-        if (date !== '2026-09-08' && date !== HOLIDAY) dates.push(date);
-      }
+      const dates = offeredFrom('2026-09-01');
       expect(response.body).toEqual({ semesterId: w.u.semester.id, semesterStartDate: '2026-09-01', semesterEndDate: '2026-12-31', availableDates: dates });
-      expect(dates).toHaveLength(120);
+      expect(dates).toHaveLength(103); // 120 study days, of which 17 Sundays (the calendar leaves them open)
+    });
+
+    it('offers no date gone by the university\'s clock, while a move back in time may still be recorded (issue 45)', async () => {
+      standServiceAt('2026-09-10T09:00:00Z'); // Thursday 10.09.2026, 12:00 in Moscow
+      try {
+        const response = await admin.get(`${path}?${query({ baseRuleSlotId: slot.math, lessonDate: '2026-09-08' })}`);
+        expect(response.status).toBe(200);
+        expect((response.body as { availableDates: string[] }).availableDates).toEqual(offeredFrom('2026-09-10'));
+        const recorded = await admin.post(OVERRIDES_PATH, { baseRuleSlotId: slot.math, lessonDate: '2026-09-08', action: 'MOVE', targetLessonDate: '2026-09-09', newTimeSlotId: w.pairs[0].id });
+        expect(recorded.status).toBe(200);
+      } finally {
+        standServiceAt(BEFORE_AUTUMN_2026);
+      }
     });
 
     it('refuses what is not a lesson of the published version, and missing parameters (400)', async () => {

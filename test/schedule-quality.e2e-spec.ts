@@ -4,6 +4,10 @@ import { closePreference, createPreference } from './support/preference-builders
 import { clientsByRole, ClassroomBody, createClassroom } from './support/resource-builders';
 import { createRule, createUniversity, createVersion, LESSON_TYPES, publishVersion, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
+
+// Every lesson of the test semester is still ahead: what is offered and refused by the hour stays put.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 const QUALITY = '/api/edu-office/schedule/quality';
 const RECOMMENDATIONS = `${QUALITY}/recommendations`;

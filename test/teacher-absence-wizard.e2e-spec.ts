@@ -2,6 +2,10 @@ import { expectErrorBody, UserBody } from './support/factories';
 import { buildOverrideWorld, clearOverrides, countQueries, createOverride, HOLIDAY, LessonBody, overrideState, OverrideWorld, OVERRIDES_PATH, slotsOf } from './support/override-builders';
 import { createTeachers, LESSON_TYPES } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
+
+// Every lesson of the test semester is still ahead: what is offered and refused by the hour stays put.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 const ABSENCES = '/api/teacher-absences';
 const ABSENCE_START = '2026-09-07';
@@ -149,6 +153,21 @@ describe('teacher absence wizard and resolution (4.13)', () => {
       expect(dates).not.toContain(HOLIDAY);
       const distances = moveOptions.map((option) => option.distanceDays);
       expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    });
+
+    it('by the university\'s clock: no move to a day gone, a pair begun or a Sunday; a lesson already given may still get a substitute (issue 45)', async () => {
+      // Monday 14.09.2026, 09:00 in Moscow: the whole absence is over; of that Monday, pair 1 (08:30) has begun.
+      standServiceAt('2026-09-14T06:00:00Z');
+      try {
+        const phys = itemOf(await wizard(), slot.phys);
+        const moves = phys.moveOptions.map((option) => ({ date: option.targetLessonDate as string, pair: w.pairs.find((pair) => pair.id === option.newTimeSlotId) }));
+        expect(moves.length).toBeGreaterThan(0);
+        expect(moves.filter(({ date }) => date < '2026-09-14' || new Date(`${date}T00:00:00Z`).getUTCDay() === 0)).toEqual([]);
+        expect(moves.filter(({ date, pair }) => date === '2026-09-14' && pair?.orderNumber === 1)).toEqual([]);
+        expect(phys.replacementTeachers.map((candidate) => candidate.teacherId).sort()).toEqual([T[0].id, T[2].id].sort());
+      } finally {
+        standServiceAt(BEFORE_AUTUMN_2026);
+      }
     });
 
     it('offers only free active rooms: not C0, taken by the moved math lecture, nor the lesson’s own C1', async () => {

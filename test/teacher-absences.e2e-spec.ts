@@ -15,6 +15,10 @@ import { buildOverrideWorld, clearOverrides, createOverride, OverrideRequestBody
 import { addAssignment } from './support/resource-builders';
 import { archiveRule, createRule, createTeachers, ruleBody, slotBody } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
+
+// Every lesson of the test semester is still ahead: what is offered and refused by the hour stays put.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 type Response = { status: number; body: Record<string, unknown> };
 

@@ -30,6 +30,10 @@ import {
 import { addAssignment } from './support/resource-builders';
 import { archiveRule, createRule, ruleBody, slotBody } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
+
+// Every lesson of the test semester is still ahead: what is offered and refused by the hour stays put.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 type Response = { status: number; body: Record<string, unknown> };
 
@@ -37,6 +41,8 @@ const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const NOT_OWN = 'Заявку можно подать только по своему занятию: в расписании это занятие ведёт другой преподаватель';
 const DUPLICATE = /^По этому занятию уже есть заявка на рассмотрении: дождитесь решения или отзовите её/;
 const HAS_OVERRIDE = /^У занятия \d{2}\.\d{2}\.\d{4} уже есть разовое изменение №\d+: заявку можно подать только по занятию без изменений$/;
+const LESSON_ALREADY_BEGUN = 'Занятие уже прошло или идёт сейчас: заявку можно подать только по занятию, которое ещё впереди';
+const TARGET_ALREADY_BEGUN = 'Перенести занятие можно только на время, которое ещё не наступило: выберите дату и пару впереди';
 const worldChanged = (request: ChangeRequest) => new RegExp(`^Заявку №${request.id} применить нельзя: расписание изменилось после её подачи\\. `);
 
 /**
@@ -398,6 +404,39 @@ describe('teacher change requests (4.15)', () => {
       await refused(get(asT0, { baseRuleSlotId: slot.math }), 400, CANDIDATES_PATH, /«lessonDate» обязательно/);
       await refused(get(asT0, { baseRuleSlotId: slot.math, lessonDate: '2026-09-09' }), 400, CANDIDATES_PATH, /^Занятие не найдено в расписании/);
       for (const client of [department, ...outsiders.values()]) await refused(get(client, { baseRuleSlotId: slot.math, lessonDate: '2026-09-08' }), 403, CANDIDATES_PATH);
+    });
+  });
+
+  describe('by the university\'s clock (issue 45)', () => {
+    // Tuesday 08.09.2026, 10:15 in Moscow: math of that day (P1, 08:30) has begun, so has P2 (10:10).
+    beforeAll(() => standServiceAt('2026-09-08T07:15:00Z'));
+    afterAll(() => standServiceAt(BEFORE_AUTUMN_2026));
+
+    it('refuses a request about a lesson that has begun, and its candidates, with 400 and nothing changed', async () => {
+      await refusedSubmit(asT0, cancelMath('2026-09-08'), 400, LESSON_ALREADY_BEGUN);
+      await refusedSubmit(asT0, cancelMath('2026-09-01'), 400, LESSON_ALREADY_BEGUN);
+      await refused(() => asT0.get(candidatesPath({ baseRuleSlotId: slot.math, lessonDate: '2026-09-01' })), 400, CANDIDATES_PATH, LESSON_ALREADY_BEGUN);
+    });
+
+    it('refuses a move into the past or into a pair that has begun, and accepts the next pair of the same day', async () => {
+      await refusedSubmit(asT0, moveMath('2026-09-15', 2, '2026-09-07'), 400, TARGET_ALREADY_BEGUN);
+      await refusedSubmit(asT0, moveMath('2026-09-15', 2, '2026-09-08'), 400, TARGET_ALREADY_BEGUN);
+      const request = await submitRequest(asT0, moveMath('2026-09-15', 3, '2026-09-08'));
+      expect(request).toMatchObject({ status: 'PENDING', targetLessonDate: '2026-09-08', requestedTimeSlotId: P[2].id });
+    });
+
+    it('offers only days from today on, never a Sunday, and of today only the pairs still ahead', async () => {
+      const found = await candidatesOf(asT0, slot.math, '2026-09-15', '2026-09-08');
+      expect(found.dates.length).toBeGreaterThan(0);
+      expect(found.dates.filter((day) => day.date < '2026-09-08' || day.dayOfWeek === 7)).toEqual([]);
+      expect(found.dates[0].date).toBe('2026-09-08');
+      expect(found.timeSlots.map((pair) => pair.requestedTimeSlotId)).toEqual([P[2].id, P[3].id]);
+    });
+
+    it('the office still records a change of a lesson already given (4.10: any lesson of the semester)', async () => {
+      const response = await office.post(OVERRIDES_PATH, { baseRuleSlotId: slot.math, lessonDate: '2026-09-01', action: 'REPLACE', newTeacherId: T[3].id, comment: 'Провёл T3' });
+      expect(response.status).toBe(200);
+      expect((await groupAView('2026-09-01')).map((lesson) => lesson.teacherId)).toEqual([T[3].id]);
     });
   });
 

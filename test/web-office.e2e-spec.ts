@@ -6,6 +6,7 @@ import { createUser, PASSWORD } from './support/factories';
 import { linkTeacher } from './support/resource-builders';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standPageAt, standServiceAt } from './support/clock';
 
 /**
  * The education office's daily handling in a real Chromium against the real service (tenant
@@ -25,6 +26,9 @@ interface Lesson {
   overrideAction: string | null;
   originalLessonDate: string | null;
 }
+
+// The service and the page stand before the autumn semester of 2026: every lesson of it is still ahead.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 describe('the office in the web client: change requests and workload', () => {
   let t: TestApp;
@@ -55,6 +59,7 @@ describe('the office in the web client: change requests and workload', () => {
     chrome = await launchBrowser();
     browser = chrome.browser;
     page = await (await browser.createBrowserContext()).newPage();
+    await standPageAt(page, BEFORE_AUTUMN_2026);
     await page.setViewport(WIDE);
     watch = await watchPage(page, origin);
     await page.goto(`${origin}/admin/`);

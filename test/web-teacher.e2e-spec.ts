@@ -5,6 +5,7 @@ import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
 import { PASSWORD } from './support/factories';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standPageAt, standServiceAt } from './support/clock';
 
 /**
  * A teacher's own work in a real Chromium against the real service (tenant `alpha`): asking for a
@@ -19,6 +20,9 @@ const LESSON_DATE = '2026-09-08';
 const WIDE = { width: 1280, height: 900 };
 const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
+
+// The service and the page stand before the autumn semester of 2026: every lesson of it is still ahead.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 describe('the teacher in the web client (/teacher/)', () => {
   let t: TestApp;
@@ -47,6 +51,7 @@ describe('the teacher in the web client (/teacher/)', () => {
     browser = chrome.browser;
     const context = await browser.createBrowserContext();
     page = await context.newPage();
+    await standPageAt(page, BEFORE_AUTUMN_2026);
     await page.setViewport(WIDE);
     watch = await watchPage(page, origin);
     await page.goto(`${origin}/teacher/?date=${WEEK_2_MONDAY}#my-schedule`);

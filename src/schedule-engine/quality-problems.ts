@@ -44,23 +44,26 @@ export interface RuleQualityProblem<L extends QualityLesson = QualityLesson> {
   /** Largest penalty first. */
   problemTypes: QualityProblemType[];
   issueLabels: string[];
-  /** The lesson to open: the one with the largest penalty, preferring one no override pins, then the earliest. */
+  /**
+   * The lesson to open: the one with the largest penalty, preferring one no override pins and one
+   * still ahead (`ahead`; a recommendation for last week's lesson helps nobody), then the earliest.
+   */
   lesson: L;
 }
 
-/** Merges lesson penalties per rule, largest penalty first (then by rule id). */
-export function problemsByRule<L extends QualityLesson>(penalties: readonly LessonPenalty<L>[]): RuleQualityProblem<L>[] {
+/** Merges lesson penalties per rule, largest penalty first (then by rule id). `ahead` tells lessons still to come (all by default). */
+export function problemsByRule<L extends QualityLesson>(penalties: readonly LessonPenalty<L>[], ahead: (lesson: L) => boolean = () => true): RuleQualityProblem<L>[] {
   const byRule = new Map<number, LessonPenalty<L>[]>();
   for (const item of penalties) {
     const list = byRule.get(item.lesson.ruleId);
     if (list) list.push(item);
     else byRule.set(item.lesson.ruleId, [item]);
   }
-  const problems = [...byRule.entries()].map(([ruleId, items]) => problemOf(ruleId, items));
+  const problems = [...byRule.entries()].map(([ruleId, items]) => problemOf(ruleId, items, ahead));
   return problems.sort((a, b) => b.penalty - a.penalty || a.scheduleRuleId - b.scheduleRuleId);
 }
 
-function problemOf<L extends QualityLesson>(ruleId: number, items: readonly LessonPenalty<L>[]): RuleQualityProblem<L> {
+function problemOf<L extends QualityLesson>(ruleId: number, items: readonly LessonPenalty<L>[], ahead: (lesson: L) => boolean): RuleQualityProblem<L> {
   const byType = new Map<QualityProblemType, number>();
   const byLabel = new Map<string, number>();
   const byLesson = new Map<string, { lesson: L; penalty: number }>();
@@ -78,7 +81,7 @@ function problemOf<L extends QualityLesson>(ruleId: number, items: readonly Less
     .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
     .slice(0, ISSUE_LABELS_PER_PROBLEM)
     .map(([label]) => label);
-  const lesson = worstLesson([...byLesson.values()]);
+  const lesson = worstLesson([...byLesson.values()], ahead);
   const severity: QualitySeverity = problemTypes.some((type) => HIGH_TYPES.includes(type))
     ? 'HIGH'
     : penalty >= MEDIUM_SEVERITY_PENALTY
@@ -100,12 +103,14 @@ function problemOf<L extends QualityLesson>(ruleId: number, items: readonly Less
   };
 }
 
-function worstLesson<L extends QualityLesson>(entries: { lesson: L; penalty: number }[]): L {
+function worstLesson<L extends QualityLesson>(entries: { lesson: L; penalty: number }[], ahead: (lesson: L) => boolean): L {
   const pinned = (lesson: L) => (lesson.override ? 1 : 0);
+  const past = (lesson: L) => (ahead(lesson) ? 0 : 1);
   const originalDate = (lesson: L) => lesson.override?.originalLessonDate ?? lesson.date;
   entries.sort(
     (a, b) =>
       pinned(a.lesson) - pinned(b.lesson) ||
+      past(a.lesson) - past(b.lesson) ||
       b.penalty - a.penalty ||
       originalDate(a.lesson).localeCompare(originalDate(b.lesson)) ||
       a.lesson.slotId - b.lesson.slotId,

@@ -12,7 +12,7 @@ import {
   CandidateTimeSlot,
   ChangeRequestCandidatesResponse,
 } from './dto/change-request.dto';
-import { RequestableLessons } from './requestable-lessons';
+import { ensureAhead, LESSON_ALREADY_BEGUN, RequestableLessons } from './requestable-lessons';
 
 /**
  * Pre-checked options for a request (spec 4.15): the semester's dates where the lesson could move
@@ -34,6 +34,8 @@ export class ChangeRequestCandidatesService {
     const owner = caller.role === 'TEACHER' ? caller.userId : undefined;
     const { slot, scene } = await this.lessons.locate(query.baseRuleSlotId, query.lessonDate, owner);
     const { semester, base } = scene;
+    // The teacher's form asks only about what is ahead; the office may look at any lesson it reviews.
+    if (owner !== undefined) ensureAhead(base, LESSON_ALREADY_BEGUN);
     const targetDate = query.targetDate ?? base.date;
     if (targetDate < semester.startDate || targetDate > semester.endDate) {
       throw new BadRequestError(`Дата «targetDate» должна быть внутри семестра занятия (${formatDate(semester.startDate)} – ${formatDate(semester.endDate)})`);

@@ -6,7 +6,7 @@ import { LessonChanges } from '../schedule/core';
 import { ChangeAsked, CHANGE_REQUEST_NOT_FOUND, changeOf, checkRequestShape, DUPLICATE_PENDING_REQUEST } from './change-request-rules';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestListQuery, ChangeRequestRequest, ChangeRequestResponse } from './dto/change-request.dto';
-import { RequestableLessons } from './requestable-lessons';
+import { ensureAhead, LESSON_ALREADY_BEGUN, RequestableLessons, TARGET_ALREADY_BEGUN } from './requestable-lessons';
 import { DepartmentMembership } from '../users';
 
 /** The request's names for the properties the core names as an override's (`LessonChange`). */
@@ -36,16 +36,19 @@ export class ChangeRequestsService {
     const asked = askedOf(body);
     checkRequestShape(asked);
     const { slot, scene } = await this.lessons.locate(body.baseRuleSlotId, body.lessonDate, caller.userId);
+    ensureAhead(scene.base, LESSON_ALREADY_BEGUN);
     const pending = await this.requests.pendingOf(body.baseRuleSlotId, body.lessonDate);
     if (pending !== undefined) throw new ConflictError(`${DUPLICATE_PENDING_REQUEST} (заявка №${pending})`);
     const change = changeOf(asked, body.lessonDate);
+    let moved;
     try {
-      (await this.changes.prepare(scene, [change], 0)).verify(change);
+      moved = (await this.changes.prepare(scene, [change], 0)).verify(change);
     } catch (error) {
       // The core names the change's properties as an override does; this request names two of them differently.
       if (error instanceof AppError && error.field) error.at(REQUEST_FIELDS[error.field] ?? error.field);
       throw error;
     }
+    if (moved) ensureAhead(moved, TARGET_ALREADY_BEGUN);
 
     const id = await this.db.transaction(async () => {
       const created = await this.requests.insert({

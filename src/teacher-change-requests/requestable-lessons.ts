@@ -1,7 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, ConflictError, ForbiddenError } from '../platform/http/app-error';
+import { wallClockNow } from '../platform/http/wall-clock';
+import { hasBegun } from '../schedule-engine/bygone';
 import { formatDate } from '../schedule-engine/dates';
 import { LESSON_SLOT_NOT_FOUND, LessonChanges, LessonScene, LessonSlot, publishedOnly, ScheduleReads } from '../schedule/core';
+
+export const LESSON_ALREADY_BEGUN = 'Занятие уже прошло или идёт сейчас: заявку можно подать только по занятию, которое ещё впереди';
+export const TARGET_ALREADY_BEGUN = 'Перенести занятие можно только на время, которое ещё не наступило: выберите дату и пару впереди';
+
+/**
+ * A teacher asks about what is still ahead: a request about a lesson that has begun, or one that
+ * would move it to a time already past, can never make sense (the office records such changes itself).
+ */
+export function ensureAhead(lesson: { date: string; startTime: string }, message: string): void {
+  if (hasBegun(lesson.date, lesson.startTime, wallClockNow())) throw new BadRequestError(message);
+}
 
 export const NOT_OWN_LESSON = 'Заявку можно подать только по своему занятию: в расписании это занятие ведёт другой преподаватель';
 

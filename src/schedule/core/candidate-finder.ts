@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError } from '../../platform/http/app-error';
+import { wallClockNow } from '../../platform/http/wall-clock';
+import { offerable, offerableDate, WallMoment } from '../../schedule-engine/bygone';
 import { ActualLesson, applyOverride } from '../../schedule-engine/override-application';
 import { effectiveSlotsOn } from '../../schedule-engine/series-context';
 import { eachDate } from '../../schedule-engine/weeks';
@@ -68,7 +70,9 @@ export interface LessonCandidates {
  * runs (`LessonChanges`). A lesson already changed keeps its change and gets the new one on top (a
  * moved lesson stays moved when it only changes its room). The teacher absence wizard, change-request
  * candidates, quality recommendations and a "why not here" view build on it; the rejected variants
- * carry the reason saving would give.
+ * carry the reason saving would give. Every variant is a suggestion: a new date or pair is offered only
+ * when it has not begun by the university's clock and is no Sunday (`offerable`), while a new room or
+ * teacher keeps the lesson's own time, so a lesson already given can still be recorded as changed.
  */
 @Injectable()
 export class CandidateFinder {
@@ -110,12 +114,13 @@ export class CandidateFinder {
       return { lesson, overrideId: current?.id ?? null, accepted: [], rejected: [] };
     });
     const everyone = await this.everyone(lessons);
+    const now = wallClockNow();
     const prepared = PREPARED_TOGETHER.map((kinds) =>
       lessons.flatMap(({ request }, index) => {
         const tried = kinds.flatMap((kind) => {
           const narrowing = request[kind];
           if (!narrowing) return [];
-          return this.variants(scenes[index], results[index].lesson, currents[index].change, kind, narrowing, everyone).map((change) => ({ kind, change }));
+          return this.variants(scenes[index], results[index].lesson, currents[index].change, kind, narrowing, everyone, now).map((change) => ({ kind, change }));
         });
         if (tried.length === 0) return [];
         return [{ index, tried, scene: scenes[index], changes: tried.map(({ change }) => change), exceptOverrideId: currents[index].record?.id ?? 0 }];
@@ -154,9 +159,11 @@ export class CandidateFinder {
     kind: CandidateKind,
     narrowing: CandidateNarrowing,
     everyone: Everyone,
+    now: WallMoment,
   ): LessonChange[] {
     const { semester, grids, base } = scene;
-    const dates = () => narrowing.dates ?? eachDate(semester.startDate, semester.endDate);
+    const pairsOn = (date: string) => effectiveSlotsOn(grids, date).filter((pair) => offerable(date, pair.startTime, now));
+    const dates = () => (narrowing.dates ?? eachDate(semester.startDate, semester.endDate)).filter((date) => offerableDate(date, now));
     const moved = (targetLessonDate: string, newTimeSlotId: number): LessonChange => ({
       ...current,
       action: 'MOVE',
@@ -165,19 +172,19 @@ export class CandidateFinder {
     });
     switch (kind) {
       case 'TIME_SLOT':
-        return effectiveSlotsOn(grids, lesson.date)
+        return pairsOn(lesson.date)
           .filter((pair) => pair.startTime !== lesson.startTime || pair.endTime !== lesson.endTime)
           .filter((pair) => lesson.date !== base.date || pair.startTime !== base.startTime || pair.endTime !== base.endTime)
           .map((pair) => moved(lesson.date, pair.id));
       case 'DATE':
         return dates().flatMap((date) => {
           if (date === lesson.date || date === base.date) return [];
-          const pair = effectiveSlotsOn(grids, date).find((candidate) => candidate.orderNumber === lesson.timeSlotOrder);
+          const pair = pairsOn(date).find((candidate) => candidate.orderNumber === lesson.timeSlotOrder);
           return pair ? [moved(date, pair.id)] : [];
         });
       case 'DATE_TIME':
         return dates().flatMap((date) =>
-          date === lesson.date || date === base.date ? [] : effectiveSlotsOn(grids, date).map((pair) => moved(date, pair.id)),
+          date === lesson.date || date === base.date ? [] : pairsOn(date).map((pair) => moved(date, pair.id)),
         );
       case 'CLASSROOM':
         return everyone.classroomIds

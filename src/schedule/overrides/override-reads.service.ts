@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
 import { etagOf } from '../../platform/http/conditional';
+import { wallClockNow } from '../../platform/http/wall-clock';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
+import { offerableDate } from '../../schedule-engine/bygone';
 import { daysBetween } from '../../schedule-engine/dates';
 import { effectiveSlotOf } from '../../schedule-engine/effective-grid';
 import { effectiveSlotsOn, GridSnapshot } from '../../schedule-engine/series-context';
@@ -94,15 +96,17 @@ export class OverrideReads {
   /**
    * The dates the lesson may move to: the semester's dates, other than the lesson's own, on which the
    * calendars of all its groups allow ordinary lessons. Whether the lesson fits at a given pair there
-   * is decided when the move is saved.
+   * is decided when the move is saved. They are offered, so only from today on and never a Sunday
+   * (`offerableDate`); a move to an earlier date may still be saved, recording what happened.
    */
   async availability(query: OverrideAvailabilityQuery): Promise<OverrideAvailabilityResponse> {
     const slot = await this.data.lessonSlot(query.baseRuleSlotId);
     if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
     publishedOnly(slot.versionStatus);
     const { semester, rule, schedule } = await this.changes.locate(slot, query.lessonDate);
+    const now = wallClockNow();
     const availableDates = eachDate(semester.startDate, semester.endDate).filter(
-      (date) => date !== query.lessonDate && rule.groupIds.every((groupId) => schedule.context.groupAllows(groupId, date)),
+      (date) => date !== query.lessonDate && offerableDate(date, now) && rule.groupIds.every((groupId) => schedule.context.groupAllows(groupId, date)),
     );
     return { semesterId: semester.id, semesterStartDate: semester.startDate, semesterEndDate: semester.endDate, availableDates };
   }

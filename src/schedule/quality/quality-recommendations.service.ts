@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { BadRequestError } from '../../platform/http/app-error';
-import { addDays, isoDayOfWeek } from '../../schedule-engine/dates';
+import { wallClockNow } from '../../platform/http/wall-clock';
+import { hasBegun } from '../../schedule-engine/bygone';
+import { addDays, formatDate, isoDayOfWeek } from '../../schedule-engine/dates';
 import { ActualLesson } from '../../schedule-engine/override-application';
 import { analyseQuality, audienceSize, QualityFacts, qualityLessonKey } from '../../schedule-engine/quality';
 import { compareQuality, scoreDeltaOf } from '../../schedule-engine/quality-problems';
@@ -60,6 +62,10 @@ export class QualityRecommendationsService {
 
     const found = await this.finder.findAll(query.scheduleRuleSlotId, query.lessonDate, { TIME_SLOT: {}, CLASSROOM: {} });
     const { lesson } = found;
+    // An improvement is for lessons still ahead: moving last week's lesson helps nobody.
+    if (hasBegun(lesson.date, lesson.startTime, wallClockNow())) {
+      return answer(`Занятие ${formatDate(lesson.date)} уже прошло: рекомендации строятся только для занятий, которые ещё впереди`);
+    }
     const facts = await this.facts.facts(version.semesterId);
     const around = await this.lessonsAround(version, lesson);
     const totals = await this.quality.totals(version);

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { NotFoundError } from '../../platform/http/app-error';
+import { wallClockNow } from '../../platform/http/wall-clock';
+import { hasBegun } from '../../schedule-engine/bygone';
 import { ActualLesson } from '../../schedule-engine/override-application';
 import { analyseQuality, QualityAnalysis, QualityFacts } from '../../schedule-engine/quality';
 import { problemsByRule, truncateProblems } from '../../schedule-engine/quality-problems';
@@ -53,7 +55,9 @@ export class QualityService {
       return { ...analysed, unplacedSlotCount: await this.facts.unplacedSlotCount(analysed.version.versionId) };
     });
     const published = version.status === 'PUBLISHED';
-    const { problems, totalProblemCount, problemsTruncated } = truncateProblems(problemsByRule(analysis.penalties));
+    const now = wallClockNow();
+    const ahead = (lesson: ActualLesson) => !hasBegun(lesson.date, lesson.startTime, now);
+    const { problems, totalProblemCount, problemsTruncated } = truncateProblems(problemsByRule(analysis.penalties, ahead));
     return {
       semesterId: version.semesterId,
       semesterLabel: version.semesterLabel,
@@ -81,8 +85,8 @@ export class QualityService {
         issueLabels: problem.issueLabels,
         scheduleRuleSlotId: problem.lesson.slotId,
         lessonDate: problem.lesson.override?.originalLessonDate ?? problem.lesson.date,
-        // Recommendations exist only for lessons of the publication that no one-off change pins.
-        optimizable: published && !problem.lesson.override,
+        // Recommendations exist only for lessons of the publication still ahead that no one-off change pins.
+        optimizable: published && !problem.lesson.override && ahead(problem.lesson),
       })),
     };
   }

@@ -2,10 +2,11 @@
 // a pair of that day's effective grid, optionally another teacher, room or format), replace its
 // teacher, room or format, or cancel it. Opened from a lesson of the week view or from the registry;
 // an existing change is edited (PUT) or deleted. A refusal is shown at the control it concerns and
-// every value stays as typed.
+// every value stays as typed. Only dates and pairs still ahead are offered; a change of a lesson that
+// has already taken place is allowed (recording what happened) after one question.
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime } from '../shared/dates';
+import { formatShortDate, formatTime, hasBegun, PAST_CHANGE_QUESTION } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { findClassrooms, findTeachers } from '../shared/options';
@@ -83,6 +84,7 @@ export function OverrideForm({
       comment: existing?.comment ?? '',
     },
     fields: { newTeacherId: 'newTeacher', newClassroomId: 'newClassroom' },
+    confirm: () => !hasBegun(lesson.lessonDate, lesson.startTime) || window.confirm(PAST_CHANGE_QUESTION),
     send: async (values) => {
       const body = requestOf(lesson, values);
       const saved = existing
@@ -145,7 +147,7 @@ export function OverrideForm({
             <Field
               label="Новая дата"
               error={form.errorAt('targetLessonDate') ?? (availability.state === 'error' ? availability.message : undefined)}
-              hint={availability.state === 'done' ? `Доступные даты семестра: ${dates.length}` : 'Загрузка доступных дат…'}
+              hint={availability.state === 'done' ? `Дни впереди, открытые для занятий группы: ${dates.length}` : 'Загрузка доступных дат…'}
               control={(props) => (
                 <select {...props} value={values.targetLessonDate} onChange={(event) => form.set('targetLessonDate', event.currentTarget.value)}>
                   {dates.includes(values.targetLessonDate) ? null : <option value={values.targetLessonDate}>{formatShortDate(values.targetLessonDate)}</option>}
@@ -165,7 +167,10 @@ export function OverrideForm({
                 <select {...props} value={values.newTimeSlotId} onChange={(event) => form.set('newTimeSlotId', event.currentTarget.value)}>
                   <option value="">Выберите пару</option>
                   {grid.state === 'done' && grid.data
-                    ? grid.data.slots.map((slot) => (
+                    ? grid.data.slots
+                        // Another day's pairs are offered only while ahead; the lesson's own day keeps all (recording).
+                        .filter((slot) => values.targetLessonDate === lesson.lessonDate || !hasBegun(values.targetLessonDate, slot.startTime))
+                        .map((slot) => (
                         <option key={slot.id} value={slot.id}>
                           {`${slot.orderNumber}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`}
                         </option>

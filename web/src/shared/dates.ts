@@ -42,6 +42,18 @@ export function formatMoment(moment: string): string {
   return zoneMoment.format(new Date(moment));
 }
 
+let zoneTime: { zone: string; format: Intl.DateTimeFormat } | null = null;
+
+/** Whether a lesson of `date` starting at `startTime` has begun by the university's clock. */
+export function hasBegun(date: string, startTime: string): boolean {
+  const today = todayAtUniversity();
+  if (zoneTime?.zone !== universityZone) zoneTime = { zone: universityZone, format: new Intl.DateTimeFormat('en-GB', { timeZone: universityZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }) };
+  return date < today || (date === today && startTime.slice(0, 5) <= zoneTime.format.format(new Date()));
+}
+
+/** Asked once before a change of a lesson that has already taken place (the office records it after the fact). */
+export const PAST_CHANGE_QUESTION = 'Занятие уже прошло: записать изменение задним числом?';
+
 const toTime = (date: string): number => Date.parse(`${date}T00:00:00Z`);
 
 export function plusDays(date: string, days: number): string {

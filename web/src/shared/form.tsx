@@ -38,6 +38,8 @@ export function useApiForm<T extends Values>(options: {
   otherwise?: keyof T;
   /** Clear the values after a success (a new request), or keep them (editing). */
   resetOnSuccess?: boolean;
+  /** Asked before sending (e.g. a change recorded after the fact); false keeps the form as it is, unsent. */
+  confirm?: (values: T) => boolean;
 }): ApiForm<T> {
   const [values, setValues] = useState<T>(options.initial);
   const [error, setError] = useState<{ field?: keyof T; message: string; paths: string[] }>();
@@ -58,6 +60,7 @@ export function useApiForm<T extends Values>(options: {
     async submit(event) {
       event?.preventDefault();
       if (busy) return;
+      if (options.confirm && !options.confirm(values)) return;
       setBusy(true);
       setError(undefined);
       setDone(undefined);

@@ -2,10 +2,12 @@
 // affected lesson with the API's own candidates (ranked replacement teachers, other pairs of the
 // nearest teaching days, free rooms, cancellation), one decision per lesson collected on the page and
 // resolved in one batch. A 409 names the decision at fault: it is shown at that lesson, nothing is
-// applied, and every choice stays as it was.
+// applied, and every choice stays as it was. What fixes the absence leads (another teacher, another
+// time, cancellation); a room change is offered after them. A lesson already given is marked, and
+// changing one asks once whether to record it after the fact.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatLongDate, formatShortDate, formatTime } from '../shared/dates';
+import { formatLongDate, formatShortDate, formatTime, hasBegun, PAST_CHANGE_QUESTION } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ErrorLine, LongOperation, Status, useId, useLoad } from '../shared/ui';
 
@@ -33,10 +35,11 @@ function optionsOf(item: Item): { value: string; label: string; decision: Omit<D
     const day = move.targetLessonDate ? formatShortDate(move.targetLessonDate) : 'тот же день';
     options.push({ value: `M${move.targetLessonDate ?? ''}-${move.newTimeSlotId}`, label: `${RESOLUTION_NAMES.MOVE_TIME}: ${day}, ${move.timeSlotOrder}-я пара (${formatTime(move.startTime)})`, decision: { resolution: 'MOVE_TIME', targetLessonDate: move.targetLessonDate, newTimeSlotId: move.newTimeSlotId } });
   }
+  if (item.canCancel) options.push({ value: 'CANCEL', label: RESOLUTION_NAMES.CANCEL, decision: { resolution: 'CANCEL' } });
+  // A new room does not replace the absent teacher: it comes after what does.
   for (const room of item.classrooms) {
     options.push({ value: `C${room.classroomId}`, label: `${RESOLUTION_NAMES.CHANGE_CLASSROOM}: ${room.classroomName}`, decision: { resolution: 'CHANGE_CLASSROOM', newClassroomId: room.classroomId } });
   }
-  if (item.canCancel) options.push({ value: 'CANCEL', label: RESOLUTION_NAMES.CANCEL, decision: { resolution: 'CANCEL' } });
   options.push({ value: 'REJECT', label: RESOLUTION_NAMES.REJECT, decision: { resolution: 'REJECT' } });
   return options;
 }
@@ -59,6 +62,8 @@ export function AbsenceWizard({ absence, onResolved }: { absence: Absence; onRes
       const option = optionsOf(item).find((candidate) => candidate.value === chosen[keyOf(item)]);
       return { baseRuleSlotId: item.lesson.baseRuleSlotId, lessonDate: item.lesson.lessonDate, ...option!.decision };
     });
+    const changesPast = picked.some((item, index) => decisions[index].resolution !== 'REJECT' && hasBegun(item.lesson.date, item.lesson.startTime));
+    if (changesPast && !window.confirm(PAST_CHANGE_QUESTION)) return;
     setBusy(true);
     setRefusal(undefined);
     setDone(undefined);
@@ -94,6 +99,7 @@ export function AbsenceWizard({ absence, onResolved }: { absence: Absence; onRes
               <p>
                 <strong>{`${formatLongDate(lesson.date)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}`}</strong>
                 {` · ${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${lesson.groupNames.join(', ')} · ауд. ${lesson.classroomName}`}
+                {hasBegun(lesson.date, lesson.startTime) ? <em> · уже прошло</em> : null}
               </p>
               {item.decision ? <p class="notice notice-info">{`Принято: ${RESOLUTION_NAMES[item.decision.resolution]}${item.decision.newTeacherName ? ` — ${item.decision.newTeacherName}` : ''}`}</p> : null}
               <label>

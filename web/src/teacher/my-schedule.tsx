@@ -1,7 +1,9 @@
 // /teacher/#my-schedule: the signed-in teacher's own lessons (their id from /api/auth/me). Each lesson
-// without a one-off change offers «Попросить перенос» (spec 4.15: only such lessons may be asked about).
+// without a one-off change offers «Попросить перенос» (spec 4.15: only such lessons may be asked about),
+// and only while it is ahead: the service refuses a request about a lesson that has begun.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
+import { hasBegun } from '../shared/dates';
 import { Dialog } from '../shared/dialog';
 import { useMe } from '../shared/session';
 import { SubscribePanel } from '../shared/subscribe';
@@ -24,7 +26,7 @@ export default function MySchedule() {
         load={(startDate, endDate) => data(api.GET('/api/schedule', { params: { query: { teacherId: me.userId, startDate, endDate } } }))}
         emptyHint={() => 'Занятия появятся здесь, когда учебный отдел опубликует расписание с вашим участием.'}
         actions={(lesson) =>
-          lesson.overrideAction ? null : (
+          lesson.overrideAction || hasBegun(lesson.date, lesson.startTime) ? null : (
             <button type="button" onClick={() => setAsking(lesson)} aria-label={`Попросить перенос: ${lesson.subjectName}, ${lesson.date}, ${lesson.startTime.slice(0, 5)}`}>
               Попросить перенос
             </button>
