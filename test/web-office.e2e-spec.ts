@@ -76,6 +76,11 @@ describe('the office in the web client: change requests and workload', () => {
 
   const open = (section: string, title: string) => openSection(page, section, title);
 
+  /** Rejects a waiting request through the API (a test's leftovers stay out of the next one's queue). */
+  async function reviewRequestsAway(id: number): Promise<void> {
+    expect((await admin.post(`/api/teacher-change-requests/${id}/review`, { approved: false, comment: 'Не нужно' })).status).toBe(200);
+  }
+
   /** A MOVE request of the lecture of `lessonDate` to the first free pair the API offers that day. */
   async function requestMove(lessonDate: string): Promise<{ id: number; requestedTimeSlotId: number }> {
     const offer = (await teacherClient.get(`/api/teacher-change-requests/candidates?baseRuleSlotId=${slotId}&lessonDate=${lessonDate}`)).body as { timeSlots: { requestedTimeSlotId: number }[] };
@@ -85,19 +90,49 @@ describe('the office in the web client: change requests and workload', () => {
     return { id: created.body.id as number, requestedTimeSlotId };
   }
 
-  it('applies a teacher change request: the lesson moves to the requested pair', async () => {
+  /** The number the menu shows beside a section (0 when none). */
+  const waitingIn = (section: string) => page.$eval('nav.sections', (nav, id) => Number(nav.querySelector(`.waiting-count[data-section="${id}"]`)?.lastChild?.textContent ?? 0), section);
+
+  it('applies a teacher change request after one question: the lesson moves, the page says what happened with a link, the menu count drops', async () => {
     const request = await requestMove('2026-09-15');
+    const other = await requestMove('2026-09-29');
+    await page.evaluate(() => (location.hash = '#schedule-view'));
     await open('change-requests', 'Заявки преподавателей');
+    await page.waitForFunction(() => document.querySelector('.waiting-count[data-section="change-requests"]')?.lastChild?.textContent === '2');
     await page.waitForSelector(`button[aria-label="Применить: заявка №${request.id}"]`);
     await screenshot(page, 'office-change-requests');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Declined: nothing happens.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.click(`button[aria-label="Применить: заявка №${request.id}"]`);
+    expect(asked).toEqual([expect.stringMatching(new RegExp(`^Применить заявку №${request.id}\\? Занятие 15\\.09 \\(вт\\), 08:30: `))]);
+    expect(((await admin.get('/api/teacher-change-requests?status=PENDING')).body as unknown[]).length).toBe(2);
+
+    page.once('dialog', (dialog) => void dialog.accept());
     await page.click(`button[aria-label="Применить: заявка №${request.id}"]`);
     await page.waitForFunction((id) => !document.querySelector(`button[aria-label="Применить: заявка №${id}"]`), {}, request.id);
-
     const stored = (await admin.get('/api/teacher-change-requests')).body as { id: number; status: string; appliedOverrideId: number | null }[];
-    expect(stored.find((item) => item.id === request.id)).toEqual(expect.objectContaining({ status: 'APPROVED', appliedOverrideId: expect.any(Number) }));
+    const applied = stored.find((item) => item.id === request.id);
+    expect(applied).toEqual(expect.objectContaining({ status: 'APPROVED', appliedOverrideId: expect.any(Number) }));
     const week = (await admin.get(`/api/schedule?teacherId=${u.teachers[0].id}&startDate=2026-09-14&endDate=2026-09-20`)).body as Lesson[];
     expect(week).toEqual([expect.objectContaining({ date: '2026-09-15', overrideAction: 'MOVE', timeSlotId: request.requestedTimeSlotId })]);
+
+    const outcome = await page.$eval('#review-outcome', (notice) => notice.textContent ?? '');
+    expect(outcome).toMatch(new RegExp(`^Заявка №${request.id} применена: занятие 15\\.09 \\(вт\\), 08:30 перенесено на тот же день, \\d{2}:\\d{2}–\\d{2}:\\d{2} \\(разовое изменение №${applied?.appliedOverrideId}\\)\\.`));
+    await page.waitForFunction(() => document.querySelector('.waiting-count[data-section="change-requests"]')?.lastChild?.textContent === '1');
+    expect(await waitingIn('change-requests')).toBe(1);
+    await screenshot(page, 'office-inbox');
+
+    // The link opens the registry on that day, where the new change is listed.
+    await page.click('#review-outcome a');
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Разовые изменения');
+    await page.waitForSelector(`tr[data-override="${applied?.appliedOverrideId}"]`);
+    await reviewRequestsAway(other.id);
   });
 
   it('rejects a request only with a comment; the refusal without one stands at the comment', async () => {

@@ -4,10 +4,11 @@
 // lesson, which is no longer in the week) and deleted from its form.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime, plusDays, todayAtUniversity } from '../shared/dates';
+import { formatShortDate, formatTime, isDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { hashParam } from '../shared/router';
 import type { Lesson } from '../shared/week-view';
 import { ScheduleLookup } from '../schedule-view';
 import { changeText, OverrideForm, type ExistingChange, type OriginalLesson } from './override-form';
@@ -71,7 +72,8 @@ async function changeOf(lesson: Lesson): Promise<Opened> {
 }
 
 export default function Overrides() {
-  const [view, setView] = useState<'week' | 'registry'>('week');
+  // A link to one day's changes (`#overrides?date=…`) opens the registry.
+  const [view, setView] = useState<'week' | 'registry'>(() => (isDate(hashParam('date')) ? 'registry' : 'week'));
   const [opened, setOpened] = useState<Opened>();
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -142,7 +144,11 @@ const REGISTRY_PAGE_SIZE = 50;
 
 function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
   const today = todayAtUniversity();
-  const [period, setPeriodState] = useState({ startDate: plusDays(today, -14), endDate: plusDays(today, 30) });
+  // `#overrides?date=…` (a link from an applied request) opens that day's changes.
+  const [period, setPeriodState] = useState(() => {
+    const asked = hashParam('date');
+    return isDate(asked) ? { startDate: asked, endDate: asked } : { startDate: plusDays(today, -14), endDate: plusDays(today, 30) };
+  });
   const [action, setActionState] = useState<'' | Change['action']>('');
   const [text, setTextState] = useState('');
   const [pageNumber, setPage] = useState(0);

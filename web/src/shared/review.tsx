@@ -7,13 +7,16 @@ export function ReviewControls({
   what,
   review,
   approveText = 'Утвердить',
+  approveQuestion,
 }: {
   what: string;
   review: (approved: boolean, comment: string | null) => Promise<void>;
   approveText?: string;
+  /** Asked once before approving what cannot be taken back (e.g. a change applied to the timetable). */
+  approveQuestion?: string;
 }) {
   const [rejecting, setRejecting] = useState(false);
-  const approve = useApiForm({ initial: {}, send: async () => review(true, null) });
+  const approve = useApiForm({ initial: {}, send: async () => review(true, null), confirm: () => !approveQuestion || window.confirm(approveQuestion) });
   const reject = useApiForm({
     initial: { comment: '' },
     send: async (values) => review(false, values.comment || null),

@@ -25,6 +25,7 @@ import { messageOf, whenSessionEnds } from './errors';
 import { replaceSection, useHashSection } from './router';
 import { ErrorLine, Status } from './ui';
 import { UnreadLink } from './unread';
+import { useWaiting } from './waiting';
 
 type Tone = 'info' | 'warning' | 'error';
 type State = { kind: 'loading' } | { kind: 'login'; message: string; tone: Tone; signedOut?: boolean } | { kind: 'in'; me: Me } | { kind: 'failed'; message: string };
@@ -190,6 +191,7 @@ function Sections({ registry, area, role }: { registry: readonly SectionDefiniti
   const allowed = sectionsFor(registry, area, role);
   const asked = useHashSection();
   const section = allowed.find((item) => item.id === asked) ?? allowed[0];
+  const waiting = useWaiting(area, role, section.id);
   const shownId = useRef<string>();
   // Before the section's own effects, so a section may set a more precise title itself.
   useLayoutEffect(() => {
@@ -209,6 +211,12 @@ function Sections({ registry, area, role }: { registry: readonly SectionDefiniti
               <li key={item.id}>
                 <a href={`#${item.id}`} aria-current={item.id === section.id ? 'page' : undefined}>
                   {item.title}
+                  {waiting[item.id] ? (
+                    <span class="waiting-count" data-section={item.id}>
+                      <span class="visually-hidden">, ждут решения: </span>
+                      {waiting[item.id]}
+                    </span>
+                  ) : null}
                 </a>
               </li>
             ))}

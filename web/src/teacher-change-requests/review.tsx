@@ -1,6 +1,8 @@
 // /admin/#change-requests: teachers' change requests (spec 4.15) with the lesson, what is asked and
 // the history. The office applies one (re-validated; it becomes an ordinary one-off change) or
 // rejects it with the required comment; a department sees its teachers' requests without deciding.
+// Applying asks once (it changes the live timetable) and then says what happened, with a link to the
+// one-off change it made.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime, universityTimeZone } from '../shared/dates';
@@ -9,6 +11,7 @@ import { ReviewControls } from '../shared/review';
 import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
+import { announceQueueChanged } from '../shared/waiting';
 import { REQUEST_EVENT_NAMES, REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from './labels';
 import { askedChange } from './my-requests';
 
@@ -20,9 +23,21 @@ export default function ChangeRequestsReview() {
   const mayDecide = me.role === 'ADMIN' || me.role === 'EDUCATION_OFFICE';
   const [status, setStatus] = useState<Status | ''>('PENDING');
   const rows = useLoad(() => data(api.GET('/api/teacher-change-requests', { params: { query: status ? { status } : {} } })), [status]);
+  const [outcome, setOutcome] = useState<{ text: string; lessonDate?: string }>();
   return (
     <>
       <h1 id="page-title">Заявки преподавателей</h1>
+      {outcome ? (
+        <p class="notice notice-info" role="status" id="review-outcome">
+          {outcome.text}
+          {outcome.lessonDate ? (
+            <>
+              {' '}
+              <a href={`#overrides?date=${outcome.lessonDate}`}>Открыть в разовых изменениях</a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
       <Field
         label="Статус"
         control={(props) => (
@@ -73,8 +88,11 @@ export default function ChangeRequestsReview() {
                 <ReviewControls
                   what={`заявка №${request.id}`}
                   approveText="Применить"
+                  approveQuestion={`Применить заявку №${request.id}? ${lessonOf(request)}: ${askedChange(request).toLowerCase()}. Расписание изменится сразу, преподаватель и группа увидят это в своём расписании.`}
                   review={async (approved, comment) => {
-                    await data(api.POST('/api/teacher-change-requests/{id}/review', { params: { path: { id: request.id } }, body: { approved, comment } }));
+                    const decided = await data(api.POST('/api/teacher-change-requests/{id}/review', { params: { path: { id: request.id } }, body: { approved, comment } }));
+                    setOutcome(approved ? { text: appliedText(decided), lessonDate: decided.lessonDate } : { text: `Заявка №${decided.id} отклонена: преподаватель увидит комментарий «${decided.reviewComment ?? ''}».` });
+                    announceQueueChanged();
                     rows.reload();
                   }}
                 />
@@ -84,4 +102,21 @@ export default function ChangeRequestsReview() {
       />
     </>
   );
+}
+
+/** «Занятие 03.12 (чт), 08:30» of a request. */
+function lessonOf(request: Request): string {
+  return `Занятие ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)}`;
+}
+
+/** «Заявка №7 применена: занятие 03.12 (чт), 08:30 перенесено на 05.12 (сб), 10:10–11:40» */
+function appliedText(request: Request): string {
+  const lesson = lessonOf(request).toLowerCase();
+  const done =
+    request.requestType === 'CANCEL'
+      ? `${lesson} отменено`
+      : request.requestType === 'CHANGE_CLASSROOM'
+        ? `${lesson} пройдёт в аудитории ${request.requestedClassroomName ?? ''}`
+        : `${lesson} перенесено на ${askedChange(request)}`;
+  return `Заявка №${request.id} применена: ${done} (разовое изменение №${request.appliedOverrideId ?? ''}).`;
 }
