@@ -258,7 +258,7 @@ describe('schedule export', () => {
   });
 
   describe('CSV', () => {
-    it('is UTF-8 with a BOM and `;`, one row per lesson with the fields of RenderedLessonDto', async () => {
+    it('is UTF-8 with a BOM and `;`, one row per lesson, in Russian: column names and values («нечётная», «перенос», 07.09.2026)', async () => {
       const lessons = await view({ groupId: columns[1].id, ...WEEK });
       const response = await download(admin, { groupId: columns[1].id, ...WEEK, format: 'csv' });
       expect(response.status).toBe(200);
@@ -266,14 +266,24 @@ describe('schedule export', () => {
       expect(response.headers['content-disposition']).toContain(`filename="schedule-group-${columns[1].id}_2026-09-07_2026-09-13.csv"`);
       expect([...response.body.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const [header, ...rows] = parseCsv(response.body.toString('utf8').slice(1));
-      expect(header).toEqual(Object.keys(lessons[0]));
+      expect(header).toEqual([
+        'Дата', 'День недели', 'Неделя', 'Чётность недели', 'Пара', 'Начало', 'Конец', 'Дисциплина', 'Вид занятия', 'Преподаватель', 'Аудитория', 'Формат',
+        'Группы', 'Подгруппы', 'Вид деятельности', 'Часов вида занятия в правиле', 'Часов до занятия', 'Часов останется', 'Изменение', 'Исходная дата', 'Правило №', 'Разовое изменение №',
+      ]);
       expect(rows).toHaveLength(lessons.length);
+      const at = (row: string[], name: string) => row[header.indexOf(name)];
       rows.forEach((row, index) => {
-        const lesson = lessons[index] as unknown as Record<string, unknown>;
-        expect(row).toEqual(header.map((name) => csvValue(lesson[name])));
+        const lesson = lessons[index];
+        expect(at(row, 'Дата')).toBe(`${lesson.date.slice(8, 10)}.${lesson.date.slice(5, 7)}.${lesson.date.slice(0, 4)}`);
+        expect(at(row, 'Чётность недели')).toBe(lesson.parity === 'ODD' ? 'нечётная' : 'чётная');
+        expect([at(row, 'Дисциплина'), at(row, 'Преподаватель'), at(row, 'Аудитория'), at(row, 'Группы')]).toEqual([lesson.subjectName, lesson.teacherName, lesson.classroomName, lesson.groupNames.join(', ')]);
+        expect(at(row, 'Начало')).toBe(lesson.startTime.slice(0, 5));
       });
-      expect(rows.some((row) => row.includes('MOVE'))).toBe(true);
-      expect(rows.some((row) => row.includes('Онлайн'))).toBe(true);
+      // Week 2 is even; no English code is left anywhere in the file.
+      expect(rows.every((row) => at(row, 'Чётность недели') === 'чётная')).toBe(true);
+      expect(rows.some((row) => at(row, 'Изменение') === 'перенос')).toBe(true);
+      expect(rows.some((row) => at(row, 'Формат') === 'Онлайн')).toBe(true);
+      expect(response.body.toString('utf8')).not.toMatch(/\b(ODD|EVEN|MOVE|REPLACE|BOTH)\b/);
     });
   });
 
