@@ -344,6 +344,10 @@ describe('groups (4.19)', () => {
       expect(await options(`departmentId=${depA.id}`)).toEqual(named('a1', 'a2', 'a6'));
       expect(await options(`departmentId=${depA.id}&limit=2`)).toEqual(named('a1', 'a2'));
       expect(await options(`query=${encodeURIComponent('ивт')}`)).toEqual(named('b1', 'b2'));
+      // Issue 45 §6: a name is found as people type it, with a space or no hyphen at all.
+      expect(await options(`query=${encodeURIComponent('б 1')}`)).toEqual(named('b1'));
+      expect(await options(`query=${encodeURIComponent('Б1')}`)).toEqual(named('b1'));
+      expect(await options(`query=${encodeURIComponent('а6')}`)).toEqual(named('a6'));
       expect((await admin.get(`/api/groups/options?departmentId=${depA.id}&limit=1`)).body).toEqual([g.a1]);
       for (const role of ['EDUCATION_OFFICE', 'SCHEDULE_VIEWER', 'TEACHER', 'STUDENT'] as Role[]) {
         expect(await options(`departmentId=${depB.id}`, clients.get(role))).toEqual(named('b1', 'b2'));

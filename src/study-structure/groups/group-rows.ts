@@ -75,11 +75,18 @@ export function studyingGroups(params: SqlParams, today: string): string {
   return `(g.status = 'ACTIVE' AND ${course} BETWEEN 1 AND ${GROUP_COURSE_COUNT})`;
 }
 
-/** Case-insensitive search over group name, specialty code and name, profile and form. */
+/**
+ * Case-insensitive search over group name, specialty code and name, profile and form. A group's name
+ * is also matched with its separators dropped on both sides, as people type it: «физ 231» and
+ * «ФИЗ231» find ФИЗ-231 (issue 45 §6).
+ */
 export function matchesGroupText(params: SqlParams, text: string): string {
   const pattern = params.add(containsPattern(text));
+  // Separators named one by one: a class such as [:alnum:] knows no Cyrillic under the C collation.
+  const compact = text.replace(/[\s_./-]+/g, '');
+  const byCompactName = compact ? ` OR regexp_replace(g.name, '[[:space:]_./-]+', '', 'g') ILIKE ${params.add(containsPattern(compact))}` : '';
   return `(g.name ILIKE ${pattern} OR s.code ILIKE ${pattern} OR s.name ILIKE ${pattern}
-           OR p.name ILIKE ${pattern} OR f.name ILIKE ${pattern})`;
+           OR p.name ILIKE ${pattern} OR f.name ILIKE ${pattern}${byCompactName})`;
 }
 
 export function toGroupResponse(row: GroupRow, today: string): GroupResponse {
