@@ -3,8 +3,8 @@ import type { Page } from 'puppeteer-core';
 import { clock } from '../../src/platform/http/dates';
 
 /**
- * Stands the service (in this test process) at one moment: what it offers and refuses by the hour
- * (pairs already begun, past dates) is then the same on every day the suite runs. Undone by
+ * Stands the service (in this test process) at one moment, its "today" included: what it offers and
+ * refuses by the hour (pairs already begun, past dates) is then the same on every day the suite runs. Undone by
  * `jest.restoreAllMocks()` or the returned spy's `mockRestore()`.
  */
 export function standServiceAt(iso: string): jest.SpyInstance<Date, []> {
@@ -32,5 +32,8 @@ export async function standPageAt(page: Page, iso: string): Promise<void> {
   }, Date.parse(iso));
 }
 
-/** Before the autumn semester of 2026 every test university has: every lesson of it is ahead. */
-export const BEFORE_AUTUMN_2026 = '2026-08-31T06:00:00Z';
+/**
+ * 06:00 in Moscow on the first day of the autumn semester of 2026 every test university has: the
+ * study year has begun (groups of 2026 study), and every lesson of the semester is still ahead.
+ */
+export const BEFORE_AUTUMN_2026 = '2026-09-01T03:00:00Z';
