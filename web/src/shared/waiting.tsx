@@ -6,7 +6,7 @@
 // (`announceQueueChanged`).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Role } from '../api/client';
-import type { Area } from '../sections';
+import type { Area } from './section-registry';
 
 const QUEUE_EVENT = 'timetable:queue-changed';
 const POLL_MS = 60_000;
