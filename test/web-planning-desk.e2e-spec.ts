@@ -5,6 +5,7 @@ import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-
 import { createUser } from './support/factories';
 import { createRule, createUniversity, LESSON_TYPES, requestOf, RuleBody, ruleBody, RULES_PATH, slotBody, University, VERSIONS_PATH } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standPageAt, standServiceAt } from './support/clock';
 
 /**
  * The planning desk's «Качество», «Разовые изменения» and «Версии» in a real Chromium against the
@@ -24,6 +25,9 @@ interface Change {
   targetLessonDate: string | null;
   newTimeSlotId: number | null;
 }
+
+// The service and the page stand before the semester's lessons: what they suggest is in the future.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 describe('the planning desk in the web client: quality, one-off changes and versions', () => {
   let t: TestApp;
@@ -66,6 +70,7 @@ describe('the planning desk in the web client: quality, one-off changes and vers
     chrome = await launchBrowser();
     browser = chrome.browser;
     page = await (await browser.createBrowserContext()).newPage();
+    await standPageAt(page, BEFORE_AUTUMN_2026);
     await page.setViewport(WIDE);
     watch = await watchPage(page, origin);
     await page.goto(`${origin}/admin/#quality`);

@@ -34,8 +34,11 @@ export function useApiForm<T extends Values>(options: {
    * `{ targetId: 'target' }`); by default the path's top-level property when the form has it.
    */
   fields?: Partial<Record<string, keyof T>> | ((path: string) => keyof T | undefined);
-  /** Where a refusal that names no field of the form is shown (a form about one thing), else above the button. */
-  otherwise?: keyof T;
+  /**
+   * Where a refusal that names no field of the form is shown (a form about one thing, or the field
+   * the user's current choice is made in), else above the button.
+   */
+  otherwise?: keyof T | ((values: T) => keyof T);
   /** Clear the values after a success (a new request), or keep them (editing). */
   resetOnSuccess?: boolean;
   /** Asked before sending (e.g. a change recorded after the fact); false keeps the form as it is, unsent. */
@@ -70,7 +73,8 @@ export function useApiForm<T extends Values>(options: {
         if (options.resetOnSuccess) setValues(options.initial);
       } catch (failure) {
         const message = messageOf(failure);
-        setError({ field: placeOf(apiField(failure), values, options.fields) ?? options.otherwise, message, paths: apiFields(failure) });
+        const otherwise = typeof options.otherwise === 'function' ? options.otherwise(values) : options.otherwise;
+        setError({ field: placeOf(apiField(failure), values, options.fields) ?? otherwise, message, paths: apiFields(failure) });
       } finally {
         setBusy(false);
       }

@@ -47,6 +47,7 @@ export function ChangeRequestForm({ lesson, onSubmitted }: { lesson: Lesson; onS
     },
     // The API names MOVE's pair and CHANGE_CLASSROOM's room by their field names; a 409 (a pending
     // request, a taken pair) belongs to the choice the user made.
+    otherwise: (values) => (values.requestType === 'MOVE' ? 'requestedTimeSlotId' : values.requestType === 'CHANGE_CLASSROOM' ? 'requestedClassroomId' : 'reason'),
   });
   const { requestType, targetLessonDate } = form.values;
   const candidates = useLoad(
