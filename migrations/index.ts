@@ -19,6 +19,7 @@ import { Webhooks1764400000100 } from './1764400000100-Webhooks';
 import { SingleSignOn1764500000000 } from './1764500000000-SingleSignOn';
 import { UnplacedSlots1764600000000 } from './1764600000000-UnplacedSlots';
 import { OptimizationJobs1764600000100 } from './1764600000100-OptimizationJobs';
+import { OwnLessonNotifications1764700200000 } from './1764700200000-OwnLessonNotifications';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   SingleSignOn1764500000000,
   UnplacedSlots1764600000000,
   OptimizationJobs1764600000100,
+  OwnLessonNotifications1764700200000,
 ];

@@ -46,7 +46,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'teacher-preferences': ['teacher_preferences'],
   'teacher-change-requests': ['teacher_change_requests', 'teacher_change_request_events'],
   'calendar-feeds': ['calendar_feeds', 'calendar_slot_revisions', 'calendar_lesson_revisions'],
-  notifications: ['notifications', 'notification_subscriptions', 'email_items', 'webhooks', 'webhook_deliveries', 'webhook_attempts'],
+  notifications: ['notifications', 'notification_subscriptions', 'notification_settings', 'email_items', 'webhooks', 'webhook_deliveries', 'webhook_attempts'],
   'single-sign-on': ['sso_settings', 'sso_links', 'sso_login_attempts'],
 };
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import type { AuthUser } from '../platform/auth/auth-user';
@@ -8,7 +8,7 @@ import { AppError } from '../platform/http/app-error';
 import { PostOk } from '../platform/http/decorators';
 import { IdParam } from '../platform/http/id-param';
 import { QueryInt } from '../platform/http/validators';
-import { NotificationPage, NotificationResponse, SubscriptionRequest, SubscriptionResponse } from './dto/subscription.dto';
+import { NotificationPage, NotificationResponse, NotificationSettingsRequest, NotificationSettingsResponse, SubscriptionRequest, SubscriptionResponse } from './dto/subscription.dto';
 import { NotificationsService } from './notifications.service';
 import { unsubscribePage } from './unsubscribe-page';
 
@@ -41,6 +41,24 @@ export class NotificationsController {
   @ApiOkResponse({ type: NotificationResponse })
   read(@CurrentUser() caller: AuthUser, @IdParam('id') id: number): Promise<NotificationResponse> {
     return this.notifications.markRead(caller, id);
+  }
+
+  @Get('settings')
+  @ApiBearerAuth()
+  @Roles(...ALL_ROLES)
+  @ApiOperation({ summary: 'Мои настройки: уведомления об изменениях своих занятий (по умолчанию включены)' })
+  @ApiOkResponse({ type: NotificationSettingsResponse })
+  settings(@CurrentUser() caller: AuthUser): Promise<NotificationSettingsResponse> {
+    return this.notifications.settings(caller);
+  }
+
+  @Put('settings')
+  @ApiBearerAuth()
+  @Roles(...ALL_ROLES)
+  @ApiOperation({ summary: 'Включить или выключить уведомления об изменениях своих занятий (преподаватель — свои и замены, студент — своей группы)' })
+  @ApiOkResponse({ type: NotificationSettingsResponse })
+  saveSettings(@CurrentUser() caller: AuthUser, @Body() body: NotificationSettingsRequest): Promise<NotificationSettingsResponse> {
+    return this.notifications.saveSettings(caller, body);
   }
 
   @Get('subscriptions')
@@ -100,7 +118,7 @@ export class NotificationsController {
   async unsubscribeByLink(@Query('token') token: string, @Res({ passthrough: true }) res: Response): Promise<string> {
     try {
       const done = await this.notifications.unsubscribeByToken(typeof token === 'string' ? token : '');
-      return unsubscribePage({ kind: 'done', targetName: done.targetName });
+      return unsubscribePage(done.ownLessons ? { kind: 'done-own' } : { kind: 'done', targetName: done.targetName });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       res.status(error.status);

@@ -6,13 +6,15 @@ import { AuthUser } from '../platform/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../platform/http/app-error';
 import { toPage } from '../platform/http/paging';
 import { currentTenant } from '../platform/tenancy/tenant-context';
-import { NotificationPage, NotificationResponse, SubscriptionRequest, SubscriptionResponse } from './dto/subscription.dto';
+import { NotificationPage, NotificationResponse, NotificationSettingsRequest, NotificationSettingsResponse, SubscriptionRequest, SubscriptionResponse } from './dto/subscription.dto';
 import { SubscriptionsRepository } from './subscriptions.repository';
-import { subscriptionOfToken } from './unsubscribe-token';
+import { subscriptionOfToken, userOfOwnLessonsToken } from './unsubscribe-token';
 
 export const SUBSCRIPTION_NOT_FOUND = 'Подписка на уведомления не найдена';
 const UNSUBSCRIBED_ALREADY = 'Подписка не найдена: возможно, вы уже отписались';
 const DEFAULT_HORIZON_DAYS = 14;
+/** What the unsubscribe page names when the link was an own-lessons message's. */
+export const OWN_LESSONS_TARGET = 'мои занятия';
 
 /** A user's change-notification subscriptions and in-app notifications (spec issue 26). */
 @Injectable()
@@ -50,22 +52,51 @@ export class NotificationsService {
     return deleted;
   }
 
-  /** The subscription an unsubscribe link names; 404 for a token not ours or a subscription gone (used or deleted). */
-  async subscriptionOfLink(token: string): Promise<number> {
+  /** The tenant's database id the links are signed with. */
+  private linkKey(): [string, string] {
     const tenant = currentTenant();
-    const id = subscriptionOfToken(this.config.jwt.secret as string, tenant.databaseId ?? tenant.tenantKey, token);
-    if (id === undefined || !(await this.subscriptions.exists(id))) throw new NotFoundError(UNSUBSCRIBED_ALREADY);
-    return id;
+    return [this.config.jwt.secret as string, tenant.databaseId ?? tenant.tenantKey];
   }
 
-  /** The unsubscribe link of an e-mail: no login, the signed token is the permission. */
-  async unsubscribeByToken(token: string): Promise<SubscriptionResponse> {
-    const tenant = currentTenant();
-    const id = subscriptionOfToken(this.config.jwt.secret as string, tenant.databaseId ?? tenant.tenantKey, token);
+  /**
+   * Checks an unsubscribe link before its page offers the button: 404 for a token not ours, a
+   * subscription gone (used or deleted), or own-lesson e-mails already off.
+   */
+  async subscriptionOfLink(token: string): Promise<void> {
+    const ownUser = userOfOwnLessonsToken(...this.linkKey(), token);
+    if (ownUser !== undefined) {
+      if (!(await this.subscriptions.ownLessonEmailsOn(ownUser))) throw new NotFoundError(UNSUBSCRIBED_ALREADY);
+      return;
+    }
+    const id = subscriptionOfToken(...this.linkKey(), token);
+    if (id === undefined || !(await this.subscriptions.exists(id))) throw new NotFoundError(UNSUBSCRIBED_ALREADY);
+  }
+
+  /**
+   * The unsubscribe link of an e-mail: no login, the signed token is the permission. A subscription's
+   * link deletes it; an own-lessons message's link turns those e-mails off (the page ones stay).
+   * Answers what the user no longer hears of.
+   */
+  async unsubscribeByToken(token: string): Promise<{ targetName: string; ownLessons?: true }> {
+    const ownUser = userOfOwnLessonsToken(...this.linkKey(), token);
+    if (ownUser !== undefined) {
+      if (!(await this.subscriptions.stopOwnLessonEmails(ownUser))) throw new NotFoundError(UNSUBSCRIBED_ALREADY);
+      return { targetName: OWN_LESSONS_TARGET, ownLessons: true };
+    }
+    const id = subscriptionOfToken(...this.linkKey(), token);
     if (id === undefined) throw new NotFoundError(UNSUBSCRIBED_ALREADY);
     const deleted = await this.subscriptions.delete(id);
     if (!deleted) throw new NotFoundError(UNSUBSCRIBED_ALREADY);
     return deleted;
+  }
+
+  settings(caller: AuthUser): Promise<NotificationSettingsResponse> {
+    return this.subscriptions.settings(caller.userId);
+  }
+
+  async saveSettings(caller: AuthUser, body: NotificationSettingsRequest): Promise<NotificationSettingsResponse> {
+    await this.subscriptions.saveSettings(caller.userId, { ownLessonsInApp: body.ownLessonsInApp, ownLessonsEmail: body.ownLessonsEmail });
+    return this.subscriptions.settings(caller.userId);
   }
 
   async inbox(caller: AuthUser, page: number, size: number): Promise<NotificationPage> {

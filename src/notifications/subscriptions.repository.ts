@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
-import { ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
+import { bool, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { CHANNELS, MODES, NotificationResponse, SUBSCRIPTION_KINDS, SubscriptionResponse } from './dto/subscription.dto';
 
@@ -34,8 +34,18 @@ const SUBSCRIPTION = rowShape({ ...SUBSCRIPTION_FIELDS, createdAt: timestamp, ta
 type SubscriptionRow = RowType<typeof SUBSCRIPTION>;
 
 const FOLLOWER = rowShape({ ...SUBSCRIPTION_FIELDS, userId: int });
-/** A subscription as delivery sees it. */
-export type Follower = RowType<typeof FOLLOWER>;
+/**
+ * A subscription as delivery sees it. `ownLessons`: not a stored subscription but the default of
+ * issue 45 §3 (a teacher's own lessons, a student's group); its `id` is 0 and names nothing.
+ */
+export type Follower = RowType<typeof FOLLOWER> & { ownLessons?: true };
+
+const OWN_LESSONS_RECIPIENT = rowShape({ userId: int, kind: oneOf('MY_LESSONS', 'GROUP'), targetId: int, inApp: bool, email: bool });
+const SETTINGS = rowShape({ ownLessonsInApp: bool, ownLessonsEmail: bool, hasEmail: bool });
+export type NotificationSettings = RowType<typeof SETTINGS>;
+
+/** How far ahead the own-lessons default looks: every lesson from today on (a semester is shorter). */
+export const OWN_LESSONS_HORIZON_DAYS = 366;
 
 const NOTIFICATION = rowShape({ id: int, eventType: text, title: text, body: text, createdAt: timestamp, readAt: nullable(timestamp) });
 type NotificationRow = RowType<typeof NOTIFICATION>;
@@ -99,6 +109,66 @@ export class SubscriptionsRepository {
            OR (s.kind = 'CLASSROOM' AND s.target_id = ANY($3::int[])))`,
       [targets.groupIds, targets.teacherIds, targets.classroomIds],
     );
+  }
+
+  /**
+   * The people told of changes to their own lessons without subscribing: the active teachers among
+   * `teacherIds` (they teach the lesson or are given it) and the active students of `groupIds`, each
+   * on the channels their setting leaves on (no row: both), by e-mail only with an address.
+   */
+  async ownLessonFollowers(targets: { groupIds: number[]; teacherIds: number[] }): Promise<Follower[]> {
+    const rows = await this.db.rows(OWN_LESSONS_RECIPIENT,
+      `SELECT u.id AS "userId", 'MY_LESSONS' AS kind, u.id AS "targetId",
+              COALESCE(ns.own_lessons_in_app, true) AS "inApp",
+              COALESCE(ns.own_lessons_email, true) AND u.email IS NOT NULL AS email
+         FROM users u LEFT JOIN notification_settings ns ON ns.user_id = u.id
+        WHERE u.id = ANY($1::int[]) AND u.role = 'TEACHER' AND u.status = 'ACTIVE'`,
+      [targets.teacherIds],
+    );
+    const followers: Follower[] = [];
+    for (const row of rows) {
+      const own = { id: 0, userId: row.userId, kind: row.kind, targetId: row.targetId, mode: 'IMMEDIATE', digestTime: null, horizonDays: OWN_LESSONS_HORIZON_DAYS, ownLessons: true } as const;
+      if (row.inApp) followers.push({ ...own, channel: 'IN_APP' });
+      if (row.email) followers.push({ ...own, channel: 'EMAIL' });
+    }
+    return followers;
+  }
+
+  async settings(userId: number): Promise<NotificationSettings> {
+    const [row] = await this.db.rows(SETTINGS,
+      `SELECT COALESCE(ns.own_lessons_in_app, true) AS "ownLessonsInApp", COALESCE(ns.own_lessons_email, true) AS "ownLessonsEmail",
+              u.email IS NOT NULL AS "hasEmail"
+         FROM users u LEFT JOIN notification_settings ns ON ns.user_id = u.id WHERE u.id = $1`,
+      [userId],
+    );
+    return row;
+  }
+
+  async saveSettings(userId: number, settings: { ownLessonsInApp: boolean; ownLessonsEmail: boolean }): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO notification_settings (user_id, own_lessons_in_app, own_lessons_email) VALUES ($1, $2, $3)
+       ON CONFLICT (user_id) DO UPDATE SET own_lessons_in_app = EXCLUDED.own_lessons_in_app, own_lessons_email = EXCLUDED.own_lessons_email, updated_at = now()`,
+      [userId, settings.ownLessonsInApp, settings.ownLessonsEmail],
+    );
+  }
+
+  /** Whether own-lesson e-mails are on for this user (false for no such user): an unsubscribe link of them still works. */
+  async ownLessonEmailsOn(userId: number): Promise<boolean> {
+    return (await this.settings(userId))?.ownLessonsEmail ?? false;
+  }
+
+  /**
+   * The e-mail link of an own-lessons message: turns those e-mails off in one statement (two clicks at
+   * once: one wins); false when they were off already.
+   */
+  async stopOwnLessonEmails(userId: number): Promise<boolean> {
+    if (!(await this.settings(userId))) return false;
+    const changed = await this.db.execute(
+      `INSERT INTO notification_settings (user_id, own_lessons_in_app, own_lessons_email) VALUES ($1, true, false)
+       ON CONFLICT (user_id) DO UPDATE SET own_lessons_email = false, updated_at = now() WHERE notification_settings.own_lessons_email`,
+      [userId],
+    );
+    return changed > 0;
   }
 
   async inbox(userId: number, page: number, size: number): Promise<{ items: NotificationResponse[]; total: number; unread: number }> {

@@ -1,5 +1,5 @@
 /** The small Russian pages of the unsubscribe link (opened from a mail program, without the web client). */
-type Shown = { kind: 'confirm'; token: string } | { kind: 'done'; targetName: string } | { kind: 'refused'; message: string };
+type Shown = { kind: 'confirm'; token: string } | { kind: 'done'; targetName: string } | { kind: 'done-own' } | { kind: 'refused'; message: string };
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -11,6 +11,8 @@ export function unsubscribePage(shown: Shown): string {
 <form method="post" action="?token=${encodeURIComponent(shown.token)}"><button type="submit">Отписаться</button></form>`;
   } else if (shown.kind === 'done') {
     body = `<h1>Вы отписались</h1><p>Уведомления об изменениях расписания «${escape(shown.targetName)}» больше не придут.</p>`;
+  } else if (shown.kind === 'done-own') {
+    body = `<h1>Вы отписались</h1><p>Письма об изменениях ваших занятий больше не придут. На странице «Уведомления» они остаются; там же их можно снова включить.</p>`;
   } else {
     body = `<h1>Отписка не выполнена</h1><p>${escape(shown.message)}</p>`;
   }

@@ -22,3 +22,25 @@ export function subscriptionOfToken(secret: string, databaseId: string, token: s
   const given = Buffer.from(match[2]);
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
 }
+
+/**
+ * The token of an own-lessons message's link (issue 45 §3: no subscription behind it): the user id
+ * after `own`, signed apart from subscription ids, so neither can stand for the other.
+ */
+function ownSignature(secret: string, databaseId: string, userId: number): string {
+  return createHmac('sha256', secret).update(`unsubscribe-own-lessons:${databaseId}:${userId}`).digest('base64url');
+}
+
+export function ownLessonsToken(secret: string, databaseId: string, userId: number): string {
+  return `own${userId}.${ownSignature(secret, databaseId, userId)}`;
+}
+
+/** The user an own-lessons token names, or undefined when the token is not such a token of ours. */
+export function userOfOwnLessonsToken(secret: string, databaseId: string, token: string): number | undefined {
+  const match = /^own(\d{1,10})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  if (!match) return undefined;
+  const id = Number(match[1]);
+  const expected = Buffer.from(ownSignature(secret, databaseId, id));
+  const given = Buffer.from(match[2]);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : undefined;
+}

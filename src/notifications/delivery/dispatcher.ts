@@ -72,11 +72,13 @@ export class NotificationDispatcher {
         }
         const lessons = await this.lessonsOf(event);
         if (lessons.length === 0) continue;
-        const followers = await this.subscriptions.followersOf({
+        const targets = {
           groupIds: [...new Set(lessons.flatMap((lesson) => lesson.groupIds))],
           teacherIds: [...new Set(lessons.map((lesson) => lesson.teacherId))],
           classroomIds: [...new Set(lessons.map((lesson) => lesson.classroomId))],
-        });
+        };
+        // Subscribers, and the people whose own lessons these are (told by default, issue 45 §3).
+        const followers = [...(await this.subscriptions.followersOf(targets)), ...(await this.subscriptions.ownLessonFollowers(targets))];
         const deliveries = deliveriesOf(lessons, followers, today);
         if (deliveries.length === 0) continue;
         fanned.push({
@@ -104,7 +106,7 @@ export class NotificationDispatcher {
 
   private async store(fanned: Fanned[], names: ChangeNames, now: Date): Promise<void> {
     const inApp: { userId: number; eventId: number; type: string; title: string; body: string }[] = [];
-    const mail: { userId: number; eventId: number; subscriptionId: number; title: string; body: string; sendAfter: Date }[] = [];
+    const mail: { userId: number; eventId: number; subscriptionId: number | null; title: string; body: string; sendAfter: Date }[] = [];
     const timeZone = businessTimeZone();
     for (const { eventId, type, deliveries, text } of fanned) {
       for (const delivery of deliveries) {
@@ -114,7 +116,7 @@ export class NotificationDispatcher {
         const email = delivery.email;
         if (email) {
           const sendAfter = email.mode === 'DAILY_DIGEST' && email.digestTime ? nextDigestAt(email.digestTime, now, timeZone) : now;
-          mail.push({ userId: delivery.userId, eventId, subscriptionId: email.id, title, body, sendAfter });
+          mail.push({ userId: delivery.userId, eventId, subscriptionId: email.ownLessons ? null : email.id, title, body, sendAfter });
         }
       }
     }

@@ -6,7 +6,7 @@ import { int, nullable, rowShape, RowType, text } from '../../platform/database/
 import { TenantDb } from '../../platform/database/tenant-db';
 import { clock } from '../../platform/http/dates';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
-import { unsubscribeToken } from '../unsubscribe-token';
+import { ownLessonsToken, unsubscribeToken } from '../unsubscribe-token';
 
 /**
  * A round hands over messages of one tenant for at most this long, then the worker moves on to the
@@ -31,7 +31,7 @@ type Outcome = 'sent' | 'refused' | 'no-address';
 
 const RECIPIENT = rowShape({ userId: int });
 /** A due item with its recipient's address (none when it was removed after the change). */
-const DUE_ITEM = rowShape({ id: int, userId: int, subscriptionId: int, title: text, body: text, email: nullable(text), attempts: int });
+const DUE_ITEM = rowShape({ id: int, userId: int, subscriptionId: nullable(int), title: text, body: text, email: nullable(text), attempts: int });
 type DueItem = RowType<typeof DUE_ITEM>;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -166,7 +166,10 @@ export class MailSender implements OnApplicationShutdown {
   /** One message for all of a recipient's due changes: text and HTML, with the unsubscribe link of the first change's subscription. */
   private message(address: string, items: DueItem[]) {
     const tenant = currentTenant();
-    const token = unsubscribeToken(this.config.jwt.secret as string, tenant.databaseId ?? tenant.tenantKey, items[0].subscriptionId);
+    const key = [this.config.jwt.secret as string, tenant.databaseId ?? tenant.tenantKey] as const;
+    // An own-lessons item (issue 45 §3) has no subscription: its link turns those e-mails off.
+    const first = items[0];
+    const token = first.subscriptionId === null ? ownLessonsToken(...key, first.userId) : unsubscribeToken(...key, first.subscriptionId);
     const unsubscribe = `${this.config.notifications.publicUrl.replace('{domain}', tenant.tenantKey)}/api/notifications/unsubscribe?token=${token}`;
     const subject = items.length === 1 ? items[0].title : `Изменения в расписании: ${items.length}`;
     const text = [

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, Matches } from 'class-validator';
-import { IdField, IntField, OneOfField } from '../../platform/http/validators';
+import { BooleanField, IdField, IntField, OneOfField } from '../../platform/http/validators';
 
 export const SUBSCRIPTION_KINDS = ['GROUP', 'TEACHER', 'CLASSROOM', 'MY_LESSONS'] as const;
 export const CHANNELS = ['EMAIL', 'IN_APP'] as const;
@@ -64,4 +64,23 @@ export class NotificationPage {
   @ApiProperty() first!: boolean;
   @ApiProperty() last!: boolean;
   @ApiProperty({ description: 'Непрочитанных уведомлений всего' }) unreadCount!: number;
+}
+
+/**
+ * Whether the user hears of changes to their own lessons without subscribing (issue 45 §3): a
+ * teacher of the lessons they teach or are given as a substitute, a student of their group's. On by
+ * default; subscriptions to other timetables are not affected.
+ */
+export class NotificationSettingsRequest {
+  @ApiProperty({ description: 'Изменения моих занятий — на странице («Уведомления»)' })
+  @BooleanField()
+  ownLessonsInApp!: boolean;
+
+  @ApiProperty({ description: 'Изменения моих занятий — письмом (если указан адрес)' })
+  @BooleanField()
+  ownLessonsEmail!: boolean;
+}
+
+export class NotificationSettingsResponse extends NotificationSettingsRequest {
+  @ApiProperty({ description: 'Есть ли у пользователя адрес для писем (PUT /api/auth/me/email)' }) hasEmail!: boolean;
 }
