@@ -4,8 +4,8 @@ import { AppConfig } from '../../config/app-config';
 import { describeDatabaseError } from '../../platform/database/pg-errors';
 import { Metrics } from '../../platform/metrics/metrics';
 import { clock, todayInBusinessZone } from '../../platform/http/dates';
-import { runInTenant } from '../../platform/tenancy/tenant-context';
 import { TenantRegistry } from '../../platform/tenancy/tenant-registry';
+import { TenantRounds } from '../../platform/tenancy/tenant-rounds';
 import { NotificationDispatcher } from './dispatcher';
 import { MailSender } from './mail-sender';
 import { WebhookSender } from '../webhooks/webhook-sender';
@@ -25,9 +25,7 @@ const BACKLOG_WARNING_SECONDS = 60;
 @Injectable()
 export class NotificationWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Notifications');
-  private timer?: NodeJS.Timeout;
-  private round?: Promise<void>;
-  private stopped = false;
+  private readonly rounds: TenantRounds;
   private readonly countedAt = new Map<string, number>();
 
   constructor(
@@ -37,25 +35,25 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
     private readonly mail: MailSender,
     private readonly webhooks: WebhookSender,
     private readonly metrics: Metrics,
-  ) {}
+  ) {
+    this.rounds = new TenantRounds(tenants, (domain) => this.deliver(domain), (domain, error) =>
+      // An unreachable database is the health check's news; the next round tries again.
+      this.logger.warn(`${domain}: delivery round failed (${describeDatabaseError(error)})`),
+    );
+  }
 
   onApplicationBootstrap(): void {
     if (!this.config.notifications.workerEnabled) return;
-    this.timer = setInterval(() => void this.runRound(), this.config.notifications.pollIntervalMs);
-    this.timer.unref();
+    this.rounds.start(this.config.notifications.pollIntervalMs);
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearInterval(this.timer);
-    await this.round; // a round in progress finishes (its claims commit) before the pools close
+  onApplicationShutdown(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** One round over every tenant (also called by tests that do not want to wait for the timer). */
   runRound(): Promise<void> {
-    if (this.round) return this.round;
-    this.round = this.visitAll().finally(() => (this.round = undefined));
-    return this.round;
+    return this.rounds.runRound();
   }
 
   /** Counts the tenant's queue now and then: the metrics gauges, and a warning when work is stuck. */
@@ -72,32 +70,15 @@ export class NotificationWorker implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  private async visitAll(): Promise<void> {
-    for (const state of this.tenants.states()) {
-      if (this.stopped) return;
-      const domain = state.definition.domain;
-      // A tenant whose database is down waits for its health check (which logs the outage once).
-      const pool = state.live && !state.unreachable ? this.tenants.lease(domain) : undefined;
-      if (!pool) continue;
-      try {
-        const scope = { tenantKey: domain, dataSource: pool.dataSource, databaseId: pool.databaseId, timeZone: this.tenants.timeZoneOf(domain) };
-        // Bound with the tenant's zone, so "today" and the digest hours are the university's own.
-        await runInTenant(scope, async () => {
-          const now = clock.now();
-          const today = todayInBusinessZone(now);
-          for (let batch = 0; batch < BATCHES_PER_ROUND; batch++) {
-            if ((await this.dispatcher.dispatchBatch(today, now)) === 0) break;
-          }
-          await this.mail.sendDue();
-          await this.webhooks.sendDue();
-          await this.countQueue(domain);
-        });
-      } catch (error) {
-        // An unreachable database is the health check's news; the next round tries again.
-        this.logger.warn(`${domain}: delivery round failed (${describeDatabaseError(error)})`);
-      } finally {
-        pool.release();
-      }
+  /** A tenant's share of a round, in its scope: so "today" and the digest hours are the university's own. */
+  private async deliver(domain: string): Promise<void> {
+    const now = clock.now();
+    const today = todayInBusinessZone(now);
+    for (let batch = 0; batch < BATCHES_PER_ROUND; batch++) {
+      if ((await this.dispatcher.dispatchBatch(today, now)) === 0) break;
     }
+    await this.mail.sendDue();
+    await this.webhooks.sendDue();
+    await this.countQueue(domain);
   }
 }
