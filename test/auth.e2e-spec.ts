@@ -1,7 +1,8 @@
+import { JwtService } from '@nestjs/jwt';
 import { createHash } from 'node:crypto';
 import { PasswordHasher } from '../src/platform/auth/password-hasher';
 import { ROLES } from '../src/platform/auth/roles';
-import { ADMIN, startTestApp, TestApp } from './support/test-app';
+import { ADMIN, startTestApp, TEST_ENV, TestApp } from './support/test-app';
 
 const PASSWORD = 'correct-horse-1';
 const hasher = new PasswordHasher();
@@ -146,6 +147,49 @@ describe('authentication', () => {
         departmentId,
         timeZone: 'Europe/Moscow',
       });
+    });
+  });
+
+  describe('bearer tokens (the passport-jwt strategy)', () => {
+    const sign = (claims: object, secret = TEST_ENV.JWT_SECRET, algorithm: 'HS256' | 'HS512' = 'HS256') =>
+      new JwtService({ secret }).sign(claims, { algorithm });
+
+    it('admits a token signed with the secret whose claims fit the host, and refuses every other with the same 401 body', async () => {
+      const admin = await t.as('alpha').login('user_admin', PASSWORD);
+      const claims = JSON.parse(Buffer.from((admin.token as string).split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+      const exp = Math.floor(Date.now() / 1000) + 600;
+      const base = { sub: claims.sub, username: claims.username, role: claims.role, departmentId: null, tenant: claims.tenant, tenantDb: claims.tenantDb };
+      // A token made here with the same secret (never seen by the service) is verified by passport-jwt and admitted.
+      const forged = sign({ ...base, exp });
+      expect((await t.as('alpha', forged).get('/api/auth/me')).body).toMatchObject({ userId: ids.ADMIN, role: 'ADMIN' });
+      // Asked again (now remembered), the same token is still checked against the host.
+      expect((await t.as('beta', forged).get('/api/auth/me')).status).toBe(401);
+
+      const [header, , signature] = forged.split('.');
+      const refused: Record<string, string | undefined> = {
+        'no token': undefined,
+        'another scheme': `Basic ${forged}`,
+        expired: sign({ ...base, exp: Math.floor(Date.now() / 1000) - 1 }),
+        'not yet valid': sign({ ...base, exp, nbf: exp - 60 }),
+        'another secret': sign({ ...base, exp }, 'another-secret-that-is-long-enough-for-hs256-x'),
+        'another algorithm': sign({ ...base, exp }, TEST_ENV.JWT_SECRET, 'HS512'),
+        unsigned: `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${Buffer.from(JSON.stringify({ ...base, exp })).toString('base64url')}.`,
+        'altered claims': `${header}.${Buffer.from(JSON.stringify({ ...base, role: 'ADMIN', sub: String(ids.STUDENT), exp })).toString('base64url')}.${signature}`,
+        'another tenant': sign({ ...base, tenant: 'beta', exp }),
+        'another database': sign({ ...base, tenantDb: 'some-other-database', exp }),
+        'no database': sign({ ...base, tenantDb: undefined, exp }),
+        'a user id that is no number': sign({ ...base, sub: 'admin', exp }),
+        'an unknown role': sign({ ...base, role: 'ROOT', exp }),
+      };
+      for (const [why, token] of Object.entries(refused)) {
+        const request = t.as('alpha').get('/api/auth/me');
+        const response = await (token === undefined ? request : request.set('Authorization', why === 'another scheme' ? token : `Bearer ${token}`));
+        expect({ why, status: response.status, body: response.body }).toEqual({
+          why,
+          status: 401,
+          body: { timestamp: expect.any(String), status: 401, error: 'Требуется аутентификация', message: 'Требуется действительный токен доступа', path: '/api/auth/me' },
+        });
+      }
     });
   });
 

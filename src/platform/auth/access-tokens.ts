@@ -1,6 +1,6 @@
 import { Provider } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, KeyObject } from 'node:crypto';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { BoundedMap } from '../bounded-map';
@@ -16,7 +16,7 @@ interface Verified {
   nbf: number | undefined;
 }
 
-/** The token of an `Authorization: Bearer <token>` header, parsed exactly as passport-jwt did. */
+/** The token of an `Authorization: Bearer <token>` header, parsed exactly as passport-jwt's `fromAuthHeaderAsBearerToken` does. */
 export function bearerToken(header: unknown): string | undefined {
   if (typeof header !== 'string') return undefined;
   const match = /(\S+)\s+(\S+)/.exec(header);
@@ -31,6 +31,8 @@ export function bearerToken(header: unknown): string | undefined {
  */
 export class AccessTokens {
   private readonly jwt: JwtService;
+  /** The secret as a KeyObject (the JWT strategy verifies with it too). */
+  readonly key: KeyObject;
   private readonly verified: BoundedMap<string, Verified>;
 
   constructor(
@@ -42,32 +44,49 @@ export class AccessTokens {
     this.verified = new BoundedMap<string, Verified>(capacity);
     // A KeyObject, not the string: given a string, jsonwebtoken first tries (and fails) to parse it
     // as a PEM public key on every verification.
-    const secret = createSecretKey(Buffer.from(secretText)) as unknown as string;
-    this.jwt = new JwtService({ secret, verifyOptions: { algorithms: ['HS256'], ignoreExpiration: false } });
+    this.key = createSecretKey(Buffer.from(secretText));
+    this.jwt = new JwtService({ secret: this.key as unknown as string, verifyOptions: { algorithms: ['HS256'], ignoreExpiration: false } });
   }
 
   /** The token's claims when its signature is good and it is in its lifetime; undefined otherwise. */
   verify(token: string): Readonly<AccessTokenClaims> | undefined {
-    const now = this.nowSeconds();
-    const known = this.verified.get(token);
-    if (known) {
-      if (inLifetime(known, now)) return known.claims;
-      this.verified.delete(token);
-      return undefined;
-    }
+    const known = this.remembered(token);
+    if (known) return known;
     let payload: AccessTokenClaims & { exp?: unknown; nbf?: unknown };
     try {
       payload = this.jwt.verify<AccessTokenClaims & { exp?: unknown; nbf?: unknown }>(token);
     } catch {
       return undefined;
     }
+    return this.remember(token, payload);
+  }
+
+  /**
+   * The claims of a token verified before, while it is in its lifetime; undefined for a token never
+   * verified (or forgotten), and for an expired one, which is forgotten at once.
+   */
+  remembered(token: string): Readonly<AccessTokenClaims> | undefined {
+    const known = this.verified.get(token);
+    if (!known) return undefined;
+    if (inLifetime(known, this.nowSeconds())) return known.claims;
+    this.verified.delete(token);
+    return undefined;
+  }
+
+  /**
+   * Remembers a token whose signature has just been verified (by `verify`, or by passport-jwt in the
+   * JWT strategy) with its payload; its claims, frozen, or undefined when our clock finds it outside its
+   * lifetime (then it is not remembered).
+   */
+  remember(token: string, payload: object): Readonly<AccessTokenClaims> | undefined {
+    const times = payload as { exp?: unknown; nbf?: unknown };
     const entry: Verified = {
-      claims: Object.freeze({ ...payload }),
-      exp: typeof payload.exp === 'number' ? payload.exp : undefined,
-      nbf: typeof payload.nbf === 'number' ? payload.nbf : undefined,
+      claims: Object.freeze({ ...(payload as AccessTokenClaims) }),
+      exp: typeof times.exp === 'number' ? times.exp : undefined,
+      nbf: typeof times.nbf === 'number' ? times.nbf : undefined,
     };
     // jsonwebtoken compares with its own clock; ours must agree before the entry is remembered.
-    if (!inLifetime(entry, now)) return undefined;
+    if (!inLifetime(entry, this.nowSeconds())) return undefined;
     this.verified.set(token, entry);
     return entry.claims;
   }

@@ -4,6 +4,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { JwtAuthGuard, RolesGuard } from './guards';
 import { ACCESS_TOKENS_PROVIDER } from './access-tokens';
+import { JwtStrategy } from './jwt.strategy';
 import { CredentialsModule } from './credentials.module';
 import { SessionsModule } from './sessions.module';
 import { ThrottleStore } from './throttle-store';
@@ -20,6 +21,7 @@ type ModuleImport = NonNullable<ModuleMetadata['imports']>[number];
     AuthService,
     ThrottleStore,
     ACCESS_TOKENS_PROVIDER,
+    JwtStrategy,
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useClass: RolesGuard },
   ],

@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { Request } from 'express';
+import { AuthGuard } from '@nestjs/passport';
+import type { Request, Response } from 'express';
 import { ForbiddenError, UnauthorizedError } from '../http/app-error';
 import { requestContext } from '../logging/request-context';
-import { TenantScope } from '../tenancy/tenant-context';
-import { AccessTokens, bearerToken } from './access-tokens';
-import { AccessTokenClaims, AuthUser } from './auth-user';
+import { AuthUser } from './auth-user';
 import { IS_PUBLIC, ROLES_KEY } from './decorators';
-import { ROLES, Role } from './roles';
+import { JwtStrategy } from './jwt.strategy';
+import { Role } from './roles';
 
 /** What a route declares about its callers: @Public, and the @Roles it admits (undefined: none declared). */
 interface RouteAccess {
@@ -22,7 +22,7 @@ interface RouteAccess {
  */
 const accessOfRoute = new WeakMap<object, WeakMap<object, RouteAccess>>();
 
-function routeAccess(reflector: Reflector, context: ExecutionContext): RouteAccess {
+export function routeAccess(reflector: Reflector, context: ExecutionContext): RouteAccess {
   const handler = context.getHandler();
   const controller = context.getClass();
   let ofController = accessOfRoute.get(controller);
@@ -40,57 +40,42 @@ function routeAccess(reflector: Reflector, context: ExecutionContext): RouteAcce
 }
 
 /**
- * The caller the claims describe, made once per verified token's claims (AccessTokens keeps them
- * while it remembers the token): null when the claims name no valid user or role.
- */
-const usersOfClaims = new WeakMap<Readonly<AccessTokenClaims>, Readonly<AuthUser> | null>();
-
-function claimedUser(claims: Readonly<AccessTokenClaims>): Readonly<AuthUser> | null {
-  let user = usersOfClaims.get(claims);
-  if (user === undefined) {
-    const userId = Number(claims.sub);
-    user =
-      Number.isInteger(userId) && ROLES.includes(claims.role)
-        ? Object.freeze({ userId, username: claims.username, role: claims.role, departmentId: claims.departmentId ?? null, tenant: claims.tenant })
-        : null;
-    usersOfClaims.set(claims, user);
-  }
-  return user;
-}
-
-/**
- * The caller the claims describe, when the token is bound to the request's tenant and to the
- * database that tenant is served from now (a token issued before the domain was re-pointed is
- * refused). Checked on every request, remembered tokens included: the tenant depends on the host.
- */
-export function userOfClaims(claims: Readonly<AccessTokenClaims>, tenant: TenantScope | undefined): Readonly<AuthUser> | undefined {
-  if (!tenant || claims.tenant !== tenant.tenantKey) return undefined;
-  if (!tenant.databaseId || claims.tenantDb !== tenant.databaseId) return undefined;
-  return claimedUser(claims) ?? undefined;
-}
-
-/**
- * Global: every route needs a valid bearer token unless marked @Public(). Verified here directly
- * (no passport): its per-request strategy machinery cost more than the checks themselves.
+ * Global: every route needs a valid bearer token unless marked @Public(). `@nestjs/passport`'s guard
+ * over this application's `JwtStrategy` (passport-jwt, its `validate` checking the claims against the
+ * request's tenant). Any refusal is the same 401 body; the caller is kept in the request's context,
+ * where the roles guard and the handlers read it (and passport's `request.user` as well).
  */
 @Injectable()
-export class JwtAuthGuard implements CanActivate {
+export class JwtAuthGuard extends AuthGuard() {
   constructor(
     private readonly reflector: Reflector,
-    private readonly tokens: AccessTokens,
-  ) {}
+    strategy: JwtStrategy,
+  ) {
+    super({ defaultStrategy: strategy.name });
+  }
 
-  canActivate(context: ExecutionContext): boolean {
+  override canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     if (routeAccess(this.reflector, context).isPublic) return true;
-    // The request by index: `switchToHttp()` assigns three new closures to the context on every call.
-    const token = bearerToken(context.getArgByIndex<Request>(0).headers.authorization);
-    const claims = token === undefined ? undefined : this.tokens.verify(token);
+    return super.canActivate(context) as Promise<boolean>;
+  }
+
+  // The request by index: `switchToHttp()` assigns three new closures to the context on every call.
+  override getRequest(context: ExecutionContext): Request {
+    return context.getArgByIndex<Request>(0);
+  }
+
+  getResponse(context: ExecutionContext): Response {
+    return context.getArgByIndex<Response>(1);
+  }
+
+  override handleRequest<TUser = Readonly<AuthUser>>(error: unknown, user: TUser | false | null): TUser {
+    // Not a refusal of the token but a fault of the strategy: answered as a fault.
+    if (error) throw error instanceof Error ? error : new Error('the JWT strategy failed');
     // What the request edge runs the request in: its tenant, and from here on its caller.
     const ongoing = requestContext.getStore();
-    const user = claims && userOfClaims(claims, ongoing?.tenant);
     if (!ongoing || !user) throw new UnauthorizedError('Требуется действительный токен доступа');
-    ongoing.user = user;
-    return true;
+    ongoing.user = user as unknown as Readonly<AuthUser>;
+    return user;
   }
 }
 
