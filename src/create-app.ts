@@ -16,7 +16,11 @@ import { serveWebPages } from './web';
 export async function createApp(
   config: AppConfig,
   tenants: TenantDefinition[],
-  options: { logger?: false | LoggerService } = {},
+  options: {
+    logger?: false | LoggerService;
+    /** False only in the benchmark's pair that measures what the security headers cost. */
+    securityHeaders?: boolean;
+  } = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config, tenants), new ServiceExpressAdapter(), {
     logger: options.logger ?? ['log', 'warn', 'error'],
@@ -28,7 +32,7 @@ export async function createApp(
   app.disable('x-powered-by');
   installHttpEdge(app.getHttpServer());
   installJsonAnswers(app.getHttpAdapter().getInstance());
-  installRequestEdge(app, config, options.logger);
+  installRequestEdge(app, config, options.logger, options.securityHeaders ?? true);
   serveWebPages(app);
 
   if (config.swaggerEnabled) {

@@ -13,6 +13,7 @@ import { trackRunningRequests } from './graceful-stop';
 import { hostRefusal, refuse } from './http-edge';
 import { LocalWrites, mayWrite } from './local-writes';
 import { refuseDeepJson } from './json-depth';
+import { NOT_STORED, securityHeaders } from './security-headers';
 
 const JSON_BODY = json({ limit: '2mb', verify: refuseDeepJson });
 const FORM_BODY = urlencoded({ extended: true });
@@ -41,10 +42,18 @@ function parseBodyThen(req: Request, res: Response, next: NextFunction): void {
  * (LocalWrites: any method but GET, HEAD and OPTIONS, on any path, which errs on the safe side), the
  * tenant of a university's path (TenantRouting: resolved from Host, its pool leased, both bound to the
  * request's context; an unknown university is a 404 before any body is read), the body, and, when
- * the response closes, the release of the pool lease and the request's log line and metrics.
+ * the response closes, the release of the pool lease and the request's log line and metrics; and the
+ * headers every answer carries (security-headers.ts), `Cache-Control: no-store` on the API's.
  * Installed first, so it sees every request the application answers, refused ones included.
  */
-export function installRequestEdge(app: INestApplication, config: AppConfig, logger: LoggerService | false | undefined): void {
+export function installRequestEdge(
+  app: INestApplication,
+  config: AppConfig,
+  logger: LoggerService | false | undefined,
+  /** Off only in the benchmark's pair that measures what the headers cost (scripts/bench/switch-pair-server.ts). */
+  withSecurityHeaders = true,
+): void {
+  const setSecurityHeaders = withSecurityHeaders ? securityHeaders() : undefined;
   const log = new RequestLog(app.get(Metrics), config, logger);
   const running = trackRunningRequests(app);
   const writes = app.get(LocalWrites);
@@ -54,6 +63,7 @@ export function installRequestEdge(app: INestApplication, config: AppConfig, log
     const requestId = log.requestIdOf(req);
     const context: RequestContext = { requestId };
     res.setHeader(REQUEST_ID_HEADER, requestId);
+    setSecurityHeaders?.(req, res);
     running.started(res);
     const writing = mayWrite(req.method);
     if (writing) writes.begin();
@@ -66,6 +76,8 @@ export function installRequestEdge(app: INestApplication, config: AppConfig, log
     const refusal = hostRefusal(req);
     if (refusal) return refuse(req, res, 400, refusal);
     if (tenants.isTenantPath(req.path)) {
+      // The API's and the feeds' answers are not stored unless their handler says otherwise (security-headers.ts).
+      if (setSecurityHeaders) res.setHeader('Cache-Control', NOT_STORED);
       try {
         const lease = tenants.lease(req);
         context.tenant = lease.scope;
