@@ -1,38 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { freePort } from '../../free-port';
-import { runLoad, Target } from '../load';
+import { alternatingPairs } from '../cpu-pairs';
+import { Target } from '../load';
 import { BenchFeature, Timed, Verdict } from '../scenario';
-import { log, median, SETTINGS } from '../settings';
+import { median } from '../settings';
 import { passFail } from '../verdicts';
 
 /** Pairs of slices, each side loaded alone for one slice of a pair (see below). */
 const PAIRS = 24;
 const SLICE_MS = 1_000;
-
-/**
- * CPU time all the process's threads have run so far, in nanoseconds (the first field of each
- * thread's /proc schedstat). /proc/<pid>/stat counts in ticks of 10 ms, too coarse for one-second slices.
- */
-function cpuNs(pid: number): number {
-  let total = 0;
-  for (const thread of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      total += Number(readFileSync(`/proc/${pid}/task/${thread}/schedstat`, 'utf8').split(' ')[0]);
-    } catch {
-      // A thread that ended meanwhile: its time is no longer counted anywhere, on either side.
-    }
-  }
-  return total;
-}
-
-/** The process's CPU time per request while `target` alone is loaded for `durationMs`, in microseconds. */
-async function cpuPerRequest(pid: number, target: Target, concurrency: number, durationMs: number): Promise<{ microseconds: number; requests: number }> {
-  const before = cpuNs(pid);
-  const result = await runLoad(target, { concurrency, durationMs, next: () => ({ method: 'GET', path: '/api/auth/me' }) });
-  if (result.errors > 0 || result.requests === 0) throw new Error(`GET /api/auth/me answered ${result.errors} errors of ${result.requests}`);
-  return { microseconds: (cpuNs(pid) - before) / 1000 / result.requests, requests: result.requests };
-}
 
 /**
  * Issue 29: what recording the metrics costs a request. One process serves the service twice
@@ -63,27 +39,7 @@ export const metrics: BenchFeature = {
         try {
           const on = pair.target;
           const off: Target = { ...on, port: withoutPort };
-          const warmUp = (target: Target) => runLoad(target, { concurrency: readConcurrency, durationMs: (SETTINGS.warmupSeconds * 1000) / 2, next: () => ({ method: 'GET', path: '/api/auth/me' }) });
-          for (const target of [on, off, on, off]) await warmUp(target);
-          const samples: Timed['samples'] = { onMicroseconds: [], offMicroseconds: [], ratio: [] };
-          for (let index = 0; index < PAIRS; index++) {
-            const measure = (target: Target) => cpuPerRequest(pair.pid, target, readConcurrency, SLICE_MS);
-            let withCost, withoutCost;
-            if (index % 4 === 0 || index % 4 === 3) {
-              withCost = await measure(on);
-              withoutCost = await measure(off);
-            } else {
-              withoutCost = await measure(off);
-              withCost = await measure(on);
-            }
-            samples.onMicroseconds.push(withCost.microseconds);
-            samples.offMicroseconds.push(withoutCost.microseconds);
-            samples.ratio.push(withCost.microseconds / withoutCost.microseconds);
-            log(
-              `  metrics pair ${index + 1}: ${withCost.microseconds.toFixed(1)} µs CPU per request on (${withCost.requests} requests), ` +
-                `${withoutCost.microseconds.toFixed(1)} µs off (${withoutCost.requests})`,
-            );
-          }
+          const samples = await alternatingPairs('metrics', pair.pid, on, off, { concurrency: readConcurrency, pairs: PAIRS, sliceMs: SLICE_MS });
           return { samples };
         } finally {
           await pair.stop();
