@@ -167,37 +167,10 @@ export class ScheduleVersionsRepository {
 
   /**
    * Copies every active rule of `sourceId` into `targetId` with its groups, slots and slot subgroups,
-   * in one statement: new ids are drawn from the sequences first, so the copies of groups, slots and
-   * subgroups can refer to them. Each copy remembers its origin (`lineage_rule_id`). Answers the count.
+   * in one statement. Each copy remembers its origin (`lineage_rule_id`). Answers the count.
    */
   async copyActiveRules(sourceId: number, targetId: number, authorId: number): Promise<number> {
-    const [row] = await this.db.rows(COUNT_ROW, `WITH rule_map AS MATERIALIZED (
-         SELECT old_id, nextval(pg_get_serial_sequence('schedule_rules', 'id'))::int AS new_id
-           FROM (SELECT id AS old_id FROM schedule_rules WHERE schedule_version_id = $1 AND status = 'ACTIVE' ORDER BY id) source),
-       slot_map AS MATERIALIZED (
-         SELECT old_id, new_rule_id, nextval(pg_get_serial_sequence('schedule_rule_slots', 'id'))::int AS new_id
-           FROM (SELECT sl.id AS old_id, m.new_id AS new_rule_id
-                   FROM schedule_rule_slots sl JOIN rule_map m ON m.old_id = sl.rule_id ORDER BY sl.id) source),
-       new_rules AS (
-         INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
-                                     lecture_start_week, laboratory_start_week, practice_start_week, created_by, lineage_rule_id)
-         SELECT m.new_id, $2, r.semester_id, r.subject_id, r.lecture_hours, r.laboratory_hours, r.practice_hours,
-                r.lecture_start_week, r.laboratory_start_week, r.practice_start_week, $3, COALESCE(r.lineage_rule_id, r.id)
-           FROM rule_map m JOIN schedule_rules r ON r.id = m.old_id
-         RETURNING id),
-       new_groups AS (
-         INSERT INTO schedule_rule_groups (rule_id, group_id)
-         SELECT m.new_id, g.group_id FROM rule_map m JOIN schedule_rule_groups g ON g.rule_id = m.old_id),
-       new_slots AS (
-         INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
-         SELECT s.new_id, s.new_rule_id, sl.day_of_week, sl.parity, sl.time_slot_id, sl.teacher_id, sl.classroom_id, sl.lesson_type_id, sl.lesson_format
-           FROM slot_map s JOIN schedule_rule_slots sl ON sl.id = s.old_id),
-       new_subgroups AS (
-         INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id)
-         SELECT s.new_id, ss.subgroup_id FROM slot_map s JOIN schedule_rule_slot_subgroups ss ON ss.slot_id = s.old_id)
-       SELECT count(*)::int AS count FROM new_rules`,
-      [sourceId, targetId, authorId],
-    );
+    const [row] = await this.db.rows(COUNT_ROW, copyRulesStatement(false, 'SELECT count(*)::int AS count FROM new_rules'), [sourceId, targetId, authorId]);
     return row.count;
   }
 
@@ -207,36 +180,9 @@ export class ScheduleVersionsRepository {
    * the copy's slot and rule ids.
    */
   async copyActiveRulesPlaced(sourceId: number, targetId: number, authorId: number | null, placements: PlacedSlot[]): Promise<Map<number, { slotId: number; ruleId: number }>> {
-    const rows = await this.db.rows(SLOT_COPY, `WITH rule_map AS MATERIALIZED (
-         SELECT old_id, nextval(pg_get_serial_sequence('schedule_rules', 'id'))::int AS new_id
-           FROM (SELECT id AS old_id FROM schedule_rules WHERE schedule_version_id = $1 AND status = 'ACTIVE' ORDER BY id) source),
-       slot_map AS MATERIALIZED (
-         SELECT old_id, new_rule_id, nextval(pg_get_serial_sequence('schedule_rule_slots', 'id'))::int AS new_id
-           FROM (SELECT sl.id AS old_id, m.new_id AS new_rule_id
-                   FROM schedule_rule_slots sl JOIN rule_map m ON m.old_id = sl.rule_id ORDER BY sl.id) source),
-       placed AS (
-         SELECT * FROM json_to_recordset($4::json) AS p("slotId" int, "dayOfWeek" int, "timeSlotId" int, "classroomId" int)),
-       new_rules AS (
-         INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
-                                     lecture_start_week, laboratory_start_week, practice_start_week, created_by, lineage_rule_id)
-         SELECT m.new_id, $2, r.semester_id, r.subject_id, r.lecture_hours, r.laboratory_hours, r.practice_hours,
-                r.lecture_start_week, r.laboratory_start_week, r.practice_start_week, $3, COALESCE(r.lineage_rule_id, r.id)
-           FROM rule_map m JOIN schedule_rules r ON r.id = m.old_id
-         RETURNING id),
-       new_groups AS (
-         INSERT INTO schedule_rule_groups (rule_id, group_id)
-         SELECT m.new_id, g.group_id FROM rule_map m JOIN schedule_rule_groups g ON g.rule_id = m.old_id),
-       new_slots AS (
-         INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
-         SELECT s.new_id, s.new_rule_id,
-                CASE WHEN p."slotId" IS NULL THEN sl.day_of_week ELSE p."dayOfWeek" END, sl.parity,
-                CASE WHEN p."slotId" IS NULL THEN sl.time_slot_id ELSE p."timeSlotId" END, sl.teacher_id,
-                CASE WHEN p."slotId" IS NULL THEN sl.classroom_id ELSE p."classroomId" END, sl.lesson_type_id, sl.lesson_format
-           FROM slot_map s JOIN schedule_rule_slots sl ON sl.id = s.old_id LEFT JOIN placed p ON p."slotId" = s.old_id),
-       new_subgroups AS (
-         INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id)
-         SELECT s.new_id, ss.subgroup_id FROM slot_map s JOIN schedule_rule_slot_subgroups ss ON ss.slot_id = s.old_id)
-       SELECT old_id AS "oldId", new_id AS "newId", new_rule_id AS "newRuleId" FROM slot_map`,
+    const rows = await this.db.rows(
+      SLOT_COPY,
+      copyRulesStatement(true, 'SELECT old_id AS "oldId", new_id AS "newId", new_rule_id AS "newRuleId" FROM slot_map'),
       [sourceId, targetId, authorId, JSON.stringify(placements)],
     );
     return new Map(rows.map((row) => [row.oldId, { slotId: row.newId, ruleId: row.newRuleId }]));
@@ -271,4 +217,40 @@ export class ScheduleVersionsRepository {
       );
     }
   }
+}
+
+/**
+ * The statement both copies run ($1 source version, $2 target, $3 author): new ids are drawn from the
+ * sequences first, so the copies of groups, slots and subgroups can refer to them. `withPlacements`
+ * reads $4, a JSON list of `PlacedSlot`, and puts each listed slot there; `answer` is the final SELECT.
+ */
+function copyRulesStatement(withPlacements: boolean, answer: string): string {
+  const place = (column: string, field: string): string => (withPlacements ? `CASE WHEN p."slotId" IS NULL THEN sl.${column} ELSE p."${field}" END` : `sl.${column}`);
+  return `WITH rule_map AS MATERIALIZED (
+       SELECT old_id, nextval(pg_get_serial_sequence('schedule_rules', 'id'))::int AS new_id
+         FROM (SELECT id AS old_id FROM schedule_rules WHERE schedule_version_id = $1 AND status = 'ACTIVE' ORDER BY id) source),
+     slot_map AS MATERIALIZED (
+       SELECT old_id, new_rule_id, nextval(pg_get_serial_sequence('schedule_rule_slots', 'id'))::int AS new_id
+         FROM (SELECT sl.id AS old_id, m.new_id AS new_rule_id
+                 FROM schedule_rule_slots sl JOIN rule_map m ON m.old_id = sl.rule_id ORDER BY sl.id) source),
+     ${withPlacements ? `placed AS (SELECT * FROM json_to_recordset($4::json) AS p("slotId" int, "dayOfWeek" int, "timeSlotId" int, "classroomId" int)),` : ''}
+     new_rules AS (
+       INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
+                                   lecture_start_week, laboratory_start_week, practice_start_week, created_by, lineage_rule_id)
+       SELECT m.new_id, $2, r.semester_id, r.subject_id, r.lecture_hours, r.laboratory_hours, r.practice_hours,
+              r.lecture_start_week, r.laboratory_start_week, r.practice_start_week, $3, COALESCE(r.lineage_rule_id, r.id)
+         FROM rule_map m JOIN schedule_rules r ON r.id = m.old_id
+       RETURNING id),
+     new_groups AS (
+       INSERT INTO schedule_rule_groups (rule_id, group_id)
+       SELECT m.new_id, g.group_id FROM rule_map m JOIN schedule_rule_groups g ON g.rule_id = m.old_id),
+     new_slots AS (
+       INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+       SELECT s.new_id, s.new_rule_id, ${place('day_of_week', 'dayOfWeek')}, sl.parity, ${place('time_slot_id', 'timeSlotId')}, sl.teacher_id,
+              ${place('classroom_id', 'classroomId')}, sl.lesson_type_id, sl.lesson_format
+         FROM slot_map s JOIN schedule_rule_slots sl ON sl.id = s.old_id${withPlacements ? ' LEFT JOIN placed p ON p."slotId" = s.old_id' : ''}),
+     new_subgroups AS (
+       INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id)
+       SELECT s.new_id, ss.subgroup_id FROM slot_map s JOIN schedule_rule_slot_subgroups ss ON ss.slot_id = s.old_id)
+     ${answer}`;
 }
