@@ -132,7 +132,7 @@ class JobRun {
     this.thread = startSolverThread(
       built.problem,
       { mode: job.mode, seed: job.seed, timeLimitMs: job.timeLimitSeconds * 1000, maxMoved: job.maxMovedLessons ?? undefined },
-      (progress) => (this.latest = progressOf(progress, events, built.lockedUnplaced.length)),
+      (progress) => (this.latest = progressOf(progress, events, built.lockedUnplaced.length, built.costScale)),
       REPORT_EVERY_MS,
     );
     this.timer = setInterval(() => void this.report(), REPORT_EVERY_MS);
@@ -230,17 +230,17 @@ function draftName(source: string, job: JobRow): string {
  * Progress as the job shows it. While the search runs the score is the search's own estimate on the
  * report's scale (its weekly cost per lesson); the final score is the quality report of the draft.
  */
-function progressOf(progress: SolverProgress, events: number, lockedUnplaced: number): Partial<JobProgress> {
+function progressOf(progress: SolverProgress, events: number, lockedUnplaced: number, costScale: number): Partial<JobProgress> {
   const phase: OptimizationPhase = progress.phase === 'DONE' ? 'IMPROVEMENT' : progress.phase;
   const penalties: OptimizationPenalty[] = progress.terms
     .filter((term) => term.penalty !== 0)
-    .map((term) => ({ code: term.code, label: TERM_LABELS[term.code], value: term.value, penalty: term.penalty }));
+    .map((term) => ({ code: term.code, label: TERM_LABELS[term.code], value: term.value, penalty: term.penalty / costScale }));
   return {
     phase,
     placedSlots: progress.placed,
     totalSlots: progress.total + lockedUnplaced,
     hardViolations: progress.hardViolations,
-    bestScore: scoreOf(progress.bestCost, Math.max(events, 1)),
+    bestScore: scoreOf(progress.bestCost / costScale, Math.max(events, 1)),
     penalties,
   };
 }

@@ -76,6 +76,23 @@ describe('the service adapter to the solver (issue 43)', () => {
     expect(built.problem.events[1].students).toBe(12);
   });
 
+  it('weighs a group\'s day through its subgroups as the report does: each sees the whole-group lessons and its own at 1/n of the group\'s weights', () => {
+    const built = buildProblem(
+      input([
+        rule(1, [1, 2], [slot(21)]),
+        rule(2, [1], [slot(22, { subgroups: [{ id: 5, groupId: 1 }], teacherId: 8 }), slot(23, { subgroups: [{ id: 6, groupId: 1 }], teacherId: 8, timeSlotId: 12 })]),
+      ]),
+    );
+    const weightsOf = (kind: string, id: number) => built.problem.resources[built.resources.findIndex((r) => r.kind === kind && r.id === id)];
+    // Two subgroups: every weight doubled so that half a group's weight stays whole.
+    expect(built.costScale).toBe(2);
+    expect(weightsOf('group', 1)).toMatchObject({ gapWeight: 0, overloadWeight: 0 });
+    expect(weightsOf('subgroup', 5)).toMatchObject({ gapWeight: 3, overloadWeight: 4 });
+    expect(weightsOf('group', 2)).toMatchObject({ gapWeight: 6, overloadWeight: 8 });
+    expect(weightsOf('teacher', 7)).toMatchObject({ gapWeight: 4 });
+    expect(built.problem.weights.capacityPerLesson).toBe(20);
+  });
+
   it('closes a teacher\'s approved hard unavailability and prices unwanted pairs at the report\'s soft-wish weight', () => {
     const wishes: TeacherWish[] = [
       { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: 1, pairOrder: 2, date: null },

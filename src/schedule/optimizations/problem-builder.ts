@@ -74,6 +74,8 @@ export interface BuiltProblem {
   /** Resource index → what it is, for the reasons. */
   resources: ResourceOrigin[];
   roomIds: number[];
+  /** Every soft weight is the report's times this (whole numbers for a subgroup's share): divide the solver's costs by it. */
+  costScale: number;
 }
 
 export type ResourceOrigin = { kind: 'teacher' | 'group' | 'subgroup'; id: number };
@@ -86,6 +88,21 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
   const roomIndex = new Map(roomIds.map((id, index) => [id, index]));
   const roomCapacities = input.rooms.map((room) => room.capacity);
 
+  // The subgroups lessons of the version name, by group: a whole-group lesson holds each of them.
+  const subgroupsOfGroup = new Map<number, Set<number>>();
+  const groupOfSubgroup = new Map<number, number>();
+  for (const rule of input.rules) {
+    for (const slot of rule.slots) {
+      for (const subgroup of slot.subgroups) {
+        let set = subgroupsOfGroup.get(subgroup.groupId);
+        if (!set) subgroupsOfGroup.set(subgroup.groupId, (set = new Set()));
+        set.add(subgroup.id);
+        groupOfSubgroup.set(subgroup.id, subgroup.groupId);
+      }
+    }
+  }
+  const costScale = costScaleOf(subgroupsOfGroup);
+
   const resources: ResourceOrigin[] = [];
   const resourceWeights: SolverResource[] = [];
   const resourceIndex = new Map<string, number>();
@@ -96,31 +113,12 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
       index = resources.length;
       resourceIndex.set(key, index);
       resources.push({ kind, id });
-      resourceWeights.push(
-        kind === 'teacher'
-          ? { gapWeight: TEACHER_GAP_PENALTY, isolatedWeight: 0, dayLimit: TEACHER_DAY_LIMIT, overloadWeight: TEACHER_OVERLOAD_PENALTY }
-          : kind === 'group'
-            ? { gapWeight: GROUP_GAP_PENALTY, isolatedWeight: 0, dayLimit: GROUP_DAY_LIMIT, overloadWeight: GROUP_OVERLOAD_PENALTY }
-            : // A subgroup only keeps its lessons apart from its group's; the group's own terms weigh the day.
-              { gapWeight: 0, isolatedWeight: 0, dayLimit: 0, overloadWeight: 0 },
-      );
+      resourceWeights.push(resourceTerms(kind, kind === 'subgroup' ? subgroupsOfGroup.get(groupOfSubgroup.get(id) ?? -1)?.size ?? 1 : subgroupsOfGroup.get(id)?.size ?? 0, costScale));
     }
     return index;
   };
 
-  // The subgroups lessons of the version name, by group: a whole-group lesson holds each of them.
-  const subgroupsOfGroup = new Map<number, Set<number>>();
-  for (const rule of input.rules) {
-    for (const slot of rule.slots) {
-      for (const subgroup of slot.subgroups) {
-        let set = subgroupsOfGroup.get(subgroup.groupId);
-        if (!set) subgroupsOfGroup.set(subgroup.groupId, (set = new Set()));
-        set.add(subgroup.id);
-      }
-    }
-  }
-
-  const wishes = teacherCells(input.facts, periodOfOrder, periods);
+  const wishes = teacherCells(input.facts, periodOfOrder, periods, costScale);
   const origins: EventOrigin[] = [];
   const lockedUnplaced: LockedUnplaced[] = [];
   const events: SolverEvent[] = [];
@@ -171,20 +169,52 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
       events,
       weights: {
         capacityPerStudent: 0,
-        capacityPerLesson: CAPACITY_SHORTAGE_PENALTY,
-        oversizedPerLesson: ROOM_OVERSIZED_PENALTY,
+        capacityPerLesson: CAPACITY_SHORTAGE_PENALTY * costScale,
+        oversizedPerLesson: ROOM_OVERSIZED_PENALTY * costScale,
         oversizeRatio: ROOM_OVERSIZE_RATIO,
         oversizeMinEmpty: ROOM_OVERSIZE_MIN_EMPTY_SEATS,
         minWorkingDaysWeight: 0,
         roomStabilityWeight: 0,
-        movedWeight: input.mode === 'REPAIR' ? MOVED_LESSON_PENALTY : 0,
+        movedWeight: input.mode === 'REPAIR' ? MOVED_LESSON_PENALTY * costScale : 0,
       },
     },
     origins,
     lockedUnplaced,
     resources,
     roomIds,
+    costScale,
   };
+}
+
+/**
+ * The report judges a group's day per audience (issue 43): each subgroup sees the whole-group lessons
+ * and its own, and counts 1/n of the group's gap and overload penalties (n subgroups). So a group with
+ * subgroups weighs its days through them, each subgroup at 1/n of the group's weights, and a group
+ * without subgroups through itself. A lab then costs the windows it makes in its subgroup's day, as
+ * in the report. Costs are whole numbers, so every weight is multiplied by `scale`.
+ */
+function resourceTerms(kind: ResourceOrigin['kind'], subgroups: number, scale: number): SolverResource {
+  if (kind === 'teacher') return { gapWeight: TEACHER_GAP_PENALTY * scale, isolatedWeight: 0, dayLimit: TEACHER_DAY_LIMIT, overloadWeight: TEACHER_OVERLOAD_PENALTY * scale };
+  if (kind === 'group' && subgroups > 0) return { gapWeight: 0, isolatedWeight: 0, dayLimit: 0, overloadWeight: 0 };
+  const share = kind === 'group' ? 1 : 1 / subgroups;
+  return {
+    gapWeight: Math.round(GROUP_GAP_PENALTY * scale * share),
+    isolatedWeight: 0,
+    dayLimit: GROUP_DAY_LIMIT,
+    overloadWeight: Math.round(GROUP_OVERLOAD_PENALTY * scale * share),
+  };
+}
+
+/** The least common multiple of the groups' subgroup counts (at most 12), so that 1/n of a weight stays whole. */
+function costScaleOf(subgroupsOfGroup: ReadonlyMap<number, ReadonlySet<number>>): number {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  let scale = 1;
+  for (const subgroups of subgroupsOfGroup.values()) {
+    const next = (scale * subgroups.size) / gcd(scale, subgroups.size);
+    if (next > 12) return 12;
+    scale = next;
+  }
+  return scale;
 }
 
 /** The slot's cell and room in the solver's terms, or null when it is unplaced or outside the grid the solver uses. */
@@ -201,7 +231,7 @@ function placementOf(slot: SlotInput, periodOfPair: ReadonlyMap<number, number>,
  * the soft cost of each cell (SOFT_UNWANTED pairs; outside the SOFT_PREFERRED pairs of a day), at the
  * quality report's weight. Wishes of one date are left to the schedule's own checks (see decisions).
  */
-function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, number>, periods: number) {
+function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, number>, periods: number, costScale: number) {
   const cells = TEACHING_DAYS * periods;
   const byTeacher = new Map<number, { allowed: Uint8Array | null; cost: Int32Array | null }>();
   const entry = (teacherId: number) => {
@@ -223,7 +253,7 @@ function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, nu
     } else if (wish.type === 'SOFT_UNWANTED') {
       const target = entry(wish.teacherId);
       target.cost ??= new Int32Array(cells);
-      for (const cell of dayCells) target.cost[cell] += SOFT_WISH_PENALTY;
+      for (const cell of dayCells) target.cost[cell] += SOFT_WISH_PENALTY * costScale;
     } else if (wish.type === 'SOFT_PREFERRED' && period !== undefined) {
       const key = `${wish.teacherId}:${day}`;
       let set = preferredByDay.get(key);
@@ -235,7 +265,7 @@ function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, nu
     const [teacherId, day] = key.split(':').map(Number);
     const target = entry(teacherId);
     target.cost ??= new Int32Array(cells);
-    for (let period = 0; period < periods; period++) if (!preferred.has(period)) target.cost[day * periods + period] += SOFT_WISH_PENALTY;
+    for (let period = 0; period < periods; period++) if (!preferred.has(period)) target.cost[day * periods + period] += SOFT_WISH_PENALTY * costScale;
   }
   return byTeacher;
 }
