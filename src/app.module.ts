@@ -16,14 +16,15 @@ import { BootstrapAdmin } from './users';
 import { UsersModule } from './users';
 import { StudyStructureModule } from './study-structure';
 import { ResourcesModule } from './resources';
-import { TeacherAbsencesModule } from './teacher-absences';
+import { AbsenceBlocksModule, TeacherAbsencesModule } from './teacher-absences';
 import { TeacherChangeRequestsModule } from './teacher-change-requests';
-import { TeacherPreferencesModule } from './teacher-preferences';
+import { HardUnavailabilityModule, TeacherPreferencesModule } from './teacher-preferences';
 import { TeacherRequestsModule } from './teacher-requests';
 import { AcademicYearsModule } from './academic-years';
 import { TimeGridModule } from './time-grid';
 import { AcademicCalendarsModule } from './academic-calendars';
 import { ScheduleModule, ScheduleViewingModule } from './schedule';
+import { TeacherAvailabilityModule } from './schedule/core';
 import { ScheduleExportModule } from './schedule-export';
 import { WorkloadModule } from './workload';
 import { TenantsModule } from './tenants';
@@ -49,6 +50,8 @@ export class AppModule {
         LocalWritesModule,
         HealthModule,
         AuthModule.withAccounts(UsersModule, SingleSignOnModule),
+        // The schedule's checks learn teachers' unavailability from the features that own it.
+        TeacherAvailabilityModule.bind(HardUnavailabilityModule, AbsenceBlocksModule),
         // Before the other features: Express tries routes one by one, in the order their modules were
         // imported here, and the schedule views and calendar feeds are what thousands of students and
         // their calendar apps read. Every route stays reachable whatever the order (test/route-order.e2e-spec.ts).

@@ -155,7 +155,6 @@ export const PENDING_READS: Readonly<Record<string, readonly string[]>> = {
   'src/resources/subjects/subject-comments.repository.ts': ['users'],
   'src/resources/subjects/subject-references.ts': ['academic_calendar_subjects', 'schedule_rules'],
   'src/resources/teacher-subjects/teacher-subjects.repository.ts': ['user_department_assignments', 'users'],
-  'src/schedule/core/approved-unavailability.ts': ['teacher_absences', 'teacher_preferences'],
   'src/schedule/rules/rule-slot-usage.ts': ['teacher_absence_decisions', 'teacher_change_requests'],
   'src/schedule/rules/schedule-rules.repository.ts': ['study_groups', 'subjects'],
   'src/schedule/versions/schedule-versions.repository.ts': ['semesters', 'users'],

@@ -3,3 +3,4 @@
  * boundary lint refuses imports of this folder's files from outside it).
  */
 export { TeacherAbsencesModule } from './teacher-absences.module';
+export { AbsenceBlocksModule } from './absence-blocks';

@@ -3,3 +3,4 @@
  * imports of this folder's files from outside it).
  */
 export { TeacherPreferencesModule } from './teacher-preferences.module';
+export { HardUnavailabilityModule } from './hard-unavailability';

@@ -12,13 +12,12 @@ import { ScheduleReads } from './schedule-reads';
 import { SemesterSchedules } from './semester-schedules';
 import { SemesterVersions } from './semester-versions';
 import { SemesterWriteUnit } from './semester-write-unit';
-import { ApprovedUnavailability } from './approved-unavailability';
-import { TeacherAvailability } from './teacher-availability';
 
 /**
  * The schedule core: the one way into the schedule for every schedule feature (rules, overrides,
  * versions, viewing, and later absences, change requests, quality, workload and calendar feeds).
- * Features import it through `./index.ts` only; the lint configuration enforces that.
+ * Features import it through `./index.ts` only; the lint configuration enforces that. Its checks ask
+ * `TeacherAvailability`, bound for the whole application by `TeacherAvailabilityModule.bind`.
  */
 @Module({
   providers: [
@@ -35,8 +34,7 @@ import { TeacherAvailability } from './teacher-availability';
     CandidateFinder,
     OverrideWrites,
     Outbox,
-    { provide: TeacherAvailability, useClass: ApprovedUnavailability },
   ],
-  exports: [Outbox, ScheduleDataRepository, ScheduleReads, SemesterSchedules, SemesterWriteUnit, SemesterVersions, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, TeacherAvailability],
+  exports: [Outbox, ScheduleDataRepository, ScheduleReads, SemesterSchedules, SemesterWriteUnit, SemesterVersions, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites],
 })
 export class ScheduleCoreModule {}

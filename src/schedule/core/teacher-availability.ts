@@ -1,3 +1,4 @@
+import { Injectable } from '@nestjs/common';
 import { LoadedSemester } from '../../schedule-engine/rule-model';
 import { GridSlot } from '../../schedule-engine/series-context';
 
@@ -27,11 +28,41 @@ export interface BlockedTime {
 export type BlockScope = 'PREFERENCES' | 'PREFERENCES_AND_ABSENCES';
 
 /**
- * The port through which every schedule check learns when teachers are unavailable (spec 4.9 rule
- * 13, 4.13). Bound in the schedule core's module to the approved preferences and absences.
+ * Approved HARD_UNAVAILABLE preferences of some teachers in a semester (a weekly base pair or a whole
+ * date), each with its `preferenceId`. A port of the core, bound by the teacher preferences feature,
+ * which owns the table and its statuses.
  */
-export abstract class TeacherAvailability {
-  abstract blockedLessons(teacherIds: number[], semester: LoadedSemester, scope: BlockScope): Promise<BlockedTime[]>;
+export abstract class HardUnavailability {
+  abstract blocks(teacherIds: number[], semesterId: number): Promise<BlockedTime[]>;
+}
+
+/**
+ * Approved or resolved absences of some teachers that touch the days `from`..`to` (inclusive), each
+ * with its `absenceId`. A port of the core, bound by the teacher absences feature.
+ */
+export abstract class AbsenceBlocks {
+  abstract blocks(teacherIds: number[], from: string, to: string): Promise<BlockedTime[]>;
+}
+
+/**
+ * Through this every schedule check learns when teachers are unavailable (spec 4.9 rule 13, 4.13):
+ * the approved hard unavailability and, for one-off changes, the absences, asked of the features that
+ * own them through the two ports above (bound by `TeacherAvailabilityModule.bind`). Pending,
+ * rejected, withdrawn, cancelled and soft preferences never block; that is the owners' knowledge.
+ */
+@Injectable()
+export class TeacherAvailability {
+  constructor(
+    private readonly preferences: HardUnavailability,
+    private readonly absences: AbsenceBlocks,
+  ) {}
+
+  async blockedLessons(teacherIds: number[], semester: LoadedSemester, scope: BlockScope): Promise<BlockedTime[]> {
+    if (teacherIds.length === 0) return [];
+    const preferred = await this.preferences.blocks(teacherIds, semester.id);
+    if (scope === 'PREFERENCES') return preferred;
+    return [...preferred, ...(await this.absences.blocks(teacherIds, semester.startDate, semester.endDate))];
+  }
 }
 
 /** Whether a lesson of `teacherId` on `date` in base slot `timeSlotId` falls into `block`. */
