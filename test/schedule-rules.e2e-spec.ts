@@ -1,5 +1,5 @@
 import { Role } from '../src/platform/auth/roles';
-import { RULE_SLOT_REFERENCES, RuleSlotReference } from '../src/schedule/rules/rule-slot-usage';
+import { defineReferences } from '../src/platform/database/usages';
 import { expectErrorBody } from './support/factories';
 import { clientsByRole, createClassroom, createSubject } from './support/resource-builders';
 import {
@@ -551,13 +551,13 @@ describe('schedule rules (4.9)', () => {
 
     describe('slots referenced elsewhere (rule 2)', () => {
       // Overrides, teacher requests and absence decisions come later: a stand-in table plays their part.
-      const reference: RuleSlotReference = { table: 'test_lesson_refs', column: 'rule_slot_id' };
+      let undeclare = (): void => undefined;
       beforeAll(async () => {
         await t.sql('alpha', `CREATE TABLE test_lesson_refs (id serial PRIMARY KEY, rule_slot_id integer NOT NULL)`);
-        (RULE_SLOT_REFERENCES as RuleSlotReference[]).push(reference);
+        undeclare = defineReferences('rule-slot', [{ sql: 'SELECT rule_slot_id AS id FROM test_lesson_refs', noun: ['ссылка', 'ссылки', 'ссылок'] }]);
       });
       afterAll(async () => {
-        (RULE_SLOT_REFERENCES as RuleSlotReference[]).splice(RULE_SLOT_REFERENCES.indexOf(reference), 1);
+        undeclare();
         await t.sql('alpha', `DROP TABLE test_lesson_refs`);
       });
 

@@ -1,5 +1,5 @@
 import { Role } from '../src/platform/auth/roles';
-import { SLOT_REFERENCES, SlotReference } from '../src/time-grid/slot-usage';
+import { defineReferences } from '../src/platform/database/usages';
 import { createDepartment, expectErrorBody } from './support/factories';
 import { clientsByRole } from './support/resource-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -361,17 +361,17 @@ describe('time grids: slots and grids (4.6)', () => {
 
   describe('slots used by the schedule', () => {
     // Schedule rules do not exist yet: a stand-in table registered as a slot reference plays their part.
-    const reference: SlotReference = { table: 'test_rule_slots', column: 'time_slot_id' };
+    let undeclare = (): void => undefined;
     let used: TimeSlotBody;
 
     beforeAll(async () => {
       await t.sql('alpha', `CREATE TABLE test_rule_slots (id serial PRIMARY KEY, time_slot_id integer NOT NULL)`);
-      (SLOT_REFERENCES as SlotReference[]).push(reference);
+      undeclare = defineReferences('time-slot', [{ sql: 'SELECT time_slot_id AS id FROM test_rule_slots', noun: ['ссылка', 'ссылки', 'ссылок'] }]);
       used = await createSlot(admin, base.id, 12, '21:00', '21:45');
       await t.sql('alpha', `INSERT INTO test_rule_slots (time_slot_id) VALUES ($1), ($1)`, [used.id]);
     });
     afterAll(async () => {
-      (SLOT_REFERENCES as SlotReference[]).splice(SLOT_REFERENCES.indexOf(reference), 1);
+      undeclare();
       await t.sql('alpha', `DROP TABLE test_rule_slots`);
     });
 

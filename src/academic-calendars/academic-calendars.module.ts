@@ -6,12 +6,14 @@ import { GroupCalendarGuard } from './assignments/group-calendar-guard';
 import { CalendarsController } from './calendars/calendars.controller';
 import { CalendarsRepository } from './calendars/calendars.repository';
 import { CalendarsService } from './calendars/calendars.service';
+import { CalendarYears } from './calendars/calendar-years';
 import { CalendarGridController } from './grid/calendar-grid.controller';
 import { CalendarGridService } from './grid/calendar-grid.service';
 import { CalendarPeriodsRepository } from './grid/calendar-periods.repository';
 import { CalendarSubjectsController } from './subjects/calendar-subjects.controller';
 import { CalendarSubjectsRepository } from './subjects/calendar-subjects.repository';
 import { CalendarSubjectsService } from './subjects/calendar-subjects.service';
+import './shared/references';
 
 /**
  * Academic calendars with their day grids and subjects, and the calendar assignments of groups.
@@ -30,7 +32,8 @@ import { CalendarSubjectsService } from './subjects/calendar-subjects.service';
     CalendarAssignmentsRepository,
     CalendarAssignmentsService,
     GroupCalendarGuard,
+    CalendarYears,
   ],
-  exports: [GroupCalendarGuard],
+  exports: [GroupCalendarGuard, CalendarYears],
 })
 export class AcademicCalendarsModule {}

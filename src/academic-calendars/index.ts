@@ -4,3 +4,4 @@
  */
 export { AcademicCalendarsModule } from './academic-calendars.module';
 export { GroupCalendarGuard } from './assignments/group-calendar-guard';
+export { CalendarYears } from './calendars/calendar-years';

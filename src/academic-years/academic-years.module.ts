@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AcademicCalendarsModule } from '../academic-calendars';
 import { ScheduleCoreModule } from '../schedule/core';
 import { AcademicYearsController } from './academic-years.controller';
 import { AcademicYearsRepository } from './academic-years.repository';
@@ -16,7 +17,7 @@ import { SemestersService } from './semesters.service';
  * place dates and schedules through.
  */
 @Module({
-  imports: [ScheduleCoreModule],
+  imports: [ScheduleCoreModule, AcademicCalendarsModule],
   controllers: [AcademicYearsController, SemestersController, SemesterListController, ActivityTypesController],
   providers: [
     AcademicYearsRepository,

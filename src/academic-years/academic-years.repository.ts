@@ -66,14 +66,6 @@ export class AcademicYearsRepository {
     return (await this.db.rows(ACADEMIC_YEAR, `SELECT ${YEAR_COLUMNS} FROM academic_years y WHERE y.id = $1 FOR UPDATE`, [id]))[0];
   }
 
-  /** Whether an academic calendar of the year has days outside `year` (they would lose their year). */
-  async hasCalendarDaysOutside(id: number, year: YearPeriod): Promise<boolean> {
-    return (await this.db.execute(`SELECT 1 FROM academic_calendar_periods p JOIN academic_calendars c ON c.id = p.calendar_id
-        WHERE c.academic_year_id = $1 AND (p.start_date < $2 OR p.end_date > $3) LIMIT 1`,
-      [id, year.startDate, year.endDate],
-    )) > 0;
-  }
-
   /** Other years with the same title or an overlapping period (bounds inclusive). */
   conflicting(year: YearPeriod, exceptId = 0): Promise<AcademicYearRow[]> {
     return this.db.rows(ACADEMIC_YEAR, `SELECT ${YEAR_COLUMNS} FROM academic_years y

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CalendarYears } from '../academic-calendars';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
@@ -9,7 +10,7 @@ import { semesterConflictField, semesterDateField, semesterDateProblem, semester
 import { SemestersRepository } from './semesters.repository';
 import { SemesterVersions } from '../schedule/core';
 import { usagesOf } from '../platform/database/usages';
-import { ACADEMIC_YEAR_USAGES } from './usages';
+import { academicYearUsages } from './usages';
 
 export const YEAR_NOT_FOUND = 'Учебный год не найден';
 
@@ -25,6 +26,7 @@ export class AcademicYearsService {
     private readonly years: AcademicYearsRepository,
     private readonly semesters: SemestersRepository,
     private readonly versions: SemesterVersions,
+    private readonly calendars: CalendarYears,
   ) {}
 
   async list(): Promise<AcademicYearResponse[]> {
@@ -70,7 +72,7 @@ export class AcademicYearsService {
         const problem = semesterDateProblem(semester, year);
         if (problem) throw new BadRequestError(problem).at('startDate');
       }
-      if (await this.years.hasCalendarDaysOutside(id, year)) {
+      if (await this.calendars.hasDaysOutside(id, year.startDate, year.endDate)) {
         throw new ConflictError(`Учебный год ${current.title} нельзя изменить: дни учебных календарей этого года выйдут за новые границы`).at('startDate');
       }
       await this.ensureNoYearConflict(year, id);
@@ -87,7 +89,7 @@ export class AcademicYearsService {
       const year = await this.years.lockForChange(id);
       if (!year) throw new NotFoundError(YEAR_NOT_FOUND);
       const semesters = await this.semesters.lockOfYear(id);
-      const usages = await usagesOf(this.db, ACADEMIC_YEAR_USAGES, id);
+      const usages = await usagesOf(this.db, academicYearUsages(), id);
       if (usages) throw new ConflictError(`Учебный год ${year.title} нельзя удалить: его ${usages}`);
       await this.versions.deleteOf(semesters.map((semester) => semester.id));
       await this.years.deleteWithSemesters(id);

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { bool, COUNT_ROW, int, NAMED_ROW, rowShape, RowType, text } from '../platform/database/row-shape';
 import { defineConstraintMessages } from '../platform/database/constraint-messages';
 import { TenantDb } from '../platform/database/tenant-db';
+import { referenceCountSql } from '../platform/database/usages';
 
 defineConstraintMessages({
   uq_departments_name: 'Кафедра с таким названием уже существует',
@@ -68,12 +69,11 @@ export class DepartmentsRepository {
     return rows[0];
   }
 
-  /** How many user assignments (of any period) refer to the department. */
+  /** How many user assignments (of any period) refer to the department, as the users feature declares them. */
   async countAssignments(id: number): Promise<number> {
-    const rows = await this.db.rows(COUNT_ROW,
-      `SELECT count(*) AS count FROM user_department_assignments WHERE department_id = $1`,
-      [id],
-    );
+    const sql = referenceCountSql('department');
+    if (!sql) return 0;
+    const rows = await this.db.rows(COUNT_ROW, sql, [[id]]);
     return rows[0].count;
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CalendarFeedsModule } from '../calendar-feeds';
 import { ScheduleCoreModule } from '../schedule/core';
+import { UsersModule } from '../users';
 import { NotificationDispatcher } from './delivery/dispatcher';
 import { PublicationLessons } from './delivery/publication-lessons';
 import { MailSender } from './delivery/mail-sender';
@@ -18,7 +19,7 @@ import { WebhooksRepository } from './webhooks/webhooks.repository';
  * outbox's `lesson.changed` events by e-mail and on the page.
  */
 @Module({
-  imports: [CalendarFeedsModule, ScheduleCoreModule],
+  imports: [CalendarFeedsModule, ScheduleCoreModule, UsersModule],
   controllers: [NotificationsController, WebhooksController],
   providers: [NotificationsService, SubscriptionsRepository, NotificationDispatcher, PublicationLessons, MailSender, WebhooksRepository, WebhooksService, WebhookAddresses, WebhookSender, NotificationWorker],
   exports: [NotificationWorker],

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DepartmentsModule } from '../departments';
+import { UsersModule } from '../users';
 import { ClassroomsController } from './classrooms/classrooms.controller';
 import { ClassroomsRepository } from './classrooms/classrooms.repository';
 import { ClassroomsService } from './classrooms/classrooms.service';
@@ -25,7 +26,7 @@ import { TeacherSubjectsService } from './teacher-subjects/teacher-subjects.serv
  * repositories for features that refer to them (schedule rules, calendars).
  */
 @Module({
-  imports: [DepartmentsModule],
+  imports: [DepartmentsModule, UsersModule],
   controllers: [
     EquipmentController,
     ClassroomsController,

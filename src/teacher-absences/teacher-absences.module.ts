@@ -8,6 +8,7 @@ import { ReplacementFactsRepository } from './replacement-facts.repository';
 import { TeacherAbsencesController } from './teacher-absences.controller';
 import { TeacherAbsencesRepository } from './teacher-absences.repository';
 import { TeacherAbsencesService } from './teacher-absences.service';
+import './references';
 
 /** Teacher absences (spec 4.13) with the replacement wizard; resolutions become ordinary overrides through the schedule core. */
 @Module({

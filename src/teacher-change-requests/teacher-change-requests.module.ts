@@ -7,6 +7,7 @@ import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestsService } from './change-requests.service';
 import { RequestableLessons } from './requestable-lessons';
 import { TeacherChangeRequestsController } from './teacher-change-requests.controller';
+import './references';
 
 /** Teacher change requests (spec 4.15); applying one writes an ordinary override through the schedule core. */
 @Module({

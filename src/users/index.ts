@@ -12,3 +12,5 @@ export { UsersModule } from './users.module';
 export { UsersService } from './users.service';
 export { CreateUserRequest } from './dto/user.dto';
 export { DEPARTMENT_MISSING } from './users.service';
+export { UserNames } from './user-names';
+export type { UserContact } from './user-names';

@@ -19,6 +19,8 @@ import { UsersController } from './users.controller';
 import { UserEmailController } from './user-email.controller';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
+import { UserNames } from './user-names';
+import './references';
 
 /**
  * Users, their department history, teacher lists and the department workspace's teachers (4.17).
@@ -43,7 +45,8 @@ import { UsersService } from './users.service';
     UserDepartmentsService,
     TeachersService,
     DepartmentTeachersService,
+    UserNames,
   ],
-  exports: [AccountDirectory, Passwords, AccountCreation, DepartmentMembership, BootstrapAdmin, UsersService],
+  exports: [AccountDirectory, Passwords, AccountCreation, DepartmentMembership, BootstrapAdmin, UsersService, UserNames],
 })
 export class UsersModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { usagesOf } from '../../platform/database/usages';
-import { ACTIVITY_TYPE_USAGES } from './activity-type-usages';
+import { activityTypeUsages } from './activity-type-usages';
 import { ActivityTypeRow, ActivityTypesRepository, ActivityTypeValues } from './activity-types.repository';
 import { ActivityTypeRequest, ActivityTypeResponse } from './dto/activity-type.dto';
 
@@ -63,7 +63,7 @@ export class ActivityTypesService {
       if (row.code === THEORY_CODE) {
         throw new ConflictError(`Код «${THEORY_CODE}» нельзя удалить: по нему создаются учебные календари`);
       }
-      const usages = await usagesOf(this.db, ACTIVITY_TYPE_USAGES, id);
+      const usages = await usagesOf(this.db, activityTypeUsages(), id);
       if (usages) throw new ConflictError(`Код активности «${row.code}» нельзя удалить: его ${usages}`);
       await this.activityTypes.delete(id);
       return toResponse(row);

@@ -6,6 +6,7 @@ import { int, nullable, rowShape, RowType, text } from '../../platform/database/
 import { TenantDb } from '../../platform/database/tenant-db';
 import { clock } from '../../platform/http/dates';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
+import { UserNames } from '../../users';
 import { ownLessonsToken, unsubscribeToken } from '../unsubscribe-token';
 
 /**
@@ -31,8 +32,8 @@ type Outcome = 'sent' | 'refused' | 'no-address';
 
 const RECIPIENT = rowShape({ userId: int });
 /** A due item with its recipient's address (none when it was removed after the change). */
-const DUE_ITEM = rowShape({ id: int, userId: int, subscriptionId: nullable(int), title: text, body: text, email: nullable(text), attempts: int });
-type DueItem = RowType<typeof DUE_ITEM>;
+const DUE_ITEM = rowShape({ id: int, userId: int, subscriptionId: nullable(int), title: text, body: text, attempts: int });
+type DueItem = RowType<typeof DUE_ITEM> & { email: string | null };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
@@ -53,6 +54,7 @@ export class MailSender implements OnApplicationShutdown {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly db: TenantDb,
+    private readonly users: UserNames,
   ) {
     const url = config.notifications.smtpUrl;
     // Pooled: the connection (and its TLS handshake and login) is reused from message to message.
@@ -120,14 +122,19 @@ export class MailSender implements OnApplicationShutdown {
       );
       if (claimed.length === 0) return undefined;
       const items = await this.db.rows(DUE_ITEM,
-        `SELECT i.id, i.user_id AS "userId", i.subscription_id AS "subscriptionId", i.title, i.body, u.email, i.attempts
-           FROM email_items i JOIN users u ON u.id = i.user_id
+        `SELECT i.id, i.user_id AS "userId", i.subscription_id AS "subscriptionId", i.title, i.body, i.attempts
+           FROM email_items i
           WHERE i.user_id = ANY($1::int[]) AND i.status = 'PENDING' AND i.send_after <= $2::timestamptz
           ORDER BY i.user_id, i.event_id FOR UPDATE OF i SKIP LOCKED`,
         [claimed.map((row) => row.userId), now],
       );
+      // Addresses as they are now, from the users feature, for the recipients the claim got.
+      const contacts = await this.users.contacts(items.map((item) => item.userId));
       const byRecipient = new Map<number, DueItem[]>();
-      for (const item of items) byRecipient.set(item.userId, [...(byRecipient.get(item.userId) ?? []), item]);
+      for (const item of items) {
+        const due = { ...item, email: contacts.get(item.userId)?.email ?? null };
+        byRecipient.set(item.userId, [...(byRecipient.get(item.userId) ?? []), due]);
+      }
       const outcomes = await Promise.all([...byRecipient.values()].map((recipientItems) => this.handOver(recipientItems)));
       const idsOf = (outcome: Outcome) => outcomes.flatMap((result) => (result.outcome === outcome ? result.ids : []));
       await this.db.execute(`UPDATE email_items SET status = 'SENT', sent_at = now(), attempts = attempts + 1 WHERE id = ANY($1::bigint[])`, [idsOf('sent')]);

@@ -47,3 +47,70 @@ export async function usagesOf(db: TenantDb, sources: readonly UsageSource[], id
   if (sources.length === 0) return undefined;
   return describeUsages(await countUsages(db, sources, id));
 }
+
+/**
+ * What may be referred to across features (issue 42: one owner per table). The feature whose table
+ * refers to a row of another declares the reference with `defineReferences`, in its own folder; the
+ * referred row's owner counts them with `referencesTo` and never names the referring table.
+ */
+export type ReferredKind =
+  | 'department'
+  | 'semester'
+  | 'academic-year'
+  | 'activity-type'
+  | 'education-form'
+  | 'specialty'
+  | 'specialty-profile'
+  | 'subject'
+  | 'subgroup'
+  | 'time-slot'
+  | 'rule-slot';
+
+/** One referring table (or column) of the declaring feature. */
+export interface Reference {
+  /** One row per referring row, the referred row's id as `id`, unfiltered: `SELECT subject_id AS id FROM academic_calendar_subjects`. */
+  sql: string;
+  /** Noun forms for 1, 2 and 5 of the referring rows, for «используют 2 учебных календаря». */
+  noun: readonly [string, string, string];
+}
+
+const REFERENCES = new Map<ReferredKind, Reference[]>();
+
+/**
+ * Declares references to rows of `kind`; called once when the referring feature's module is loaded.
+ * Answers a function that takes them back (for a test's stand-in table).
+ */
+export function defineReferences(kind: ReferredKind, references: readonly Reference[]): () => void {
+  REFERENCES.set(kind, [...(REFERENCES.get(kind) ?? []), ...references]);
+  return () => REFERENCES.set(kind, (REFERENCES.get(kind) ?? []).filter((reference) => !references.includes(reference)));
+}
+
+/**
+ * The declared references to rows of `kind` as usage sources: each counts the referring rows whose
+ * `id` satisfies `ids` (SQL after `refs.id`, its parameter `$1`: by default the one row `$1`).
+ */
+export function referencesTo(kind: ReferredKind, ids = '= $1'): UsageSource[] {
+  return (REFERENCES.get(kind) ?? []).map((reference) => ({
+    countSql: `SELECT count(*)::int FROM (${reference.sql}) AS refs WHERE refs.id ${ids}`,
+    noun: reference.noun,
+  }));
+}
+
+/** The declared references to rows of `kind`, united; undefined when none are declared. */
+function united(kind: ReferredKind): string | undefined {
+  const references = REFERENCES.get(kind) ?? [];
+  if (references.length === 0) return undefined;
+  return references.map((reference, index) => `SELECT r${index}.id FROM (${reference.sql}) AS r${index}`).join(' UNION ALL ');
+}
+
+/** One query answering, of the ids in `$1` (an int[]), those that rows of another feature refer to; undefined when none are declared. */
+export function referredAmongSql(kind: ReferredKind): string | undefined {
+  const refs = united(kind);
+  return refs && `SELECT DISTINCT refs.id FROM (${refs}) AS refs WHERE refs.id = ANY($1::int[])`;
+}
+
+/** One query counting (as `count`) the rows of other features that refer to any of `$1` (an int[]); undefined when none are declared. */
+export function referenceCountSql(kind: ReferredKind): string | undefined {
+  const refs = united(kind);
+  return refs && `SELECT count(*)::int AS count FROM (${refs}) AS refs WHERE refs.id = ANY($1::int[])`;
+}

@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { UserNames } from '../../users';
 import { ownDepartment } from '../../platform/auth/department-scope';
 import { SubjectCommentRequest, SubjectCommentResponse } from './dto/subject-comment.dto';
 import { SubjectImportItem } from './dto/subject-import.dto';
 import { SubjectResponse } from './dto/subject.dto';
 import { nameKey, planImport } from './import-plan';
-import { SubjectCommentsRepository } from './subject-comments.repository';
+import { StoredComment, SubjectCommentsRepository } from './subject-comments.repository';
 import { SubjectsRepository } from './subjects.repository';
 import { SUBJECT_NOT_FOUND, toSubjectResponse } from './subjects.service';
 
@@ -21,6 +22,7 @@ export class DepartmentSubjectsService {
     private readonly db: TenantDb,
     private readonly subjects: SubjectsRepository,
     private readonly comments: SubjectCommentsRepository,
+    private readonly users: UserNames,
   ) {}
 
   list(caller: AuthUser): Promise<SubjectResponse[]> {
@@ -64,12 +66,19 @@ export class DepartmentSubjectsService {
 
   async listComments(caller: AuthUser, subjectId: number): Promise<SubjectCommentResponse[]> {
     await this.ensureOwnSubject(caller, subjectId);
-    return this.comments.list(subjectId);
+    return this.withAuthors(await this.comments.list(subjectId));
   }
 
   async addComment(caller: AuthUser, subjectId: number, request: SubjectCommentRequest): Promise<SubjectCommentResponse> {
     await this.ensureOwnSubject(caller, subjectId);
-    return this.comments.insert(subjectId, caller.userId, request.text);
+    const [comment] = await this.withAuthors([await this.comments.insert(subjectId, caller.userId, request.text)]);
+    return comment;
+  }
+
+  /** The comments with their authors' names, asked of the users feature once for the whole list. */
+  private async withAuthors(comments: StoredComment[]): Promise<SubjectCommentResponse[]> {
+    const names = await this.users.names(comments.map((comment) => comment.authorId));
+    return comments.map((comment) => ({ ...comment, authorName: names.get(comment.authorId) ?? '' }));
   }
 
   /** Own subjects only, archived ones included; another department's subject is "not found". */

@@ -1,17 +1,14 @@
 import { bool, rowShape } from '../../platform/database/row-shape';
+import { referencesTo } from '../../platform/database/usages';
 
 /**
- * Tables whose rows refer to a subject. A referenced subject is archived instead of deleted, so that
- * history keeps its name. Later features add their table here (academic calendar subjects, schedule
- * rules); each entry is a query selecting a row that refers to subject `$1`.
+ * Whether anything refers to subject `$1`: its teacher links and comments, and what other features
+ * declare as `subject` references (calendar subjects, schedule rules). A referenced subject is
+ * archived instead of deleted, so that history keeps its name.
  */
-export const SUBJECT_REFERENCES: readonly string[] = [
-  `SELECT 1 FROM teacher_subjects WHERE subject_id = $1`,
-  `SELECT 1 FROM subject_comments WHERE subject_id = $1`,
-  `SELECT 1 FROM academic_calendar_subjects WHERE subject_id = $1`,
-  `SELECT 1 FROM schedule_rules WHERE subject_id = $1`,
-];
-
-/** One statement answering whether any of the tables above refers to subject `$1`. */
-export const SUBJECT_IS_REFERENCED_SQL = `SELECT ${SUBJECT_REFERENCES.map((sql) => `EXISTS (${sql})`).join(' OR ')} AS referenced`;
+export function subjectIsReferencedSql(): string {
+  const own = [`EXISTS (SELECT 1 FROM teacher_subjects WHERE subject_id = $1)`, `EXISTS (SELECT 1 FROM subject_comments WHERE subject_id = $1)`];
+  const declared = referencesTo('subject').map((usage) => `(${usage.countSql}) > 0`);
+  return `SELECT ${[...own, ...declared].join(' OR ')} AS referenced`;
+}
 export const SUBJECT_IS_REFERENCED_ROW = rowShape({ referenced: bool });

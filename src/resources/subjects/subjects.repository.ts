@@ -4,7 +4,7 @@ import { bool, int, nullable, rowShape, RowType, text } from '../../platform/dat
 import { TenantDb } from '../../platform/database/tenant-db';
 import { SubjectResponse } from './dto/subject.dto';
 import { PlannedSubject } from './import-plan';
-import { SUBJECT_IS_REFERENCED_ROW, SUBJECT_IS_REFERENCED_SQL } from './subject-references';
+import { SUBJECT_IS_REFERENCED_ROW, subjectIsReferencedSql } from './subject-references';
 
 export const SUBJECT_NAME_TAKEN = 'Дисциплина с таким названием уже существует';
 
@@ -75,7 +75,7 @@ export class SubjectsRepository {
   }
 
   async isReferenced(id: number): Promise<boolean> {
-    const [row] = await this.db.rows(SUBJECT_IS_REFERENCED_ROW, SUBJECT_IS_REFERENCED_SQL, [id]);
+    const [row] = await this.db.rows(SUBJECT_IS_REFERENCED_ROW, subjectIsReferencedSql(), [id]);
     return row.referenced;
   }
 

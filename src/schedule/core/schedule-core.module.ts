@@ -12,6 +12,7 @@ import { ScheduleReads } from './schedule-reads';
 import { SemesterSchedules } from './semester-schedules';
 import { SemesterVersions } from './semester-versions';
 import { SemesterWriteUnit } from './semester-write-unit';
+import './schedule-references';
 
 /**
  * The schedule core: the one way into the schedule for every schedule feature (rules, overrides,

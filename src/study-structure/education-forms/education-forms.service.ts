@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { countUsages, describeUsages } from '../../platform/database/usages';
-import { EDUCATION_FORM_USAGES } from '../shared/usages';
+import { educationFormUsages } from '../shared/usages';
 import { EducationFormRequest, EducationFormResponse } from './dto/education-form.dto';
 import { EducationFormsRepository } from './education-forms.repository';
 
@@ -29,7 +29,7 @@ export class EducationFormsService {
     return this.db.transaction(async () => {
       const form = await this.forms.lockForChange(id);
       if (!form) throw new NotFoundError(EDUCATION_FORM_NOT_FOUND);
-      const usages = describeUsages(await countUsages(this.db, EDUCATION_FORM_USAGES, id));
+      const usages = describeUsages(await countUsages(this.db, educationFormUsages(), id));
       if (usages) throw new BadRequestError(`Форму обучения нельзя удалить: её ${usages}`);
       await this.forms.delete(id);
       return form;

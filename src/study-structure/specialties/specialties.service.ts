@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { countUsages, describeUsages } from '../../platform/database/usages';
-import { PROFILE_USAGES, SPECIALTY_USAGES } from '../shared/usages';
+import { profileUsages, specialtyUsages } from '../shared/usages';
 import { ProfileRequest, ProfileResponse, SpecialtyRequest, SpecialtyResponse } from './dto/specialty.dto';
 import { DEFAULT_PROFILE_NAME, ProfileRow, SpecialtiesRepository, SpecialtyRow } from './specialties.repository';
 
@@ -62,7 +62,7 @@ export class SpecialtiesService {
     return this.db.transaction(async () => {
       const specialty = await this.specialties.lockForChange(id);
       if (!specialty) throw new NotFoundError(SPECIALTY_NOT_FOUND);
-      const usages = describeUsages(await countUsages(this.db, SPECIALTY_USAGES, id));
+      const usages = describeUsages(await countUsages(this.db, specialtyUsages(), id));
       if (usages) throw new ConflictError(`Специальность «${specialty.code}» нельзя удалить: её ${usages}`);
       await this.specialties.deleteWithProfiles(id);
       return toSpecialty(specialty);
@@ -103,7 +103,7 @@ export class SpecialtiesService {
     return this.db.transaction(async () => {
       const profile = await this.specialties.lockProfile(specialtyId, profileId);
       if (!profile) throw new NotFoundError(PROFILE_NOT_FOUND);
-      const usages = describeUsages(await countUsages(this.db, PROFILE_USAGES, profileId));
+      const usages = describeUsages(await countUsages(this.db, profileUsages(), profileId));
       if (usages) throw new ConflictError(`Профиль «${profile.name}» нельзя удалить: его ${usages}`);
       await this.specialties.deleteProfile(profileId);
       return toProfile(profile);
