@@ -122,4 +122,19 @@ describe('the office builds a timetable in the web client', () => {
     expect(await page.$('#optimization-job a[href^="#rules?versionId="]')).not.toBeNull();
     expect(await page.$$eval('#jobs-table tbody tr', (rows) => rows.length)).toBe(2);
   });
+
+  it('opened again, shows the latest finished run and settles: no asking for the list and the run over and over', async () => {
+    let asked = 0;
+    const count = (request: { url(): string }) => void (request.url().includes('/api/edu-office/schedule/optimizations') && asked++);
+    page.on('request', count);
+    await page.reload();
+    await page.waitForSelector('#job-message', { timeout: 30_000 });
+    expect(await text('#job-message')).toMatch(/Остановлено, сохранено лучшее найденное/);
+    const settled = asked;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    page.off('request', count);
+    // The list and the run are asked once each on opening; a finished run is not asked again.
+    expect(settled).toBeLessThanOrEqual(3);
+    expect(asked).toBe(settled);
+  });
 });

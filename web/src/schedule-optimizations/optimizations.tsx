@@ -3,7 +3,7 @@
 // shows a bar against the time limit, placed of total, hard violations, the best score and its
 // penalties as they fall, with «Остановить». At the end: the result draft (its rules), the quality
 // before and after, the diff against the source, and each unplaced slot with its reasons and rule.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatMoment } from '../shared/dates';
 import { messageOf } from '../shared/errors';
@@ -53,7 +53,10 @@ export default function Optimizations() {
 function VersionJobs({ version }: { version: Version }) {
   const jobs = useLoad(() => data(api.GET('/api/edu-office/schedule/optimizations', { params: { query: { versionId: version.id } } })), [version.id]);
   const [shownId, setShownId] = useState<number>();
-  const list = jobs.state === 'done' ? jobs.data : [];
+  // The list as last loaded stays while it is asked again, so the job shown does not vanish and come back.
+  const lastList = useRef<Job[]>([]);
+  if (jobs.state === 'done') lastList.current = jobs.data;
+  const list = lastList.current;
   const shown = shownId ?? list[0]?.id;
   return (
     <>
@@ -63,7 +66,7 @@ function VersionJobs({ version }: { version: Version }) {
         <StartForm version={version} onStarted={(job) => (setShownId(job.id), jobs.reload())} />
       )}
       {jobs.state === 'error' ? <ErrorLine message={jobs.message} /> : null}
-      {shown ? <JobView key={shown} jobId={shown} sourceVersionId={version.id} onEnded={jobs.reload} /> : null}
+      {shown ? <JobView key={shown} jobId={shown} sourceVersionId={version.id} onChanged={jobs.reload} /> : null}
       {list.length > 1 ? (
         <section class="panel" aria-labelledby="jobs-title">
           <h2 id="jobs-title">Расчёты этой версии</h2>
@@ -170,7 +173,7 @@ function StartForm({ version, onStarted }: { version: Version; onStarted: (job: 
 }
 
 /** One job: asked again every second while it waits or runs; its progress, then its result. */
-function JobView({ jobId, sourceVersionId, onEnded }: { jobId: number; sourceVersionId: number; onEnded: () => void }) {
+function JobView({ jobId, sourceVersionId, onChanged }: { jobId: number; sourceVersionId: number; onChanged: () => void }) {
   const [job, setJob] = useState<Job>();
   const [failure, setFailure] = useState<string>();
   const [stopping, setStopping] = useState(false);
@@ -178,14 +181,18 @@ function JobView({ jobId, sourceVersionId, onEnded }: { jobId: number; sourceVer
   useEffect(() => {
     let current = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    // The list beside is asked again only when this job's state changes while it is shown (not on
+    // opening a finished job: that would ask for the list, and the list for the job, forever).
+    let seenStatus: Job['status'] | undefined;
     const ask = async () => {
       try {
         const answer = await data(api.GET('/api/edu-office/schedule/optimizations/{jobId}', { params: { path: { jobId } } }));
         if (!current) return;
         setJob(answer);
         setFailure(undefined);
+        if (seenStatus !== undefined && seenStatus !== answer.status) onChanged();
+        seenStatus = answer.status;
         if (active(answer)) timer = setTimeout(() => void ask(), POLL_MS);
-        else onEnded();
       } catch (error) {
         if (!current) return;
         setFailure(messageOf(error));
