@@ -1,4 +1,5 @@
 import { expectErrorBody } from './support/factories';
+import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
 import {
   createRule,
   createUniversity,
@@ -58,11 +59,16 @@ describe('unplaced lessons in a draft (issue 43)', () => {
   const onDraft = (draftId: number, fields: Partial<RuleRequest> = {}) => ruleBody(u, { scheduleVersionId: draftId, ...fields });
 
   beforeAll(async () => {
+    // Before the semester: a draft's publication changes no past lesson (listed by validation mid-semester, issue 45 §2).
+    standServiceAt(BEFORE_AUTUMN_2026);
     t = await startTestApp({ tenants: ['alpha'] });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await t.close();
+  });
 
   describe('the rules API', () => {
     it('creates a rule of a draft with unplaced slots (fields left out or null) and shows them with nulls, the teacher named', async () => {
@@ -195,6 +201,7 @@ describe('unplaced lessons in a draft (issue 43)', () => {
         checkedLessonCount: 2,
         problemCount: 3,
         unplacedSlotCount: 3,
+        pastLessonCount: 0,
         problemsTruncated: false,
         problems: [
           {

@@ -372,7 +372,7 @@ describe('schedule versions (4.11)', () => {
     it('validates a sound draft: every rule and lesson checked, no problems', async () => {
       const response = await admin.get(`${VERSIONS_PATH}/${draft.id}/validate`);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ versionId: draft.id, valid: true, ruleCount: 3, checkedLessonCount: 7, problemCount: 0, unplacedSlotCount: 0, problemsTruncated: false, problems: [] });
+      expect(response.body).toEqual({ versionId: draft.id, valid: true, ruleCount: 3, checkedLessonCount: 7, problemCount: 0, unplacedSlotCount: 0, pastLessonCount: 0, problemsTruncated: false, problems: [] });
     });
 
     it('compares the draft with its base: one rule added, one removed, one changed, and the lessons that differ', async () => {
@@ -493,6 +493,7 @@ describe('schedule versions (4.11)', () => {
         checkedLessonCount: 9,
         problemCount: 1,
         unplacedSlotCount: 0,
+        pastLessonCount: 0,
         problemsTruncated: false,
         problems: [{ ruleId: r4.id, otherRuleId: clashId, type: 'CONFLICT', fields: ['teacher'], date: '2027-02-12', startTime: '08:30:00', message }],
       });

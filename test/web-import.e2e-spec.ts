@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { xlsx } from './support/import-builders';
-import { createScheduleYear } from './support/schedule-builders';
+import { createScheduleYear, createVersion } from './support/schedule-builders';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
@@ -31,7 +31,9 @@ describe('the import section in the web client', () => {
     t = await startTestApp({ tenants: ['alpha'] });
     origin = await serveOnLoopback(t.server);
     const admin: TenantClient = await t.as('alpha').login(ADMIN.username, ADMIN.password);
-    await createScheduleYear(t, admin, 2026);
+    const year = await createScheduleYear(t, admin, 2026);
+    // Rules are loaded into a draft: the page opens on it (the published version needs a confirmed unlock, issue 45 §2).
+    await createVersion(admin, year.semester.id, 'Черновик для загрузки', year.versionId);
     files = mkdtempSync(join(tmpdir(), 'web-import-'));
     writeFileSync(join(files, 'rooms.xlsx'), await xlsx(['Аудитория', 'Вместимость', 'Корпус'], [['Ауд. 501', 30, 'Новый корпус'], ['Ауд. 502', 45, 'Новый корпус']]));
     writeFileSync(join(files, 'bad-rooms.xlsx'), await xlsx(['Аудитория', 'Вместимость'], [['Ауд. 601', 30], ['Ауд. 602', 'много']]));

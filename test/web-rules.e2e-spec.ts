@@ -61,6 +61,13 @@ describe('the planning desk in the web client: rules on the free-cell grid', () 
   async function newRule(): Promise<void> {
     await page.goto(`${origin}/admin/#rules`);
     await page.waitForFunction((id) => Array.from(document.querySelectorAll('td')).some((cell) => cell.textContent === String(id)), {}, stored.id);
+    // The semester has only its published version: read-only until the office confirms changing it
+    // (issue 45 §2), once while the screen stays open.
+    await page.waitForSelector('.published-lock');
+    if (await page.$('.published-lock.notice-info')) {
+      await clickButton('Изменить опубликованное расписание');
+      await clickButton('Да, изменить опубликованное');
+    }
     await clickButton('Новое правило');
     await page.waitForSelector('form.rule-editor');
     // The subjects and the base grid's pairs are loaded.

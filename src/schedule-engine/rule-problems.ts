@@ -9,7 +9,8 @@ import { allSlots, isPlaced, LoadedRule, RuleSlot } from './rule-model';
  * Pure: the facts about the referenced rows are loaded once for the whole version.
  */
 
-export const PROBLEM_TYPES = ['CONFLICT', 'INVALID_REFERENCE', 'ARCHIVED_REFERENCE', 'HOURS', 'UNPLACED'] as const;
+/** PAST_LESSONS: a draft's publication would change lessons already given (issue 45 §2; listed by validation, never refuses publication). */
+export const PROBLEM_TYPES = ['CONFLICT', 'INVALID_REFERENCE', 'ARCHIVED_REFERENCE', 'HOURS', 'UNPLACED', 'PAST_LESSONS'] as const;
 export type ProblemType = (typeof PROBLEM_TYPES)[number];
 
 /** One problem of a stored rule (the shape of a version validation's problem). */

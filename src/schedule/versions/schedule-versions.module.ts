@@ -7,6 +7,7 @@ import { VersionDiffService } from './version-diff.service';
 import { VersionFactsRepository } from './version-facts.repository';
 import { VersionPublicationService } from './version-publication.service';
 import { VersionValidator } from './version-validator';
+import { PastLessonChanges } from './past-lessons';
 import { VersionSolvedDrafts } from './solved-drafts';
 
 /** Schedule versions (spec 4.11): drafts and copies, bulk validation, diffs, publication, restore and history. */
@@ -19,6 +20,7 @@ import { VersionSolvedDrafts } from './solved-drafts';
     VersionPublicationService,
     VersionDiffService,
     VersionValidator,
+    PastLessonChanges,
     ScheduleVersionsRepository,
     VersionFactsRepository,
     { provide: SolvedDrafts, useClass: VersionSolvedDrafts },

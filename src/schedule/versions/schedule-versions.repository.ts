@@ -114,6 +114,11 @@ export class ScheduleVersionsRepository {
     return (await this.db.rows(VERSION_STATE, `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.id = $1`, [id]))[0];
   }
 
+  /** The semester's published version, if any. */
+  async publishedOf(semesterId: number): Promise<VersionState | undefined> {
+    return (await this.db.rows(VERSION_STATE, `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.semester_id = $1 AND v.status = 'PUBLISHED'`, [semesterId]))[0];
+  }
+
   async semesterExists(id: number): Promise<boolean> {
     return (await this.db.execute(`SELECT 1 FROM semesters WHERE id = $1`, [id])) > 0;
   }

@@ -1,13 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
+import { todayInBusinessZone } from '../../platform/http/dates';
 import { SemesterWriteUnit } from '../core';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionCreateRequest } from './dto/version-requests.dto';
 import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
 import { VersionValidationResponse } from './dto/version-validation.dto';
 import { ScheduleVersionsRepository, VersionState } from './schedule-versions.repository';
-import { VersionValidator } from './version-validator';
+import { MAX_LISTED_PROBLEMS, VersionValidator } from './version-validator';
+import { PastLessonChanges } from './past-lessons';
 
 const SEMESTER_NOT_FOUND = 'Семестр не найден';
 const SOURCE_NOT_FOUND = 'Исходная версия расписания не найдена';
@@ -20,6 +22,7 @@ export class ScheduleVersionsService {
     private readonly writes: SemesterWriteUnit,
     private readonly versions: ScheduleVersionsRepository,
     private readonly validator: VersionValidator,
+    private readonly pastLessons: PastLessonChanges,
   ) {}
 
   /** An unknown semester has no versions: the list is empty. */
@@ -69,6 +72,19 @@ export class ScheduleVersionsService {
   async validate(id: number): Promise<VersionValidationResponse> {
     const version = await this.versions.state(id);
     if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
-    return this.validator.validate(version);
+    const report = await this.validator.validate(version);
+    if (version.status !== 'DRAFT') return report;
+    // What the draft's publication would change in the past: listed, not refused (publishing is the deliberate step).
+    const past = await this.pastLessons.of(version, todayInBusinessZone());
+    if (past.length === 0) return report;
+    const problems = [...report.problems, ...past];
+    return {
+      ...report,
+      valid: false,
+      problemCount: report.problemCount + past.length,
+      pastLessonCount: past.reduce((sum, problem) => sum + (problem.pastLessonCount ?? 0), 0),
+      problemsTruncated: report.problemsTruncated || problems.length > MAX_LISTED_PROBLEMS,
+      problems: problems.slice(0, MAX_LISTED_PROBLEMS),
+    };
   }
 }

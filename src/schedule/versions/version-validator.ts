@@ -45,6 +45,7 @@ export class VersionValidator {
       checkedLessonCount: lessons.length,
       problemCount: problems.length,
       unplacedSlotCount: problems.filter((problem) => problem.type === 'UNPLACED').length,
+      pastLessonCount: 0,
       problemsTruncated: problems.length > MAX_LISTED_PROBLEMS,
       problems: problems.slice(0, MAX_LISTED_PROBLEMS),
     };

@@ -2,6 +2,8 @@
 // loaded (and, for rules, the semester and version), download its XLSX template, pick a filled-in file,
 // «Проверить» (a dry run: the report says per row what would happen, nothing is written), then
 // «Загрузить» for real. A refused file or run keeps the chosen file and shows the report or the reason.
+// Rules go into the newest draft by default; into the published version only after «Изменить
+// опубликованное расписание» and its confirmation (issue 45 §2).
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, data, type Role, type Schemas } from '../api/client';
 import { CsvLink } from '../shared/csv';
@@ -10,6 +12,7 @@ import { Field } from '../shared/form';
 import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { ErrorLine, LongOperation, Status } from '../shared/ui';
+import { PublishedLock, usePublishedLock } from '../shared/published-lock';
 import { useVersionChoice, VersionChoiceFields } from '../shared/version-choice';
 
 type Report = Schemas['ImportReport'];
@@ -45,6 +48,7 @@ export default function DataImport() {
   const kinds = KINDS.filter((item) => item.roles.includes(me.role));
   const [kind, setKind] = useState<Kind>(kinds[0]?.kind ?? 'subjects');
   const [versionId, setVersionId] = useState<number>();
+  const [versionLocked, setVersionLocked] = useState(false);
   const [file, setFile] = useState<File>();
   const [busy, setBusy] = useState<'dry' | 'real' | 'template'>();
   const [report, setReport] = useState<Report>();
@@ -102,6 +106,7 @@ export default function DataImport() {
   }
 
   const refusedRows = report?.summary.refused ?? 0;
+  const rulesLocked = kind === 'rules' && versionLocked;
   const checked = report?.dryRun === true && refusedRows === 0;
   return (
     <>
@@ -129,7 +134,7 @@ export default function DataImport() {
           Скачать шаблон
         </button>
       </div>
-      {kind === 'rules' ? <RulesVersion onChoose={(id) => (setVersionId(id), reset())} /> : null}
+      {kind === 'rules' ? <RulesVersion onChoose={(id, locked) => (setVersionId(id), setVersionLocked(locked), reset())} /> : null}
       <Field
         label="Файл XLSX или CSV"
         hint="До 20 МБ и 100 000 строк. CSV — в UTF-8 или Windows-1251, через «;» или «,»."
@@ -144,10 +149,10 @@ export default function DataImport() {
         )}
       />
       <div class="row-actions">
-        <button type="button" onClick={() => void send(true)} disabled={busy !== undefined}>
+        <button type="button" onClick={() => void send(true)} disabled={busy !== undefined || rulesLocked}>
           Проверить
         </button>
-        <button type="button" class="primary" onClick={() => void send(false)} disabled={busy !== undefined || !checked}>
+        <button type="button" class="primary" onClick={() => void send(false)} disabled={busy !== undefined || !checked || rulesLocked}>
           Загрузить
         </button>
       </div>
@@ -159,11 +164,20 @@ export default function DataImport() {
   );
 }
 
-/** The semester and version rules go into (loaded only when rules are chosen: other roles may not read versions). */
-function RulesVersion({ onChoose }: { onChoose: (versionId: number | undefined) => void }) {
-  const choice = useVersionChoice();
-  useEffect(() => onChoose(choice.versionId), [choice.versionId]);
-  return <VersionChoiceFields choice={choice} />;
+/**
+ * The semester and version rules go into (loaded only when rules are chosen: other roles may not read
+ * versions): the newest draft first; the published one locked until its change is confirmed.
+ */
+function RulesVersion({ onChoose }: { onChoose: (versionId: number | undefined, locked: boolean) => void }) {
+  const choice = useVersionChoice({ preferDraft: true });
+  const lock = usePublishedLock(choice.version);
+  useEffect(() => onChoose(choice.versionId, lock.locked), [choice.versionId, lock.locked]);
+  return (
+    <>
+      <VersionChoiceFields choice={choice} />
+      <PublishedLock choice={choice} locked={lock.locked} onUnlock={lock.unlock} action="загрузка правил" />
+    </>
+  );
 }
 
 function ReportView({ report }: { report: Report }) {

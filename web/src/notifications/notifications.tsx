@@ -1,7 +1,8 @@
 // #notifications (every page, every role): what changed in the timetables the user follows. The list
 // of notifications (newest first, unread ones marked, «Прочитано» on each), the subscriptions
 // (a group's, a teacher's, a room's or one's own lessons; on the page or by e-mail; at once or as a
-// daily digest; how many days ahead), and the e-mail address they go to.
+// daily digest; how many days ahead), and the e-mail address they go to. A teacher and a student also
+// see whether they hear of their own lessons without subscribing (on by default, issue 45 §3).
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
@@ -31,6 +32,7 @@ export default function Notifications() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Уведомления об изменениях</h1>
       <Inbox />
+      <OwnLessons />
       <Subscriptions key={round} onChanged={() => setRound(round + 1)} />
       <EmailAddress />
     </section>
@@ -95,6 +97,51 @@ function Inbox() {
           </button>
         </nav>
       ) : null}
+    </section>
+  );
+}
+
+/** Whom the own-lessons default tells, by role (the service tells teachers and students). */
+const OWN_LESSONS: Partial<Record<string, string>> = {
+  TEACHER: 'Об изменениях ваших занятий и замен, которые вам поручены, вы узнаёте без подписки.',
+  STUDENT: 'Об изменениях занятий вашей группы вы узнаёте без подписки.',
+};
+
+function OwnLessons() {
+  const me = useMe();
+  const current = useLoad(() => data(api.GET('/api/notifications/settings')), []);
+  const about = OWN_LESSONS[me.role];
+  if (!about) return null;
+  if (current.state === 'loading') return <Status>Загрузка…</Status>;
+  if (current.state === 'error') return <ErrorLine message={current.message} />;
+  return <OwnLessonsForm about={about} settings={current.data} />;
+}
+
+function OwnLessonsForm({ about, settings }: { about: string; settings: Schemas['NotificationSettingsResponse'] }) {
+  const form = useApiForm({
+    initial: { ownLessonsInApp: settings.ownLessonsInApp, ownLessonsEmail: settings.ownLessonsEmail },
+    send: async (values) => {
+      const saved = await data(api.PUT('/api/notifications/settings', { body: values }));
+      const channels = [saved.ownLessonsInApp ? 'на этой странице' : '', saved.ownLessonsEmail ? 'по почте' : ''].filter(Boolean);
+      return channels.length ? `Сохранено: об изменениях своих занятий — ${channels.join(' и ')}.` : 'Сохранено: об изменениях своих занятий уведомлений не будет.';
+    },
+  });
+  const box = (name: 'ownLessonsInApp' | 'ownLessonsEmail', label: string) => (
+    <div class={`field${form.errorAt(name) ? ' field-invalid' : ''}`}>
+      <label class="check">
+        <input type="checkbox" name={name} checked={form.values[name]} onChange={(event) => form.set(name, event.currentTarget.checked)} /> {label}
+      </label>
+      {form.errorAt(name) ? <ErrorLine message={form.errorAt(name) as string} /> : null}
+    </div>
+  );
+  return (
+    <section class="panel" aria-labelledby="own-lessons-title">
+      <h2 id="own-lessons-title">Мои занятия</h2>
+      <p class="hint">{about} Подписки ниже — для других групп, преподавателей и аудиторий.</p>
+      <ApiFormFrame form={form} label="Уведомления о моих занятиях" submitText="Сохранить">
+        {box('ownLessonsInApp', 'Показывать на этой странице')}
+        {box('ownLessonsEmail', settings.hasEmail ? 'Присылать письмом' : 'Присылать письмом (укажите адрес ниже)')}
+      </ApiFormFrame>
     </section>
   );
 }

@@ -2,11 +2,15 @@
 // the top (or come from the address: `#rules?versionId=3&ruleId=12` opens that rule, as the versions'
 // validation problems link here); the paged list searches by subject, group or rule number; a rule
 // is created, changed or archived in the editor below, with the free-cell grid of the slot being
-// placed. An ARCHIVED version is read-only.
+// placed. An ARCHIVED version is read-only; the screen opens on the newest draft, and a PUBLISHED version
+// is read-only until the user chooses to change it and confirms (issue 45 §2). A rule saved in a
+// published version says how many of its lessons are already past.
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
+import { formatDayMonth, plusDays, todayAtUniversity } from '../shared/dates';
+import { PublishedLock, usePublishedLock } from '../shared/published-lock';
 import { numberParam, useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
 import { RuleEditor } from './rule-editor';
 
@@ -17,19 +21,25 @@ const PARITY = { BOTH: '', ODD: ' (нечёт.)', EVEN: ' (чёт.)' } as const;
 const PAGE_SIZE = 20;
 
 export default function Rules() {
-  const choice = useVersionChoice();
+  const choice = useVersionChoice({ preferDraft: true });
   const { version, versions } = choice;
+  const lock = usePublishedLock(version);
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Правила расписания</h1>
       <VersionChoiceFields choice={choice} />
-      {version ? <VersionRules key={version.id} version={version} onChanged={versions.reload} /> : versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
+      <PublishedLock choice={choice} locked={lock.locked} onUnlock={lock.unlock} action="сохранённое изменение правила" />
+      {version ? (
+        <VersionRules key={version.id} version={version} locked={lock.locked} semesterStart={choice.semester?.startDate} onChanged={versions.reload} />
+      ) : versions.state === 'loading' ? (
+        <Status>Загрузка…</Status>
+      ) : null}
     </section>
   );
 }
 
-function VersionRules({ version, onChanged }: { version: Version; onChanged: () => void }) {
-  const readOnly = version.status === 'ARCHIVED';
+function VersionRules({ version, locked, semesterStart, onChanged }: { version: Version; locked: boolean; semesterStart?: string; onChanged: () => void }) {
+  const readOnly = version.status === 'ARCHIVED' || locked;
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<{ rule?: Rule } | undefined>();
@@ -78,16 +88,22 @@ function VersionRules({ version, onChanged }: { version: Version; onChanged: () 
         onCancel={() => setEditing(undefined)}
         onSaved={(rule, created) => {
           setEditing(undefined);
-          setNotice(`${created ? 'Создано' : 'Изменено'} правило №${rule.id} «${rule.subjectName}» (${rule.groupNames.join(', ')}): ${rule.slots.map((slot) => slotText(slot, pairs)).join('; ')}.`);
-          rules.reload();
-          onChanged();
+          const saved = `${created ? 'Создано' : 'Изменено'} правило №${rule.id} «${rule.subjectName}» (${rule.groupNames.join(', ')}): ${rule.slots.map((slot) => slotText(slot, pairs)).join('; ')}.`;
+          // In the live timetable mid-semester, the rule's lessons before today changed as well: the
+          // notice says how many (one notice, once counted).
+          const past = version.status === 'PUBLISHED' && semesterStart ? pastLessonsOf(rule, semesterStart) : Promise.resolve(undefined);
+          void past.then((text) => {
+            setNotice(text ? `${saved} ${text}` : saved);
+            rules.reload();
+            onChanged();
+          });
         }}
       />
     );
   }
   return (
     <div>
-      {readOnly ? <p class="notice notice-info">Версия в архиве доступна только для чтения.</p> : null}
+      {version.status === 'ARCHIVED' ? <p class="notice notice-info">Версия в архиве доступна только для чтения.</p> : null}
       {notice ? (
         <p class="notice notice-info" role="status">
           {notice}
@@ -161,6 +177,25 @@ function VersionRules({ version, onChanged }: { version: Version; onChanged: () 
       ) : null}
     </div>
   );
+}
+
+/**
+ * «Уже прошло его занятий: 4 (с 7 сентября по 28 сентября) — изменение коснулось и их.» for a rule of the
+ * published version, counted from the rule's first group's timetable before today (at most the 200
+ * days a request may ask); nothing when none are past.
+ */
+async function pastLessonsOf(rule: Rule, semesterStart: string): Promise<string | undefined> {
+  const yesterday = plusDays(todayAtUniversity(), -1);
+  if (yesterday < semesterStart || rule.groupIds.length === 0) return undefined;
+  const from = semesterStart > plusDays(yesterday, -199) ? semesterStart : plusDays(yesterday, -199);
+  try {
+    const lessons = await data(api.GET('/api/schedule', { params: { query: { groupId: rule.groupIds[0], startDate: from, endDate: yesterday } } }));
+    const own = lessons.filter((lesson) => lesson.scheduleRuleId === rule.id);
+    if (own.length === 0) return undefined;
+    return `Уже прошло его занятий: ${own.length} (с ${formatDayMonth(own[0].date)} по ${formatDayMonth(own[own.length - 1].date)}) — изменение коснулось и их.`;
+  } catch {
+    return undefined;
+  }
 }
 
 type BasePairs = ReadonlyMap<number, Schemas['TimeSlotResponse']>;

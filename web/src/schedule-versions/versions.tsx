@@ -3,7 +3,7 @@
 // in «Правила»); any two versions compared; a draft published, or an archived version restored, with
 // a required reason after the change against the current publication is shown; the chronology.
 import { useState } from 'preact/hooks';
-import { api, data } from '../api/client';
+import { api, data, type Schemas } from '../api/client';
 import { Dialog } from '../shared/dialog';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
@@ -162,27 +162,57 @@ function Validation({ version, onClose }: { version: Version; onClose: () => voi
       </div>
       {report.state === 'loading' ? <Status>Проверка всех правил…</Status> : null}
       {report.state === 'error' ? <ErrorLine message={report.message} /> : null}
-      {report.state === 'done' ? (
-        <>
-          <p class={`notice ${report.data.valid ? 'notice-info' : 'notice-warning'}`} role="status">
-            {report.data.valid
-              ? `Проблем нет: проверено правил ${report.data.ruleCount}, занятий ${report.data.checkedLessonCount}. Версию можно публиковать.`
-              : `Найдено проблем: ${report.data.problemCount}${report.data.problemsTruncated ? ' (показаны не все)' : ''}. Проверено правил ${report.data.ruleCount}, занятий ${report.data.checkedLessonCount}.`}
-          </p>
-          {report.data.problems.length ? (
-            <ul class="problem-list">
-              {report.data.problems.map((problem, index) => (
-                <li key={index}>
-                  <p>{problem.message}</p>
-                  <a href={`#rules?versionId=${version.id}&ruleId=${problem.ruleId}`}>{`Открыть правило №${problem.ruleId}`}</a>
-                  {problem.otherRuleId ? <a href={`#rules?versionId=${version.id}&ruleId=${problem.otherRuleId}`}>{`Открыть правило №${problem.otherRuleId}`}</a> : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </>
-      ) : null}
+      {report.state === 'done' ? <ValidationReport version={version} report={report.data} /> : null}
     </section>
+  );
+}
+
+/**
+ * The validation's answer: blocking problems (conflicts, references, hours, unplaced slots) first,
+ * then, apart, the rules whose publication would change lessons already given (PAST_LESSONS, issue
+ * 45 §2): they do not stop publication, but the office sees them instead of «Проблем нет».
+ */
+function ValidationReport({ version, report }: { version: Version; report: Schemas['VersionValidationResponse'] }) {
+  const past = report.problems.filter((problem) => problem.type === 'PAST_LESSONS');
+  const blocking = report.problems.filter((problem) => problem.type !== 'PAST_LESSONS');
+  const blockingCount = report.problemCount - past.length;
+  const checked = `Проверено правил ${report.ruleCount}, занятий ${report.checkedLessonCount}.`;
+  const ruleLink = (ruleId: number) => <a href={`#rules?versionId=${version.id}&ruleId=${ruleId}`}>{`Открыть правило №${ruleId}`}</a>;
+  return (
+    <>
+      <p class={`notice ${report.valid ? 'notice-info' : 'notice-warning'}`} role="status">
+        {report.valid
+          ? `Проблем нет: ${checked} Версию можно публиковать.`
+          : blockingCount > 0
+            ? `Найдено проблем: ${blockingCount}${report.problemsTruncated ? ' (показаны не все)' : ''}. ${checked}`
+            : `Ошибок и конфликтов нет, но публикация изменит уже прошедшие занятия: ${report.pastLessonCount}. ${checked}`}
+      </p>
+      {blocking.length ? (
+        <ul class="problem-list">
+          {blocking.map((problem, index) => (
+            <li key={index}>
+              <p>{problem.message}</p>
+              {ruleLink(problem.ruleId)}
+              {problem.otherRuleId ? ruleLink(problem.otherRuleId) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {past.length ? (
+        <div id="past-lessons">
+          <h3>{`Изменятся прошедшие занятия: ${report.pastLessonCount}`}</h3>
+          <p class="hint">Публикация перепишет и то, что уже было: прошедшие занятия этих правил станут другими в расписании и в нагрузке. Публиковать можно, но только если так и задумано.</p>
+          <ul class="problem-list">
+            {past.map((problem) => (
+              <li key={problem.ruleId}>
+                <p>{problem.message}</p>
+                {ruleLink(problem.ruleId)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 // The semester and schedule version a planning-desk section works on («Правила», «Версии»,
 // «Качество»): two selects at the top. The semester is the one of the version named in the address
 // (`?versionId=`), else the current one (today inside it), else the newest; the version is the one
-// asked for, else the published one, else the newest.
+// asked for, else the published one, else the newest. Screens that change rules («Правила», «Импорт»)
+// prefer the newest draft instead (issue 45 §2: the live timetable is changed only on purpose).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { hashParam } from './router';
@@ -19,7 +20,7 @@ export const semesterLabel = (semester: Semester) => `${semester.academicYearTit
 
 export const numberParam = (name: string) => Number(hashParam(name)) || undefined;
 
-export function useVersionChoice() {
+export function useVersionChoice(options: { preferDraft?: boolean } = {}) {
   const semesters = useLoad(() => data(api.GET('/api/schedule/semesters')), []);
   const [semesterId, setSemesterId] = useState<number>();
   const [versionId, setVersionId] = useState<number | undefined>(numberParam('versionId'));
@@ -41,7 +42,9 @@ export function useVersionChoice() {
   useEffect(() => {
     if (versions.state !== 'done' || versions.data.length === 0) return;
     if (versionId && versions.data.some((item) => item.id === versionId)) return;
-    setVersionId((versions.data.find((item) => item.status === 'PUBLISHED') ?? versions.data[versions.data.length - 1]).id);
+    const drafts = versions.data.filter((item) => item.status === 'DRAFT').sort((a, b) => b.versionNumber - a.versionNumber);
+    const published = versions.data.find((item) => item.status === 'PUBLISHED');
+    setVersionId(((options.preferDraft ? drafts[0] : undefined) ?? published ?? versions.data[versions.data.length - 1]).id);
   }, [versions.state, versions.state === 'done' ? versions.data : null]);
 
   // The semester's last list is kept while it reloads after a change below it (a rule saved), so the

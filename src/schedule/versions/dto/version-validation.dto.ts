@@ -11,6 +11,7 @@ export class VersionProblem implements RuleProblem {
   @ApiPropertyOptional({ example: '2026-09-01', description: 'Дата первого пересечения' }) date?: string;
   @ApiPropertyOptional({ example: '08:30:00' }) startTime?: string;
   @ApiProperty() message!: string;
+  @ApiPropertyOptional({ description: 'PAST_LESSONS: сколько уже прошедших занятий правила изменит публикация' }) pastLessonCount?: number;
 }
 
 export class VersionValidationResponse {
@@ -21,6 +22,11 @@ export class VersionValidationResponse {
   @ApiProperty({ description: 'Всего проблем (список ограничен)' }) problemCount!: number;
   @ApiProperty({ description: 'Неразмещённых слотов (занятий черновика без дня, пары и аудитории); каждый — проблема UNPLACED' })
   unplacedSlotCount!: number;
+  @ApiProperty({
+    description:
+      'Прошедших занятий, которые изменит публикация черновика (проблемы PAST_LESSONS по правилам; публикацию не запрещают, но делают valid ложным)',
+  })
+  pastLessonCount!: number;
   @ApiProperty() problemsTruncated!: boolean;
   @ApiProperty({ type: [VersionProblem], description: 'Сначала проблемы ссылок и часов по id правила, затем конфликты по дате' })
   problems!: VersionProblem[];
