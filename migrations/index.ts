@@ -20,6 +20,7 @@ import { SingleSignOn1764500000000 } from './1764500000000-SingleSignOn';
 import { UnplacedSlots1764600000000 } from './1764600000000-UnplacedSlots';
 import { OptimizationJobs1764600000100 } from './1764600000100-OptimizationJobs';
 import { OwnLessonNotifications1764700200000 } from './1764700200000-OwnLessonNotifications';
+import { StudentGroups1764700300000 } from './1764700300000-StudentGroups';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   UnplacedSlots1764600000000,
   OptimizationJobs1764600000100,
   OwnLessonNotifications1764700200000,
+  StudentGroups1764700300000,
 ];

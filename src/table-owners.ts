@@ -15,7 +15,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'platform/outbox': ['outbox_events'],
   users: ['users', 'user_department_assignments'],
   departments: ['departments'],
-  'study-structure': ['education_forms', 'specialties', 'specialty_profiles', 'study_groups', 'subgroups'],
+  'study-structure': ['education_forms', 'specialties', 'specialty_profiles', 'study_groups', 'subgroups', 'student_groups'],
   resources: [
     'classrooms',
     'equipments',
@@ -99,8 +99,8 @@ export const READ_MODELS: readonly ReadModel[] = [
     name: "Free cells",
     feature: 'schedule',
     files: ['src/schedule/rules/free-cell-facts.repository.ts'],
-    reads: ['teacher_preferences'],
-    why: "Teachers' preferences for every cell of a week the rule editor offers, in one query per request.",
+    reads: ['classrooms', 'study_groups', 'subgroups', 'teacher_preferences'],
+    why: "Teachers' preferences for every cell of a week the rule editor offers, and the rooms that hold a slot's audience for one cell, in one query per request.",
   },
   {
     name: "Import look-ups",

@@ -479,6 +479,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
         ['Отсутствия', '#absences'],
         ['Пожелания', '#preferences'],
         ['Заявки преподавателей', '#change-requests'],
+        ['Свободные аудитории', '#free-rooms'],
         ['Импорт', '#import'],
         ['Уведомления', '#notifications'],
       ]);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AcademicCalendarsModule } from '../academic-calendars';
 import { DepartmentsModule } from '../departments';
+import { UsersModule } from '../users';
 import { EducationFormsController } from './education-forms/education-forms.controller';
 import { EducationFormsRepository } from './education-forms/education-forms.repository';
 import { EducationFormsService } from './education-forms/education-forms.service';
@@ -14,14 +15,17 @@ import { SubgroupUsage } from './subgroups/subgroup-usage';
 import { GroupSubgroupsController, SubgroupListController } from './subgroups/subgroups.controller';
 import { SubgroupsRepository } from './subgroups/subgroups.repository';
 import { SubgroupsService } from './subgroups/subgroups.service';
+import { StudentGroupsController } from './student-groups/student-groups.controller';
+import { StudentGroupsRepository } from './student-groups/student-groups.repository';
+import { StudentGroupsService } from './student-groups/student-groups.service';
 
 /**
  * Specialties and profiles, education forms, study groups and laboratory subgroups. Exports the
  * repositories that later features (calendars, schedule rules) read groups and subgroups through.
  */
 @Module({
-  imports: [DepartmentsModule, AcademicCalendarsModule],
-  controllers: [SpecialtiesController, EducationFormsController, GroupsController, GroupSubgroupsController, SubgroupListController],
+  imports: [DepartmentsModule, AcademicCalendarsModule, UsersModule],
+  controllers: [SpecialtiesController, EducationFormsController, GroupsController, GroupSubgroupsController, SubgroupListController, StudentGroupsController],
   providers: [
     SpecialtiesRepository,
     SpecialtiesService,
@@ -32,6 +36,8 @@ import { SubgroupsService } from './subgroups/subgroups.service';
     SubgroupsRepository,
     SubgroupUsage,
     SubgroupsService,
+    StudentGroupsRepository,
+    StudentGroupsService,
   ],
   // The services too: the data import (issue 28) writes through them, with their own checks.
   exports: [GroupsRepository, SubgroupsRepository, SpecialtiesRepository, EducationFormsRepository, GroupsService, SubgroupsService],

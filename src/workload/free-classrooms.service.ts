@@ -36,7 +36,7 @@ export class FreeClassroomsService {
     if (query.timeSlotId === undefined) throw new BadRequestError('Поле «timeSlotId» обязательно');
     const pair = pairOn(await this.schedule.grids(query.date, query.date), query.timeSlotId, query.date);
     const busy = new Set((await this.lessonsOn(query.date)).filter((lesson) => intervalsOverlap(lesson, pair)).map((lesson) => lesson.classroomId));
-    const rooms = await this.repo.openRooms(query.minCapacity ?? 1, query.equipmentIds ?? []);
+    const rooms = inBuilding(await this.repo.openRooms(query.minCapacity ?? 1, query.equipmentIds ?? []), query.building);
     return rooms.filter((room) => !busy.has(room.id));
   }
 
@@ -61,7 +61,7 @@ export class FreeClassroomsService {
       ofDate.push(lesson);
       lessonsByDate.set(lesson.date, ofDate);
     }
-    const rooms = await this.repo.openRooms(query.minCapacity ?? 1, query.equipmentIds ?? []);
+    const rooms = inBuilding(await this.repo.openRooms(query.minCapacity ?? 1, query.equipmentIds ?? []), query.building);
     return days.flatMap(({ date, pairs }) =>
       pairs.map((pair) => {
         const busy = new Set((lessonsByDate.get(date) ?? []).filter((lesson) => intervalsOverlap(lesson, pair)).map((lesson) => lesson.classroomId));
@@ -104,4 +104,10 @@ function pairOn(grids: GridSnapshot, timeSlotId: number, date: string): GridSlot
   const base = grids.base.slots.find((slot) => slot.id === timeSlotId);
   if (base) return effectiveSlotOf(base, effective);
   throw new BadRequestError(`Пара с id ${timeSlotId} не входит ни в основную сетку звонков, ни в сетку, действующую ${formatDate(date)}`);
+}
+
+/** The rooms of one building (its name compared without case and surrounding spaces), or all. */
+function inBuilding<T extends { building: string | null }>(rooms: T[], building: string | undefined): T[] {
+  const wanted = building?.trim().toLocaleLowerCase('ru');
+  return wanted ? rooms.filter((room) => room.building?.trim().toLocaleLowerCase('ru') === wanted) : rooms;
 }

@@ -47,6 +47,8 @@ export const SECTIONS: readonly SectionDefinition[] = [
   // ── /admin/: daily handling (issue 25) ──
   { area: 'admin', id: 'change-requests', title: 'Заявки преподавателей', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./teacher-change-requests/review') },
   { area: 'admin', id: 'workload', title: 'Нагрузка', roles: [...OFFICE, 'SCHEDULE_VIEWER'], load: () => import('./workload/workload') },
+  // The free-room finder (issue 45 §5).
+  { area: 'admin', id: 'free-rooms', title: 'Свободные аудитории', roles: [...OFFICE, 'DEPARTMENT'], load: () => import('./workload/free-room-finder') },
 
   // ── /admin/: administration (issue 25) ──
   { area: 'admin', id: 'users', title: 'Пользователи', roles: ['ADMIN'], load: () => import('./users/users') },

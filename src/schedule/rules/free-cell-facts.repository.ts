@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { date, int, listOf, nullable, object, oneOf, rowShape, ValueOf } from '../../platform/database/row-shape';
+import { date, int, listOf, nullable, object, oneOf, rowShape, RowType, text, ValueOf } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { VERSION_STATUSES } from '../core';
 
@@ -13,6 +13,9 @@ const SOFT_WISH = object({
 });
 // The version and the excluded rule are scalar subqueries: null when there is no such row.
 const FACTS = rowShape({ version: nullable(FREE_CELL_VERSION), excludedRuleVersionId: nullable(int), wishes: listOf(SOFT_WISH) });
+
+const AUDIENCE = rowShape({ size: int });
+const ROOM = rowShape({ id: int, name: text, capacity: int, building: nullable(text) });
 
 /** A version with what the free-cell grid needs to know of it. */
 export type FreeCellVersion = ValueOf<typeof FREE_CELL_VERSION>;
@@ -38,5 +41,28 @@ export class FreeCellFactsRepository {
       [versionId, excludeRuleId, teacherId],
     );
     return { version: row.version ?? undefined, excludedRuleVersionId: row.excludedRuleVersionId ?? undefined, wishes: row.wishes };
+  }
+
+  /** How many students a slot's audience holds: the chosen subgroups', else the groups' sizes. */
+  async audienceSize(groupIds: readonly number[], subgroupIds: readonly number[]): Promise<number> {
+    const [row] = await this.db.rows(
+      AUDIENCE,
+      `SELECT (COALESCE((SELECT sum(student_capacity) FROM subgroups WHERE id = ANY($2::int[])), 0)
+             + COALESCE((SELECT sum(g.group_size) FROM study_groups g
+                          WHERE g.id = ANY($1::int[]) AND NOT EXISTS (SELECT 1 FROM subgroups s WHERE s.id = ANY($2::int[]) AND s.group_id = g.id)), 0))::int AS size`,
+      [groupIds, subgroupIds],
+    );
+    return row.size;
+  }
+
+  /** The rooms in use (not archived, available) with at least `size` seats, smallest first. */
+  async roomsHolding(size: number): Promise<RowType<typeof ROOM>[]> {
+    return this.db.rows(
+      ROOM,
+      `SELECT id, name, capacity, building FROM classrooms
+        WHERE archived_at IS NULL AND is_available AND capacity >= $1
+        ORDER BY capacity, lower(name), id`,
+      [size],
+    );
   }
 }

@@ -11,6 +11,8 @@ import {
   FreeCellHintResponse,
   FreeCellReasonResponse,
   FreeCellResponse,
+  FreeCellRoomResponse,
+  FreeCellRoomsQuery,
   FreeCellsQuery,
   FreeCellsResponse,
   FreeCellReasonKind,
@@ -50,6 +52,45 @@ export class FreeCellsService {
   ) {}
 
   async grid(query: FreeCellsQuery): Promise<FreeCellsResponse> {
+    const prepared = await this.prepare(query);
+    const { pairs, tried } = prepared;
+    const slots: LoadedSlot[] = EVERY_DAY.flatMap((dayOfWeek) =>
+      pairs.map((pair, index) => triedAt(-(dayOfWeek * 1000 + index + 1), dayOfWeek, pair.id, tried.classroomId, tried, query)),
+    );
+    const cells = await this.check(prepared, slots);
+    const clashingRules = [...new Map(cells.flatMap((cell) => cell.clashingRules()).map((rule) => [rule.id, rule])).values()];
+    const names = await this.data.names({ teacherIds: [], classroomIds: [], groupIds: [...new Set(clashingRules.flatMap((rule) => rule.groupIds))], subgroupIds: [] });
+    const groupNames = (rule: LoadedRule) => rule.groupIds.map((id) => names.groups.get(id) ?? '');
+
+    return {
+      versionId: prepared.version.id,
+      semesterId: prepared.semester.id,
+      pairs: pairs.map((pair) => ({ timeSlotId: pair.id, orderNumber: pair.orderNumber, startTime: hhmm(pair.startTime), endTime: hhmm(pair.endTime) })),
+      cells: cells.map((cell, index) => cell.response(pairs[index % pairs.length].orderNumber, groupNames)),
+    };
+  }
+
+  /**
+   * The rooms in which a slot with these values could be saved in one cell (issue 45 §5): every room
+   * in use that holds the rule's audience (the groups' sizes, or the chosen subgroups'), tried in the
+   * cell with the same checks as the grid; smallest fitting first.
+   */
+  async rooms(query: FreeCellRoomsQuery): Promise<FreeCellRoomResponse[]> {
+    const prepared = await this.prepare(query);
+    const { pairs, tried } = prepared;
+    const pair = pairs.find((candidate) => candidate.id === query.timeSlotId);
+    if (!pair) throw new BadRequestError('Пара не найдена в основной сетке звонков').at('timeSlotId');
+    const audience = await this.cellFacts.audienceSize(prepared.groupIds, query.subgroupIds ?? []);
+    const rooms = await this.cellFacts.roomsHolding(audience);
+    const slots = rooms.map((room, index) => triedAt(-(index + 1), query.dayOfWeek, pair.id, room.id, tried, query));
+    const cells = await this.check(prepared, slots);
+    return rooms
+      .filter((_, index) => cells[index].isFree())
+      .map((room) => ({ classroomId: room.id, classroomName: room.name, capacity: room.capacity, building: room.building }));
+  }
+
+  /** The caller's values checked, and what every cell is judged against. */
+  private async prepare(query: FreeCellsQuery) {
     const groupIds = [...new Set(query.groupIds ?? [])].sort((a, b) => a - b);
     const { version, excludedRuleVersionId, wishes } = await this.cellFacts.load(query.versionId, query.excludeRuleId ?? NOBODY, query.teacherId ?? NOBODY);
     if (!version) throw new BadRequestError('Версия расписания не найдена');
@@ -74,24 +115,14 @@ export class FreeCellsService {
     if (query.academicHours !== undefined && query.academicHours % HOURS_PER_LESSON !== 0) {
       throw new BadRequestError('Поле «academicHours» должно быть кратно 2');
     }
-
     const grids = await this.data.grids(semester.startDate, semester.endDate);
     const pairs = [...grids.base.slots].sort((a, b) => a.orderNumber - b.orderNumber);
-    const slots: LoadedSlot[] = EVERY_DAY.flatMap((dayOfWeek) =>
-      pairs.map((pair, index) => ({
-        id: -(dayOfWeek * 1000 + index + 1),
-        ruleId: NOBODY,
-        dayOfWeek,
-        parity: query.parity ?? 'BOTH',
-        timeSlotId: pair.id,
-        teacherId: tried.teacherId,
-        classroomId: tried.classroomId,
-        lessonTypeId: tried.lessonTypeId,
-        lessonKind: tried.lessonKind,
-        lessonFormat: 'Очно',
-        subgroups: tried.subgroups,
-      })),
-    );
+    return { query, version, semester, groupIds, wishes, tried, weeks, grids, pairs };
+  }
+
+  /** Each slot is a rule of its own: the series of one slot, as creating that rule would lay it out. */
+  private async check(prepared: Awaited<ReturnType<FreeCellsService['prepare']>>, slots: LoadedSlot[]): Promise<CellCheck[]> {
+    const { query, version, semester, groupIds, wishes, tried, weeks, grids } = prepared;
     const hours = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
     hours[tried.lessonKind] = query.academicHours ?? weeks * HOURS_PER_LESSON;
     const startWeeks = { LECTURE: 1, PRACTICE: 1, LABORATORY: 1 };
@@ -119,24 +150,31 @@ export class FreeCellsService {
     });
     const blocks = query.teacherId ? await this.guard.teacherBlocks([query.teacherId], semester, grids) : undefined;
 
-    // Each cell is a rule of its own: the series of one slot, as creating that rule would lay it out.
     // Without groups there is no calendar to follow (a rule always has groups): a teacher's or a
     // room's week is then judged on every date of the semester.
     const layout = stored.schedule.context;
     const everyDate = { forGroups: (ids: number[]) => ({ ...layout.forGroups(ids), allowsLessons: () => true }) };
     const cells = slots.map((slot) => new CellCheck(slot, expandRule({ ...reach, slots: [slot] }, groupIds.length > 0 ? layout : everyDate)));
     for (const cell of cells) cell.check(stored, blocks, wishes, groupIds);
-    const clashingRules = [...new Map(cells.flatMap((cell) => cell.clashingRules()).map((rule) => [rule.id, rule])).values()];
-    const names = await this.data.names({ teacherIds: [], classroomIds: [], groupIds: [...new Set(clashingRules.flatMap((rule) => rule.groupIds))], subgroupIds: [] });
-    const groupNames = (rule: LoadedRule) => rule.groupIds.map((id) => names.groups.get(id) ?? '');
-
-    return {
-      versionId: version.id,
-      semesterId: semester.id,
-      pairs: pairs.map((pair) => ({ timeSlotId: pair.id, orderNumber: pair.orderNumber, startTime: hhmm(pair.startTime), endTime: hhmm(pair.endTime) })),
-      cells: cells.map((cell, index) => cell.response(pairs[index % pairs.length].orderNumber, groupNames)),
-    };
+    return cells;
   }
+}
+
+/** The tried slot in one day, pair and room. */
+function triedAt(id: number, dayOfWeek: number, timeSlotId: number, classroomId: number, tried: TriedSlot, query: FreeCellsQuery): LoadedSlot {
+  return {
+    id,
+    ruleId: NOBODY,
+    dayOfWeek,
+    parity: query.parity ?? 'BOTH',
+    timeSlotId,
+    teacherId: tried.teacherId,
+    classroomId,
+    lessonTypeId: tried.lessonTypeId,
+    lessonKind: tried.lessonKind,
+    lessonFormat: 'Очно',
+    subgroups: tried.subgroups,
+  };
 }
 
 /** The caller's values checked as rule validation checks a slot's (400 with the same kind of message). */
@@ -199,6 +237,10 @@ class CellCheck {
       for (const wish of wishes) if (wishMatches(wish, lesson)) this.addHint(wish.preferenceType, lesson.weekNumber, wish);
       this.gapHints(stored, lesson, groupIds);
     }
+  }
+
+  isFree(): boolean {
+    return this.reasons.size === 0;
   }
 
   clashingRules(): LoadedRule[] {

@@ -6,7 +6,7 @@ import { PostOk } from '../../platform/http/decorators';
 import { IdParam } from '../../platform/http/id-param';
 import { Page } from '../../platform/http/paging';
 import { RULE_EDITORS, RULE_READERS } from './access';
-import { FreeCellsQuery, FreeCellsResponse } from './dto/free-cells.dto';
+import { FreeCellRoomResponse, FreeCellRoomsQuery, FreeCellsQuery, FreeCellsResponse } from './dto/free-cells.dto';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleConflictResponse, RuleListQuery, RulePageQuery, RulePageResponse, RuleResponse } from './dto/schedule-rule-response.dto';
 import { FreeCellsService } from './free-cells.service';
@@ -19,7 +19,7 @@ const VALIDATION =
   'Затем сгенерированные занятия сверяются между собой и с действующими правилами той же версии: совпадение преподавателя, ' +
   'аудитории или группы (подгруппы) — 409 с описанием конфликта.';
 
-// Route order matters: `page` and `free-cells` come before `:id`.
+// Route order matters: `page`, `free-cells` and `free-cells/classrooms` come before `:id`.
 @ApiTags('Правила расписания')
 @ApiBearerAuth()
 @Controller('api/admin/schedule-rules')
@@ -58,6 +58,19 @@ export class ScheduleRulesController {
   @ApiOkResponse({ type: FreeCellsResponse })
   freeCells(@Query() query: FreeCellsQuery): Promise<FreeCellsResponse> {
     return this.freeCellGrid.grid(query);
+  }
+
+  @Get('free-cells/classrooms')
+  @Roles(...RULE_EDITORS)
+  @ApiOperation({
+    summary: 'Свободные аудитории для слота в одной ячейке (день и пара)',
+    description:
+      'Аудитории в работе, вмещающие группы правила (или выбранные подгруппы), в которых слот с этими значениями можно сохранить ' +
+      'в ячейке dayOfWeek × timeSlotId сейчас: те же проверки, что у сетки свободных ячеек. Сначала самые маленькие из подходящих.',
+  })
+  @ApiOkResponse({ type: [FreeCellRoomResponse] })
+  freeCellRooms(@Query() query: FreeCellRoomsQuery): Promise<FreeCellRoomResponse[]> {
+    return this.freeCellGrid.rooms(query);
   }
 
   @Get(':id')

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { CalendarDateField, IdField, QueryId, QueryIdList, QueryInt } from '../../platform/http/validators';
+import { CalendarDateField, IdField, QueryId, QueryIdList, QueryInt, QueryText } from '../../platform/http/validators';
 import { Transform } from 'class-transformer';
 
 const DEPARTMENT_PARAM =
@@ -59,6 +59,10 @@ export class FreeClassroomsQuery {
   })
   @QueryIdList({ maxItems: 50 })
   equipmentIds?: number[];
+
+  @ApiPropertyOptional({ example: 'Главный корпус', description: 'Только аудитории этого корпуса (без учёта регистра и пробелов по краям)' })
+  @QueryText()
+  building?: string;
 
   @ApiPropertyOptional({ description: 'Не сужает ответ (аудитории общие); для DEPARTMENT чужая кафедра — 403, как в остальных отчётах' })
   @QueryId()

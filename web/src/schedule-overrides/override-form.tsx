@@ -105,6 +105,19 @@ export function OverrideForm({
     () => (moving && values.targetLessonDate ? data(api.GET('/api/admin/time-slots/effective', { params: { query: { date: values.targetLessonDate } } })) : Promise.resolve(null)),
     [moving, values.targetLessonDate],
   );
+  // What is free for this lesson (the candidate finder: the checks a one-off change passes), so a
+  // refusal is the exception: free pairs per day, the free pairs of the chosen day, rooms free at its
+  // own time. A lesson that already has a change is not looked up (its change is edited as it is).
+  const free = useLoad(
+    () =>
+      existing
+        ? Promise.resolve(null)
+        : data(api.GET('/api/teacher-change-requests/candidates', { params: { query: { baseRuleSlotId: lesson.baseRuleSlotId, lessonDate: lesson.lessonDate, targetDate: values.targetLessonDate || undefined } } })),
+    [existing?.id, lesson.baseRuleSlotId, lesson.lessonDate, values.targetLessonDate],
+  );
+  const offer = free.state === 'done' ? free.data : null;
+  const freeCount = new Map((offer?.dates ?? []).map((day) => [day.date, day.freeTimeSlotCount]));
+  const freePairs = new Set((offer?.timeSlots ?? []).map((slot) => slot.requestedTimeSlotId));
   // The pair list follows the target day: a pair of another grid is not offered.
   useEffect(() => {
     if (grid.state !== 'done' || !grid.data || !values.newTimeSlotId) return;
@@ -150,10 +163,14 @@ export function OverrideForm({
               hint={availability.state === 'done' ? `Дни впереди, открытые для занятий группы: ${dates.length}` : 'Загрузка доступных дат…'}
               control={(props) => (
                 <select {...props} value={values.targetLessonDate} onChange={(event) => form.set('targetLessonDate', event.currentTarget.value)}>
-                  {dates.includes(values.targetLessonDate) ? null : <option value={values.targetLessonDate}>{formatShortDate(values.targetLessonDate)}</option>}
+                  {dates.includes(values.targetLessonDate) ? null : (
+                    <option value={values.targetLessonDate}>
+                      {`${formatShortDate(values.targetLessonDate)}${values.targetLessonDate === lesson.lessonDate ? ' (тот же день)' : ''}${offer ? `: свободных пар ${freeCount.get(values.targetLessonDate) ?? 0}` : ''}`}
+                    </option>
+                  )}
                   {dates.map((date) => (
                     <option key={date} value={date}>
-                      {`${formatShortDate(date)}${date === lesson.lessonDate ? ' (тот же день)' : ''}`}
+                      {`${formatShortDate(date)}${date === lesson.lessonDate ? ' (тот же день)' : ''}${offer ? `: свободных пар ${freeCount.get(date) ?? 0}` : ''}`}
                     </option>
                   ))}
                 </select>
@@ -172,7 +189,7 @@ export function OverrideForm({
                         .filter((slot) => values.targetLessonDate === lesson.lessonDate || !hasBegun(values.targetLessonDate, slot.startTime))
                         .map((slot) => (
                         <option key={slot.id} value={slot.id}>
-                          {`${slot.orderNumber}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`}
+                          {`${slot.orderNumber}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}${offer ? (freePairs.has(slot.id) ? ' — свободна' : ' — занята') : ''}`}
                         </option>
                       ))
                     : null}
@@ -181,10 +198,15 @@ export function OverrideForm({
             />
           </>
         ) : null}
+        {moving && offer ? <FreePairs offer={offer} chosen={values.newTimeSlotId} onChoose={(id) => form.set('newTimeSlotId', String(id))} /> : null}
+        {free.state === 'error' ? <p class="hint">{`Свободные пары и аудитории не подобраны: ${free.message}`}</p> : null}
         {values.action !== 'CANCEL' ? (
           <>
             <ChoiceField label="Новый преподаватель" current={lesson.teacherName} chosen={values.newTeacher} error={form.errorAt('newTeacher')} search={(text) => findTeachers(text)} onChange={(item) => form.set('newTeacher', item)} />
             <ChoiceField label="Новая аудитория" current={lesson.classroomName} chosen={values.newClassroom} error={form.errorAt('newClassroom')} search={findClassrooms} onChange={(item) => form.set('newClassroom', item)} />
+            {values.action === 'REPLACE' && offer ? (
+              <FreeRooms offer={offer} chosen={values.newClassroom?.id} onChoose={(room) => form.set('newClassroom', { id: room.requestedClassroomId, label: room.classroomName })} />
+            ) : null}
             <Field
               label="Формат"
               error={form.errorAt('newLessonFormat')}
@@ -209,6 +231,48 @@ export function OverrideForm({
         </div>
       ) : null}
     </section>
+  );
+}
+
+type Offer = Schemas['ChangeRequestCandidatesResponse'];
+
+/** The free pairs of the chosen day as buttons (each has passed the one-off change's checks). */
+function FreePairs({ offer, chosen, onChoose }: { offer: Offer; chosen: string; onChoose: (timeSlotId: number) => void }) {
+  return (
+    <div class="free-offer" id="free-pairs">
+      <p>{offer.timeSlots.length ? `Свободные пары ${formatShortDate(offer.targetDate)} для этого занятия:` : `${formatShortDate(offer.targetDate)} свободных пар для этого занятия нет.`}</p>
+      {offer.timeSlots.length ? (
+        <ul class="chosen-list">
+          {offer.timeSlots.map((slot) => (
+            <li key={slot.requestedTimeSlotId}>
+              <button type="button" class="link-button" aria-pressed={chosen === String(slot.requestedTimeSlotId)} onClick={() => onChoose(slot.requestedTimeSlotId)}>
+                {`${slot.timeSlotOrder}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The rooms free at the lesson's own time that hold its groups. */
+function FreeRooms({ offer, chosen, onChoose }: { offer: Offer; chosen?: number; onChoose: (room: Offer['classrooms'][number]) => void }) {
+  return (
+    <div class="free-offer" id="free-rooms">
+      <p>{offer.classrooms.length ? 'Свободные аудитории в это время:' : 'Других свободных аудиторий в это время нет.'}</p>
+      {offer.classrooms.length ? (
+        <ul class="chosen-list">
+          {offer.classrooms.map((room) => (
+            <li key={room.requestedClassroomId}>
+              <button type="button" class="link-button" aria-pressed={chosen === room.requestedClassroomId} onClick={() => onChoose(room)}>
+                {`${room.classroomName} (${room.capacity} мест)`}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
   );
 }
 

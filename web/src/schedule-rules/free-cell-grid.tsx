@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
-import { ErrorLine, Status } from '../shared/ui';
+import { ErrorLine, Status, useLoad } from '../shared/ui';
 
 type Grid = Schemas['FreeCellsResponse'];
 type Cell = Schemas['FreeCellResponse'];
@@ -31,8 +31,30 @@ const SHORT_REASONS: Record<string, string> = {
   'hard-unavailable': 'преподаватель недоступен',
   'no-lessons-that-day': 'нет занятий',
 };
+/** What a cell shows (its full words are for screen readers and the legend): the grid fits a phone. */
+const MARKS: Record<string, string> = {
+  teacher: 'П',
+  classroom: 'А',
+  group: 'Г',
+  subgroup: 'ПГ',
+  'hard-unavailable': 'Н',
+  'no-lessons-that-day': '—',
+};
 
-export function FreeCellGrid({ query, chosen, onPick }: { query: FreeCellsQuery; chosen?: { dayOfWeek: number; timeSlotId: number }; onPick: (cell: Cell) => void }) {
+type Room = Schemas['FreeCellRoomResponse'];
+
+export function FreeCellGrid({
+  query,
+  chosen,
+  onPick,
+  onPickRoom,
+}: {
+  query: FreeCellsQuery;
+  chosen?: { dayOfWeek: number; timeSlotId: number };
+  onPick: (cell: Cell) => void;
+  /** A cell busy only because of the chosen room, placed with another room that is free there. */
+  onPickRoom?: (cell: Cell, room: Room) => void;
+}) {
   const [grid, setGrid] = useState<{ state: 'loading' } | { state: 'error'; message: string } | { state: 'done'; data: Grid }>({ state: 'loading' });
   const [opened, setOpened] = useState<Cell>();
   const key = JSON.stringify(query);
@@ -75,26 +97,30 @@ export function FreeCellGrid({ query, chosen, onPick }: { query: FreeCellsQuery;
           <tbody>
             {pairs.map((pair) => (
               <tr key={pair.timeSlotId}>
-                <th scope="row">{`${pair.orderNumber}. ${pair.startTime}–${pair.endTime}`}</th>
+                <th scope="row">
+                  <span class="pair-number">{pair.orderNumber}</span>
+                  <span class="pair-time">{`${pair.startTime}–${pair.endTime}`}</span>
+                </th>
                 {[1, 2, 3, 4, 5, 6, 7].map((day) => {
                   const cell = cellAt(day, pair.timeSlotId);
                   if (!cell) return <td key={day} />;
                   const here = chosen?.dayOfWeek === day && chosen.timeSlotId === pair.timeSlotId;
                   const where = `${DAY_NAMES[day]}, ${pair.orderNumber}-я пара`;
                   const hints = cell.hints.map((hint) => hint.text).join('; ');
+                  const reason = cell.reasons[0]?.kind ?? '';
                   return (
                     <td key={day} class={cell.free ? 'cell-free' : 'cell-busy'}>
                       {cell.free ? (
                         <button type="button" class={here ? 'cell-button chosen' : 'cell-button'} aria-pressed={here} data-cell={`${day}:${pair.orderNumber}`} onClick={() => onPick(cell)}>
                           <span class="visually-hidden">{`${where}: `}</span>
-                          {here ? 'здесь' : 'свободно'}
+                          <span class={here ? undefined : 'visually-hidden'}>{here ? 'здесь' : 'свободно'}</span>
+                          {here ? null : <span aria-hidden="true">✓</span>}
                           {cell.hints.length > 0 ? <span class="cell-hint" title={hints}>{hintMark(cell)}<span class="visually-hidden">{`. ${hints}`}</span></span> : null}
                         </button>
                       ) : (
                         <button type="button" class="cell-button busy" data-cell={`${day}:${pair.orderNumber}`} onClick={() => setOpened(cell)}>
-                          <span class="visually-hidden">{`${where}: `}</span>
-                          {SHORT_REASONS[cell.reasons[0]?.kind ?? ''] ?? 'занято'}
-                          <span class="visually-hidden"> — показать причины</span>
+                          <span class="visually-hidden">{`${where}: ${SHORT_REASONS[reason] ?? 'занято'} — показать причины`}</span>
+                          <span aria-hidden="true">{MARKS[reason] ?? '×'}</span>
                         </button>
                       )}
                     </td>
@@ -105,7 +131,17 @@ export function FreeCellGrid({ query, chosen, onPick }: { query: FreeCellsQuery;
           </tbody>
         </table>
       </div>
-      {opened ? <CellReasons cell={opened} pair={pairs.find((pair) => pair.timeSlotId === opened.timeSlotId)?.orderNumber ?? 0} onClose={() => setOpened(undefined)} /> : null}
+      <p class="hint cell-legend">✓ свободно · П — занят преподаватель · А — занята аудитория · Г — занята группа · ПГ — подгруппа · Н — преподаватель недоступен · — нет занятий</p>
+      {opened ? (
+        <CellReasons
+          key={`${opened.dayOfWeek}:${opened.timeSlotId}`}
+          cell={opened}
+          pair={pairs.find((pair) => pair.timeSlotId === opened.timeSlotId)?.orderNumber ?? 0}
+          query={query}
+          onPickRoom={onPickRoom ? (room) => (setOpened(undefined), onPickRoom(opened, room)) : undefined}
+          onClose={() => setOpened(undefined)}
+        />
+      ) : null}
     </div>
   );
 }
@@ -115,7 +151,9 @@ function hintMark(cell: Cell): string {
   return ' ★';
 }
 
-function CellReasons({ cell, pair, onClose }: { cell: Cell; pair: number; onClose: () => void }) {
+function CellReasons({ cell, pair, query, onPickRoom, onClose }: { cell: Cell; pair: number; query: FreeCellsQuery; onPickRoom?: (room: Room) => void; onClose: () => void }) {
+  // Busy only because of the chosen room: the rooms in which the slot fits this cell.
+  const onlyRoom = query.classroomId !== undefined && cell.reasons.length > 0 && cell.reasons.every((reason) => reason.kind === 'classroom');
   return (
     <section class="notice notice-warning cell-reasons" aria-live="polite">
       <h3>{`Почему не ${DAY_NAMES[cell.dayOfWeek]}, ${pair}-я пара`}</h3>
@@ -129,9 +167,35 @@ function CellReasons({ cell, pair, onClose }: { cell: Cell; pair: number; onClos
           </li>
         ))}
       </ul>
+      {onlyRoom && onPickRoom ? <CellRooms cell={cell} query={query} onPickRoom={onPickRoom} /> : null}
       <button type="button" onClick={onClose}>
         Скрыть
       </button>
     </section>
+  );
+}
+
+/** The free rooms of one cell (`free-cells/classrooms`: the same checks as the grid), each a button that places the slot there. */
+function CellRooms({ cell, query, onPickRoom }: { cell: Cell; query: FreeCellsQuery; onPickRoom: (room: Room) => void }) {
+  const rooms = useLoad(
+    () => data(api.GET('/api/admin/schedule-rules/free-cells/classrooms', { params: { query: { ...query, classroomId: undefined, dayOfWeek: cell.dayOfWeek, timeSlotId: cell.timeSlotId } } })),
+    [JSON.stringify(query), cell.dayOfWeek, cell.timeSlotId],
+  );
+  if (rooms.state === 'loading') return <Status>Ищем свободные аудитории…</Status>;
+  if (rooms.state === 'error') return <ErrorLine message={`Свободные аудитории: ${rooms.message}`} />;
+  if (rooms.data.length === 0) return <p>Других свободных аудиторий, вмещающих группы, в это время нет.</p>;
+  return (
+    <div class="cell-rooms">
+      <p>Свободные аудитории, вмещающие группы:</p>
+      <ul class="plain-list">
+        {rooms.data.map((room) => (
+          <li key={room.classroomId}>
+            <button type="button" class="link-button" onClick={() => onPickRoom(room)}>
+              {`${room.classroomName} (${room.capacity} мест${room.building ? `, ${room.building}` : ''})`}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

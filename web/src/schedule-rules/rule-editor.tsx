@@ -318,7 +318,8 @@ export function RuleEditor({
               subgroupIds: current.subgroupIds,
               teacherId: current.teacher?.id,
               classroomId: current.classroom?.id,
-              lessonTypeId: current.lessonTypeId,
+              // Until the lesson types are loaded a new slot has none (0): the API then tries a lecture.
+              lessonTypeId: current.lessonTypeId || undefined,
               parity: current.parity,
               startWeek: draft.startWeeks[currentKind],
               academicHours: draft.hours[currentKind] >= 2 && draft.hours[currentKind] % 2 === 0 ? draft.hours[currentKind] : undefined,
@@ -326,6 +327,14 @@ export function RuleEditor({
             }}
             chosen={current.timeSlotId && current.dayOfWeek ? { dayOfWeek: current.dayOfWeek, timeSlotId: current.timeSlotId } : undefined}
             onPick={(cell) => changeSlot(placing, { dayOfWeek: cell.dayOfWeek, timeSlotId: cell.timeSlotId })}
+            onPickRoom={(cell, room) =>
+              changeSlot(placing, {
+                dayOfWeek: cell.dayOfWeek,
+                timeSlotId: cell.timeSlotId,
+                classroom: { id: room.classroomId, label: room.classroomName },
+                cleared: (current.cleared ?? 0) + 1,
+              })
+            }
           />
         </section>
       ) : null}

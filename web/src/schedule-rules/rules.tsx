@@ -127,7 +127,7 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
       {rules.state === 'done' && rules.data.items.length > 0 ? (
         <>
           <div class="table-scroll">
-            <table class="data-table">
+            <table class="data-table stacked-table">
               <caption>{`Правила версии №${version.versionNumber}: ${rules.data.totalItems}`}</caption>
               <thead>
                 <tr>
@@ -142,20 +142,22 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
               <tbody>
                 {rules.data.items.map((rule) => (
                   <tr key={rule.id}>
-                    <td>{rule.id}</td>
-                    <td>{rule.subjectName}</td>
-                    <td>{rule.groupNames.join(', ')}</td>
-                    <td>{`${rule.lectureAcademicHours} / ${rule.practiceAcademicHours} / ${rule.laboratoryAcademicHours}`}</td>
-                    <td>{rule.slots.map((slot) => slotText(slot, pairs)).join('; ')}</td>
-                    <td>
-                      <button type="button" class="link-button" onClick={() => (setNotice(undefined), setEditing({ rule }))}>
-                        {readOnly ? 'Открыть' : 'Изменить'}
-                      </button>
-                      {readOnly ? null : (
-                        <button type="button" class="link-button" onClick={() => void archive(rule)}>
-                          В архив
+                    <td data-label="№">{rule.id}</td>
+                    <td data-label="Дисциплина">{rule.subjectName}</td>
+                    <td data-label="Группы">{rule.groupNames.join(', ')}</td>
+                    <td data-label="Часы (лек./пр./лаб.)">{`${rule.lectureAcademicHours} / ${rule.practiceAcademicHours} / ${rule.laboratoryAcademicHours}`}</td>
+                    <td data-label="Слоты">{rule.slots.map((slot) => slotText(slot, pairs)).join('; ')}</td>
+                    <td data-label="Действия">
+                      <div class="row-actions">
+                        <button type="button" class="link-button" onClick={() => (setNotice(undefined), setEditing({ rule }))}>
+                          {readOnly ? 'Открыть' : 'Изменить'}
                         </button>
-                      )}
+                        {readOnly ? null : (
+                          <button type="button" class="link-button" onClick={() => void archive(rule)}>
+                            В архив
+                          </button>
+                        )}
+                      </div>
                     </td>
                   </tr>
                 ))}

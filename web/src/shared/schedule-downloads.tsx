@@ -69,7 +69,9 @@ function TargetDownloads({ target, startDate, endDate }: { target: DownloadTarge
 
   return (
     <div class="download-row" role="group" aria-labelledby={labelId}>
-      <span id={labelId} class="download-label">{`Скачать (${target.label}):`}</span>
+      <span id={labelId} class="download-label">
+        Скачать<span class="download-target">{` (${target.label})`}</span>:
+      </span>
       {FORMATS.map(({ format, name }) => (
         <button
           type="button"

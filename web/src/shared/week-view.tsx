@@ -1,6 +1,7 @@
 // The week view shared by every page (a group's, a teacher's or a classroom's week): navigation
 // (previous, today, next, a date kept in the address as `?date=`), the semester's week number and
-// parity, and the lessons by day (columns on a wide screen, a list on a phone: the layout is CSS).
+// parity, and the lessons by day: a grid of pairs by days on a wide screen, a list of days on a phone
+// (one document, the layout is CSS).
 import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
@@ -107,6 +108,20 @@ function LessonItem({ lesson, actions }: { lesson: Lesson; actions?: (lesson: Le
 const byTime = (a: Lesson, b: Lesson) =>
   a.startTime.localeCompare(b.startTime) || a.timeSlotOrder - b.timeSlotOrder || a.subjectName.localeCompare(b.subjectName, 'ru');
 
+/** The grid rows a wide screen has for pairs (app.css `.at-pair-N`); a later pair shares the last row. */
+const PAIR_ROWS = 12;
+
+/** A day's lessons by pair (in time order), so a pair's lessons share one cell of the week's grid. */
+function byPair(lessons: Lesson[]): Lesson[][] {
+  const cells: Lesson[][] = [];
+  for (const lesson of lessons) {
+    const last = cells[cells.length - 1];
+    if (last && last[0].timeSlotOrder === lesson.timeSlotOrder) last.push(lesson);
+    else cells.push([lesson]);
+  }
+  return cells;
+}
+
 function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: number; lessons: Lesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
   const headingId = useId('day');
   const today = date === todayAtUniversity();
@@ -116,19 +131,30 @@ function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: num
         {DAY_NAMES[dayIndex]} <span class="day-date">{formatDayMonth(date)}</span>
         {today ? <span class="today-mark"> · сегодня</span> : null}
       </h3>
-      {lessons.length ? (
-        <ol class="lessons">
-          {lessons.map((lesson) => (
-            <LessonItem key={`${lesson.scheduleRuleSlotId}-${lesson.date}`} lesson={lesson} actions={actions} />
-          ))}
-        </ol>
-      ) : (
-        <p class="no-lessons">Занятий нет</p>
-      )}
+      <div class="pairs">
+        {lessons.length ? (
+          byPair(lessons).map((cell) => {
+            const order = cell[0].timeSlotOrder;
+            return (
+              <ol class={`lessons at-pair-${Math.min(Math.max(order, 1), PAIR_ROWS)}`} data-pair={order} key={order}>
+                {cell.map((lesson) => (
+                  <LessonItem key={`${lesson.scheduleRuleSlotId}-${lesson.date}`} lesson={lesson} actions={actions} />
+                ))}
+              </ol>
+            );
+          })
+        ) : (
+          <p class="no-lessons">Занятий нет</p>
+        )}
+      </div>
     </section>
   );
 }
 
+/**
+ * The week: on a wide screen a grid of pairs (rows) by days (columns), each pair in the same row on
+ * every day (CSS subgrid: `.at-pair-N` puts a pair in row N); on a phone the days one under another.
+ */
 function WeekGrid({ monday, lessons, actions }: { monday: string; lessons: Lesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
   const days = [];
   for (let offset = 0; offset < 7; offset++) {
@@ -245,13 +271,13 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downl
       <div class="week-head">
         <nav class="week-nav" aria-label="Выбор недели">
           <button type="button" id="week-prev" onClick={() => go(plusDays(monday, -7))}>
-            ← Пред. неделя
+            ←<span class="nav-word"> Пред. неделя</span>
           </button>
           <button type="button" id="week-today" onClick={() => go(todayAtUniversity())}>
             Сегодня
           </button>
           <button type="button" id="week-next" onClick={() => go(plusDays(monday, 7))}>
-            След. неделя →
+            <span class="nav-word">След. неделя </span>→
           </button>
           <label class="date-field" for={dateId}>
             {'Дата '}

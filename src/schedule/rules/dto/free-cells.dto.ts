@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { OneOfField, QueryId, QueryIdList, QueryInt, RequiredQueryId } from '../../../platform/http/validators';
+import { Transform } from 'class-transformer';
+import { IntField, OneOfField, QueryId, QueryIdList, QueryInt, RequiredQueryId } from '../../../platform/http/validators';
 import { PARITIES, SlotParity } from './schedule-rule.dto';
 
 /** `GET /api/admin/schedule-rules/free-cells`: one slot's values, to be tried in every cell of the week. */
@@ -92,4 +93,23 @@ export class FreeCellsResponse {
   @ApiProperty() semesterId!: number;
   @ApiProperty({ type: [FreeCellPairResponse], description: 'Пары основной сетки (строки сетки)' }) pairs!: FreeCellPairResponse[];
   @ApiProperty({ type: [FreeCellResponse], description: 'Дни 1..7 × пары основной сетки' }) cells!: FreeCellResponse[];
+}
+
+/** `GET /api/admin/schedule-rules/free-cells/classrooms`: the slot's values and the one cell to find rooms for. */
+export class FreeCellRoomsQuery extends FreeCellsQuery {
+  @ApiProperty({ minimum: 1, maximum: 7, description: 'День недели ячейки (1 — понедельник)' })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value))
+  @IntField({ min: 1, max: 7 })
+  dayOfWeek!: number;
+
+  @ApiProperty({ description: 'Пара основной сетки (ячейка)' })
+  @RequiredQueryId()
+  timeSlotId!: number;
+}
+
+export class FreeCellRoomResponse {
+  @ApiProperty() classroomId!: number;
+  @ApiProperty() classroomName!: string;
+  @ApiProperty() capacity!: number;
+  @ApiProperty({ type: String, nullable: true }) building!: string | null;
 }
