@@ -467,8 +467,10 @@ describe('the administrator in the web client: users, teacher-creation requests,
       const rows = await tableRows('Университеты и их базы данных');
       const api = await listing();
       expect(rows.map((row) => row[1].replace(' (этот адрес)', '')).sort()).toEqual(api.map((tenant) => tenant.domain).sort());
-      expect(rows.find((row) => row[1] === 'closed')?.[5]).toBe('нет связи');
-      expect(rows.find((row) => row[1] === 'alpha (этот адрес)')?.slice(4, 6)).toEqual(['Europe/Moscow', 'подключена']);
+      expect(rows.find((row) => row[1] === 'closed')?.[3]).toBe('нет связи');
+      expect(rows.find((row) => row[1] === 'alpha (этот адрес)')?.slice(2, 4)).toEqual(['Europe/Moscow', 'подключена']);
+      // No database address in the list (issue 45 §7): it is shown where it is changed.
+      expect((await tableRows('Университеты и их базы данных')).flat().join(' ')).not.toContain('jdbc:');
       // This very address cannot be removed from here.
       expect(await page.$('button[aria-label="Удалить: alpha"]')).toBeNull();
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -509,7 +511,7 @@ describe('the administrator in the web client: users, teacher-creation requests,
       expect(await outcome(form)).toBe(`${TENANT_MESSAGES.created}: beta`);
       expect(await listing()).toEqual(expect.arrayContaining([expect.objectContaining({ domain: 'beta', name: 'Университет Бета', connected: true, timeZone: 'Asia/Vladivostok' })]));
       await page.waitForFunction(() => document.querySelector('table tbody')?.textContent?.includes('Университет Бета'));
-      expect((await tableRows('Университеты и их базы данных')).find((row) => row[1] === 'beta')).toEqual(['Университет Бета', 'beta', url, secret.username, 'Asia/Vladivostok', 'подключена', expect.any(String)]);
+      expect((await tableRows('Университеты и их базы данных')).find((row) => row[1] === 'beta')).toEqual(['Университет Бета', 'beta', 'Asia/Vladivostok', 'подключена', expect.any(String)]);
       // The new university answers on its own address, in its own time zone.
       expect((await t.as('beta').post('/api/auth/login', ADMIN)).status).toBe(200);
       expect((await t.as('beta').get('/api/university')).body).toEqual({ timeZone: 'Asia/Vladivostok' });
@@ -519,6 +521,8 @@ describe('the administrator in the web client: users, teacher-creation requests,
       const edit = 'Подключение университета beta';
       await page.waitForSelector(`dialog[open] form[aria-label="${edit}"]`);
       expect(await page.$eval(await inForm(edit, 'Пароль базы данных'), (input) => (input as HTMLInputElement).value)).toBe('');
+      // The database address is shown where it is changed.
+      expect(await page.$eval(await inForm(edit, 'Адрес базы данных'), (input) => (input as HTMLInputElement).value)).toBe(url);
       expect(await page.$eval(await inForm(edit, 'Домен'), (input) => (input as HTMLInputElement).readOnly)).toBe(true);
       await screenshot(page, 'universities-edit');
       expect(await seriousAccessibilityViolations(page)).toEqual([]);

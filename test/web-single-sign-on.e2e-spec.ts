@@ -70,7 +70,13 @@ describe('single sign-on in the web client', () => {
     await page.type(await controlByLabel(page, 'Секрет клиента'), SECRET);
     await page.type(await controlByLabel(page, 'Название на кнопке «Войти через …»'), 'единый вход университета');
     await page.type(await controlByLabel(page, 'Утверждение с группами или ролями'), 'groups');
-    await page.type(await controlByLabel(page, 'Сопоставление групп ролям'), 'teachers: TEACHER');
+    // Roles by their Russian names; not configured yet, the switch is off until the administrator turns it on.
+    await page.type(await controlByLabel(page, 'Сопоставление групп ролям'), 'teachers: Преподаватель');
+    const switchedOn = () =>
+      page.evaluate(() => (Array.from(document.querySelectorAll('label')).find((label) => label.textContent?.trim() === 'Вход через университет включён')?.querySelector('input') as HTMLInputElement).checked);
+    expect(await switchedOn()).toBe(false);
+    await page.evaluate(() => (Array.from(document.querySelectorAll('label')).find((label) => label.textContent?.trim() === 'Вход через университет включён')?.querySelector('input') as HTMLInputElement).click());
+    expect(await switchedOn()).toBe(true);
     await page.click('form[aria-label="Настройки входа через университет"] button[type=submit]');
     await page.waitForFunction(() => document.querySelector('.field-invalid') !== null);
     expect(await errorNextTo(page, 'Адрес поставщика (issuer)')).toMatch(/документ обнаружения/);
@@ -84,6 +90,7 @@ describe('single sign-on in the web client', () => {
     await page.waitForFunction(() => document.querySelector('#sso-settings-title')?.parentElement?.textContent?.includes('Секрет сохранён'));
     const saved = (await admin.get('/api/admin/sso')).body as Record<string, unknown>;
     expect(saved).toMatchObject({ enabled: true, issuerUrl: provider.issuer, clientId: 'timetable', clientSecretSet: true, rolesClaim: 'groups', roleMapping: [{ value: 'teachers', role: 'TEACHER' }] });
+    expect(await page.$eval(await controlByLabel(page, 'Сопоставление групп ролям'), (node) => (node as HTMLTextAreaElement).value)).toBe('teachers: преподаватель');
     expect(await page.content()).not.toContain(SECRET);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'sso-admin-saved');

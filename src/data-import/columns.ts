@@ -42,7 +42,7 @@ export function matchHeaders(columns: readonly Column[], headers: readonly strin
   });
   const missing = columns.filter((column) => column.required && !positions.has(column.field));
   if (missing.length > 0) {
-    const list = missing.map((column) => `«${column.header}» (${column.field})`).join(', ');
+    const list = missing.map((column) => `«${column.header}»`).join(', ');
     throw new BadRequestError(`В файле нет обязательных столбцов: ${list}. Скачайте шаблон: в нём все столбцы с заголовками`);
   }
   return positions;

@@ -5,7 +5,7 @@ import { constraintMessage } from '../platform/database/constraint-messages';
 import { TenantDb } from '../platform/database/tenant-db';
 import { AppError, BadRequestError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { DATABASE_MESSAGES } from '../platform/http/all-exceptions.filter';
-import { ImportRow, matchHeaders, RowRefusal, rowValues } from './columns';
+import { Column, ImportRow, matchHeaders, RowRefusal, rowValues } from './columns';
 import { ImportedCredential, ImportReport, ImportRowReport, RowStatus } from './dto/import-report.dto';
 import { IMPORT_KIND_LIST, ImportKind, ImportUnit, UnitOutcome } from './import-kind';
 import { readSheet } from './spreadsheet';
@@ -91,14 +91,14 @@ export class ImportRunner {
         seen.set(key, row);
         fresh.push(unit);
       } catch (error) {
-        outcomes.set(unit, refusalOf(error));
+        outcomes.set(unit, refusalOf(error, kind.columns));
       }
     }
     if (run.applyAll) {
       const results = await run.applyAll(fresh);
       fresh.forEach((unit, index) => {
         const result = results[index];
-        outcomes.set(unit, 'refusal' in result ? refusalOf(result.refusal) : result);
+        outcomes.set(unit, 'refusal' in result ? refusalOf(result.refusal, kind.columns) : result);
       });
     } else {
       const apply = run.apply!;
@@ -106,7 +106,7 @@ export class ImportRunner {
         try {
           outcomes.set(unit, await this.inSavepoint(() => apply(unit)));
         } catch (error) {
-          outcomes.set(unit, refusalOf(error));
+          outcomes.set(unit, refusalOf(error, kind.columns));
         }
       }
     }
@@ -150,12 +150,16 @@ function refusalMessage(refused: number): string {
 }
 
 /** A feature's refusal as a row's reason; anything unexpected still fails the request (500). */
-function refusalOf(error: unknown): RowRefusal {
+function refusalOf(error: unknown, columns: readonly Column[]): RowRefusal {
   if (error instanceof RowRefusal) return error;
   if (error instanceof AppError) {
     const reasons = Array.isArray(error.body?.conflictReasons) ? (error.body.conflictReasons as unknown[]).join(', ') : '';
-    const message = reasons && !error.message.includes(reasons) ? `${error.message} (${reasons})` : error.message;
-    return new RowRefusal(null, error.status === 409 ? `Конфликт: ${message}` : message);
+    let message = reasons && !error.message.includes(reasons) ? `${error.message} (${reasons})` : error.message;
+    // The property the owner's service named is the column that filled it, by its Russian header only.
+    const property = error.field?.split(/[.[]/)[0];
+    const column = property ? columns.find((candidate) => candidate.field === property) : undefined;
+    if (column) message = message.split(`«${column.field}»`).join(`«${column.header}»`);
+    return new RowRefusal(column?.header ?? null, error.status === 409 ? `Конфликт: ${message}` : message);
   }
   const database = classifyDatabaseError(error);
   if (database && database.kind !== 'unknown' && database.kind !== 'unavailable') {

@@ -10,11 +10,19 @@ import { Picker, type Choice } from '../shared/picker';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import { formatMoment } from '../shared/dates';
+import { ROLE_NAMES } from '../shared/session';
 
 type Settings = Schemas['SsoSettingsResponse'];
 type Link = Schemas['SsoLinkResponse'];
 
 const ROLES: Role[] = ['ADMIN', 'EDUCATION_OFFICE', 'DEPARTMENT', 'SCHEDULE_VIEWER', 'TEACHER', 'STUDENT'];
+/** The roles as the administrator reads and writes them in the mapping (the code is still understood). */
+const ROLE_LIST = ROLES.map((role) => ROLE_NAMES[role]).join(', ');
+
+function roleOf(text: string): Role | undefined {
+  const wanted = text.trim().toLocaleLowerCase('ru');
+  return ROLES.find((role) => ROLE_NAMES[role] === wanted || role.toLowerCase() === wanted);
+}
 
 export default function SingleSignOnSection() {
   const [round, setRound] = useState(0);
@@ -49,26 +57,27 @@ export default function SingleSignOnSection() {
   );
 }
 
-/** `teachers: TEACHER` per line, the way an administrator reads a mapping. */
+/** `teachers: преподаватель` per line, the way an administrator reads a mapping. */
 function mappingText(mapping: Settings['roleMapping']): string {
-  return mapping.map((item) => `${item.value}: ${item.role}`).join('\n');
+  return mapping.map((item) => `${item.value}: ${ROLE_NAMES[item.role] ?? item.role}`).join('\n');
 }
 
-function parseMapping(text: string): { value: string; role: Role }[] {
+function parseMapping(text: string): { value: string; role: Role | undefined }[] {
   return text
     .split('\n')
     .map((line) => line.trim())
     .filter(Boolean)
     .map((line) => {
       const at = line.lastIndexOf(':');
-      return { value: line.slice(0, at).trim(), role: line.slice(at + 1).trim().toUpperCase() as Role };
+      return { value: at < 0 ? '' : line.slice(0, at).trim(), role: at < 0 ? undefined : roleOf(line.slice(at + 1)) };
     });
 }
 
 function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: string) => void }) {
   const form = useApiForm({
     initial: {
-      enabled: saved.configured ? saved.enabled : true,
+      // Not configured yet: the switch is off, as the login page (no «Войти через …» button) is.
+      enabled: saved.configured ? saved.enabled : false,
       issuerUrl: saved.issuerUrl,
       clientId: saved.clientId,
       clientSecret: '',
@@ -82,8 +91,8 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
     },
     send: async (values) => {
       const mapping = parseMapping(values.roleMapping);
-      const wrong = mapping.find((item) => !item.value || !ROLES.includes(item.role));
-      if (wrong) throw refusal('roleMapping', `Поле «roleMapping»: каждая строка — «значение: РОЛЬ», роль одна из ${ROLES.join(', ')}`);
+      const wrong = mapping.find((item) => !item.value || !item.role);
+      if (wrong) throw refusal('roleMapping', `Сопоставление групп ролям: каждая строка — «значение: роль», роль одна из: ${ROLE_LIST}`);
       await data(
         api.PUT('/api/admin/sso', {
           body: {
@@ -94,7 +103,7 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
             displayName: values.displayName.trim(),
             usernameClaim: values.usernameClaim.trim() || 'preferred_username',
             rolesClaim: values.rolesClaim.trim() || null,
-            roleMapping: mapping,
+            roleMapping: mapping.map((item) => ({ value: item.value, role: item.role as Role })),
             emailDomains: values.emailDomains
               .split(/[\s,;]+/)
               .map((domain) => domain.trim().toLowerCase())
@@ -136,6 +145,7 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
         {saved.updatedAt ? ` · сохранено ${formatMoment(saved.updatedAt)}` : ' · ещё не настроено'}
       </p>
       <ApiFormFrame form={form} label="Настройки входа через университет" submitText="Сохранить настройки">
+        {saved.configured ? null : <p class="notice notice-info">Вход через университет ещё не настроен: заполните поставщика, включите вход и сохраните.</p>}
         {checkbox('enabled', 'Вход через университет включён')}
         <Field
           label="Адрес поставщика (issuer)"
@@ -174,7 +184,7 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
         />
         <Field
           label="Сопоставление групп ролям"
-          hint={`По строке на значение: «teachers: TEACHER». Роли: ${ROLES.join(', ')}`}
+          hint={`По строке на значение: «teachers: преподаватель». Роли: ${ROLE_LIST}`}
           error={form.errorAt('roleMapping')}
           control={(props) => <textarea {...props} rows={4} value={values.roleMapping} onInput={(event) => form.set('roleMapping', event.currentTarget.value)} />}
         />
@@ -193,7 +203,7 @@ function SettingsForm({ saved, onSaved }: { saved: Settings; onSaved: (text: str
 
 async function findUsers(query: string): Promise<Choice[]> {
   const page = await data(api.GET('/api/users/page', { params: { query: { query, size: 20 } } }));
-  return (page.items ?? []).map((user) => ({ id: user.id, label: user.fullName || user.username, hint: `${user.username}, ${user.role}` }));
+  return (page.items ?? []).map((user) => ({ id: user.id, label: user.fullName || user.username, hint: `${user.username}, ${ROLE_NAMES[user.role]}` }));
 }
 
 function Links() {
@@ -226,7 +236,7 @@ function Links() {
         empty="Никто ещё не входил через университет."
         columns={[
           { title: 'Пользователь', cell: (link) => `${link.fullName} (${link.username})`, compare: (a, b) => a.fullName.localeCompare(b.fullName, 'ru') },
-          { title: 'Роль', cell: (link) => link.role },
+          { title: 'Роль', cell: (link) => ROLE_NAMES[link.role] ?? link.role },
           { title: 'Имя у поставщика', cell: (link) => link.externalName ?? '—' },
           { title: 'Входил', cell: (link) => (link.subject ? 'да' : 'ещё нет') },
           { title: 'Связан', cell: (link) => formatMoment(link.linkedAt) },

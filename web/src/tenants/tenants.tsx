@@ -1,5 +1,6 @@
-// /admin/#universities (ADMIN, spec 4.21): the universities this service serves, each with its
-// database address (never a password) and whether its last connection check succeeded; adding one or
+// /admin/#universities (ADMIN, spec 4.21): the universities this service serves and whether their last
+// connection check succeeded. The database address and user are shown only where they are changed
+// («Изменить подключение», pre-filled; never a password), not in the list; adding one or
 // re-pointing it after a connection check (tenant-form.tsx); removing one only after the
 // administrator types its domain. The university of this very address cannot be removed from here.
 import { useState } from 'preact/hooks';
@@ -43,8 +44,6 @@ export default function Tenants() {
         columns={[
           { title: 'Название', cell: (tenant) => tenant.name, compare: (a, b) => a.name.localeCompare(b.name, 'ru') },
           { title: 'Домен', cell: (tenant) => (tenant.domain === ownDomain ? `${tenant.domain} (этот адрес)` : tenant.domain), compare: (a, b) => a.domain.localeCompare(b.domain) },
-          { title: 'Адрес базы данных', cell: (tenant) => <span class="database-url">{tenant.url}</span> },
-          { title: 'Пользователь базы', cell: (tenant) => tenant.username ?? '' },
           { title: 'Часовой пояс', cell: (tenant) => tenant.timeZone, compare: (a, b) => a.timeZone.localeCompare(b.timeZone) },
           {
             title: 'Подключение',
