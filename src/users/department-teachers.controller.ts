@@ -6,7 +6,7 @@ import { PostOk } from '../platform/http/decorators';
 import { IdParam } from '../platform/http/id-param';
 import { DepartmentTeachersService } from './department-teachers.service';
 import { DepartmentHistoryItem } from './dto/department-assignment.dto';
-import { AddTeacherAssignmentRequest, DepartmentTeachersQuery } from './dto/department-teachers.dto';
+import { AddTeacherAssignmentRequest, DepartmentTeachersQuery, TeacherByUsernameQuery } from './dto/department-teachers.dto';
 import { UserResponse } from './dto/user.dto';
 
 /** The department workspace's teachers (spec 4.17); DEPARTMENT always works on its own department. */
@@ -22,6 +22,14 @@ export class DepartmentTeachersController {
   @ApiOkResponse({ type: [UserResponse] })
   list(@CurrentUser() caller: AuthUser, @Query() query: DepartmentTeachersQuery): Promise<UserResponse[]> {
     return this.teachers.list(caller, query);
+  }
+
+  @Get('by-username')
+  @Roles('DEPARTMENT', 'ADMIN')
+  @ApiOperation({ summary: 'Действующий преподаватель по логину (без учёта регистра): чтобы привязать его к кафедре; 404, если такого нет' })
+  @ApiOkResponse({ type: UserResponse })
+  byUsername(@Query() query: TeacherByUsernameQuery): Promise<UserResponse> {
+    return this.teachers.byUsername(query.username);
   }
 
   @PostOk(':teacherId/assignments')

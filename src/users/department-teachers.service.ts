@@ -33,6 +33,16 @@ export class DepartmentTeachersService {
     private readonly departments: Departments,
   ) {}
 
+  /**
+   * The active teacher with this login, for a department to link (issue 45 §8): the teacher tells
+   * their login; their number in the system is nothing a department knows.
+   */
+  async byUsername(username: string): Promise<UserResponse> {
+    const row = await this.users.activeTeacherByUsername(username.trim());
+    if (!row) throw new NotFoundError(`Преподаватель с логином «${username.trim()}» не найден`).at('username');
+    return toUserResponse(row);
+  }
+
   /** Active teachers linked to the department today (primary or additional), by full name. */
   async list(caller: AuthUser, query: DepartmentTeachersQuery): Promise<UserResponse[]> {
     const departmentId = await this.targetDepartment(caller, query.departmentId, 'Параметр «departmentId» обязателен для администратора');

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import { PostOk } from '../platform/http/decorators';
 import { ApiPageResponse, Page } from '../platform/http/paging';
-import { CreateUserRequest, UserResponse } from './dto/user.dto';
+import { CreateUserRequest, UpdateUserRequest, UserResponse } from './dto/user.dto';
 import { UserPageQuery } from './dto/user-queries.dto';
 import { ResetPasswordRequest } from './dto/password.dto';
 import { IdParam } from '../platform/http/id-param';
@@ -39,6 +39,18 @@ export class UsersController {
   @ApiOkResponse({ type: UserResponse })
   create(@CurrentUser() caller: AuthUser, @Body() body: CreateUserRequest): Promise<UserResponse> {
     return this.users.create(caller, body);
+  }
+
+  @Put(':id')
+  @Roles('ADMIN')
+  @ApiOperation({
+    summary: 'Изменить ФИО, должность и роль пользователя',
+    description:
+      'Роль: не свою, не преподавателя и не в преподавателя (400 с field=role); смена роли завершает все сеансы пользователя.',
+  })
+  @ApiOkResponse({ type: UserResponse })
+  update(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: UpdateUserRequest): Promise<UserResponse> {
+    return this.users.update(caller, id, body);
   }
 
   @Delete(':id')

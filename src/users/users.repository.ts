@@ -84,6 +84,13 @@ export class UsersRepository {
     return (await this.db.rows(USER_ROW, sql, params.values))[0];
   }
 
+  /** The active teacher with this login (case-insensitive), if any. */
+  async activeTeacherByUsername(username: string): Promise<UserRow | undefined> {
+    const params = new SqlParams();
+    const sql = `${userSelect(params, todayInBusinessZone())} WHERE lower(u.username) = lower(${params.add(username)}) AND u.role = 'TEACHER' AND u.status = 'ACTIVE'`;
+    return (await this.db.rows(USER_ROW, sql, params.values))[0];
+  }
+
   async usernameTaken(username: string): Promise<boolean> {
     return (await this.db.execute(`SELECT 1 FROM users WHERE lower(username) = lower($1)`, [username])) > 0;
   }
@@ -91,6 +98,10 @@ export class UsersRepository {
   async statusOf(id: number): Promise<UserStatus | undefined> {
     const rows = await this.db.rows(STATUS, `SELECT status FROM users WHERE id = $1`, [id]);
     return rows[0]?.status;
+  }
+
+  async update(id: number, fields: { fullName: string; jobTitle: string; role: Role }): Promise<void> {
+    await this.db.execute(`UPDATE users SET full_name = $2, job_title = $3, role = $4, updated_at = now() WHERE id = $1`, [id, fields.fullName, fields.jobTitle, fields.role]);
   }
 
   /** Locks the user row until commit: department changes of one user run one at a time. */

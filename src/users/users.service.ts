@@ -9,7 +9,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/
 import { todayInBusinessZone } from '../platform/http/dates';
 import { Page, toPage } from '../platform/http/paging';
 import { AssignmentsRepository } from './assignments.repository';
-import { CreateUserRequest, UserResponse } from './dto/user.dto';
+import { CreateUserRequest, UpdateUserRequest, UserResponse } from './dto/user.dto';
 import { UserPageQuery } from './dto/user-queries.dto';
 import { toUserResponse } from './user-rows';
 import { UsersRepository } from './users.repository';
@@ -104,6 +104,29 @@ export class UsersService {
     if (!(await this.passwords.replace({ userId: id, actorId: caller.userId, kind: 'RESET', newPassword }))) {
       throw new NotFoundError(USER_NOT_FOUND);
     }
+    return this.get(id);
+  }
+
+  /**
+   * The user card's full name, job title and role (issue 45 §8). One's own role is not changed here
+   * (the last administrator could lock everyone out), nor a teacher's (their rules, lessons and
+   * workload name them as a teacher) or anyone's into a teacher's (a teacher comes with a department
+   * link the card does not make: the teacher-creation request does). A role change ends the user's
+   * sessions: their tokens carry the old role.
+   */
+  async update(caller: AuthUser, id: number, request: UpdateUserRequest): Promise<UserResponse> {
+    const roleChanged = await this.db.transaction(async () => {
+      const current = await this.users.lock(id);
+      if (!current) throw new NotFoundError(USER_NOT_FOUND);
+      if (current.role !== request.role) {
+        if (id === caller.userId) throw new BadRequestError('Свою роль изменить нельзя: это делает другой администратор').at('role');
+        if (current.role === 'TEACHER') throw new BadRequestError('Роль преподавателя не меняется: его занятия и нагрузка в расписании записаны за преподавателем').at('role');
+        if (request.role === 'TEACHER') throw new BadRequestError('Преподаватель создаётся по заявке кафедры или как новый пользователь с ролью «преподаватель»').at('role');
+      }
+      await this.users.update(id, { fullName: request.fullName, jobTitle: request.jobTitle ?? '', role: request.role });
+      return current.role !== request.role;
+    });
+    if (roleChanged) await this.refreshTokens.revokeAllOf(id);
     return this.get(id);
   }
 

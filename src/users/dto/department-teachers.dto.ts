@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IdField, QueryId, TextField } from '../../platform/http/validators';
 
 export class DepartmentTeachersQuery {
@@ -15,4 +15,11 @@ export class AddTeacherAssignmentRequest {
   @ApiPropertyOptional({ maxLength: 1000 })
   @TextField({ optional: true, maxLength: 1000 })
   comment?: string | null;
+}
+
+/** `GET /api/department/teachers/by-username`: the login a teacher tells the department. */
+export class TeacherByUsernameQuery {
+  @ApiProperty({ example: 'ivanov', maxLength: 100, description: 'Логин преподавателя (без учёта регистра)' })
+  @TextField({ maxLength: 100 })
+  username!: string;
 }

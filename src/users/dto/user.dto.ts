@@ -53,3 +53,18 @@ export class CreateUserRequest {
   @IdField()
   departmentId!: number;
 }
+
+/** `PUT /api/users/{id}`: what the user card changes (issue 45 §8): full name, job title and role. */
+export class UpdateUserRequest {
+  @ApiProperty({ example: 'Иванов Иван Иванович', maxLength: 255 })
+  @TextField({ maxLength: 255 })
+  fullName!: string;
+
+  @ApiPropertyOptional({ example: 'Доцент', maxLength: 255 })
+  @TextField({ optional: true, maxLength: 255 })
+  jobTitle?: string | null;
+
+  @ApiProperty({ enum: ROLES })
+  @OneOfField(ROLES)
+  role!: Role;
+}

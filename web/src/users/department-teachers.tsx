@@ -2,8 +2,9 @@
 // 4.17) or, with «На дату», on a chosen date by the assignment history (4.3), with each one's
 // assignment history, and an additional open-ended link of another teacher to the department from
 // today. The
-// department names the teacher by their number in the system (the API keeps other departments'
-// teacher lists from it); the refusal of a wrong or already linked one is shown at that field.
+// department names the teacher by the login the teacher tells (the API keeps other departments'
+// teacher lists from it, and a number in the system is nothing a department knows); the refusal of
+// an unknown or already linked one is shown at that field.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { AssignmentHistory } from './assignment-history';
@@ -33,18 +34,19 @@ export default function DepartmentTeachers() {
   const dateError = date && rows.state === 'error' ? rows.message : undefined;
   const [historyOf, setHistoryOf] = useState<Teacher>();
   const form = useApiForm({
-    initial: { teacherId: '', comment: '' },
+    initial: { username: '', comment: '' },
     send: async (values) => {
+      const teacher = await data(api.GET('/api/department/teachers/by-username', { params: { query: { username: values.username.trim() } } }));
       const link = await data(
         api.POST('/api/department/teachers/{teacherId}/assignments', {
-          params: { path: { teacherId: Number(values.teacherId) } },
+          params: { path: { teacherId: teacher.id } },
           body: { comment: values.comment || undefined },
         }),
       );
       rows.reload();
-      return `Преподаватель №${link.userId} привязан к кафедре «${link.departmentName}» с ${formatShortDate(link.validFrom)} (дополнительная привязка)`;
+      return `${teacher.fullName} (${teacher.username}) привязан(а) к кафедре «${link.departmentName}» с ${formatShortDate(link.validFrom)} (дополнительная привязка)`;
     },
-    otherwise: 'teacherId',
+    otherwise: 'username',
     resetOnSuccess: true,
   });
   return (
@@ -88,10 +90,10 @@ export default function DepartmentTeachers() {
       <h2>Дополнительная привязка</h2>
       <ApiFormFrame form={form} label="Дополнительная привязка преподавателя" submitText="Привязать">
         <Field
-          label="Номер преподавателя"
-          hint="Номер в системе (его сообщает администратор); привязка действует с сегодняшнего дня без даты окончания"
-          error={form.errorAt('teacherId')}
-          control={(props) => <input {...props} inputMode="numeric" value={form.values.teacherId} onInput={(event) => form.set('teacherId', event.currentTarget.value)} />}
+          label="Логин преподавателя"
+          hint="Логин, под которым преподаватель входит в систему; привязка действует с сегодняшнего дня без даты окончания"
+          error={form.errorAt('username')}
+          control={(props) => <input {...props} autoComplete="off" value={form.values.username} onInput={(event) => form.set('username', event.currentTarget.value)} />}
         />
         <Field label="Комментарий к привязке" control={(props) => <input {...props} value={form.values.comment} onInput={(event) => form.set('comment', event.currentTarget.value)} />} />
       </ApiFormFrame>

@@ -11,7 +11,8 @@ import { useMe } from '../shared/session';
 import { ErrorLine, type Loaded } from '../shared/ui';
 import { AssignmentHistory, fullDate } from './assignment-history';
 import { DepartmentOptions, type Department } from './departments';
-import { ROLE_NAMES, STATUS_NAMES } from './names';
+import { ROLE_NAMES, ROLES, STATUS_NAMES } from './names';
+import { StudentGroupForm } from './student-group';
 
 type User = Schemas['UserResponse'];
 
@@ -39,6 +40,14 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
     }
   }
 
+  const details = useApiForm({
+    initial: { fullName: user.fullName, jobTitle: user.jobTitle, role: user.role },
+    send: async (values) => {
+      const changed = await data(api.PUT('/api/users/{id}', { ...path, body: { fullName: values.fullName, jobTitle: values.jobTitle, role: values.role } }));
+      onChanged(changed);
+      return changed.role === user.role ? 'Данные пользователя сохранены' : `Данные сохранены; роль теперь «${ROLE_NAMES[changed.role]}», сеансы пользователя завершены`;
+    },
+  });
   const email = useApiForm({
     initial: { email: user.email ?? '' },
     send: async (values) => {
@@ -124,6 +133,31 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
         </button>
       )}
 
+      {user.role === 'STUDENT' && !archived ? (
+        <>
+          <h3>Группа студента</h3>
+          <StudentGroupForm userId={user.id} />
+        </>
+      ) : null}
+      <h3>Данные пользователя</h3>
+      <ApiFormFrame form={details} label="Данные пользователя" submitText="Сохранить данные">
+        <Field label="ФИО пользователя" error={details.errorAt('fullName')} control={(props) => <input {...props} value={details.values.fullName} onInput={(event) => details.set('fullName', event.currentTarget.value)} />} />
+        <Field label="Должность пользователя" error={details.errorAt('jobTitle')} control={(props) => <input {...props} value={details.values.jobTitle} onInput={(event) => details.set('jobTitle', event.currentTarget.value)} />} />
+        <Field
+          label="Роль пользователя"
+          hint={own ? 'Свою роль меняет другой администратор' : user.role === 'TEACHER' ? 'Роль преподавателя не меняется: его занятия записаны за ним' : undefined}
+          error={details.errorAt('role')}
+          control={(props) => (
+            <select {...props} value={details.values.role} onChange={(event) => details.set('role', event.currentTarget.value as typeof user.role)}>
+              {ROLES.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_NAMES[role]}
+                </option>
+              ))}
+            </select>
+          )}
+        />
+      </ApiFormFrame>
       <AssignmentHistory user={user} round={historyRound} />
       <h3>Перевод на другую кафедру</h3>
       {archived ? (
