@@ -120,6 +120,10 @@ describe('finding a free slot (issue 45 §5)', () => {
     await page.goto(`${origin}/admin/#rules`);
     await signIn(page, office.username);
     await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Правила расписания');
+    // The published version is read-only until the office confirms changing it (issue 45 §2).
+    await page.waitForSelector('.published-lock');
+    await clickButton(page, 'Изменить опубликованное расписание');
+    await clickButton(page, 'Да, изменить опубликованное');
     await clickButton(page, 'Новое правило');
     await page.waitForSelector('form.rule-editor');
     const [subject, pair] = [await controlByLabel(page, 'Дисциплина'), await controlByLabel(page, 'Пара')];

@@ -268,7 +268,15 @@ describe('the week as people read it (issue 45 §6)', () => {
         expect(fits.scrollWidth).toBeLessThanOrEqual(fits.innerWidth);
         await screenshot(page, `rules-table-${viewport.width}`);
 
-        await page.evaluate(() => (Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === 'Новое правило') as HTMLButtonElement).click());
+        // The published version is read-only until the office confirms changing it (issue 45 §2).
+        await page.waitForSelector('.published-lock');
+        await screenshot(page, `rules-locked-${viewport.width}`);
+        fits = await pageFits(page);
+        expect(fits.scrollWidth).toBeLessThanOrEqual(fits.innerWidth);
+        for (const text of ['Изменить опубликованное расписание', 'Да, изменить опубликованное', 'Новое правило']) {
+          await page.waitForFunction((wanted) => Array.from(document.querySelectorAll('button')).some((button) => button.textContent?.trim() === wanted && !button.disabled), {}, text);
+          await page.evaluate((wanted) => (Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === wanted) as HTMLButtonElement).click(), text);
+        }
         await page.waitForSelector('form.rule-editor');
         await page.waitForSelector('.free-cell-grid, .rule-editor .placing');
         fits = await pageFits(page);
