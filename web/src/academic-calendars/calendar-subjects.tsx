@@ -5,7 +5,8 @@ import { useState } from 'preact/hooks';
 import { api, ApiError, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
-import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { DataTable } from '../shared/table';
+import { ErrorLine, useLoad } from '../shared/ui';
 
 type Calendar = Schemas['CalendarResponse'];
 type Binding = Schemas['CalendarSubjectResponse'];
@@ -46,39 +47,28 @@ export function CalendarSubjects({ calendar }: { calendar: Calendar }) {
   return (
     <section class="panel" aria-labelledby="calendar-subjects-title">
       <h3 id="calendar-subjects-title">Дисциплины по семестрам</h3>
-      {bindings.state === 'loading' ? <Status>Загрузка…</Status> : null}
-      {bindings.state === 'error' ? <ErrorLine message={bindings.message} /> : null}
       {removal ? <ErrorLine message={removal} /> : null}
-      {bindings.state === 'done' && list.length === 0 ? <p class="empty">К календарю пока не привязано ни одной дисциплины.</p> : null}
-      {list.length ? (
-        <div class="table-scroll">
-          <table class="data-table" id="calendar-subjects">
-            <caption>{`Привязанных дисциплин: ${list.length}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Семестр</th>
-                <th scope="col">Дисциплина</th>
-                <th scope="col">Код</th>
-                <th scope="col">Действия</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((item) => (
-                <tr key={item.id}>
-                  <td>{item.semesterNumber}</td>
-                  <td>{item.subjectName}</td>
-                  <td>{item.subjectCode ?? ''}</td>
-                  <td>
-                    <button type="button" class="link-button" aria-label={`Убрать «${item.subjectName}» из ${item.semesterNumber} семестра`} onClick={() => void remove(item)}>
-                      Убрать
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable<Binding>
+        id="calendar-subjects"
+        caption={`Привязанных дисциплин: ${list.length}`}
+        rows={bindings.state === 'done' ? { state: 'done', data: list } : bindings}
+        rowKey={(item) => item.id}
+        pageSize={100}
+        empty="К календарю пока не привязано ни одной дисциплины."
+        columns={[
+          { title: 'Семестр', cell: (item) => item.semesterNumber },
+          { title: 'Дисциплина', cell: (item) => item.subjectName },
+          { title: 'Код', cell: (item) => item.subjectCode ?? '' },
+          {
+            title: 'Действия',
+            cell: (item) => (
+              <button type="button" class="link-button" aria-label={`Убрать «${item.subjectName}» из ${item.semesterNumber} семестра`} onClick={() => void remove(item)}>
+                Убрать
+              </button>
+            ),
+          },
+        ]}
+      />
       <ApiFormFrame form={form} label="Привязать дисциплину" submitText="Привязать дисциплину">
         <div class="inline-form">
           <Field

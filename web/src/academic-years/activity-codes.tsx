@@ -4,7 +4,8 @@ import { useState } from 'preact/hooks';
 import { api, data } from '../api/client';
 import { Dialog, RemoveConfirm } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
-import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
+import { DataTable } from '../shared/table';
+import { useLastLoaded, type Loaded } from '../shared/ui';
 import { ActivityBadge, type ActivityType } from './activity-colour';
 
 export function ActivityCodes({ activities, onChanged }: { activities: Loaded<ActivityType[]>; onChanged: () => void }) {
@@ -21,48 +22,37 @@ export function ActivityCodes({ activities, onChanged }: { activities: Loaded<Ac
           {notice}
         </p>
       ) : null}
-      {activities.state === 'loading' && !list.length ? <Status>Загрузка…</Status> : null}
-      {activities.state === 'error' ? <ErrorLine message={activities.message} /> : null}
-      {list.length ? (
-        <div class="table-scroll">
-          <table class="data-table" id="activities-table">
-            <caption>{`Кодов активности: ${list.length}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Код</th>
-                <th scope="col">Название</th>
-                <th scope="col">Цвет</th>
-                <th scope="col">Занятия</th>
-                <th scope="col">Порядок</th>
-                <th scope="col">Описание</th>
-                <th scope="col">Действия</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((activity) => (
-                <tr key={activity.id} data-code={activity.code}>
-                  <th scope="row">
-                    <ActivityBadge activity={activity} />
-                  </th>
-                  <td>{activity.name}</td>
-                  <td>{activity.colorCode ?? 'без цвета'}</td>
-                  <td>{activity.allowSchedule ? 'проводятся' : 'не проводятся'}</td>
-                  <td>{activity.displayOrder}</td>
-                  <td>{activity.description ?? ''}</td>
-                  <td class="row-actions">
-                    <button type="button" class="link-button" aria-label={`Изменить код ${activity.code}`} onClick={() => (setNotice(undefined), setEditing(activity.id))}>
-                      Изменить
-                    </button>
-                    <button type="button" class="link-button" aria-label={`Удалить код ${activity.code}`} onClick={() => (setNotice(undefined), setRemoving(activity))}>
-                      Удалить
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable<ActivityType>
+        id="activities-table"
+        caption={`Кодов активности: ${list.length}`}
+        rows={activities}
+        rowKey={(activity) => activity.id}
+        rowProps={(activity) => ({ 'data-code': activity.code })}
+        pageSize={100}
+        empty="Кодов активности нет."
+        columns={[
+          { title: 'Код', rowHeader: true, cell: (activity) => <ActivityBadge activity={activity} /> },
+          { title: 'Название', cell: (activity) => activity.name },
+          { title: 'Цвет', cell: (activity) => activity.colorCode ?? 'без цвета' },
+          { title: 'Занятия', cell: (activity) => (activity.allowSchedule ? 'проводятся' : 'не проводятся') },
+          { title: 'Порядок', cell: (activity) => activity.displayOrder },
+          { title: 'Описание', cell: (activity) => activity.description ?? '' },
+          {
+            title: 'Действия',
+            class: 'row-actions',
+            cell: (activity) => (
+              <>
+                <button type="button" class="link-button" aria-label={`Изменить код ${activity.code}`} onClick={() => (setNotice(undefined), setEditing(activity.id))}>
+                  Изменить
+                </button>
+                <button type="button" class="link-button" aria-label={`Удалить код ${activity.code}`} onClick={() => (setNotice(undefined), setRemoving(activity))}>
+                  Удалить
+                </button>
+              </>
+            ),
+          },
+        ]}
+      />
       {edited ? (
         <ActivityForm
           key={edited.id}

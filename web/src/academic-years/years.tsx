@@ -7,7 +7,8 @@ import { formatLongDate } from '../shared/dates';
 import { Dialog, RemoveConfirm } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm, type ApiForm } from '../shared/form';
 import { indexIn, refusal } from '../shared/field-errors';
-import { ErrorLine, Status, useLastLoaded, type Loaded } from '../shared/ui';
+import { DataTable } from '../shared/table';
+import { useLastLoaded, type Loaded } from '../shared/ui';
 
 export type AcademicYear = Schemas['AcademicYearResponse'];
 type Semester = Schemas['SemesterResponse'];
@@ -31,44 +32,37 @@ export function AcademicYears({ years, onChanged }: { years: Loaded<AcademicYear
           {notice}
         </p>
       ) : null}
-      {years.state === 'loading' && !list.length ? <Status>Загрузка…</Status> : null}
-      {years.state === 'error' ? <ErrorLine message={years.message} /> : null}
-      {years.state === 'done' && list.length === 0 ? <p class="empty">Учебных годов пока нет.</p> : null}
-      {list.length ? (
-        <div class="table-scroll">
-          <table class="data-table" id="years-table">
-            <caption>{`Учебных годов: ${list.length}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Учебный год</th>
-                <th scope="col">Период</th>
-                <th scope="col">Семестры</th>
-                <th scope="col">Действия</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((year) => (
-                <tr key={year.id} data-year={year.title}>
-                  <th scope="row">{year.title}</th>
-                  <td>{period(year)}</td>
-                  <td>
-                    <ul class="plain-list">
-                      {year.semesters.map((semester) => (
-                        <li key={semester.id}>{`${SEMESTER_NAMES[semester.semesterType]}: ${period(semester)}`}</li>
-                      ))}
-                    </ul>
-                  </td>
-                  <td>
-                    <button type="button" class="link-button" aria-label={`Изменить учебный год ${year.title}`} onClick={() => (setNotice(undefined), setEditing(year.id))}>
-                      Изменить
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable<AcademicYear>
+        id="years-table"
+        caption={`Учебных годов: ${list.length}`}
+        rows={years}
+        rowKey={(year) => year.id}
+        rowProps={(year) => ({ 'data-year': year.title })}
+        pageSize={100}
+        empty="Учебных годов пока нет."
+        columns={[
+          { title: 'Учебный год', rowHeader: true, cell: (year) => year.title },
+          { title: 'Период', cell: (year) => period(year) },
+          {
+            title: 'Семестры',
+            cell: (year) => (
+              <ul class="plain-list">
+                {year.semesters.map((semester) => (
+                  <li key={semester.id}>{`${SEMESTER_NAMES[semester.semesterType]}: ${period(semester)}`}</li>
+                ))}
+              </ul>
+            ),
+          },
+          {
+            title: 'Действия',
+            cell: (year) => (
+              <button type="button" class="link-button" aria-label={`Изменить учебный год ${year.title}`} onClick={() => (setNotice(undefined), setEditing(year.id))}>
+                Изменить
+              </button>
+            ),
+          },
+        ]}
+      />
       {edited ? (
         <YearEditor
           key={edited.id}

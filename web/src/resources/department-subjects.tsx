@@ -77,30 +77,18 @@ export default function DepartmentSubjects() {
           control={(props) => <textarea {...props} rows={6} value={form.values.list} onInput={(event) => form.set('list', event.currentTarget.value)} />}
         />
         {preview.length > 0 ? (
-          <div class="table-scroll">
-            <table class="data-table">
-              <caption>{`К импорту: ${preview.length}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Название</th>
-                  <th scope="col">Код</th>
-                  <th scope="col">Итог</th>
-                </tr>
-              </thead>
-              <tbody>
-                {preview.map((item, index) => {
-                  const foreign = refused.has(index);
-                  return (
-                    <tr key={`${item.name}-${index}`} class={foreign ? 'row-refused' : undefined}>
-                      <td>{item.name}</td>
-                      <td>{item.code ?? ''}</td>
-                      <td>{foreign ? 'Закреплена за другой кафедрой (409)' : ''}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable<{ item: (typeof preview)[number]; index: number }>
+            caption={`К импорту: ${preview.length}`}
+            rows={{ state: 'done', data: preview.map((item, index) => ({ item, index })) }}
+            rowKey={({ item, index }) => `${item.name}-${index}`}
+            rowProps={({ index }): Record<string, string> => (refused.has(index) ? { class: 'row-refused' } : {})}
+            pageSize={1000}
+            columns={[
+              { title: 'Название', cell: ({ item }) => item.name },
+              { title: 'Код', cell: ({ item }) => item.code ?? '' },
+              { title: 'Итог', cell: ({ index }) => (refused.has(index) ? 'Закреплена за другой кафедрой (409)' : '') },
+            ]}
+          />
         ) : null}
       </ApiFormFrame>
       <EntityDesk descriptor={departmentTeacherSubjects} />

@@ -7,6 +7,7 @@ import { api, data, type Schemas } from '../api/client';
 import { Dialog } from '../shared/dialog';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VERSION_STATUS_NAMES, VersionChoiceFields, versionLabel, type Version } from '../shared/version-choice';
 import { VersionDiff } from './diff-view';
@@ -40,65 +41,58 @@ export default function Versions() {
           {notice}
         </p>
       ) : null}
-      {choice.versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
-      {choice.list.length ? (
-        <div class="table-scroll">
-          <table class="data-table" id="versions-table">
-            <caption>{`Версии семестра: ${choice.list.length}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">№</th>
-                <th scope="col">Название</th>
-                <th scope="col">Статус</th>
-                <th scope="col">Правил</th>
-                <th scope="col">Создана</th>
-                <th scope="col">Опубликована</th>
-                <th scope="col">Действия</th>
-              </tr>
-            </thead>
-            <tbody>
-              {choice.list.map((version) => (
-                <tr key={version.id} data-version={version.id}>
-                  <td>{version.versionNumber}</td>
-                  <td>
-                    {version.name}
-                    {version.basedOnVersionId ? <span class="hint">{` (копия версии №${choice.list.find((item) => item.id === version.basedOnVersionId)?.versionNumber ?? version.basedOnVersionId})`}</span> : null}
-                  </td>
-                  <td>
-                    <span class={`badge status-${version.status.toLowerCase()}`}>{VERSION_STATUS_NAMES[version.status]}</span>
-                  </td>
-                  <td>{version.ruleCount}</td>
-                  <td>{`${when(version.createdAt)}${version.createdByName ? `, ${version.createdByName}` : ''}`}</td>
-                  <td>{version.publishedAt ? `${when(version.publishedAt)}${version.publishedByName ? `, ${version.publishedByName}` : ''}` : '—'}</td>
-                  <td class="row-actions">
-                    <a href={`#rules?versionId=${version.id}`}>Правила</a>
-                    {version.status === 'DRAFT' ? (
-                      <button type="button" class="link-button" onClick={() => setPanel({ kind: 'validate', version })}>
-                        Проверить
-                      </button>
-                    ) : null}
-                    <button type="button" class="link-button" onClick={() => setPanel({ kind: 'compare', version })}>
-                      Сравнить
-                    </button>
-                    {version.status === 'DRAFT' ? (
-                      <button type="button" class="link-button" onClick={() => setPanel({ kind: 'promote', version, action: 'publish' })}>
-                        Опубликовать
-                      </button>
-                    ) : null}
-                    {version.status === 'ARCHIVED' && version.publishedAt ? (
-                      <button type="button" class="link-button" onClick={() => setPanel({ kind: 'promote', version, action: 'restore' })}>
-                        Восстановить
-                      </button>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : choice.versions.state === 'done' ? (
-        <p class="empty">У семестра пока нет версий расписания.</p>
-      ) : null}
+      <DataTable<Version>
+        id="versions-table"
+        caption={`Версии семестра: ${choice.list.length}`}
+        rows={choice.versions.state === 'done' ? { state: 'done', data: choice.list } : choice.versions}
+        rowKey={(version) => version.id}
+        rowProps={(version) => ({ 'data-version': String(version.id) })}
+        pageSize={100}
+        empty="У семестра пока нет версий расписания."
+        columns={[
+          { title: '№', cell: (version) => version.versionNumber },
+          {
+            title: 'Название',
+            cell: (version) => (
+              <>
+                {version.name}
+                {version.basedOnVersionId ? <span class="hint">{` (копия версии №${choice.list.find((item) => item.id === version.basedOnVersionId)?.versionNumber ?? version.basedOnVersionId})`}</span> : null}
+              </>
+            ),
+          },
+          { title: 'Статус', cell: (version) => <span class={`badge status-${version.status.toLowerCase()}`}>{VERSION_STATUS_NAMES[version.status]}</span> },
+          { title: 'Правил', cell: (version) => version.ruleCount },
+          { title: 'Создана', cell: (version) => `${when(version.createdAt)}${version.createdByName ? `, ${version.createdByName}` : ''}` },
+          { title: 'Опубликована', cell: (version) => (version.publishedAt ? `${when(version.publishedAt)}${version.publishedByName ? `, ${version.publishedByName}` : ''}` : '—') },
+          {
+            title: 'Действия',
+            class: 'row-actions',
+            cell: (version) => (
+              <>
+                <a href={`#rules?versionId=${version.id}`}>Правила</a>
+                {version.status === 'DRAFT' ? (
+                  <button type="button" class="link-button" onClick={() => setPanel({ kind: 'validate', version })}>
+                    Проверить
+                  </button>
+                ) : null}
+                <button type="button" class="link-button" onClick={() => setPanel({ kind: 'compare', version })}>
+                  Сравнить
+                </button>
+                {version.status === 'DRAFT' ? (
+                  <button type="button" class="link-button" onClick={() => setPanel({ kind: 'promote', version, action: 'publish' })}>
+                    Опубликовать
+                  </button>
+                ) : null}
+                {version.status === 'ARCHIVED' && version.publishedAt ? (
+                  <button type="button" class="link-button" onClick={() => setPanel({ kind: 'promote', version, action: 'restore' })}>
+                    Восстановить
+                  </button>
+                ) : null}
+              </>
+            ),
+          },
+        ]}
+      />
       {panel?.kind === 'validate' ? <Validation key={panel.version.id} version={panel.version} onClose={() => setPanel(undefined)} /> : null}
       {panel?.kind === 'compare' ? <Comparison key={panel.version.id} version={panel.version} versions={choice.list} onClose={() => setPanel(undefined)} /> : null}
       {panel?.kind === 'promote' ? (

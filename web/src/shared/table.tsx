@@ -10,6 +10,16 @@ export interface Column<T> {
   cell: (row: T) => ComponentChildren;
   /** Present when the column can be sorted (e.g. `(a, b) => a.hours - b.hours`). */
   compare?: (a: T, b: T) => number;
+  /** The column that names the row (a `<th scope="row">`). */
+  rowHeader?: boolean;
+  /** A class for its cells (e.g. `row-actions`). */
+  class?: string;
+}
+
+/** What every table may add to its markup: an id, and per row `data-…` attributes (that tests and links find rows by) or a class. */
+interface Marks<T> {
+  id?: string;
+  rowProps?: (row: T) => Record<string, string>;
 }
 
 export function DataTable<T>({
@@ -20,6 +30,8 @@ export function DataTable<T>({
   filterText,
   pageSize = 25,
   empty = 'Записей нет.',
+  id,
+  rowProps,
 }: {
   caption: string;
   rows: Loaded<T[]>;
@@ -29,12 +41,15 @@ export function DataTable<T>({
   filterText?: (row: T) => string;
   pageSize?: number;
   empty?: string;
-}) {
+} & Marks<T>) {
   const [sort, setSort] = useState<{ column: number; direction: 1 | -1 }>();
   const [filter, setFilter] = useState('');
   const [page, setPage] = useState(0);
   const filterId = useId('table-filter');
-  const all = rows.state === 'done' ? rows.data : [];
+  // While the rows reload (after a change), the last ones stay, so the table does not blink.
+  const last = useRef<T[]>();
+  if (rows.state === 'done') last.current = rows.data;
+  const all = rows.state === 'done' ? rows.data : rows.state === 'loading' ? (last.current ?? []) : [];
   const shown = useMemo(() => {
     const needle = filter.trim().toLocaleLowerCase('ru');
     const kept = needle && filterText ? all.filter((row) => filterText(row).toLocaleLowerCase('ru').includes(needle)) : all;
@@ -45,7 +60,7 @@ export function DataTable<T>({
   const current = Math.min(page, pages - 1);
 
   let body: ComponentChildren;
-  if (rows.state === 'loading') body = <Status>Загрузка…</Status>;
+  if (rows.state === 'loading' && !last.current) body = <Status>Загрузка…</Status>;
   else if (rows.state === 'error') body = <ErrorLine message={rows.message} />;
   else if (shown.length === 0) body = <p class="empty">{all.length === 0 ? empty : 'Ничего не найдено.'}</p>;
   else
@@ -60,11 +75,13 @@ export function DataTable<T>({
         columns={columns}
         rows={shown.slice(current * pageSize, (current + 1) * pageSize)}
         rowKey={rowKey}
+        id={id}
+        rowProps={rowProps}
       />
     );
 
   return (
-    <div class="table-frame">
+    <div class="table-frame" aria-busy={rows.state === 'loading' && last.current ? 'true' : undefined}>
       {filterText ? (
         <div class="field">
           <label for={filterId}>Поиск</label>
@@ -94,10 +111,18 @@ interface Head {
   onSort?: () => void;
 }
 
-function Grid<T>({ caption, heads, columns, rows, rowKey }: { caption: string; heads: Head[]; columns: { title: string; cell: (row: T) => ComponentChildren }[]; rows: T[]; rowKey: (row: T) => string | number }) {
+function Grid<T>({
+  caption,
+  heads,
+  columns,
+  rows,
+  rowKey,
+  id,
+  rowProps,
+}: { caption: string; heads: Head[]; columns: Omit<Column<T>, 'compare'>[]; rows: T[]; rowKey: (row: T) => string | number } & Marks<T>) {
   return (
     <div class="table-scroll">
-      <table class="data-table">
+      <table class="data-table" id={id}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -117,10 +142,18 @@ function Grid<T>({ caption, heads, columns, rows, rowKey }: { caption: string; h
         </thead>
         <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) => (
-                <td key={column.title}>{column.cell(row)}</td>
-              ))}
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th scope="row" key={column.title} class={column.class}>
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td key={column.title} class={column.class}>
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))}
         </tbody>
@@ -144,6 +177,8 @@ export interface PagedColumn<T> {
   cell: (row: T) => ComponentChildren;
   /** The API's `sort` value when the API can order by this column. */
   sortKey?: string;
+  rowHeader?: boolean;
+  class?: string;
 }
 
 export interface PageOrder {
@@ -165,6 +200,8 @@ export function PagedTable<T>({
   onOrder,
   onPage,
   empty = 'Записей нет.',
+  id,
+  rowProps,
 }: {
   caption: string;
   rows: Loaded<PageOf<T>>;
@@ -174,7 +211,7 @@ export function PagedTable<T>({
   onOrder?: (order: PageOrder) => void;
   onPage: (page: number) => void;
   empty?: string;
-}) {
+} & Marks<T>) {
   // While the next page loads the current one stays (marked busy), so the pager keeps its focus.
   const shown = useRef<PageOf<T>>();
   if (rows.state === 'done') shown.current = rows.data;
@@ -194,7 +231,7 @@ export function PagedTable<T>({
   });
   return (
     <div class="table-frame" aria-busy={rows.state === 'loading' ? 'true' : undefined}>
-      <Grid caption={`${caption}: ${totalItems}`} heads={heads} columns={columns} rows={items} rowKey={rowKey} />
+      <Grid caption={`${caption}: ${totalItems}`} heads={heads} columns={columns} rows={items} rowKey={rowKey} id={id} rowProps={rowProps} />
       {totalPages > 1 ? (
         <nav class="pager" aria-label={`Страницы: ${caption}`}>
           <button type="button" disabled={first} onClick={() => onPage(page - 1)}>

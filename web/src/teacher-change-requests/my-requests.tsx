@@ -2,11 +2,12 @@
 // comment and the history of each; a pending one can be withdrawn.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime, universityTimeZone } from '../shared/dates';
+import { formatShortDate, formatTime } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
-import { REQUEST_EVENT_NAMES, REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from './labels';
+import { REQUEST_TYPE_NAMES } from './labels';
+import { RequestStatus } from './request-status';
 
 type Request = Schemas['ChangeRequestResponse'];
 
@@ -55,20 +56,7 @@ export default function MyChangeRequests() {
           { title: 'Причина', cell: (request) => request.reason },
           {
             title: 'Статус',
-            cell: (request) => (
-              <>
-                <strong>{REQUEST_STATUS_NAMES[request.status]}</strong>
-                {request.reviewComment ? <p class="hint">{`Комментарий: ${request.reviewComment}`}</p> : null}
-                <details>
-                  <summary>История</summary>
-                  <ul>
-                    {request.history.map((event) => (
-                      <li key={event.id}>{`${new Date(event.createdAt).toLocaleString('ru-RU', { timeZone: universityTimeZone() })} — ${REQUEST_EVENT_NAMES[event.eventType]}${event.actorName ? ` (${event.actorName})` : ''}${event.comment ? `: ${event.comment}` : ''}`}</li>
-                    ))}
-                  </ul>
-                </details>
-              </>
-            ),
+            cell: (request) => <RequestStatus request={request} />,
             compare: (a, b) => a.status.localeCompare(b.status),
           },
           {

@@ -5,14 +5,15 @@
 // one-off change it made.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime, universityTimeZone } from '../shared/dates';
+import { formatShortDate, formatTime } from '../shared/dates';
 import { Field } from '../shared/form';
 import { ReviewControls } from '../shared/review';
 import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
 import { announceQueueChanged } from '../shared/waiting';
-import { REQUEST_EVENT_NAMES, REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from './labels';
+import { REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from './labels';
+import { RequestStatus } from './request-status';
 import { askedChange } from './my-requests';
 
 type Request = Schemas['ChangeRequestResponse'];
@@ -66,20 +67,7 @@ export default function ChangeRequestsReview() {
           { title: 'Что просит', cell: (request) => `${REQUEST_TYPE_NAMES[request.requestType]}: ${askedChange(request)}. Причина: ${request.reason}` },
           {
             title: 'Статус и история',
-            cell: (request) => (
-              <>
-                <strong>{REQUEST_STATUS_NAMES[request.status]}</strong>
-                {request.reviewComment ? <p class="hint">{`Комментарий: ${request.reviewComment}`}</p> : null}
-                <details>
-                  <summary>История</summary>
-                  <ul>
-                    {request.history.map((event) => (
-                      <li key={event.id}>{`${new Date(event.createdAt).toLocaleString('ru-RU', { timeZone: universityTimeZone() })} — ${REQUEST_EVENT_NAMES[event.eventType]}${event.actorName ? ` (${event.actorName})` : ''}${event.comment ? `: ${event.comment}` : ''}`}</li>
-                    ))}
-                  </ul>
-                </details>
-              </>
-            ),
+            cell: (request) => <RequestStatus request={request} />,
           },
           {
             title: 'Решение',

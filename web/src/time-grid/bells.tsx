@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLastLoaded, useLoad } from '../shared/ui';
 import { DateAssignments } from './date-assignments';
 
@@ -79,42 +80,33 @@ function GridPanel({ grid, slots, onChanged }: { grid: Scope; slots: Slot[]; onC
         {grid.name} <span class="hint">{`(${MODE_NAMES[grid.scopeApplyMode]})`}</span>
       </h2>
       {failure ? <ErrorLine message={failure} /> : null}
-      {ordered.length ? (
-        <div class="table-scroll">
-          <table class="data-table">
-            <caption>{`Пары сетки «${grid.name}»: ${ordered.length}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Пара</th>
-                <th scope="col">Начало</th>
-                <th scope="col">Окончание</th>
-                <th scope="col">Длительность</th>
-                <th scope="col">Действия</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ordered.map((slot) => (
-                <tr key={slot.id}>
-                  <th scope="row">{`${slot.orderNumber} пара`}</th>
-                  <td>{hhmm(slot.startTime)}</td>
-                  <td>{hhmm(slot.endTime)}</td>
-                  <td>{`${slot.durationMinutes} мин`}</td>
-                  <td class="row-actions">
-                    <button type="button" class="link-button" aria-label={`Изменить ${slot.orderNumber} пару сетки «${grid.name}»`} onClick={() => setEditing(slot.id)}>
-                      Изменить
-                    </button>
-                    <button type="button" class="link-button" aria-label={`Удалить ${slot.orderNumber} пару сетки «${grid.name}»`} onClick={() => void remove(slot)}>
-                      Удалить
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : (
-        <p class="empty">{grid.scopeApplyMode === 'SATURDAY' ? 'Пар нет: по субботам действует основная сетка.' : 'Пар пока нет.'}</p>
-      )}
+      <DataTable<Slot>
+        caption={`Пары сетки «${grid.name}»: ${ordered.length}`}
+        rows={{ state: 'done', data: ordered }}
+        rowKey={(slot) => slot.id}
+        pageSize={100}
+        empty={grid.scopeApplyMode === 'SATURDAY' ? 'Пар нет: по субботам действует основная сетка.' : 'Пар пока нет.'}
+        columns={[
+          { title: 'Пара', rowHeader: true, cell: (slot) => `${slot.orderNumber} пара` },
+          { title: 'Начало', cell: (slot) => hhmm(slot.startTime) },
+          { title: 'Окончание', cell: (slot) => hhmm(slot.endTime) },
+          { title: 'Длительность', cell: (slot) => `${slot.durationMinutes} мин` },
+          {
+            title: 'Действия',
+            class: 'row-actions',
+            cell: (slot) => (
+              <>
+                <button type="button" class="link-button" aria-label={`Изменить ${slot.orderNumber} пару сетки «${grid.name}»`} onClick={() => setEditing(slot.id)}>
+                  Изменить
+                </button>
+                <button type="button" class="link-button" aria-label={`Удалить ${slot.orderNumber} пару сетки «${grid.name}»`} onClick={() => void remove(slot)}>
+                  Удалить
+                </button>
+              </>
+            ),
+          },
+        ]}
+      />
       {ordered
         .filter((slot) => slot.id === editing)
         .map((slot) => (
