@@ -222,38 +222,43 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
     const movedBefore = st.moved;
     const kind = rng.int(10);
     nChanged = 0;
-    if (kind < 3) {
-      // Another cell, keeping its room or taking a random one.
-      const c = m.cellList[m.cellStart[e] + rng.int(m.cellStart[e + 1] - m.cellStart[e])];
+    /** True when the move was judged from the counters before it was made (and so already accepted). */
+    let judged = false;
+    if (kind < 5) {
+      // Kinds 0-2: another cell, keeping the room or taking a random one; 3-4: another room in the same
+      // cell. Judged by `moveDelta` before it is made: most are refused, and a refused one costs no undo.
+      let c = c0;
       let r = -1;
-      if (m.needsRoom[e]) r = rng.int(2) === 0 ? r0 : m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
-      if (c === c0 && r === r0) continue;
-      lift(e);
-      if (!st.free(e, c, r)) {
-        undo();
-        continue;
+      if (kind < 3) {
+        c = m.cellList[m.cellStart[e] + rng.int(m.cellStart[e + 1] - m.cellStart[e])];
+        if (m.needsRoom[e]) r = rng.int(2) === 0 ? r0 : m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
+      } else {
+        if (!m.needsRoom[e]) continue;
+        r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
       }
+      if (c === c0 && r === r0) continue;
+      if ((c !== c0 && !st.resourcesFree(e, c)) || (r >= 0 && !st.roomFree(e, c, r))) continue;
+      const delta = st.moveDelta(e, c, r);
+      const movedAfter = st.moved + st.lastMovedDelta;
+      if (!((movedAfter <= maxMoved || movedAfter <= movedBefore) && (delta <= 0 || rng.float() < Math.exp(-delta / t)))) continue;
+      lift(e);
       st.place(e, c, r);
+      judged = true;
     } else if (kind === 6) {
       if (!m.needsRoom[e]) continue;
       const r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
       if (!courseRoom(e, r)) continue;
-    } else if (kind < 5) {
-      // Another room in the same cell.
-      if (!m.needsRoom[e]) continue;
-      const r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
-      if (r === r0 || !st.roomFree(e, c0, r)) continue;
-      lift(e);
-      st.place(e, c0, r);
     } else {
       const c = m.cellList[m.cellStart[e] + rng.int(m.cellStart[e + 1] - m.cellStart[e])];
       if (c === c0 || !kempe(e, c)) continue;
     }
-    const delta = st.cost - before;
-    const accept = (st.moved <= maxMoved || st.moved <= movedBefore) && (delta <= 0 || rng.float() < Math.exp(-delta / t));
-    if (!accept) {
-      undo();
-      continue;
+    if (!judged) {
+      const delta = st.cost - before;
+      const accept = (st.moved <= maxMoved || st.moved <= movedBefore) && (delta <= 0 || rng.float() < Math.exp(-delta / t));
+      if (!accept) {
+        undo();
+        continue;
+      }
     }
     if (st.cost < bestCost) {
       bestCost = st.cost;

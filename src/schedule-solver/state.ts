@@ -195,6 +195,79 @@ export class State {
     this.cost += delta;
   }
 
+  /** The change in moved events of the last `moveDelta` (REPAIR's bound is checked with it). */
+  lastMovedDelta = 0;
+
+  /**
+   * The cost change of moving placed event e from its place to cell c1 and room r1 (-1: none), read
+   * from the counters without changing them: the simulated annealing judges a move before making it.
+   * The caller has checked that e's resources and the room are free there (apart from e itself).
+   */
+  moveDelta(e: number, c1: number, r1: number): number {
+    const m = this.m;
+    const W = m.W;
+    const w = m.weeks[e];
+    const P = m.P;
+    const c0 = this.cell[e];
+    const r0 = this.room[e];
+    const d0 = (c0 / P) | 0;
+    const d1 = (c1 / P) | 0;
+    const bit0 = 1 << (c0 - d0 * P);
+    const bit1 = 1 << (c1 - d1 * P);
+    let delta = 0;
+    if (c1 !== c0) {
+      for (let i = m.resStart[e], end = m.resStart[e + 1]; i < end; i++) {
+        const res = m.res[i];
+        if (!m.dayTerms[res]) continue;
+        const base0 = (res * m.C + c0) * W;
+        const day0 = (res * m.D + d0) * W;
+        const day1 = (res * m.D + d1) * W;
+        for (let b = 0; b < W; b++) {
+          if (((w >> b) & 1) === 0) continue;
+          // Another holder (a fixed event) of the old slot keeps its bit.
+          const leaves = this.resCount[base0 + b] === 1;
+          if (d0 === d1) {
+            const mask = ((leaves ? this.dayMask[day0 + b] & ~bit0 : this.dayMask[day0 + b]) | bit1);
+            delta += dayCostOf(m, res, mask) - this.dayCost[day0 + b];
+          } else {
+            if (leaves) delta += dayCostOf(m, res, this.dayMask[day0 + b] & ~bit0) - this.dayCost[day0 + b];
+            delta += dayCostOf(m, res, this.dayMask[day1 + b] | bit1) - this.dayCost[day1 + b];
+          }
+        }
+      }
+      if (d0 !== d1) {
+        const k = m.course[e];
+        const min = m.minDays[k];
+        if (min > 0) {
+          let days = this.courseDays[k];
+          if (this.courseDayCount[k * m.D + d0] === 1 && --days < min) delta += m.weights.minWorkingDaysWeight;
+          if (this.courseDayCount[k * m.D + d1] === 0 && days < min) delta -= m.weights.minWorkingDaysWeight;
+        }
+      }
+      if (m.cellCost !== null) delta += m.cellCost[e * m.C + c1] - m.cellCost[e * m.C + c0];
+    }
+    if (r1 !== r0) {
+      const students = m.students[e];
+      if (r1 >= 0) delta += roomCostOf(m.weights, students, m.roomCap[r1]);
+      if (r0 >= 0) delta -= roomCostOf(m.weights, students, m.roomCap[r0]);
+      if (this.courseRoomCount !== null) {
+        const k = m.course[e];
+        let rooms = this.courseRooms[k];
+        if (r0 >= 0 && this.courseRoomCount[k * m.R + r0] === 1 && rooms-- > 1) delta -= m.weights.roomStabilityWeight;
+        if (r1 >= 0 && this.courseRoomCount[k * m.R + r1] === 0 && ++rooms > 1) delta += m.weights.roomStabilityWeight;
+      }
+    }
+    let movedDelta = 0;
+    const ic = m.initCell[e];
+    if (ic >= 0) {
+      const ir = m.initRoom[e];
+      movedDelta = (c1 !== ic || r1 !== ir ? 1 : 0) - (c0 !== ic || r0 !== ir ? 1 : 0);
+      delta += movedDelta * m.weights.movedWeight;
+    }
+    this.lastMovedDelta = movedDelta;
+    return delta;
+  }
+
   /** The cost with nothing placed: every course short of all its working days. */
   static emptyCost(m: Model): number {
     let cost = 0;
