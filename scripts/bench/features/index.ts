@@ -9,6 +9,7 @@ import { publication } from './publication';
 import { quality } from './quality';
 import { rules } from './rules';
 import { scheduleExport } from './schedule-export';
+import { solver } from './solver';
 import { helmetCost, passportCost } from './switch-pairs';
 import { viewing } from './viewing';
 import { workload } from './workload';
@@ -19,4 +20,4 @@ import { workload } from './workload';
  * publication last, since it replaces the version every other scenario reads. A new feature: one file
  * in this folder, one entry here.
  */
-export const FEATURES: readonly BenchFeature[] = [viewing, metrics, passportCost, helmetCost, feeds, rules, overrides, changeRequests, absences, workload, quality, scheduleExport, dataImport, publication];
+export const FEATURES: readonly BenchFeature[] = [viewing, metrics, passportCost, helmetCost, feeds, rules, overrides, changeRequests, absences, workload, quality, scheduleExport, dataImport, solver, publication];

@@ -91,4 +91,25 @@ export class TenantDb {
     if (scope.manager?.queryRunner?.isTransactionActive) throw new Error('a consistent read cannot join an open transaction');
     return scope.dataSource.transaction('REPEATABLE READ', (manager) => runInTenant({ ...scope, manager }, work));
   }
+
+  /**
+   * `consistentRead` for a read large by nature (the solver's scoring of a whole semester, whose
+   * analysis runs between its statements): the long statement budget, as `longTransaction` gives.
+   */
+  longConsistentRead<T>(work: () => Promise<T>): Promise<T> {
+    let client: { query_timeout?: number | false } | undefined;
+    let before: number | false | undefined;
+    return this.consistentRead(async () => {
+      const ms = this.longStatementMs;
+      await this.execute(`SET LOCAL statement_timeout = ${ms}`);
+      await this.execute(`SET LOCAL idle_in_transaction_session_timeout = ${ms * 2}`);
+      client = (this.manager.queryRunner as unknown as { databaseConnection?: { connectionParameters?: { query_timeout?: number | false } } } | undefined)
+        ?.databaseConnection?.connectionParameters;
+      before = client?.query_timeout;
+      if (client && typeof before === 'number') client.query_timeout = Math.max(before, ms + 500);
+      return work();
+    }).finally(() => {
+      if (client && typeof before === 'number') client.query_timeout = before;
+    });
+  }
 }

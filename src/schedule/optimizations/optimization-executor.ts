@@ -122,7 +122,15 @@ class JobRun {
       .map(([id, room]) => ({ id, capacity: room.capacity }))
       .sort((a, b) => a.id - b.id);
     const basePairs = [...grids.base.slots].sort((a, b) => a.orderNumber - b.orderNumber).map((pair) => ({ id: pair.id, orderNumber: pair.orderNumber }));
-    return { mode: this.job.mode, rules, basePairs, rooms, facts, lockedRuleIds: new Set(this.job.lockedRuleIds) };
+    return {
+      mode: this.job.mode,
+      rules,
+      basePairs,
+      rooms,
+      facts,
+      lockedRuleIds: new Set(this.job.lockedRuleIds),
+      semester: { startDate: semester.startDate, endDate: semester.endDate },
+    };
   }
 
   /** Runs the solver thread; every second the latest progress and the heartbeat are written, and a cancel asked meanwhile stops the search. */

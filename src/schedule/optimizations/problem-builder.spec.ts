@@ -97,12 +97,31 @@ describe('the service adapter to the solver (issue 43)', () => {
     const wishes: TeacherWish[] = [
       { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: 1, pairOrder: 2, date: null },
       { teacherId: 7, type: 'SOFT_UNWANTED', dayOfWeek: 2, pairOrder: 3, date: null },
-      // One date only: left to the schedule's own checks.
+      // One date, with no semester's dates given: left to the schedule's own checks.
       { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2026-09-01' },
     ];
     const [event] = buildProblem(input([rule(1, [1], [slot(21)])], { facts: facts(wishes) })).problem.events;
     expect(Array.from(event.allowedCells ?? []).flatMap((open, cell) => (open ? [] : [cell]))).toEqual([1]);
     expect(Array.from(event.cellCost ?? []).flatMap((cost, cell) => (cost ? [[cell, cost]] : []))).toEqual([[5, 3]]);
+  });
+
+  it('closes a one-date hard unavailability on its weekday for the lessons of that week\'s parity only', () => {
+    // The semester starts on Tuesday 1 September 2026: week 1 (odd) holds the 1st, week 2 (even) the 12th.
+    const wishes: TeacherWish[] = [
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2026-09-01' },
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2026-09-12' },
+      // A Sunday and a date outside the semester close nothing.
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2026-09-06' },
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2027-03-02' },
+    ];
+    const slots = [slot(21, { parity: 'ODD' }), slot(22, { parity: 'EVEN' }), slot(23), slot(24, { teacherId: 8 })];
+    const semester = { startDate: '2026-09-01', endDate: '2026-12-31' };
+    const events = buildProblem(input([rule(1, [1], slots)], { facts: facts(wishes), semester })).problem.events;
+    const closed = (cells: Uint8Array | null) => (cells === null ? null : Array.from(cells).flatMap((open, cell) => (open ? [] : [cell])));
+    // Three pairs a day: Tuesday is cells 3..5, Saturday 15..17.
+    expect(events.map((event) => closed(event.allowedCells))).toEqual([[3, 4, 5], [15, 16, 17], [3, 4, 5, 15, 16, 17], null]);
+    // Without the semester's dates nothing is known of the weeks: only the schedule's own checks apply.
+    expect(buildProblem(input([rule(1, [1], slots)], { facts: facts(wishes) })).problem.events.map((event) => event.allowedCells)).toEqual([null, null, null, null]);
   });
 
   it('fixes locked rules in place, lists a locked slot without a place apart, and prices moves only in REPAIR', () => {

@@ -12,7 +12,9 @@ import {
   TEACHER_GAP_PENALTY,
   TEACHER_OVERLOAD_PENALTY,
 } from '../../schedule-engine/quality';
+import { isoDayOfWeek } from '../../schedule-engine/dates';
 import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
+import { weekNumber, weekParity } from '../../schedule-engine/weeks';
 import type { SolverEvent, SolverMode, SolverProblem, SolverResource } from '../../schedule-solver';
 
 /**
@@ -53,6 +55,8 @@ export interface ProblemInput {
   rooms: readonly { id: number; capacity: number }[];
   facts: QualityFacts;
   lockedRuleIds: ReadonlySet<number>;
+  /** The semester's dates: a one-date hard unavailability closes its weekday in that date's week parity. */
+  semester?: { startDate: string; endDate: string };
 }
 
 /** One event's origin, to map the result back and explain it. */
@@ -118,7 +122,7 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
     return index;
   };
 
-  const wishes = teacherCells(input.facts, periodOfOrder, periods, costScale);
+  const wishes = teacherCells(input.facts, periodOfOrder, periods, costScale, input.semester);
   const origins: EventOrigin[] = [];
   const lockedUnplaced: LockedUnplaced[] = [];
   const events: SolverEvent[] = [];
@@ -150,7 +154,7 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
         resources: held,
         weeks: WEEKS_OF_PARITY[slot.parity],
         students,
-        allowedCells: wish?.allowed ?? null,
+        allowedCells: wish ? wish.allowed(WEEKS_OF_PARITY[slot.parity]) : null,
         rooms: null,
         cellCost: wish?.cost ?? null,
         initial,
@@ -227,20 +231,33 @@ function placementOf(slot: SlotInput, periodOfPair: ReadonlyMap<number, number>,
 }
 
 /**
- * Each teacher's closed cells (weekly HARD_UNAVAILABLE: a pair of a weekday, or the whole weekday) and
- * the soft cost of each cell (SOFT_UNWANTED pairs; outside the SOFT_PREFERRED pairs of a day), at the
- * quality report's weight. Wishes of one date are left to the schedule's own checks (see decisions).
+ * Each teacher's closed cells and the soft cost of each cell, at the quality report's weight. Closed:
+ * weekly HARD_UNAVAILABLE (a pair of a weekday, or the whole weekday) in every week; a one-date
+ * HARD_UNAVAILABLE closes its weekday's pairs in the weeks of that date's parity (its week of the
+ * semester odd or even), so an ODD lesson is kept off it only when the date falls in an odd week.
+ * Soft: SOFT_UNWANTED pairs; outside the SOFT_PREFERRED pairs of a day.
  */
-function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, number>, periods: number, costScale: number) {
+function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, number>, periods: number, costScale: number, semester: ProblemInput['semester']) {
   const cells = TEACHING_DAYS * periods;
-  const byTeacher = new Map<number, { allowed: Uint8Array | null; cost: Int32Array | null }>();
+  /** Per teacher: the week bits (1 odd, 2 even) closed in each cell, and each cell's soft cost. */
+  const byTeacher = new Map<number, { closed: Uint8Array | null; cost: Int32Array | null }>();
   const entry = (teacherId: number) => {
     let found = byTeacher.get(teacherId);
-    if (!found) byTeacher.set(teacherId, (found = { allowed: null, cost: null }));
+    if (!found) byTeacher.set(teacherId, (found = { closed: null, cost: null }));
     return found;
   };
   const preferredByDay = new Map<string, Set<number>>();
   for (const wish of facts.wishes) {
+    if (wish.type === 'HARD_UNAVAILABLE' && wish.date !== null) {
+      if (!semester || wish.date < semester.startDate || wish.date > semester.endDate) continue;
+      const weekday = isoDayOfWeek(wish.date);
+      if (weekday > TEACHING_DAYS) continue;
+      const bit = weekParity(weekNumber(semester.startDate, wish.date)) === 'ODD' ? 1 : 2;
+      const target = entry(wish.teacherId);
+      target.closed ??= new Uint8Array(cells);
+      for (let period = 0; period < periods; period++) target.closed[(weekday - 1) * periods + period] |= bit;
+      continue;
+    }
     if (wish.date !== null || wish.dayOfWeek === null || wish.dayOfWeek < 1 || wish.dayOfWeek > TEACHING_DAYS) continue;
     const day = wish.dayOfWeek - 1;
     const period = wish.pairOrder === null ? undefined : periodOfOrder.get(wish.pairOrder);
@@ -248,8 +265,8 @@ function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, nu
     const dayCells = period === undefined ? [...Array(periods).keys()].map((p) => day * periods + p) : [day * periods + period];
     if (wish.type === 'HARD_UNAVAILABLE') {
       const target = entry(wish.teacherId);
-      target.allowed ??= new Uint8Array(cells).fill(1);
-      for (const cell of dayCells) target.allowed[cell] = 0;
+      target.closed ??= new Uint8Array(cells);
+      for (const cell of dayCells) target.closed[cell] = 3;
     } else if (wish.type === 'SOFT_UNWANTED') {
       const target = entry(wish.teacherId);
       target.cost ??= new Int32Array(cells);
@@ -267,7 +284,22 @@ function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, nu
     target.cost ??= new Int32Array(cells);
     for (let period = 0; period < periods; period++) if (!preferred.has(period)) target.cost[day * periods + period] += SOFT_WISH_PENALTY * costScale;
   }
-  return byTeacher;
+  const result = new Map<number, { allowed: (weeks: number) => Uint8Array | null; cost: Int32Array | null }>();
+  for (const [teacherId, { closed, cost }] of byTeacher) {
+    // One allowed-cells array per week mask (1, 2, 3), shared by the teacher's events of those weeks.
+    const byWeeks = new Map<number, Uint8Array | null>();
+    const allowed = (weeks: number): Uint8Array | null => {
+      if (!closed) return null;
+      let cells = byWeeks.get(weeks);
+      if (cells === undefined) {
+        cells = closed.some((bits) => (bits & weeks) !== 0) ? Uint8Array.from(closed, (bits) => ((bits & weeks) === 0 ? 1 : 0)) : null;
+        byWeeks.set(weeks, cells);
+      }
+      return cells;
+    };
+    result.set(teacherId, { allowed, cost });
+  }
+  return result;
 }
 
 /** A solved event's place as a rule slot's fields, or null when it stays unplaced. */

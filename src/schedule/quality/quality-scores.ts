@@ -17,7 +17,8 @@ export class QualityScores extends VersionScores {
   }
 
   async score(semesterId: number, versionId: number): Promise<VersionScore> {
-    return this.db.consistentRead(async () => {
+    // A job scores a whole semester, out of any request: the long budget, so a loaded machine's slow analysis is not cut off.
+    return this.db.longConsistentRead(async () => {
       const version = await this.quality.versionOf({ semesterId, versionId });
       const { analysis } = await this.quality.analyse(version);
       return { score: analysis.score, rawPenalty: analysis.rawPenalty, lessonCount: analysis.lessonCount, metrics: analysis.metrics };

@@ -29,7 +29,7 @@ export class VersionSolvedDrafts extends SolvedDrafts {
 
   write(request: SolvedDraftRequest): Promise<SolvedDraft> {
     const { source } = request;
-    return this.writes.run(source.semesterId, async () => {
+    return this.writes.runLong(source.semesterId, async () => {
       const state = await this.versions.state(source.id);
       if (!state) throw new Error(`source version ${source.id} is missing`);
       const versionId = await this.versions.insertDraft({
