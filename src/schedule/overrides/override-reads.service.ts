@@ -11,6 +11,7 @@ import { eachDate } from '../../schedule-engine/weeks';
 import { LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly, ScheduleDataRepository } from '../core';
 import { OverrideAvailabilityQuery, OverrideRegistryPageQuery, OverrideRegistryQuery } from './dto/override-request.dto';
 import { OverrideAvailabilityResponse, OverrideResponse } from './dto/override-response.dto';
+import { LessonChangeResponse, LessonChangesQuery } from './dto/lesson-change.dto';
 import { OverrideRegistryRepository, RegistryFilter, RegistryRow } from './override-registry.repository';
 import { OVERRIDE_NOT_FOUND } from './override-rules';
 import { RegistryAnswer, RegistryCache } from './registry-cache';
@@ -111,6 +112,23 @@ export class OverrideReads {
     return { semesterId: semester.id, semesterStartDate: semester.startDate, semesterEndDate: semester.endDate, availableDates };
   }
 
+  /**
+   * The one-off changes a group's or a teacher's timetable shows in a period (issue 45 §3): those whose
+   * lesson was or is now in the range, of the group's lessons, or of the teacher's (taught by the rule
+   * or given to them). Read afresh (a week's few rows), not through the registry's cache.
+   */
+  async changesOf(query: LessonChangesQuery): Promise<LessonChangeResponse[]> {
+    if ((query.groupId === undefined) === (query.teacherId === undefined)) throw new BadRequestError('Укажите ровно один из параметров groupId и teacherId');
+    const filter = registryFilter(query);
+    const rows = (await this.registry.list(filter)).filter((row) =>
+      query.groupId !== undefined ? row.groupIds.includes(query.groupId) : row.originalTeacherId === query.teacherId || row.newTeacherId === query.teacherId,
+    );
+    if (rows.length === 0) return [];
+    const dates = rows.map((row) => row.lessonDate).sort();
+    const grids = await this.data.grids(dates[0], dates[dates.length - 1]);
+    return rows.map((row) => toLessonChange(row, grids));
+  }
+
   /** Rows to entries; the original times come from the bell schedules of the original dates (two more queries). */
   private async toResponses(rows: RegistryRow[]): Promise<OverrideResponse[]> {
     if (rows.length === 0) return [];
@@ -138,6 +156,44 @@ function registryFilter(query: OverrideRegistryQuery): RegistryFilter {
     throw new BadRequestError(`Период реестра может содержать не более ${MAX_REGISTRY_DATES} дат (обе границы включаются), запрошено ${dates}`);
   }
   return { startDate, endDate };
+}
+
+function toLessonChange(row: RegistryRow, grids: GridSnapshot): LessonChangeResponse {
+  const entry = toResponse(row, grids);
+  const original = effectiveSlotOf(
+    { id: row.originalTimeSlotId, orderNumber: row.originalOrderNumber, startTime: row.originalBaseStartTime, endTime: row.originalBaseEndTime },
+    effectiveSlotsOn(grids, row.lessonDate),
+  );
+  const cancelled = row.action === 'CANCEL';
+  const moved = row.newTimeSlotId !== null;
+  return {
+    scheduleOverrideId: row.id,
+    action: row.action,
+    scheduleRuleSlotId: row.baseRuleSlotId,
+    scheduleRuleId: row.scheduleRuleId,
+    lessonDate: row.lessonDate,
+    originalStartTime: entry.originalStartTime,
+    originalEndTime: entry.originalEndTime,
+    originalTimeSlotOrder: original.orderNumber,
+    newLessonDate: cancelled ? null : (row.targetLessonDate ?? row.lessonDate),
+    newStartTime: cancelled ? null : moved ? row.newStartTime : entry.originalStartTime,
+    newEndTime: cancelled ? null : moved ? row.newEndTime : entry.originalEndTime,
+    newTimeSlotOrder: cancelled ? null : moved ? row.newOrderNumber : original.orderNumber,
+    originalTeacherId: row.originalTeacherId,
+    originalTeacherName: row.originalTeacherName,
+    newTeacherId: row.newTeacherId,
+    newTeacherName: row.newTeacherName,
+    originalClassroomName: row.originalClassroomName,
+    newClassroomName: row.newClassroomName,
+    originalLessonFormat: row.originalLessonFormat,
+    newLessonFormat: row.newLessonFormat,
+    subjectName: row.subjectName,
+    lessonTypeName: row.lessonTypeName,
+    groupIds: row.groupIds,
+    groupNames: row.groupNames,
+    subgroupNames: row.subgroupNames,
+    comment: row.comment,
+  };
 }
 
 function toResponse(row: RegistryRow, grids: GridSnapshot): OverrideResponse {

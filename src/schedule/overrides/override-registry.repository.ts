@@ -26,6 +26,7 @@ const REGISTRY_ROW = rowShape({
   originalLessonFormat: text,
   // The new pair, teacher and room (with their LEFT JOINed times and names): null when the override keeps them.
   newTimeSlotId: nullable(int),
+  newOrderNumber: nullable(int),
   newStartTime: nullable(time),
   newEndTime: nullable(time),
   newTeacherId: nullable(int),
@@ -97,7 +98,7 @@ export class OverrideRegistryRepository {
               bts.start_time::text AS "originalBaseStartTime", bts.end_time::text AS "originalBaseEndTime",
               sl.teacher_id AS "originalTeacherId", ot.full_name AS "originalTeacherName",
               sl.classroom_id AS "originalClassroomId", oc.name AS "originalClassroomName", sl.lesson_format AS "originalLessonFormat",
-              o.new_time_slot_id AS "newTimeSlotId", nts.start_time::text AS "newStartTime", nts.end_time::text AS "newEndTime",
+              o.new_time_slot_id AS "newTimeSlotId", nts.order_number AS "newOrderNumber", nts.start_time::text AS "newStartTime", nts.end_time::text AS "newEndTime",
               o.new_teacher_id AS "newTeacherId", nt.full_name AS "newTeacherName",
               o.new_classroom_id AS "newClassroomId", nc.name AS "newClassroomName", o.new_lesson_format AS "newLessonFormat",
               r.subject_id AS "subjectId", sub.name AS "subjectName", sl.lesson_type_id AS "lessonTypeId", lt.name AS "lessonTypeName",

@@ -5,6 +5,7 @@ import { OverrideRegistryRepository } from './override-registry.repository';
 import { OverridesRepository } from './overrides.repository';
 import { RegistryCache } from './registry-cache';
 import { ScheduleOverridesController } from './schedule-overrides.controller';
+import { LessonChangesController } from './lesson-changes.controller';
 import { ScheduleOverridesService } from './schedule-overrides.service';
 
 /**
@@ -15,7 +16,7 @@ import { ScheduleOverridesService } from './schedule-overrides.service';
  */
 @Module({
   imports: [ScheduleCoreModule],
-  controllers: [ScheduleOverridesController],
+  controllers: [ScheduleOverridesController, LessonChangesController],
   providers: [ScheduleOverridesService, OverrideReads, OverridesRepository, OverrideRegistryRepository, RegistryCache],
 })
 export class ScheduleOverridesModule {}

@@ -9,6 +9,7 @@ import { Picker, type Choice } from '../shared/picker';
 import { remember, remembered, type Chosen } from '../shared/storage';
 import { SubscribePanel } from '../shared/subscribe';
 import type { DownloadTarget } from '../shared/schedule-downloads';
+import type { ChangesOf } from '../shared/lesson-changes';
 import { WeekView, type WeekViewProps } from '../shared/week-view';
 import { filterQuery, SearchFilterFields, type SearchFilters } from './search-filters';
 
@@ -30,6 +31,13 @@ const KINDS: Record<Kind, KindDefinition> = {
 };
 
 type Selection = Chosen & { kind: Kind };
+
+/** A group's or a teacher's week shows its one-off changes in place (a room's week has none of its own). */
+function changesOf(selection: Selection | undefined): ChangesOf | null {
+  if (selection?.kind === 'group') return { groupId: selection.id };
+  if (selection?.kind === 'teacher') return { teacherId: selection.id };
+  return null;
+}
 
 /** The office may see why a group's week is empty: no calendar assigned for the academic year. */
 async function calendarHint(selection: Selection, academicYearId: number, yearTitle: string): Promise<string> {
@@ -123,6 +131,8 @@ export function ScheduleLookup({
         loadKey={selection ? `${selection.kind}:${selection.id}:${refresh ?? 0}:${JSON.stringify(chosenFilters)}` : ''}
         actions={actions}
         downloads={downloads}
+        // A group's or a teacher's whole week shows its changes; a filtered search shows only what it found.
+        changesOf={Object.keys(chosenFilters).length === 0 ? changesOf(selection) : null}
         load={(startDate, endDate) =>
           selection
             ? data(api.GET('/api/schedule/search', { params: { query: { [KINDS[selection.kind].param]: selection.id, ...chosenFilters, startDate, endDate } } }))

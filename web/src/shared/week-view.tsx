@@ -18,6 +18,7 @@ import {
   todayAtUniversity,
 } from './dates';
 import { messageOf } from './errors';
+import { loadChanges, madeOnline, movedToText, substitution, withChanges, type ChangesOf, type ShownLesson } from './lesson-changes';
 import { ScheduleDownloads, type DownloadTarget } from './schedule-downloads';
 import { ErrorLine, Status, useId } from './ui';
 
@@ -58,12 +59,20 @@ function rememberDate(date: string): void {
   history.replaceState(null, '', url);
 }
 
-function ChangeMark({ lesson }: { lesson: Lesson }) {
+function ChangeMark({ lesson }: { lesson: ShownLesson }) {
+  const change = lesson.change;
+  if (lesson.gone === 'CANCELLED') return <p class="badge badge-cancelled">Отменено</p>;
+  if (lesson.gone === 'MOVED_AWAY' && change) return <p class="badge badge-moved">{movedToText(change)}</p>;
+  if (lesson.gone === 'GIVEN_AWAY' && change) return <p class="badge badge-replaced">{`Замена: ведёт ${change.newTeacherName ?? 'другой преподаватель'}`}</p>;
   if (lesson.overrideAction === 'MOVE') {
     const from = lesson.originalLessonDate;
     return <p class="badge badge-moved">{from && from !== lesson.date ? `Перенесено с ${formatShortDate(from)}` : 'Перенесено на другое время'}</p>;
   }
-  if (lesson.overrideAction === 'REPLACE') return <p class="badge badge-replaced">Замена: разовое изменение занятия</p>;
+  if (lesson.overrideAction === 'REPLACE') {
+    if (substitution(change)) return <p class="badge badge-replaced">Замена преподавателя</p>;
+    if (madeOnline(change)) return null;
+    return <p class="badge badge-replaced">Замена: разовое изменение занятия</p>;
+  }
   return null;
 }
 
@@ -77,15 +86,20 @@ function Fact({ label, value }: { label: string; value?: string | null }) {
   );
 }
 
-function LessonItem({ lesson, actions }: { lesson: Lesson; actions?: (lesson: Lesson) => ComponentChildren }) {
+function LessonItem({ lesson, actions }: { lesson: ShownLesson; actions?: (lesson: Lesson) => ComponentChildren }) {
   const online = lesson.lessonFormat === 'Онлайн';
   const changed = Boolean(lesson.overrideAction);
+  const change = lesson.change;
+  // Made online by the office: the room no longer matters.
+  const roomShown = !(online && madeOnline(change));
+  const gone = lesson.gone ? ` lesson-gone lesson-${lesson.gone.toLowerCase().replace('_', '-')}` : '';
   return (
     <li
-      class={`lesson${online ? ' lesson-online' : ''}${changed ? ' lesson-changed' : ''}`}
+      class={`lesson${online && !lesson.gone ? ' lesson-online' : ''}${changed ? ' lesson-changed' : ''}${gone}`}
       data-date={lesson.date}
       data-slot={lesson.scheduleRuleSlotId}
       data-override={lesson.overrideAction ?? undefined}
+      data-gone={lesson.gone}
     >
       <p class="lesson-time">
         <span class="pair">{`${lesson.timeSlotOrder} пара`}</span> <time>{`${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}`}</time>
@@ -93,14 +107,15 @@ function LessonItem({ lesson, actions }: { lesson: Lesson; actions?: (lesson: Le
       <p class="lesson-subject">{lesson.subjectName}</p>
       <p class="lesson-type">{lesson.lessonTypeName}</p>
       <dl class="facts">
-        <Fact label="Аудитория" value={lesson.classroomName} />
-        <Fact label="Преподаватель" value={lesson.teacherName} />
+        <Fact label="Аудитория" value={roomShown ? lesson.classroomName : undefined} />
+        <Fact label="Преподаватель" value={lesson.gone ? lesson.teacherName : (substitution(change) ?? lesson.teacherName)} />
         <Fact label="Группы" value={(lesson.groupNames ?? []).join(', ')} />
         <Fact label="Подгруппы" value={(lesson.subgroupNames ?? []).join(', ')} />
       </dl>
-      {online ? <p class="badge badge-online">Онлайн</p> : null}
+      {online && !lesson.gone ? <p class="badge badge-online">Онлайн</p> : null}
       <ChangeMark lesson={lesson} />
-      {actions ? <div class="lesson-actions">{actions(lesson)}</div> : null}
+      {change?.comment ? <p class="change-comment">{`Комментарий учебного отдела: ${change.comment}`}</p> : null}
+      {actions && !lesson.gone ? <div class="lesson-actions">{actions(lesson)}</div> : null}
     </li>
   );
 }
@@ -112,8 +127,8 @@ const byTime = (a: Lesson, b: Lesson) =>
 const PAIR_ROWS = 12;
 
 /** A day's lessons by pair (in time order), so a pair's lessons share one cell of the week's grid. */
-function byPair(lessons: Lesson[]): Lesson[][] {
-  const cells: Lesson[][] = [];
+function byPair(lessons: ShownLesson[]): ShownLesson[][] {
+  const cells: ShownLesson[][] = [];
   for (const lesson of lessons) {
     const last = cells[cells.length - 1];
     if (last && last[0].timeSlotOrder === lesson.timeSlotOrder) last.push(lesson);
@@ -122,7 +137,7 @@ function byPair(lessons: Lesson[]): Lesson[][] {
   return cells;
 }
 
-function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: number; lessons: Lesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
+function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: number; lessons: ShownLesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
   const headingId = useId('day');
   const today = date === todayAtUniversity();
   return (
@@ -138,7 +153,7 @@ function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: num
             return (
               <ol class={`lessons at-pair-${Math.min(Math.max(order, 1), PAIR_ROWS)}`} data-pair={order} key={order}>
                 {cell.map((lesson) => (
-                  <LessonItem key={`${lesson.scheduleRuleSlotId}-${lesson.date}`} lesson={lesson} actions={actions} />
+                  <LessonItem key={`${lesson.scheduleRuleSlotId}-${lesson.date}${lesson.gone ? '-gone' : ''}`} lesson={lesson} actions={actions} />
                 ))}
               </ol>
             );
@@ -155,7 +170,7 @@ function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: num
  * The week: on a wide screen a grid of pairs (rows) by days (columns), each pair in the same row on
  * every day (CSS subgrid: `.at-pair-N` puts a pair in row N); on a phone the days one under another.
  */
-function WeekGrid({ monday, lessons, actions }: { monday: string; lessons: Lesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
+function WeekGrid({ monday, lessons, actions }: { monday: string; lessons: ShownLesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
   const days = [];
   for (let offset = 0; offset < 7; offset++) {
     const date = plusDays(monday, offset);
@@ -170,7 +185,7 @@ type Shown =
   | { kind: 'loading' }
   | { kind: 'placeholder' }
   | { kind: 'empty'; hint: string }
-  | { kind: 'lessons'; lessons: Lesson[] }
+  | { kind: 'lessons'; lessons: ShownLesson[] }
   | { kind: 'error'; message: string };
 
 export interface WeekViewProps {
@@ -185,9 +200,11 @@ export interface WeekViewProps {
   actions?: (lesson: Lesson) => ComponentChildren;
   /** What «Скачать: Excel / PDF / CSV» exports for the shown week (nothing while empty). */
   downloads?: DownloadTarget[];
+  /** Whose one-off changes the week marks (cancelled and moved lessons in their places, substitutes, comments). */
+  changesOf?: ChangesOf | null;
 }
 
-export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downloads }: WeekViewProps) {
+export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downloads, changesOf }: WeekViewProps) {
   const [date, setDate] = useState(dateFromAddress);
   const [answer, setAnswer] = useState<{ key: string; shown: Shown }>({ key: '', shown: { kind: 'loading' } });
   const [semesterLine, setSemesterLine] = useState('');
@@ -205,7 +222,8 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downl
     setSemesterLine('');
     void (async () => {
       try {
-        const [lessons, list] = await Promise.all([load(monday, sunday), loadSemesters()]);
+        const [found, list, changes] = await Promise.all([load(monday, sunday), loadSemesters(), changesOf ? loadChanges(changesOf, monday, sunday) : []]);
+        const lessons = found && withChanges(found, changes, monday, sunday);
         if (!current) return;
         const week = semesterWeek(list, monday);
         setSemesterLine(
@@ -225,7 +243,7 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downl
     return () => {
       current = false;
     };
-  }, [monday, loadKey]);
+  }, [monday, loadKey, JSON.stringify(changesOf ?? null)]);
 
   useEffect(() => {
     // For the benchmark (scripts/bench-web.ts): the moment a week's lessons are on screen.

@@ -72,6 +72,7 @@ export default function GroupSchedule() {
       </div>
       <WeekView
         loadKey={group?.id}
+        changesOf={group ? { groupId: group.id } : null}
         downloads={group ? [{ label: `группа ${group.label}`, params: { groupId: group.id } }] : []}
         load={(startDate, endDate) => (group ? data(api.GET('/api/schedule', { params: { query: { groupId: group.id, startDate, endDate } } })) : Promise.resolve(null))}
         placeholder="Найдите свою группу в поле выше: её расписание запомнится в этом браузере."

@@ -22,6 +22,7 @@ export default function MySchedule() {
       <SubscribePanel target={{ kind: 'MY_LESSONS' }} />
       <WeekView
         loadKey={me.userId}
+        changesOf={{ teacherId: me.userId }}
         downloads={[{ label: 'мои занятия', params: { teacherId: me.userId } }]}
         load={(startDate, endDate) => data(api.GET('/api/schedule', { params: { query: { teacherId: me.userId, startDate, endDate } } }))}
         emptyHint={() => 'Занятия появятся здесь, когда учебный отдел опубликует расписание с вашим участием.'}
