@@ -681,4 +681,23 @@ describe('teacher preferences (4.14)', () => {
       expect(published.body).toMatchObject({ id: w.draftVersionId, status: 'PUBLISHED' });
     });
   });
+
+  describe('the week saved at once (issue 45 §8)', () => {
+    it('refuses a pair outside the base grid and a cell named twice, changing nothing; only a teacher saves their week', async () => {
+      const path = '/api/teacher-preferences/week';
+      const count = async () => ((await admin.get(`/api/teacher-preferences?semesterId=${autumn}`)).body as unknown[]).length;
+      const before = await count();
+      const cell = { dayOfWeek: 3, timeSlotId: P[0].id, preferenceType: 'SOFT_PREFERRED' };
+      const outside = await asTeacher[0].put(path).send({ semesterId: autumn, cells: [cell, { ...cell, dayOfWeek: 4, timeSlotId: 999999 }] });
+      expect(outside.status).toBe(400);
+      expectErrorBody(outside.body, 400, path, 'Пара №999999 не входит в основную сетку звонков');
+      expect(outside.body.field).toBe('cells[1].timeSlotId');
+      const twice = await asTeacher[0].put(path).send({ semesterId: autumn, cells: [cell, { ...cell, preferenceType: null }] });
+      expect(twice.status).toBe(400);
+      expect(twice.body.field).toBe('cells[1]');
+      expect((await asTeacher[0].put(path).send({ semesterId: autumn, cells: [{ ...cell, preferenceType: 'NO_GAPS' }] })).body).toMatchObject({ status: 400, field: 'cells[0].preferenceType' });
+      expect((await office.put(path).send({ semesterId: autumn, cells: [cell] })).status).toBe(403);
+      expect(await count()).toBe(before);
+    });
+  });
 });

@@ -163,15 +163,40 @@ describe('the teacher in the web client (/teacher/)', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
-  it('marks a pair HARD_UNAVAILABLE in the week grid and sees it waiting for approval', async () => {
+  it('marks pairs in the week grid and saves them in one request, each waiting for approval (issue 45 §8)', async () => {
     await open('preferences', 'Пожелания');
     const cell = 'select[aria-label="понедельник, 1-я пара"]';
+    const other = 'select[aria-label="вторник, 2-я пара"]';
     await page.waitForSelector(cell);
+    const writes: string[] = [];
+    const count = (request: { method(): string; url(): string }) => {
+      if (request.method() !== 'GET' && request.url().includes('/api/teacher-preferences')) writes.push(`${request.method()} ${new URL(request.url()).pathname}`);
+    };
+    page.on('request', count);
     await page.select(cell, 'HARD_UNAVAILABLE');
+    await page.select(other, 'SOFT_UNWANTED');
+    // Nothing is sent until the save: the cells say so.
+    expect(await page.$eval(cell, (node) => node.parentElement?.querySelector('.wish-status')?.textContent)).toBe('не сохранено');
+    expect(writes).toEqual([]);
+    await page.evaluate(() => (Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === 'Сохранить пожелания') as HTMLButtonElement).click());
     await page.waitForFunction((selector) => document.querySelector(selector)?.parentElement?.querySelector('.wish-status')?.textContent === 'ожидает решения', {}, cell);
+    page.off('request', count);
+    expect(writes).toEqual(['PUT /api/teacher-preferences/week']);
     const preferences = await stored<{ teacherId: number; preferenceType: string; dayOfWeek: number; timeSlotId: number; status: string }[]>('/api/teacher-preferences');
-    expect(preferences).toEqual([
-      expect.objectContaining({ teacherId: teacher.id, preferenceType: 'HARD_UNAVAILABLE', dayOfWeek: 1, timeSlotId: u.timeSlots[0].id, status: 'PENDING' }),
+    expect(preferences.map(({ teacherId, preferenceType, dayOfWeek, timeSlotId, status }) => ({ teacherId, preferenceType, dayOfWeek, timeSlotId, status })).sort((a, b) => a.dayOfWeek - b.dayOfWeek)).toEqual([
+      { teacherId: teacher.id, preferenceType: 'HARD_UNAVAILABLE', dayOfWeek: 1, timeSlotId: u.timeSlots[0].id, status: 'PENDING' },
+      { teacherId: teacher.id, preferenceType: 'SOFT_UNWANTED', dayOfWeek: 2, timeSlotId: u.timeSlots[1].id, status: 'PENDING' },
+    ]);
+    // A changed mark replaces the waiting one (withdrawn), a cleared one is withdrawn: again one request, all or nothing.
+    await page.select(other, 'SOFT_PREFERRED');
+    await page.select(cell, '');
+    await page.evaluate(() => (Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === 'Сохранить пожелания') as HTMLButtonElement).click());
+    await page.waitForFunction((selector) => document.querySelector(selector)?.parentElement?.querySelector('.wish-status')?.textContent === 'ожидает решения', {}, other);
+    const after = await stored<{ preferenceType: string; dayOfWeek: number; status: string }[]>('/api/teacher-preferences');
+    expect(after.map(({ preferenceType, dayOfWeek, status }) => `${dayOfWeek} ${preferenceType} ${status}`).sort()).toEqual([
+      '1 HARD_UNAVAILABLE WITHDRAWN',
+      '2 SOFT_PREFERRED PENDING',
+      '2 SOFT_UNWANTED WITHDRAWN',
     ]);
     await screenshot(page, 'teacher-preferences');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -1,10 +1,10 @@
-import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import { PostOk } from '../platform/http/decorators';
 import { IdParam } from '../platform/http/id-param';
-import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest } from './dto/preference.dto';
+import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest, PreferenceWeekRequest } from './dto/preference.dto';
 import { PREFERENCE_REVIEWERS, PREFERENCE_USERS } from './preference-rules';
 import { TeacherPreferencesService } from './teacher-preferences.service';
 
@@ -33,6 +33,19 @@ export class TeacherPreferencesController {
   @ApiOkResponse({ type: [PreferenceResponse] })
   list(@CurrentUser() caller: AuthUser, @Query() query: PreferenceListQuery): Promise<PreferenceResponse[]> {
     return this.preferences.list(caller, query);
+  }
+
+  @Put('week')
+  @Roles('TEACHER')
+  @ApiOperation({
+    summary: 'Сохранить свою неделю пожеланий одним запросом',
+    description:
+      'Каждая названная ячейка (день недели × пара основной сетки) получает отметку (новая ждёт решения, PENDING) или теряет её (null); ' +
+      'прежняя отметка ячейки отзывается (ожидающая) или отменяется (утверждённая). Всё или ничего. Ответ — пожелания семестра.',
+  })
+  @ApiOkResponse({ type: [PreferenceResponse] })
+  saveWeek(@CurrentUser() caller: AuthUser, @Body() body: PreferenceWeekRequest): Promise<PreferenceResponse[]> {
+    return this.preferences.saveWeek(caller, body);
   }
 
   @PostOk()

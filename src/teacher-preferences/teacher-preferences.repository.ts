@@ -20,6 +20,7 @@ defineConstraintMessages({
 
 /** The pair's columns are NULL for a date or a compactness wish (no time slot); the author and reviewer may be unknown. */
 const PERIOD = rowShape({ startDate: date, endDate: date });
+const ACTIVE_CELL = rowShape({ id: int, dayOfWeek: int, timeSlotId: int, preferenceType: oneOf(...PREFERENCE_TYPES), status: oneOf('PENDING', 'APPROVED') });
 const PREFERENCE = rowShape({
   id: int,
   teacherId: int,
@@ -108,6 +109,17 @@ export class TeacherPreferencesRepository {
   }
 
   /** An active (waiting or approved) preference the new one would duplicate. */
+  /** The teacher's waiting and approved marks of weekday pairs in a semester (the week grid's cells). */
+  async activeCells(teacherId: number, semesterId: number): Promise<RowType<typeof ACTIVE_CELL>[]> {
+    return this.db.rows(ACTIVE_CELL,
+      `SELECT id, day_of_week AS "dayOfWeek", time_slot_id AS "timeSlotId", preference_type AS "preferenceType", status
+         FROM teacher_preferences
+        WHERE teacher_id = $1 AND semester_id = $2 AND status IN ('PENDING','APPROVED')
+          AND day_of_week IS NOT NULL AND time_slot_id IS NOT NULL AND preference_date IS NULL`,
+      [teacherId, semesterId],
+    );
+  }
+
   async activeDuplicate(preference: NewPreference): Promise<number | undefined> {
     const [row] = await this.db.rows(ID_ROW,
       `SELECT id FROM teacher_preferences

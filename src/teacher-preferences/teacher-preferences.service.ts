@@ -8,7 +8,7 @@ import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { formatDate } from '../schedule-engine/dates';
 import { DAY_NAMES, SemesterWriteUnit } from '../schedule/core';
 import { DepartmentMembership, lockActiveTeacher } from '../users';
-import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest } from './dto/preference.dto';
+import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest, PreferenceWeekRequest } from './dto/preference.dto';
 import { PreferenceMetaRepository, SemesterRow } from './preference-meta.repository';
 import { checkPreferenceShape, PREFERENCE_NOT_FOUND, PREFERENCE_TYPE_LABELS, PREFERENCE_TYPES } from './preference-rules';
 import { DUPLICATE_PREFERENCE, NewPreference, TeacherPreferencesRepository } from './teacher-preferences.repository';
@@ -92,6 +92,50 @@ export class TeacherPreferencesService {
       if (duplicate !== undefined) throw new ConflictError(`${DUPLICATE_PREFERENCE} (№${duplicate})`);
       return this.found(await this.preferences.insert(preference));
     });
+  }
+
+  /**
+   * A teacher's week grid saved at once (issue 45 §8): each named cell gets its mark (a new one waits
+   * for review, PENDING) or none; the cell's current mark is withdrawn (waiting) or cancelled
+   * (approved) when it changes, and a cell whose mark stays is not touched. All or nothing, under the
+   * semester's schedule lock like a single preference. Answers the teacher's preferences of the semester.
+   */
+  async saveWeek(caller: AuthUser, request: PreferenceWeekRequest): Promise<PreferenceResponse[]> {
+    const semester = await this.meta.semester(request.semesterId);
+    if (!semester) throw new BadRequestError(`Семестр №${request.semesterId} не найден`).at('semesterId');
+    const pairs = new Set((await this.meta.basePairs()).map((pair) => pair.id));
+    const seen = new Set<string>();
+    request.cells.forEach((cell, index) => {
+      if (!pairs.has(cell.timeSlotId)) throw new BadRequestError(`Пара №${cell.timeSlotId} не входит в основную сетку звонков`).at(`cells[${index}].timeSlotId`);
+      const key = `${cell.dayOfWeek}:${cell.timeSlotId}`;
+      if (seen.has(key)) throw new BadRequestError(`Ячейка ${DAY_NAMES[cell.dayOfWeek]}, пара №${cell.timeSlotId} названа дважды`).at(`cells[${index}]`);
+      seen.add(key);
+    });
+    const teacherId = caller.userId;
+    await this.writes.run(semester.id, async () => {
+      await lockActiveTeacher(this.db, teacherId);
+      const current = await this.preferences.activeCells(teacherId, semester.id);
+      for (const cell of request.cells) {
+        const wanted = cell.preferenceType ?? null;
+        const marks = current.filter((mark) => mark.dayOfWeek === cell.dayOfWeek && mark.timeSlotId === cell.timeSlotId);
+        if (marks.length === 1 && marks[0].preferenceType === wanted) continue;
+        if (marks.length === 0 && wanted === null) continue;
+        for (const mark of marks) await this.preferences.close(mark.id, mark.status === 'PENDING' ? 'WITHDRAWN' : 'CANCELLED', teacherId);
+        if (wanted === null) continue;
+        await this.preferences.insert({
+          teacherId,
+          semesterId: semester.id,
+          preferenceType: wanted,
+          dayOfWeek: cell.dayOfWeek,
+          timeSlotId: cell.timeSlotId,
+          preferenceDate: null,
+          comment: null,
+          status: 'PENDING',
+          authorId: teacherId,
+        });
+      }
+    });
+    return this.list(caller, { semesterId: semester.id });
   }
 
   /** Approves or rejects a waiting preference (a rejection needs a comment). */

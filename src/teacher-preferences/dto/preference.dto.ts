@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsDefined, ValidateNested } from 'class-validator';
 import { BooleanField, CalendarDateField, IdField, IntField, OneOfField, QueryId, TextField } from '../../platform/http/validators';
 import { PREFERENCE_STATUSES, PREFERENCE_TYPES, PreferenceStatus, PreferenceType } from '../preference-rules';
 
@@ -116,4 +118,38 @@ export class PreferenceMetaResponse {
   @ApiProperty({ type: [PreferencePair], description: 'Пары основной сетки' }) timeSlots!: PreferencePair[];
   @ApiProperty({ type: [PreferenceDay] }) days!: PreferenceDay[];
   @ApiProperty({ type: [PreferenceTypeOption] }) preferenceTypes!: PreferenceTypeOption[];
+}
+
+/** The marks a week's cell may hold (a pair of a weekday). */
+export const CELL_PREFERENCE_TYPES = ['HARD_UNAVAILABLE', 'SOFT_PREFERRED', 'SOFT_UNWANTED'] as const;
+export type CellPreferenceType = (typeof CELL_PREFERENCE_TYPES)[number];
+
+/** One cell of the week: its mark, or null to clear it. */
+export class PreferenceCellRequest {
+  @ApiProperty({ minimum: 1, maximum: 7 })
+  @IntField({ min: 1, max: 7 })
+  dayOfWeek!: number;
+
+  @ApiProperty({ description: 'Пара основной сетки' })
+  @IdField()
+  timeSlotId!: number;
+
+  @ApiProperty({ enum: CELL_PREFERENCE_TYPES, nullable: true, description: 'null — снять отметку' })
+  @OneOfField(CELL_PREFERENCE_TYPES, { optional: true })
+  preferenceType!: CellPreferenceType | null;
+}
+
+/** `PUT /api/teacher-preferences/week`: the teacher's changed cells of a semester's week, saved at once. */
+export class PreferenceWeekRequest {
+  @ApiProperty()
+  @IdField()
+  semesterId!: number;
+
+  @ApiProperty({ type: [PreferenceCellRequest], maxItems: 200, description: 'Изменённые ячейки; не названные остаются как есть' })
+  @IsDefined({ message: 'Поле «cells» обязательно' })
+  @IsArray({ message: 'Поле «cells» должно быть массивом ячеек' })
+  @ArrayMaxSize(200, { message: 'Поле «cells» может содержать не более 200 ячеек' })
+  @ValidateNested({ each: true, message: 'Поле «cells» должно содержать объекты ячеек' })
+  @Type(() => PreferenceCellRequest)
+  cells!: PreferenceCellRequest[];
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime } from '../shared/dates';
 import { messageOf } from '../shared/errors';
+import { apiField, indexIn } from '../shared/field-errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
@@ -72,7 +73,7 @@ export default function MyPreferences() {
           {semesterId !== undefined ? (
             <>
               <h2>Неделя: дни и пары</h2>
-              <p class="hint">Выберите отметку в ячейке: она сразу отправляется на утверждение. «Недоступен» после утверждения не даёт ставить занятия в это время.</p>
+              <p class="hint">Отметьте ячейки и сохраните их одним нажатием: новые отметки уходят на утверждение. «Недоступен» после утверждения не даёт ставить занятия в это время.</p>
               <WeekGrid meta={info} semesterId={semesterId} preferences={preferences} changed={rows.reload} />
               <h2>Целый день</h2>
               <DateForm meta={info} semesterId={semesterId} changed={rows.reload} />
@@ -88,72 +89,112 @@ export default function MyPreferences() {
   );
 }
 
-/** One select per day × pair; choosing a mark withdraws the cell's current wish (if any) and sends the new one. */
+/**
+ * One select per day × pair: the marks are changed in the grid (the changed cells stand out) and saved
+ * at once with «Сохранить пожелания» (`PUT /api/teacher-preferences/week`, all or nothing): a new mark
+ * waits for approval, a changed cell's former mark is withdrawn or cancelled.
+ */
 function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; semesterId: number; preferences: Preference[]; changed: () => void }) {
-  const [busy, setBusy] = useState<string>();
-  const [refusal, setRefusal] = useState<{ cell: string; message: string }>();
+  const [draft, setDraft] = useState<Map<string, string>>(new Map());
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ kind: 'saved' | 'refused'; message: string; cell?: string }>();
+  useEffect(() => setDraft(new Map()), [semesterId]);
   const days = meta.days;
   const current = (dayOfWeek: number, timeSlotId: number) =>
     preferences.find((item) => active(item) && item.dayOfWeek === dayOfWeek && item.timeSlotId === timeSlotId && !item.preferenceDate);
+  const shown = (dayOfWeek: number, timeSlotId: number) => draft.get(`${dayOfWeek}-${timeSlotId}`) ?? current(dayOfWeek, timeSlotId)?.preferenceType ?? '';
 
-  async function mark(dayOfWeek: number, timeSlotId: number, type: string) {
+  function mark(dayOfWeek: number, timeSlotId: number, type: string) {
     const cell = `${dayOfWeek}-${timeSlotId}`;
-    const existing = current(dayOfWeek, timeSlotId);
-    setBusy(cell);
-    setRefusal(undefined);
+    const next = new Map(draft);
+    if ((current(dayOfWeek, timeSlotId)?.preferenceType ?? '') === type) next.delete(cell);
+    else next.set(cell, type);
+    setDraft(next);
+    setOutcome(undefined);
+  }
+
+  async function save() {
+    const cells = [...draft.entries()].map(([cell, type]) => {
+      const [dayOfWeek, timeSlotId] = cell.split('-').map(Number);
+      return { dayOfWeek, timeSlotId, preferenceType: (type || null) as 'HARD_UNAVAILABLE' | 'SOFT_PREFERRED' | 'SOFT_UNWANTED' | null };
+    });
+    setBusy(true);
+    setOutcome(undefined);
     try {
-      if (existing) await data(api.DELETE('/api/teacher-preferences/{id}', { params: { path: { id: existing.id } } }));
-      if (type) await data(api.POST('/api/teacher-preferences', { body: { semesterId, preferenceType: type as PreferenceType, dayOfWeek, timeSlotId } }));
-    } catch (error) {
-      setRefusal({ cell, message: messageOf(error) });
-    } finally {
-      setBusy(undefined);
+      await data(api.PUT('/api/teacher-preferences/week', { body: { semesterId, cells } }));
+      setDraft(new Map());
+      setOutcome({ kind: 'saved', message: `Сохранено ячеек: ${cells.length}. Новые отметки ждут решения.` });
       changed();
+    } catch (error) {
+      // A refusal about one cell (`cells[2]…`) is shown in that cell; the marks stay as chosen.
+      const at = indexIn(apiField(error) ?? '', 'cells');
+      const cell = at === undefined || !cells[at] ? undefined : `${cells[at].dayOfWeek}-${cells[at].timeSlotId}`;
+      setOutcome({ kind: 'refused', message: messageOf(error), cell });
+    } finally {
+      setBusy(false);
     }
   }
 
   return (
-    <div class="table-scroll">
-      <table class="data-table preference-grid">
-        <caption class="visually-hidden">Пожелания по дням недели и парам</caption>
-        <thead>
-          <tr>
-            <th scope="col">Пара</th>
-            {days.map((day) => (
-              <th scope="col" key={day.dayOfWeek}>{day.name}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {meta.timeSlots.map((slot) => (
-            <tr key={slot.id}>
-              <th scope="row">{`${slot.orderNumber}-я, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`}</th>
-              {days.map((day) => {
-                const cell = `${day.dayOfWeek}-${slot.id}`;
-                const wish = current(day.dayOfWeek, slot.id);
-                return (
-                  <td key={cell} class={wish ? `wish wish-${wish.preferenceType.toLowerCase()}` : 'wish'}>
-                    <select
-                      aria-label={`${day.name}, ${slot.orderNumber}-я пара`}
-                      value={wish?.preferenceType ?? ''}
-                      disabled={busy === cell}
-                      onChange={(event) => void mark(day.dayOfWeek, slot.id, event.currentTarget.value)}
-                    >
-                      <option value="">—</option>
-                      {CELL_TYPES.map((type) => (
-                        <option key={type} value={type}>{CELL_NAMES[type]}</option>
-                      ))}
-                    </select>
-                    {wish ? <span class="wish-status">{PREFERENCE_STATUS_NAMES[wish.status]}</span> : null}
-                    {refusal?.cell === cell ? <ErrorLine message={refusal.message} /> : null}
-                  </td>
-                );
-              })}
+    <>
+      <div class="table-scroll">
+        <table class="data-table preference-grid">
+          <caption class="visually-hidden">Пожелания по дням недели и парам</caption>
+          <thead>
+            <tr>
+              <th scope="col">Пара</th>
+              {days.map((day) => (
+                <th scope="col" key={day.dayOfWeek}>{day.name}</th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {meta.timeSlots.map((slot) => (
+              <tr key={slot.id}>
+                <th scope="row">{`${slot.orderNumber}-я, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`}</th>
+                {days.map((day) => {
+                  const cell = `${day.dayOfWeek}-${slot.id}`;
+                  const wish = current(day.dayOfWeek, slot.id);
+                  const value = shown(day.dayOfWeek, slot.id);
+                  const unsaved = draft.has(cell);
+                  return (
+                    <td key={cell} class={`wish${value ? ` wish-${value.toLowerCase()}` : ''}${unsaved ? ' wish-unsaved' : ''}`}>
+                      <select aria-label={`${day.name}, ${slot.orderNumber}-я пара`} value={value} disabled={busy} onChange={(event) => mark(day.dayOfWeek, slot.id, event.currentTarget.value)}>
+                        <option value="">—</option>
+                        {CELL_TYPES.map((type) => (
+                          <option key={type} value={type}>{CELL_NAMES[type]}</option>
+                        ))}
+                      </select>
+                      {unsaved ? <span class="wish-status">не сохранено</span> : wish ? <span class="wish-status">{PREFERENCE_STATUS_NAMES[wish.status]}</span> : null}
+                      {outcome?.kind === 'refused' && outcome.cell === cell ? <ErrorLine message={outcome.message} /> : null}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div class="grid-actions">
+        <button type="button" class="primary" disabled={busy || draft.size === 0} onClick={() => void save()}>
+          {busy ? 'Сохранение…' : 'Сохранить пожелания'}
+        </button>
+        {draft.size > 0 ? (
+          <>
+            <p class="unsaved-count">{`Не сохранено ячеек: ${draft.size}`}</p>
+            <button type="button" class="link-button" disabled={busy} onClick={() => (setDraft(new Map()), setOutcome(undefined))}>
+              Отменить изменения
+            </button>
+          </>
+        ) : null}
+        {outcome?.kind === 'saved' ? (
+          <p class="status" role="status">
+            {outcome.message}
+          </p>
+        ) : null}
+        {outcome?.kind === 'refused' && !outcome.cell ? <ErrorLine message={outcome.message} /> : null}
+      </div>
+    </>
   );
 }
 
