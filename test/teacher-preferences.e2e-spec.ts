@@ -27,6 +27,7 @@ import {
   updateRule,
   VERSIONS_PATH,
 } from './support/schedule-builders';
+import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 type Response = { status: number; body: Record<string, unknown> };
@@ -631,11 +632,18 @@ describe('teacher preferences (4.14)', () => {
     /** The draft's only rule is A's lecture on Mondays, P1, with T4: 07.09 and 14.09. */
     const validate = () => admin.get(`${VERSIONS_PATH}/${w.draftVersionId}/validate`);
     const publishPath = () => `${VERSIONS_PATH}/${w.draftVersionId}/publish`;
+    // Before the semester: a draft's validation also lists lessons its publication would change in the
+    // past (issue 45 §2), and these tests are about the teacher's blocks alone.
+    let clock: jest.SpyInstance<Date, []>;
+    beforeAll(() => {
+      clock = standServiceAt(BEFORE_AUTUMN_2026);
+    });
 
     afterAll(async () => {
       // Put the world's version 1 back in place if a test published the draft.
       const [v1] = await t.sql<{ status: string }>('alpha', `SELECT status FROM schedule_versions WHERE id = $1`, [w.u.versionId]);
       if (v1.status !== 'PUBLISHED') expect((await admin.post(`${VERSIONS_PATH}/${w.u.versionId}/restore`, { reason: 'Возврат' })).status).toBe(200);
+      clock.mockRestore();
     });
 
     it('validation of a draft reports the blocked teacher, and publication is refused (409) with nothing changed', async () => {
