@@ -19,6 +19,7 @@ import { Webhooks1764400000100 } from './1764400000100-Webhooks';
 import { SingleSignOn1764500000000 } from './1764500000000-SingleSignOn';
 import { UnplacedSlots1764600000000 } from './1764600000000-UnplacedSlots';
 import { OptimizationJobs1764600000100 } from './1764600000100-OptimizationJobs';
+import { LoginAddressThrottle1764700000000 } from './1764700000000-LoginAddressThrottle';
 import { OwnLessonNotifications1764700200000 } from './1764700200000-OwnLessonNotifications';
 import { StudentGroups1764700300000 } from './1764700300000-StudentGroups';
 
@@ -45,6 +46,7 @@ export const MIGRATIONS = [
   SingleSignOn1764500000000,
   UnplacedSlots1764600000000,
   OptimizationJobs1764600000100,
+  LoginAddressThrottle1764700000000,
   OwnLessonNotifications1764700200000,
   StudentGroups1764700300000,
 ];

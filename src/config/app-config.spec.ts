@@ -55,3 +55,20 @@ describe('loadConfig: DEFAULT_TIME_ZONE (issue 46)', () => {
     expect(problemsOf({ DEFAULT_TIME_ZONE: 'MSK+7' })).toEqual(['DEFAULT_TIME_ZONE must be an IANA time zone such as Europe/Moscow or Asia/Vladivostok, got "MSK+7"']);
   });
 });
+
+describe('loadConfig: the login throttle per address (issue 46 §4)', () => {
+  it('allows 100 usernames and trusts no network unless set', () => {
+    expect(loadConfig(BASE).loginThrottle).toMatchObject({ addressMaxUsernames: 100, trustedNetworks: [] });
+  });
+
+  it('reads CIDR networks of both families, a bare address as its own network, and stops start-up on anything else', () => {
+    const config = loadConfig({ ...BASE, LOGIN_IP_MAX_USERNAMES: '300', LOGIN_TRUSTED_NETWORKS: ' 10.0.0.0/8, 2001:db8::/32,192.0.2.7 ' });
+    expect(config.loginThrottle).toMatchObject({ addressMaxUsernames: 300, trustedNetworks: ['10.0.0.0/8', '2001:db8::/32', '192.0.2.7/32'] });
+    expect(problemsOf({ LOGIN_TRUSTED_NETWORKS: '10.0.0.0/33, campus, 10.1.0.0/8/1', LOGIN_IP_MAX_USERNAMES: '0' })).toEqual([
+      'LOGIN_IP_MAX_USERNAMES must be an integer in 1..100000, got "0"',
+      'LOGIN_TRUSTED_NETWORKS must list networks such as 10.0.0.0/8 or 2001:db8::/32, got "10.0.0.0/33"',
+      'LOGIN_TRUSTED_NETWORKS must list networks such as 10.0.0.0/8 or 2001:db8::/32, got "campus"',
+      'LOGIN_TRUSTED_NETWORKS must list networks such as 10.0.0.0/8 or 2001:db8::/32, got "10.1.0.0/8/1"',
+    ]);
+  });
+});

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { canonicalTimeZone, FALLBACK_TIME_ZONE } from '../platform/http/time-zones';
 
 /**
@@ -34,6 +35,13 @@ export interface LoginThrottleConfig {
   firstBlockSeconds: number;
   maxBlockSeconds: number;
   failureWindowSeconds: number;
+  /**
+   * Against password spraying: the most distinct usernames one client address may fail on within the
+   * window (LOGIN_IP_MAX_USERNAMES); the next one blocks the address for a window (docs/decisions.md).
+   */
+  addressMaxUsernames: number;
+  /** Networks (CIDR) whose addresses the per-address limit never blocks (LOGIN_TRUSTED_NETWORKS). */
+  trustedNetworks: string[];
 }
 
 export interface AppConfig {
@@ -179,6 +187,19 @@ class EnvReader {
     return fallback;
   }
 
+  /** A comma-separated list of CIDR networks (`10.0.0.0/8, 2001:db8::/32`); a bare address is its own /32 or /128. */
+  networks(name: string): string[] {
+    const raw = this.string(name);
+    if (raw === undefined) return [];
+    const networks: string[] = [];
+    for (const entry of raw.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const network = parseNetwork(entry);
+      if (network) networks.push(`${network.address}/${network.prefix}`);
+      else this.problems.push(`${name} must list networks such as 10.0.0.0/8 or 2001:db8::/32, got "${entry}"`);
+    }
+    return networks;
+  }
+
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
     const raw = this.string(name)?.toLowerCase();
     if (raw === undefined) return fallback;
@@ -186,6 +207,17 @@ class EnvReader {
     this.problems.push(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
     return fallback;
   }
+}
+
+/** A CIDR network (`address/prefix`, or a bare address) when it is one. */
+export function parseNetwork(entry: string): { address: string; prefix: number; family: 'ipv4' | 'ipv6' } | undefined {
+  const [address, prefixText, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return undefined;
+  const bits = version === 4 ? 32 : 128;
+  const prefix = prefixText === undefined ? bits : /^\d{1,3}$/.test(prefixText) ? Number(prefixText) : Number.NaN;
+  if (!Number.isInteger(prefix) || prefix < 0 || prefix > bits) return undefined;
+  return { address, prefix, family: version === 4 ? 'ipv4' : 'ipv6' };
 }
 
 function readCa(read: EnvReader): string | undefined {
@@ -267,6 +299,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       firstBlockSeconds: read.int('LOGIN_BLOCK_SECONDS', 60, 1, 86400),
       maxBlockSeconds: read.int('LOGIN_MAX_BLOCK_SECONDS', 900, 1, 86400),
       failureWindowSeconds: read.int('LOGIN_FAILURE_WINDOW_SECONDS', 900, 1, 86400),
+      addressMaxUsernames: read.int('LOGIN_IP_MAX_USERNAMES', 100, 1, 100000),
+      trustedNetworks: read.networks('LOGIN_TRUSTED_NETWORKS'),
     },
     tenantAdmin: {
       store: read.oneOf('TENANTS_STORE', ['none', 'file', 'kubernetes'] as const, 'none'),

@@ -8,6 +8,7 @@ import { JwtStrategy } from './jwt.strategy';
 import { CredentialsModule } from './credentials.module';
 import { SessionsModule } from './sessions.module';
 import { ThrottleStore } from './throttle-store';
+import { AddressThrottle } from './address-throttle';
 
 type ModuleImport = NonNullable<ModuleMetadata['imports']>[number];
 
@@ -20,6 +21,7 @@ type ModuleImport = NonNullable<ModuleMetadata['imports']>[number];
   providers: [
     AuthService,
     ThrottleStore,
+    AddressThrottle,
     ACCESS_TOKENS_PROVIDER,
     JwtStrategy,
     { provide: APP_GUARD, useClass: JwtAuthGuard },

@@ -11,6 +11,7 @@ import { Passwords } from './passwords';
 import { RefreshTokens } from './refresh-tokens';
 import { Sessions, SignedIn } from './sessions';
 import { ThrottleStore } from './throttle-store';
+import { AddressThrottle, clientAddress } from './address-throttle';
 
 export const BAD_CREDENTIALS = 'Неверное имя пользователя или пароль';
 export const SESSION_EXPIRED = 'Сессия истекла, войдите снова';
@@ -26,6 +27,7 @@ export class AuthService {
     private readonly sessions: Sessions,
     private readonly refreshTokens: RefreshTokens,
     private readonly throttle: ThrottleStore,
+    private readonly addressThrottle: AddressThrottle,
     private readonly passwords: Passwords,
     private readonly metrics: Metrics,
     @Optional() private readonly passwordPolicy?: PasswordLoginPolicy,
@@ -37,7 +39,16 @@ export class AuthService {
    */
   async login(username: string, password: string, ip: string): Promise<SignedIn> {
     const normalized = username.trim().toLowerCase();
+    const address = clientAddress(ip);
     const throttleKey = `${currentTenant().tenantKey}|${normalized}|${ip}`;
+
+    // Password spraying: an address that failed on too many usernames is refused for any of them.
+    const addressBlockedFor = await this.addressThrottle.claimAttempt(address, normalized);
+    if (addressBlockedFor > 0) {
+      this.metrics.loginBlocked(currentTenant().tenantKey, 'address');
+      const message = `Слишком много неудачных попыток входа с этого адреса. Повторите через ${addressBlockedFor} с`;
+      throw new AppError(429, message, { ...failedLogin(message) }, { 'Retry-After': String(addressBlockedFor) });
+    }
 
     // The attempt counts as a failure before the password is checked, so parallel attempts cannot
     // get more password checks than the throttle allows; a success clears the counter.
@@ -55,6 +66,7 @@ export class AuthService {
     }
 
     await this.throttle.reset(throttleKey);
+    await this.addressThrottle.succeeded(address, normalized);
     // Asked only after the password matched: a stranger cannot learn from the answer whether a name
     // exists or which role it has. 403, not 401: the credentials are right, this way in is closed.
     const refusal = await this.passwordPolicy?.refusal(account);

@@ -1,7 +1,7 @@
 import { LoginThrottleConfig } from '../../config/app-config';
 import { registerFailure, remainingBlockSeconds, ThrottleState } from './login-throttle';
 
-const config: LoginThrottleConfig = { maxFailures: 5, firstBlockSeconds: 60, maxBlockSeconds: 900, failureWindowSeconds: 900 };
+const config: LoginThrottleConfig = { maxFailures: 5, firstBlockSeconds: 60, maxBlockSeconds: 900, failureWindowSeconds: 900, addressMaxUsernames: 100, trustedNetworks: [] };
 const SECOND = 1000;
 
 function failTimes(count: number, start: number, state?: ThrottleState): ThrottleState {

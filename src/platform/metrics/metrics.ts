@@ -196,7 +196,7 @@ export class Metrics {
     if (request.databaseError) this.databaseErrors.inc({ kind: request.databaseError, tenant: request.tenant });
   }
 
-  loginBlocked(tenant: string, kind: 'login' | 'password-change'): void {
+  loginBlocked(tenant: string, kind: 'login' | 'address' | 'password-change'): void {
     this.loginBlocks.inc({ tenant, kind });
   }
 
