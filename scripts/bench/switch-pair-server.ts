@@ -23,8 +23,7 @@ import { configuredTenants } from '../../src/platform/tenancy/tenant-definition'
 function withDirectJwtGuard(app: INestApplication): void {
   const guard = app
     .get(ApplicationConfig)
-    .getGlobalRequestGuards()
-    .map((wrapper) => wrapper.instance)
+    .getGlobalGuards()
     .find((instance) => instance instanceof JwtAuthGuard);
   if (!guard) throw new Error('the JWT guard was not found');
   const reflector = app.get(Reflector);
