@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatMoment } from '../shared/dates';
 import { messageOf } from '../shared/errors';
+import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
 import { VersionDiff } from '../schedule-versions';
@@ -70,36 +71,28 @@ function VersionJobs({ version }: { version: Version }) {
       {list.length > 1 ? (
         <section class="panel" aria-labelledby="jobs-title">
           <h2 id="jobs-title">Расчёты этой версии</h2>
-          <div class="table-scroll">
-            <table class="data-table" id="jobs-table">
-              <thead>
-                <tr>
-                  <th scope="col">№</th>
-                  <th scope="col">Вид</th>
-                  <th scope="col">Состояние</th>
-                  <th scope="col">Создан</th>
-                  <th scope="col">Оценка</th>
-                  <th scope="col">Действия</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((job) => (
-                  <tr key={job.id}>
-                    <td>{job.id}</td>
-                    <td>{MODE_NAMES[job.mode]}</td>
-                    <td>{STATUS_NAMES[job.status]}</td>
-                    <td>{formatMoment(job.createdAt)}</td>
-                    <td>{`${number(job.initialScore)} → ${number(job.bestScore)}`}</td>
-                    <td>
-                      <button type="button" class="link-button" onClick={() => setShownId(job.id)} aria-label={`Показать расчёт №${job.id}`}>
-                        Показать
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable<Job>
+            id="jobs-table"
+            caption={`Расчётов: ${list.length}`}
+            rows={{ state: 'done', data: list }}
+            rowKey={(job) => job.id}
+            pageSize={100}
+            columns={[
+              { title: '№', cell: (job) => job.id },
+              { title: 'Вид', cell: (job) => MODE_NAMES[job.mode] },
+              { title: 'Состояние', cell: (job) => STATUS_NAMES[job.status] },
+              { title: 'Создан', cell: (job) => formatMoment(job.createdAt) },
+              { title: 'Оценка', cell: (job) => `${number(job.initialScore)} → ${number(job.bestScore)}` },
+              {
+                title: 'Действия',
+                cell: (job) => (
+                  <button type="button" class="link-button" onClick={() => setShownId(job.id)} aria-label={`Показать расчёт №${job.id}`}>
+                    Показать
+                  </button>
+                ),
+              },
+            ]}
+          />
         </section>
       ) : null}
     </>
@@ -259,25 +252,19 @@ function Penalties({ job, caption }: { job: Job; caption: string }) {
   const shown = job.penalties.filter((item) => item.penalty > 0);
   if (shown.length === 0) return <p class="hint">Штрафов нет.</p>;
   return (
-    <table class="data-table penalties">
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col">Показатель</th>
-          <th scope="col">Величина</th>
-          <th scope="col">Штраф</th>
-        </tr>
-      </thead>
-      <tbody>
-        {shown.map((item) => (
-          <tr key={item.code}>
-            <td>{item.label}</td>
-            <td>{number(item.value)}</td>
-            <td>{number(item.penalty)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div class="penalties">
+      <DataTable<Job['penalties'][number]>
+        caption={caption}
+        rows={{ state: 'done', data: shown }}
+        rowKey={(item) => item.code}
+        pageSize={100}
+        columns={[
+          { title: 'Показатель', cell: (item) => item.label },
+          { title: 'Величина', cell: (item) => number(item.value) },
+          { title: 'Штраф', cell: (item) => number(item.penalty) },
+        ]}
+      />
+    </div>
   );
 }
 

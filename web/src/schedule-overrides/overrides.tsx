@@ -7,7 +7,8 @@ import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime, isDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
-import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { PagedTable } from '../shared/table';
+import { ErrorLine, useLoad } from '../shared/ui';
 import { hashParam } from '../shared/router';
 import type { Lesson } from '../shared/week-view';
 import { ScheduleLookup } from '../schedule-view';
@@ -166,8 +167,6 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
       ),
     [period.startDate, period.endDate, action, needle, pageNumber],
   );
-  const found = changes.state === 'done' ? changes.data : undefined;
-  const shown = found?.items ?? [];
   return (
     <>
       <div class="controls filters">
@@ -186,55 +185,34 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
         />
         <Field label="Дисциплина, группа, преподаватель или аудитория" control={(props) => <input {...props} type="search" value={text} onInput={(event) => setText(event.currentTarget.value)} />} />
       </div>
-      {changes.state === 'loading' ? <Status>Загрузка…</Status> : null}
-      {changes.state === 'error' ? <ErrorLine message={changes.message} /> : null}
-      {found && shown.length === 0 ? <p class="empty">За этот период изменений нет.</p> : null}
-      {shown.length ? (
-        <div class="table-scroll">
-          <table class="data-table" id="overrides-table">
-            <caption>{`Изменений: ${found?.totalItems ?? shown.length}`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">№</th>
-                <th scope="col">Вид</th>
-                <th scope="col">Занятие</th>
-                <th scope="col">Было</th>
-                <th scope="col">Изменение</th>
-                <th scope="col">Комментарий</th>
-                <th scope="col">Действия</th>
-              </tr>
-            </thead>
-            <tbody>
-              {shown.map((change) => (
-                <tr key={change.id} data-override={change.id}>
-                  <td>{change.id}</td>
-                  <td>{ACTION_NAMES[change.action]}</td>
-                  <td>{`${change.subjectName} (${change.lessonTypeName}), ${change.groupNames.join(', ')}`}</td>
-                  <td>{`${formatShortDate(change.lessonDate)} ${formatTime(change.originalStartTime)}, ${change.originalTeacherName}, ауд. ${change.originalClassroomName}`}</td>
-                  <td>{changeText(change)}</td>
-                  <td>{change.comment ?? ''}</td>
-                  <td>
-                    <button type="button" class="link-button" onClick={() => onOpen(change)}>
-                      Открыть
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
-      {found && (found.totalPages ?? 0) > 1 ? (
-        <nav class="pager" aria-label="Страницы реестра">
-          <button type="button" disabled={found.first} onClick={() => setPage(pageNumber - 1)}>
-            ← Назад
-          </button>
-          <span>{`Страница ${pageNumber + 1} из ${found.totalPages ?? 1}`}</span>
-          <button type="button" disabled={found.last} onClick={() => setPage(pageNumber + 1)}>
-            Вперёд →
-          </button>
-        </nav>
-      ) : null}
+      <PagedTable<Change>
+        id="overrides-table"
+        caption="Изменений"
+        rows={changes}
+        rowKey={(change) => change.id}
+        rowProps={(change) => ({ 'data-override': String(change.id) })}
+        onPage={setPage}
+        empty="За этот период изменений нет."
+        columns={[
+          { title: '№', cell: (change) => change.id },
+          { title: 'Вид', cell: (change) => ACTION_NAMES[change.action] },
+          { title: 'Занятие', cell: (change) => `${change.subjectName} (${change.lessonTypeName}), ${change.groupNames.join(', ')}` },
+          {
+            title: 'Было',
+            cell: (change) => `${formatShortDate(change.lessonDate)} ${formatTime(change.originalStartTime)}, ${change.originalTeacherName}, ауд. ${change.originalClassroomName}`,
+          },
+          { title: 'Изменение', cell: (change) => changeText(change) },
+          { title: 'Комментарий', cell: (change) => change.comment ?? '' },
+          {
+            title: 'Действия',
+            cell: (change) => (
+              <button type="button" class="link-button" onClick={() => onOpen(change)}>
+                Открыть
+              </button>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime } from '../shared/dates';
 import { messageOf } from '../shared/errors';
+import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
 
@@ -111,29 +112,19 @@ function ScoreCard({ report }: { report: Report }) {
 
 function Metrics({ report }: { report: Report }) {
   return (
-    <div class="table-scroll">
-      <table class="data-table" id="quality-metrics">
-        <caption>Показатели</caption>
-        <thead>
-          <tr>
-            <th scope="col">Показатель</th>
-            <th scope="col">Значение</th>
-            <th scope="col">Штраф</th>
-            <th scope="col">Как считается</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.metrics.map((metric) => (
-            <tr key={metric.code}>
-              <td>{metric.label}</td>
-              <td>{`${score(metric.value)} ${metric.unit}`}</td>
-              <td>{score(metric.penalty)}</td>
-              <td>{metric.explanation}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable<Report['metrics'][number]>
+      id="quality-metrics"
+      caption="Показатели"
+      rows={{ state: 'done', data: report.metrics }}
+      rowKey={(metric) => metric.code}
+      pageSize={100}
+      columns={[
+        { title: 'Показатель', cell: (metric) => metric.label },
+        { title: 'Значение', cell: (metric) => `${score(metric.value)} ${metric.unit}` },
+        { title: 'Штраф', cell: (metric) => score(metric.penalty) },
+        { title: 'Как считается', cell: (metric) => metric.explanation },
+      ]}
+    />
   );
 }
 

@@ -8,6 +8,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
+import { PagedTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { formatDayMonth, plusDays, todayAtUniversity } from '../shared/dates';
 import { PublishedLock, usePublishedLock } from '../shared/published-lock';
@@ -121,62 +122,36 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
           </button>
         )}
       </div>
-      {rules.state === 'loading' ? <Status>Загрузка…</Status> : null}
-      {rules.state === 'error' ? <ErrorLine message={rules.message} /> : null}
-      {rules.state === 'done' && rules.data.items.length === 0 ? <p class="empty">{query ? 'Ничего не найдено.' : 'В версии пока нет правил.'}</p> : null}
-      {rules.state === 'done' && rules.data.items.length > 0 ? (
-        <>
-          <div class="table-scroll">
-            <table class="data-table stacked-table">
-              <caption>{`Правила версии №${version.versionNumber}: ${rules.data.totalItems}`}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">№</th>
-                  <th scope="col">Дисциплина</th>
-                  <th scope="col">Группы</th>
-                  <th scope="col">Часы (лек./пр./лаб.)</th>
-                  <th scope="col">Слоты</th>
-                  <th scope="col">Действия</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rules.data.items.map((rule) => (
-                  <tr key={rule.id}>
-                    <td data-label="№">{rule.id}</td>
-                    <td data-label="Дисциплина">{rule.subjectName}</td>
-                    <td data-label="Группы">{rule.groupNames.join(', ')}</td>
-                    <td data-label="Часы (лек./пр./лаб.)">{`${rule.lectureAcademicHours} / ${rule.practiceAcademicHours} / ${rule.laboratoryAcademicHours}`}</td>
-                    <td data-label="Слоты">{rule.slots.map((slot) => slotText(slot, pairs)).join('; ')}</td>
-                    <td data-label="Действия">
-                      <div class="row-actions">
-                        <button type="button" class="link-button" onClick={() => (setNotice(undefined), setEditing({ rule }))}>
-                          {readOnly ? 'Открыть' : 'Изменить'}
-                        </button>
-                        {readOnly ? null : (
-                          <button type="button" class="link-button" onClick={() => void archive(rule)}>
-                            В архив
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {rules.data.totalPages > 1 ? (
-            <nav class="pager" aria-label="Страницы правил">
-              <button type="button" disabled={rules.data.first} onClick={() => setPage(page - 1)}>
-                ← Назад
-              </button>
-              <span>{`Страница ${rules.data.page + 1} из ${rules.data.totalPages}`}</span>
-              <button type="button" disabled={rules.data.last} onClick={() => setPage(page + 1)}>
-                Вперёд →
-              </button>
-            </nav>
-          ) : null}
-        </>
-      ) : null}
+      <PagedTable<Rule>
+        caption={`Правила версии №${version.versionNumber}`}
+        rows={rules}
+        rowKey={(rule) => rule.id}
+        onPage={setPage}
+        stacked
+        empty={query ? 'Ничего не найдено.' : 'В версии пока нет правил.'}
+        columns={[
+          { title: '№', cell: (rule) => rule.id },
+          { title: 'Дисциплина', cell: (rule) => rule.subjectName },
+          { title: 'Группы', cell: (rule) => rule.groupNames.join(', ') },
+          { title: 'Часы (лек./пр./лаб.)', cell: (rule) => `${rule.lectureAcademicHours} / ${rule.practiceAcademicHours} / ${rule.laboratoryAcademicHours}` },
+          { title: 'Слоты', cell: (rule) => rule.slots.map((slot) => slotText(slot, pairs)).join('; ') },
+          {
+            title: 'Действия',
+            cell: (rule) => (
+              <div class="row-actions">
+                <button type="button" class="link-button" onClick={() => (setNotice(undefined), setEditing({ rule }))}>
+                  {readOnly ? 'Открыть' : 'Изменить'}
+                </button>
+                {readOnly ? null : (
+                  <button type="button" class="link-button" onClick={() => void archive(rule)}>
+                    В архив
+                  </button>
+                )}
+              </div>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -20,6 +20,8 @@ export interface Column<T> {
 interface Marks<T> {
   id?: string;
   rowProps?: (row: T) => Record<string, string>;
+  /** Read as cards on a phone: each cell says its column's name (`stacked-table`). */
+  stacked?: boolean;
 }
 
 export function DataTable<T>({
@@ -32,6 +34,7 @@ export function DataTable<T>({
   empty = 'Записей нет.',
   id,
   rowProps,
+  stacked,
 }: {
   caption: string;
   rows: Loaded<T[]>;
@@ -77,6 +80,7 @@ export function DataTable<T>({
         rowKey={rowKey}
         id={id}
         rowProps={rowProps}
+        stacked={stacked}
       />
     );
 
@@ -119,10 +123,12 @@ function Grid<T>({
   rowKey,
   id,
   rowProps,
+  stacked,
 }: { caption: string; heads: Head[]; columns: Omit<Column<T>, 'compare'>[]; rows: T[]; rowKey: (row: T) => string | number } & Marks<T>) {
+  const label = (column: { title: string }) => (stacked ? column.title : undefined);
   return (
     <div class="table-scroll">
-      <table class="data-table" id={id}>
+      <table class={stacked ? 'data-table stacked-table' : 'data-table'} id={id}>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -145,11 +151,11 @@ function Grid<T>({
             <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th scope="row" key={column.title} class={column.class}>
+                  <th scope="row" key={column.title} class={column.class} data-label={label(column)}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.title} class={column.class}>
+                  <td key={column.title} class={column.class} data-label={label(column)}>
                     {column.cell(row)}
                   </td>
                 ),
@@ -202,6 +208,7 @@ export function PagedTable<T>({
   empty = 'Записей нет.',
   id,
   rowProps,
+  stacked,
 }: {
   caption: string;
   rows: Loaded<PageOf<T>>;
@@ -231,7 +238,7 @@ export function PagedTable<T>({
   });
   return (
     <div class="table-frame" aria-busy={rows.state === 'loading' ? 'true' : undefined}>
-      <Grid caption={`${caption}: ${totalItems}`} heads={heads} columns={columns} rows={items} rowKey={rowKey} id={id} rowProps={rowProps} />
+      <Grid caption={`${caption}: ${totalItems}`} heads={heads} columns={columns} rows={items} rowKey={rowKey} id={id} rowProps={rowProps} stacked={stacked} />
       {totalPages > 1 ? (
         <nav class="pager" aria-label={`Страницы: ${caption}`}>
           <button type="button" disabled={first} onClick={() => onPage(page - 1)}>
