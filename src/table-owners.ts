@@ -145,7 +145,7 @@ export const PENDING_READS: Readonly<Record<string, readonly string[]>> = {
   'src/academic-calendars/shared/calendar-sql.ts': ['academic_years', 'education_forms', 'specialties', 'specialty_profiles'],
   'src/academic-calendars/subjects/calendar-subjects.repository.ts': ['subjects'],
   'src/calendar-feeds/calendar-feeds.repository.ts': ['classrooms', 'schedule_data_stamp', 'study_groups', 'users'],
-  'src/notifications/subscriptions.repository.ts': ['classrooms', 'study_groups', 'users'],
+  'src/notifications/subscriptions.repository.ts': ['classrooms', 'student_groups', 'study_groups', 'users'],
   'src/resources/legacy-lessons/legacy-lessons.repository.ts': ['study_groups', 'users'],
   'src/resources/teacher-subjects/teacher-subjects.repository.ts': ['user_department_assignments', 'users'],
   'src/schedule/rules/schedule-rules.repository.ts': ['study_groups', 'subjects'],

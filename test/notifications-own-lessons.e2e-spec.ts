@@ -1,14 +1,15 @@
 import { NotificationWorker } from '../src/notifications';
 import { MailCatcher, startMailCatcher } from '../scripts/mail-catcher';
 import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
-import { expectErrorBody, PASSWORD } from './support/factories';
+import { expectErrorBody, PASSWORD, signedInAs } from './support/factories';
 import { createRule, createUniversity, LESSON_TYPES, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
  * People whose lessons change are told without subscribing (issue 45 §3): the teacher of a changed
- * lesson and the teacher given it as a substitute hear of it on the page and by e-mail, until they
- * turn it off; the e-mail's link turns off the e-mails only. The service stands on the first morning
+ * lesson and the teacher given it as a substitute, and the students whose account belongs to the
+ * lesson's group, hear of it on the page and by e-mail, until they turn it off; the e-mail's link
+ * turns off the e-mails only. The service stands on the first morning
  * of the autumn semester of 2026, so the lessons changed here are ahead.
  */
 const OVERRIDES = '/api/edu-office/schedule/overrides';
@@ -23,6 +24,8 @@ describe('notifications of one’s own lessons, without subscribing', () => {
   let rule: RuleBody;
   let catcher: MailCatcher;
   const teachers: TenantClient[] = [];
+  /** A student of the lesson's group (with an address), and one of the other group. */
+  const students: TenantClient[] = [];
 
   beforeAll(async () => {
     standServiceAt(BEFORE_AUTUMN_2026);
@@ -46,6 +49,12 @@ describe('notifications of one’s own lessons, without subscribing', () => {
       const client = await t.as('alpha').login(teacher.username, PASSWORD);
       expect((await client.put('/api/auth/me/email', { email: `teacher${index}@alpha.test` })).status).toBe(200);
       teachers.push(client);
+    }
+    for (const group of u.groups) {
+      const student = await signedInAs(t, admin, { role: 'STUDENT', departmentId: u.department.id });
+      expect((await admin.put(`/api/users/${student.user.id}/group`, { groupId: group.id })).status).toBe(200);
+      expect((await student.client.put('/api/auth/me/email', { email: `student${students.length}@alpha.test` })).status).toBe(200);
+      students.push(student.client);
     }
   });
   afterAll(async () => {
@@ -103,6 +112,12 @@ describe('notifications of one’s own lessons, without subscribing', () => {
     }
     expect((await inbox(teachers[2])).totalItems).toBe(0);
     expect(mailsTo('teacher2@alpha.test')).toEqual([]);
+    // The student of the lesson's group, not the other group's.
+    const [told] = (await inbox(students[0])).items;
+    expect(told.title).toContain(`Изменено занятие «${u.subjects[0].name}»`);
+    expect(mailsTo('student0@alpha.test')).toHaveLength(1);
+    expect((await inbox(students[1])).totalItems).toBe(0);
+    expect(mailsTo('student1@alpha.test')).toEqual([]);
   });
 
   it('the e-mail’s link turns off the e-mails only, once; the page keeps telling', async () => {
@@ -120,9 +135,10 @@ describe('notifications of one’s own lessons, without subscribing', () => {
     expect((await teachers[1].get(SETTINGS)).body).toMatchObject({ ownLessonsEmail: true });
   });
 
-  it('a teacher who turned it off hears nothing more; the other one on the page only', async () => {
+  it('a teacher and a student who turned it off hear nothing more; the other teacher on the page only', async () => {
     const off = await teachers[1].put(SETTINGS, { ownLessonsInApp: false, ownLessonsEmail: false });
     expect(off.body).toEqual({ ownLessonsInApp: false, ownLessonsEmail: false, hasEmail: true });
+    expect((await students[0].put(SETTINGS, { ownLessonsInApp: false, ownLessonsEmail: false })).status).toBe(200);
     catcher.mails.length = 0;
     const [change] = (await admin.get(`${OVERRIDES}?startDate=${LESSON_DAY}&endDate=${LESSON_DAY}`)).body as { id: number }[];
     // The substitute is taken back: the lesson is the first teacher's again.
@@ -132,6 +148,7 @@ describe('notifications of one’s own lessons, without subscribing', () => {
     expect(first.totalItems).toBe(2);
     expect(first.items[0].title).toContain('снова идёт по расписанию');
     expect((await inbox(teachers[1])).totalItems).toBe(1);
+    expect((await inbox(students[0])).totalItems).toBe(1);
     expect(catcher.mails).toEqual([]);
   });
 });

@@ -110,4 +110,16 @@ describe('change notifications in the web client', () => {
     const [stored] = await t.sql<{ read: boolean }>('alpha', `SELECT read_at IS NOT NULL AS read FROM notifications WHERE user_id = $1`, [student.id]);
     expect(stored).toEqual({ read: true });
   });
+
+  it('«Мои занятия» turns off what the student hears of their group without subscribing, and says so', async () => {
+    await page.waitForSelector('#own-lessons-title');
+    const boxes = await page.$$('form[aria-label="Уведомления о моих занятиях"] input[type=checkbox]');
+    expect(await Promise.all(boxes.map((box) => box.evaluate((node) => node.checked)))).toEqual([true, true]);
+    await boxes[1].click();
+    await clickButton('Сохранить');
+    await page.waitForFunction(() => document.querySelector('form[aria-label="Уведомления о моих занятиях"] [role=status]')?.textContent?.includes('Сохранено: об изменениях своих занятий — на этой странице.'));
+    expect((await t.sql<{ inApp: boolean; email: boolean }>('alpha', `SELECT own_lessons_in_app AS "inApp", own_lessons_email AS email FROM notification_settings WHERE user_id = $1`, [student.id]))).toEqual([{ inApp: true, email: false }]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'notifications-own-lessons');
+  });
 });

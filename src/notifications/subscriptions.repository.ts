@@ -118,12 +118,18 @@ export class SubscriptionsRepository {
    */
   async ownLessonFollowers(targets: { groupIds: number[]; teacherIds: number[] }): Promise<Follower[]> {
     const rows = await this.db.rows(OWN_LESSONS_RECIPIENT,
-      `SELECT u.id AS "userId", 'MY_LESSONS' AS kind, u.id AS "targetId",
+      `WITH own AS (
+         SELECT u.id AS user_id, 'MY_LESSONS' AS kind, u.id AS target_id FROM users u
+          WHERE u.id = ANY($1::int[]) AND u.role = 'TEACHER'
+         UNION ALL
+         SELECT sg.user_id, 'GROUP', sg.group_id FROM student_groups sg JOIN users u ON u.id = sg.user_id
+          WHERE sg.group_id = ANY($2::int[]) AND u.role = 'STUDENT')
+       SELECT own.user_id AS "userId", own.kind, own.target_id AS "targetId",
               COALESCE(ns.own_lessons_in_app, true) AS "inApp",
               COALESCE(ns.own_lessons_email, true) AND u.email IS NOT NULL AS email
-         FROM users u LEFT JOIN notification_settings ns ON ns.user_id = u.id
-        WHERE u.id = ANY($1::int[]) AND u.role = 'TEACHER' AND u.status = 'ACTIVE'`,
-      [targets.teacherIds],
+         FROM own JOIN users u ON u.id = own.user_id AND u.status = 'ACTIVE'
+         LEFT JOIN notification_settings ns ON ns.user_id = own.user_id`,
+      [targets.teacherIds, targets.groupIds],
     );
     const followers: Follower[] = [];
     for (const row of rows) {
