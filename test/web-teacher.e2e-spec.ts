@@ -175,7 +175,8 @@ describe('the teacher in the web client (/teacher/)', () => {
     page.on('request', count);
     await page.select(cell, 'HARD_UNAVAILABLE');
     await page.select(other, 'SOFT_UNWANTED');
-    // Nothing is sent until the save: the cells say so.
+    // Nothing is sent until the save: the cells say so (once the page has drawn the choices).
+    await page.waitForFunction(() => document.querySelector('.unsaved-count')?.textContent === 'Не сохранено ячеек: 2');
     expect(await page.$eval(cell, (node) => node.parentElement?.querySelector('.wish-status')?.textContent)).toBe('не сохранено');
     expect(writes).toEqual([]);
     await page.evaluate(() => (Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === 'Сохранить пожелания') as HTMLButtonElement).click());
@@ -190,6 +191,7 @@ describe('the teacher in the web client (/teacher/)', () => {
     // A changed mark replaces the waiting one (withdrawn), a cleared one is withdrawn: again one request, all or nothing.
     await page.select(other, 'SOFT_PREFERRED');
     await page.select(cell, '');
+    await page.waitForFunction(() => document.querySelector('.unsaved-count')?.textContent === 'Не сохранено ячеек: 2');
     await page.evaluate(() => (Array.from(document.querySelectorAll('button')).find((button) => button.textContent?.trim() === 'Сохранить пожелания') as HTMLButtonElement).click());
     await page.waitForFunction((selector) => document.querySelector(selector)?.parentElement?.querySelector('.wish-status')?.textContent === 'ожидает решения', {}, other);
     const after = await stored<{ preferenceType: string; dayOfWeek: number; status: string }[]>('/api/teacher-preferences');

@@ -74,7 +74,7 @@ export default function MyPreferences() {
             <>
               <h2>Неделя: дни и пары</h2>
               <p class="hint">Отметьте ячейки и сохраните их одним нажатием: новые отметки уходят на утверждение. «Недоступен» после утверждения не даёт ставить занятия в это время.</p>
-              <WeekGrid meta={info} semesterId={semesterId} preferences={preferences} changed={rows.reload} />
+              <WeekGrid key={semesterId} meta={info} semesterId={semesterId} preferences={preferences} changed={rows.reload} />
               <h2>Целый день</h2>
               <DateForm meta={info} semesterId={semesterId} changed={rows.reload} />
               <h2>Расположение занятий</h2>
@@ -98,7 +98,6 @@ function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; seme
   const [draft, setDraft] = useState<Map<string, string>>(new Map());
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'saved' | 'refused'; message: string; cell?: string }>();
-  useEffect(() => setDraft(new Map()), [semesterId]);
   const days = meta.days;
   const current = (dayOfWeek: number, timeSlotId: number) =>
     preferences.find((item) => active(item) && item.dayOfWeek === dayOfWeek && item.timeSlotId === timeSlotId && !item.preferenceDate);
@@ -106,10 +105,14 @@ function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; seme
 
   function mark(dayOfWeek: number, timeSlotId: number, type: string) {
     const cell = `${dayOfWeek}-${timeSlotId}`;
-    const next = new Map(draft);
-    if ((current(dayOfWeek, timeSlotId)?.preferenceType ?? '') === type) next.delete(cell);
-    else next.set(cell, type);
-    setDraft(next);
+    const saved = current(dayOfWeek, timeSlotId)?.preferenceType ?? '';
+    // From the latest draft, not this render's: two quick changes before a render both count.
+    setDraft((before) => {
+      const next = new Map(before);
+      if (saved === type) next.delete(cell);
+      else next.set(cell, type);
+      return next;
+    });
     setOutcome(undefined);
   }
 
