@@ -81,6 +81,24 @@ describe('changed lessons in the week', () => {
     expect((await t.as('alpha').get(query(`groupId=${u.groups[0].id}`))).status).toBe(401);
   });
 
+  it('GET /api/schedule/changes is revalidated: 304 while nothing changed, the new list once a change is withdrawn or made', async () => {
+    const student = await signedInAs(t, admin, { role: 'STUDENT', departmentId: u.department.id });
+    const address = `${CHANGES}?startDate=${WEEK.startDate}&endDate=${WEEK.endDate}&groupId=${u.groups[0].id}`;
+    const first = await student.client.get(address);
+    const etag = first.headers.etag;
+    expect(etag).toBeTruthy();
+    expect((await student.client.get(address).set('If-None-Match', etag)).status).toBe(304);
+    const [cancel] = first.body as { scheduleOverrideId: number; action: string; lessonDate: string }[];
+    expect((await admin.delete(`${OVERRIDES}/${cancel.scheduleOverrideId}`)).status).toBe(200);
+    const withdrawn = await student.client.get(address).set('If-None-Match', etag);
+    expect(withdrawn.status).toBe(200);
+    expect((withdrawn.body as { action: string }[]).map((item) => item.action)).toEqual(['MOVE', 'REPLACE', 'REPLACE']);
+    const body = { baseRuleSlotId: rules[0].slots[0].id, lessonDate: cancel.lessonDate, action: 'CANCEL', comment: 'Преподаватель на конференции' };
+    expect((await admin.post(OVERRIDES, body)).status).toBe(200);
+    const again = await student.client.get(address).set('If-None-Match', withdrawn.headers.etag);
+    expect((again.body as { action: string }[]).map((item) => item.action)).toEqual(['CANCEL', 'MOVE', 'REPLACE', 'REPLACE']);
+  });
+
   async function openAs(username: string, password: string, address: string): Promise<void> {
     page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport(WIDE);

@@ -1,6 +1,8 @@
-import { Controller, Get, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiNotModifiedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import { Roles } from '../../platform/auth/decorators';
+import { answerConditionally, sendNotModified, setCacheHeaders } from '../../platform/http/conditional';
 import { ALL_ROLES } from '../../platform/auth/roles';
 import { LessonChangeResponse, LessonChangesQuery } from './dto/lesson-change.dto';
 import { OverrideReads } from './override-reads.service';
@@ -25,8 +27,14 @@ export class LessonChangesController {
       'Ровно один из groupId и teacherId; startDate..endDate включительно, не более 200 дат. Изменение попадает в период по исходной или новой дате. ' +
       'Преподавателю — изменения его занятий и замены, которые ему поручены. Только опубликованные версии.',
   })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag ранее полученного ответа' })
   @ApiOkResponse({ type: [LessonChangeResponse] })
-  list(@Query() query: LessonChangesQuery): Promise<LessonChangeResponse[]> {
-    return this.reads.changesOf(query);
+  @ApiNotModifiedResponse({ description: 'Изменения не менялись' })
+  async list(@Query() query: LessonChangesQuery, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const answer = await this.reads.changesAnswer(query);
+    if (answerConditionally(request, response, answer.etag)) return sendNotModified(response);
+    const changes = await answer.make();
+    setCacheHeaders(response, answer.etag);
+    response.json(changes);
   }
 }

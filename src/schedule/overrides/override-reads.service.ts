@@ -115,14 +115,27 @@ export class OverrideReads {
   /**
    * The one-off changes a group's or a teacher's timetable shows in a period (issue 45 §3): those whose
    * lesson was or is now in the range, of the group's lessons, or of the teacher's (taught by the rule
-   * or given to them). Read afresh (a week's few rows), not through the registry's cache.
+   * or given to them). Every week view asks for them, so the period's changes are made once per
+   * schedule data stamp and shared (as the registry's), each request choosing its own; the stamp names
+   * the ETag, so an unchanged week is answered 304.
    */
-  async changesOf(query: LessonChangesQuery): Promise<LessonChangeResponse[]> {
+  async changesAnswer(query: LessonChangesQuery): Promise<ConditionalAnswer<LessonChangeResponse[]>> {
     if ((query.groupId === undefined) === (query.teacherId === undefined)) throw new BadRequestError('Укажите ровно один из параметров groupId и teacherId');
     const filter = registryFilter(query);
-    const rows = (await this.registry.list(filter)).filter((row) =>
-      query.groupId !== undefined ? row.groupIds.includes(query.groupId) : row.originalTeacherId === query.teacherId || row.newTeacherId === query.teacherId,
-    );
+    const stamp = await this.cache.stamp();
+    return {
+      etag: etagOf('lesson-changes', currentTenant().tenantKey, stamp, JSON.stringify([filter, query.groupId, query.teacherId])),
+      make: async () => {
+        const all = await this.cache.changes(stamp, JSON.stringify(filter), () => this.changesIn(filter));
+        return all.filter((change) =>
+          query.groupId !== undefined ? change.groupIds.includes(query.groupId) : change.originalTeacherId === query.teacherId || change.newTeacherId === query.teacherId,
+        );
+      },
+    };
+  }
+
+  private async changesIn(filter: RegistryFilter): Promise<LessonChangeResponse[]> {
+    const rows = await this.registry.list(filter);
     if (rows.length === 0) return [];
     const dates = rows.map((row) => row.lessonDate).sort();
     const grids = await this.data.grids(dates[0], dates[dates.length - 1]);

@@ -5,6 +5,7 @@ import { TenantDb } from '../../platform/database/tenant-db';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
 import { joinJsonPieces } from '../../platform/http/json-pieces';
 import { toPage } from '../../platform/http/paging';
+import { LessonChangeResponse } from './dto/lesson-change.dto';
 import { OverrideResponse } from './dto/override-response.dto';
 
 const STAMP = rowShape({ stamp: int });
@@ -69,6 +70,7 @@ export class RegistryAnswer {
 @Injectable()
 export class RegistryCache {
   private readonly answers = new WeakMap<DataSource, Map<string, Promise<RegistryAnswer>>>();
+  private readonly lessonChanges = new WeakMap<DataSource, Map<string, Promise<readonly LessonChangeResponse[]>>>();
 
   constructor(private readonly db: TenantDb) {}
 
@@ -78,20 +80,30 @@ export class RegistryCache {
   }
 
   answer(stamp: number, period: string, make: () => Promise<OverrideResponse[]>): Promise<RegistryAnswer> {
-    const { dataSource } = currentTenant();
-    let cache = this.answers.get(dataSource);
-    if (!cache) this.answers.set(dataSource, (cache = new Map<string, Promise<RegistryAnswer>>()));
-    const key = `${stamp}:${period}`;
-    let answer = cache.get(key);
-    if (answer) {
-      cache.delete(key);
-    } else {
-      const made = make().then((entries) => new RegistryAnswer(entries));
-      made.catch(() => cache.get(key) === made && cache.delete(key));
-      answer = made;
-    }
-    cache.set(key, answer);
-    if (cache.size > ANSWERS_PER_TENANT) cache.delete(cache.keys().next().value as string);
-    return answer;
+    return remembered(this.answers, `${stamp}:${period}`, async () => new RegistryAnswer(await make()));
   }
+
+  /** Every change of a period as the timetables' readers see them (issue 45 §3), kept like the registry's answers. */
+  changes(stamp: number, period: string, make: () => Promise<LessonChangeResponse[]>): Promise<readonly LessonChangeResponse[]> {
+    return remembered(this.lessonChanges, `${stamp}:${period}`, make);
+  }
+}
+
+/** The tenant's answer under `key`, made once however many ask at once; the least recently used goes first. */
+function remembered<T>(byTenant: WeakMap<DataSource, Map<string, Promise<T>>>, key: string, make: () => Promise<T>): Promise<T> {
+  const { dataSource } = currentTenant();
+  let cache = byTenant.get(dataSource);
+  if (!cache) byTenant.set(dataSource, (cache = new Map<string, Promise<T>>()));
+  let answer = cache.get(key);
+  if (answer) {
+    cache.delete(key);
+  } else {
+    const made = make();
+    const kept = cache;
+    made.catch(() => kept.get(key) === made && kept.delete(key));
+    answer = made;
+  }
+  cache.set(key, answer);
+  if (cache.size > ANSWERS_PER_TENANT) cache.delete(cache.keys().next().value as string);
+  return answer;
 }
