@@ -157,8 +157,9 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
     await weekSettled(page);
   }
 
+  /** The lessons held (not the marks left where a lesson was cancelled, moved away or given away). */
   const shownLessons = (page: Page): Promise<ShownLesson[]> =>
-    page.$$eval('#week .lesson', (items) =>
+    page.$$eval('#week .lesson:not([data-gone])', (items) =>
       items.map((item) => {
         const data = (item as HTMLElement).dataset;
         return {
@@ -257,7 +258,8 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
       const moved = shown.find((lesson) => lesson.slot === movedSlot) as ShownLesson;
       expect(moved).toMatchObject({ date: '2026-09-11', override: 'MOVE' });
       expect(moved.text).toContain('Перенесено с 08.09 (вт)');
-      expect(await page.$eval('.day[data-date="2026-09-08"]', (day) => (day as HTMLElement).innerText)).toContain('Занятий нет');
+      // Its old place says where it went (issue 45 §3).
+      expect(await page.$eval('.day[data-date="2026-09-08"] .lesson[data-gone="MOVED_AWAY"]', (item) => (item as HTMLElement).innerText)).toContain('Перенесено на 11.09');
       expect(await page.$$eval('.lesson-online .badge-online', (badges) => badges.map((badge) => badge.textContent))).toEqual(['Онлайн']);
       const replaced = shown.find((lesson) => lesson.slot === replacedSlot) as ShownLesson;
       expect(replaced).toMatchObject({ date: '2026-09-09', override: 'REPLACE' });

@@ -175,7 +175,8 @@ describe('the planning desk in the web client: quality, one-off changes and vers
     expect(await notice.jsonValue()).toContain('Создано разовое изменение');
     const moved = await page.waitForSelector('.lesson[data-date="2026-09-10"][data-override="MOVE"]');
     expect(await moved?.evaluate((node) => node.textContent)).toContain('Перенесено с');
-    expect(await page.$('.lesson[data-date="2026-09-09"]')).toBeNull();
+    expect(await page.$('.lesson[data-date="2026-09-09"]:not([data-gone])')).toBeNull();
+    expect(await page.$eval('.lesson[data-date="2026-09-09"][data-gone="MOVED_AWAY"]', (node) => node.textContent)).toContain('Перенесено на 10.09');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'desk-override-moved');
     expect(await changes()).toEqual(
