@@ -7,9 +7,11 @@ import { IdParam } from '../../platform/http/id-param';
 import { Page } from '../../platform/http/paging';
 import { RULE_EDITORS, RULE_READERS } from './access';
 import { FreeCellRoomResponse, FreeCellRoomsQuery, FreeCellsQuery, FreeCellsResponse } from './dto/free-cells.dto';
+import { RuleBulkRequest, RuleBulkResponse } from './dto/rule-bulk.dto';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleConflictResponse, RuleListQuery, RulePageQuery, RulePageResponse, RuleResponse } from './dto/schedule-rule-response.dto';
 import { FreeCellsService } from './free-cells.service';
+import { ScheduleRuleBulk } from './rule-bulk';
 import { ScheduleRuleReads } from './schedule-rule-reads.service';
 import { ScheduleRulesService } from './schedule-rules.service';
 
@@ -28,6 +30,7 @@ export class ScheduleRulesController {
     private readonly reads: ScheduleRuleReads,
     private readonly rules: ScheduleRulesService,
     private readonly freeCellGrid: FreeCellsService,
+    private readonly bulkChanges: ScheduleRuleBulk,
   ) {}
 
   @Get()
@@ -88,6 +91,22 @@ export class ScheduleRulesController {
   @ApiConflictResponse({ type: RuleConflictResponse, description: 'Конфликт занятий (или общее тело ошибки для архивной версии)' })
   create(@CurrentUser() caller: AuthUser, @Body() body: RuleRequest): Promise<RuleResponse> {
     return this.rules.create(caller, body);
+  }
+
+  @PostOk('bulk')
+  @Roles(...RULE_EDITORS)
+  @ApiOperation({
+    summary: 'Изменить несколько правил одного семестра сразу: всё или ничего',
+    description:
+      'Перенос в другую версию того же семестра, архивирование, смена преподавателя или аудитории выбранных правил одной транзакцией ' +
+      'под блокировкой семестра. Каждое правило проверяется так же, как при PUT (или DELETE), в том числе с уже изменёнными правилами ' +
+      'этого запроса; первый отказ отменяет всё. Неизвестное правило — 404; конфликт — 409 с ruleId (выбранное правило), slotId, ' +
+      'conflictRule и conflictSlot.',
+  })
+  @ApiOkResponse({ type: RuleBulkResponse })
+  @ApiConflictResponse({ type: RuleConflictResponse })
+  bulk(@Body() body: RuleBulkRequest): Promise<RuleBulkResponse> {
+    return this.bulkChanges.apply(body);
   }
 
   @Put(':id')

@@ -3,6 +3,7 @@ import { ScheduleCoreModule } from '../core';
 import { FreeCellFactsRepository } from './free-cell-facts.repository';
 import { FreeCellsService } from './free-cells.service';
 import { ScheduleRuleBatch } from './rule-batch';
+import { ScheduleRuleBulk } from './rule-bulk';
 import { RuleChecker } from './rule-checker';
 import { RuleFactsRepository } from './rule-facts.repository';
 import { RuleSlotUsage } from './rule-slot-usage';
@@ -16,6 +17,6 @@ import { ScheduleRulesService } from './schedule-rules.service';
   imports: [ScheduleCoreModule],
   controllers: [ScheduleRulesController],
   exports: [ScheduleRulesService, ScheduleRuleBatch],
-  providers: [ScheduleRulesService, ScheduleRuleBatch, ScheduleRuleReads, ScheduleRulesRepository, RuleFactsRepository, RuleChecker, RuleSlotUsage, FreeCellsService, FreeCellFactsRepository],
+  providers: [ScheduleRulesService, ScheduleRuleBatch, ScheduleRuleBulk, ScheduleRuleReads, ScheduleRulesRepository, RuleFactsRepository, RuleChecker, RuleSlotUsage, FreeCellsService, FreeCellFactsRepository],
 })
 export class ScheduleRulesModule {}

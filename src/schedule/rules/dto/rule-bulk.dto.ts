@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsInt, Min, ValidationArguments } from 'class-validator';
+import { IdField, OneOfField } from '../../../platform/http/validators';
+
+const say = (text: string) => (args: ValidationArguments) => `Поле «${args.property}» ${text}`;
+
+export const BULK_ACTIONS = ['MOVE', 'ARCHIVE', 'CHANGE_TEACHER', 'CHANGE_CLASSROOM'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const MAX_BULK_RULES = 200;
+
+/** Issue 45 §8: one confirmed change of several rules of one semester, all or nothing. */
+export class RuleBulkRequest {
+  @ApiProperty({ type: [Number], minItems: 1, maxItems: MAX_BULK_RULES, description: 'Выбранные правила одного семестра' })
+  @IsDefined({ message: say('обязательно') })
+  @IsArray({ message: say('должно быть массивом идентификаторов') })
+  @ArrayMinSize(1, { message: 'Выберите хотя бы одно правило' })
+  @ArrayMaxSize(MAX_BULK_RULES, { message: say(`может содержать не более ${MAX_BULK_RULES} значений`) })
+  @ArrayUnique({ message: say('не должно содержать повторов') })
+  @IsInt({ each: true, message: say('должно содержать целые числа') })
+  @Min(1, { each: true, message: say('должно содержать положительные числа') })
+  ruleIds!: number[];
+
+  @ApiProperty({
+    enum: BULK_ACTIONS,
+    description:
+      'MOVE — перенести в другую версию того же семестра (targetVersionId); ARCHIVE — архивировать; CHANGE_TEACHER — преподаватель ' +
+      'всех слотов правил (teacherId); CHANGE_CLASSROOM — аудитория всех размещённых слотов правил (classroomId)',
+  })
+  @OneOfField(BULK_ACTIONS)
+  action!: BulkAction;
+
+  @ApiPropertyOptional({ description: 'Для MOVE: версия PUBLISHED или DRAFT того же семестра' })
+  @IdField({ optional: true })
+  targetVersionId?: number;
+
+  @ApiPropertyOptional({ description: 'Для CHANGE_TEACHER' })
+  @IdField({ optional: true })
+  teacherId?: number;
+
+  @ApiPropertyOptional({ description: 'Для CHANGE_CLASSROOM' })
+  @IdField({ optional: true })
+  classroomId?: number;
+}
+
+export class RuleBulkResponse {
+  @ApiProperty({ enum: BULK_ACTIONS }) action!: BulkAction;
+  @ApiProperty({ type: [Number], description: 'Изменённые правила (все выбранные)' }) ruleIds!: number[];
+  @ApiProperty({ description: 'Сколько правил изменено' }) changed!: number;
+}
