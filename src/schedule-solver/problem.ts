@@ -93,7 +93,7 @@ export interface SolveOptions {
   maxIterations?: number;
   /** Stops after this many milliseconds of `now()`. */
   timeLimitMs?: number;
-  /** REPAIR: at most this many events may differ from `initial`. */
+  /** REPAIR: at most this many events may differ from `initial` (default: three per event that lost its place). */
   maxMoved?: number;
   /** The clock, given from outside so the engine stays pure (e.g. `performance.now`). */
   now?: () => number;

@@ -165,6 +165,30 @@ describe('solve', () => {
     expect(frozen.unplaced.map((u) => u.event)).toEqual([9]);
   });
 
+  it('REPAIR without maxMoved moves at most three lessons per lesson that lost its place, however much moving more would gain', () => {
+    // Ten lessons of ten teachers sit in cell 0, which costs each 20 (a wish): moving any pays. One of
+    // them is now closed out of cell 0 (a new hard unavailability): one lesson lost its place.
+    const cellCost = Int32Array.from({ length: 4 }, (_, c) => (c === 0 ? 20 : 0));
+    const closed = Uint8Array.from([0, 1, 1, 1]);
+    const problem: SolverProblem = {
+      days: 1,
+      periodsPerDay: 4,
+      roomCapacities: [],
+      resources: Array.from({ length: 10 }, () => quiet),
+      courses: [{ minWorkingDays: 0 }],
+      events: Array.from({ length: 10 }, (_, e) =>
+        event({ resources: [e], rooms: [], cellCost, initial: { cell: 0, room: -1 }, allowedCells: e === 0 ? closed : null }),
+      ),
+      weights: { ...noWeights, movedWeight: 10 },
+    };
+    const result = solve(problem, { mode: 'REPAIR', seed: 1, maxIterations: 20000 });
+    expect(result.unplaced).toEqual([]);
+    expect(result.cells[0]).not.toBe(0);
+    expect(result.movedEvents).toBeLessThanOrEqual(3);
+    // Asked for more, it takes it: every lesson leaves the costly cell.
+    expect(solve(problem, { mode: 'REPAIR', seed: 1, maxIterations: 20000, maxMoved: 10 }).movedEvents).toBe(10);
+  });
+
   it('gives the same result for the same seed and iteration count', () => {
     const problem: SolverProblem = {
       days: 5,

@@ -6,6 +6,9 @@ import type { SolveOptions, SolverPhase, SolverProblem, SolverResult, UnplacedRe
 import { Random } from './random';
 import { State } from './state';
 
+/** REPAIR without `maxMoved`: how many moved lessons each lesson that lost its place may cost at most. */
+export const REPAIR_MOVES_PER_LOST = 3;
+
 /** Shared by the phases: the clock, the limits and the progress reports. */
 export interface Run {
   problem: SolverProblem;
@@ -59,12 +62,19 @@ export function solve(problem: SolverProblem, options: SolveOptions): SolverResu
     },
   };
   const repair = options.mode === 'REPAIR';
-  const maxMoved = repair && options.maxMoved !== undefined ? options.maxMoved : Infinity;
+  let maxMoved = repair && options.maxMoved !== undefined ? options.maxMoved : Infinity;
 
   let st = new State(m);
   const unplaced = new EventSet(m.E);
   const stuck = new EventSet(m.E);
   placeStart(st, unplaced, repair);
+  if (repair && options.maxMoved === undefined) {
+    // REPAIR moves as few lessons as it can: without a cap of the caller's, at most three times the
+    // lessons that lost their place (the rest of the timetable is not "improved" lesson by lesson).
+    let lost = 0;
+    for (let i = 0; i < unplaced.size; i++) if (m.initCell[unplaced.items[i]] >= 0) lost++;
+    maxMoved = REPAIR_MOVES_PER_LOST * lost;
+  }
 
   let stopped = false;
   if (unplaced.size > 0) {
