@@ -60,6 +60,17 @@ describe('who is told about a changed lesson', () => {
     expect(delivery).toMatchObject({ userId: 1, inApp: true, email: expect.objectContaining({ id: 2, mode: 'IMMEDIATE' }) });
   });
 
+  it('lets a subscription the user made decide how they hear of their own lessons: a digest they chose beats the default e-mail at once', () => {
+    const own = { id: 0, kind: 'MY_LESSONS', targetId: 100, ownLessons: true } as const;
+    const chosen = follower({ id: 7, kind: 'MY_LESSONS', targetId: 100, mode: 'DAILY_DIGEST', digestTime: '07:00' });
+    for (const order of [[follower(own), chosen], [chosen, follower(own)]]) {
+      const [delivery] = deliveriesOf(changedLessons(event), order, '2026-11-26');
+      expect(delivery.email).toMatchObject({ id: 7, mode: 'DAILY_DIGEST' });
+    }
+    // Without a subscription of their own, the default e-mail goes at once.
+    expect(deliveriesOf(changedLessons(event), [follower(own)], '2026-11-26')[0].email).toMatchObject({ ownLessons: true, mode: 'IMMEDIATE' });
+  });
+
   it('sends a digest at its next Moscow time', () => {
     expect(nextDigestAt('07:30', new Date('2026-11-26T03:00:00Z'), 'Europe/Moscow').toISOString()).toBe('2026-11-26T04:30:00.000Z');
     expect(nextDigestAt('07:30', new Date('2026-11-26T04:30:00Z'), 'Europe/Moscow').toISOString()).toBe('2026-11-27T04:30:00.000Z');

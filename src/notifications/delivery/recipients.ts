@@ -38,10 +38,20 @@ export function withinHorizon(follower: Follower, lesson: LessonFacts, today: st
 export interface Delivery<T> {
   userId: number;
   inApp: boolean;
-  /** The e-mail subscription that wins (an immediate one before a digest), if any. */
+  /** The e-mail that wins (`emailRank`), if any. */
   email?: Follower;
   /** The lessons of the event this user hears of (followed and within the horizon). */
   lessons: T[];
+}
+
+/**
+ * Which e-mail wins when several of a user's follow one event: a subscription the user made before the
+ * default of their own lessons (a teacher who asked for a 07:00 digest of «мои занятия» gets the digest,
+ * not an e-mail at once besides), and among their subscriptions an immediate one before a digest.
+ */
+function emailRank(follower: Follower): number {
+  if (follower.ownLessons) return 2;
+  return follower.mode === 'IMMEDIATE' ? 0 : 1;
 }
 
 /**
@@ -56,7 +66,7 @@ export function deliveriesOf<T extends LessonFacts>(lessons: readonly T[], follo
     const delivery = byUser.get(follower.userId) ?? { userId: follower.userId, inApp: false, lessons: [] };
     for (const lesson of matched) if (!delivery.lessons.includes(lesson)) delivery.lessons.push(lesson);
     if (follower.channel === 'IN_APP') delivery.inApp = true;
-    else if (!delivery.email || (delivery.email.mode === 'DAILY_DIGEST' && follower.mode === 'IMMEDIATE')) delivery.email = follower;
+    else if (!delivery.email || emailRank(follower) < emailRank(delivery.email)) delivery.email = follower;
     byUser.set(follower.userId, delivery);
   }
   return [...byUser.values()];
