@@ -13,6 +13,7 @@ import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { formatDayMonth, plusDays, todayAtUniversity } from '../shared/dates';
 import { PublishedLock, usePublishedLock } from '../shared/published-lock';
 import { numberParam, useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
+import { BulkBar } from './bulk-bar';
 import { RuleEditor } from './rule-editor';
 
 type Rule = Schemas['RuleResponse'];
@@ -46,6 +47,15 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
   const [editing, setEditing] = useState<{ rule?: Rule } | undefined>();
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
+  // Ticked rules (issue 45 §8), kept across pages and searches until the bulk change is done or cleared.
+  const [selected, setSelected] = useState<ReadonlyMap<number, Rule>>(new Map());
+  const toggle = (rule: Rule, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(rule.id, rule);
+      else next.delete(rule.id);
+      return next;
+    });
   const searchId = useId('rules-search');
   const [pairs, setPairs] = useState<BasePairs>(new Map());
   useEffect(() => void loadBasePairs().then(setPairs, () => undefined), []);
@@ -122,6 +132,20 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
           </button>
         )}
       </div>
+      {!readOnly && selected.size > 0 ? (
+        <BulkBar
+          version={version}
+          selected={[...selected.values()]}
+          onClear={() => setSelected(new Map())}
+          onAttempt={() => setNotice(undefined)}
+          onDone={(text) => {
+            setSelected(new Map());
+            setNotice(text);
+            rules.reload();
+            onChanged();
+          }}
+        />
+      ) : null}
       <PagedTable<Rule>
         caption={`Правила версии №${version.versionNumber}`}
         rows={rules}
@@ -130,7 +154,19 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
         stacked
         empty={query ? 'Ничего не найдено.' : 'В версии пока нет правил.'}
         columns={[
-          { title: '№', cell: (rule) => rule.id },
+          {
+            title: '№',
+            // The rule's tick for bulk changes (issue 45 §8) sits by its number; the cell reads as the number.
+            cell: (rule) =>
+              readOnly ? (
+                rule.id
+              ) : (
+                <label class="rule-pick">
+                  <input type="checkbox" aria-label={`Выбрать правило №${rule.id}`} checked={selected.has(rule.id)} onChange={(event) => toggle(rule, event.currentTarget.checked)} />
+                  {rule.id}
+                </label>
+              ),
+          },
           { title: 'Дисциплина', cell: (rule) => rule.subjectName },
           { title: 'Группы', cell: (rule) => rule.groupNames.join(', ') },
           { title: 'Часы (лек./пр./лаб.)', cell: (rule) => `${rule.lectureAcademicHours} / ${rule.practiceAcademicHours} / ${rule.laboratoryAcademicHours}` },
