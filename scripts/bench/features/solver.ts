@@ -20,9 +20,11 @@ import { log } from '../settings';
  *   lessons moved against those the unavailability made invalid (at most three times as many), and the
  *   time from the request to the finished job (at most 60 s).
  *
- * BENCH_SOLVER_GENERATE_SECONDS (600) and BENCH_SOLVER_REPAIR_SECONDS (30) are the jobs' time limits.
+ * BENCH_SOLVER_GENERATE_SECONDS (60) and BENCH_SOLVER_REPAIR_SECONDS (30) are the jobs' time limits: the
+ * whole benchmark runs this feature too, so GENERATE gets a minute by default (the time to a complete,
+ * clash-free draft is measured whatever the limit; the issue's ten minutes is its bound).
  */
-const GENERATE_SECONDS = Number(process.env.BENCH_SOLVER_GENERATE_SECONDS ?? 600);
+const GENERATE_SECONDS = Number(process.env.BENCH_SOLVER_GENERATE_SECONDS ?? 60);
 const REPAIR_SECONDS = Number(process.env.BENCH_SOLVER_REPAIR_SECONDS ?? 30);
 const FEASIBLE_LIMIT_S = 600;
 const REPAIR_LIMIT_S = 60;
