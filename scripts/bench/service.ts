@@ -96,6 +96,8 @@ export async function startService(
       JWT_SECRET: jwtSecret,
       BOOTSTRAP_ADMIN_PASSWORD: ADMIN_PASSWORD,
       SWAGGER_ENABLED: 'false',
+      // The harness signs in once; a run with the solver's jobs outlasts the default 15 minutes of a token.
+      ACCESS_TOKEN_TTL_SECONDS: '7200',
       ...env,
     },
     stdio: process.env.BENCH_SERVICE_LOG ? 'inherit' : 'ignore', // BENCH_SERVICE_LOG=1: the service's log lines too
