@@ -2,6 +2,9 @@ import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SolveOptions, SolverProblem, SolverProgress, SolverResult } from '../../schedule-solver';
 
+/** The search's scheduling priority (nice): the lowest, so the request loop and PostgreSQL always run first. */
+export const SOLVER_THREAD_NICE = 19;
+
 /** What the worker gets: the problem, the limits, and the stop flag it shares with the parent. */
 export interface SolverWorkerInput {
   problem: SolverProblem;

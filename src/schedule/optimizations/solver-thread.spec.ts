@@ -1,0 +1,47 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import type { SolverProblem } from '../../schedule-solver';
+import { SOLVER_THREAD_NICE, startSolverThread } from './solver-thread';
+
+/** The nice value of every thread of this process, by thread id (Linux keeps one per thread). */
+function threadNiceValues(): number[] {
+  return readdirSync('/proc/self/task').map((tid) => {
+    // Fields after the command's closing parenthesis: state is field 3, nice field 19 of stat(5).
+    const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return Number(fields[16]);
+  });
+}
+
+const linux = process.platform === 'linux';
+
+describe('the solver thread', () => {
+  (linux ? it : it.skip)('searches at the lowest priority while the process that started it keeps its own', async () => {
+    // A problem the search cannot finish quickly: twenty lessons of one group over a 5 x 6 week.
+    const problem: SolverProblem = {
+      days: 5,
+      periodsPerDay: 6,
+      roomCapacities: [30, 30],
+      resources: [{ gapWeight: 3, isolatedWeight: 2, dayLimit: 4, overloadWeight: 4 }],
+      courses: [{ minWorkingDays: 3 }],
+      events: Array.from({ length: 20 }, () => ({
+        course: 0, resources: [0], weeks: 1, students: 20, allowedCells: null, rooms: null, cellCost: null, initial: null, fixed: false,
+      })),
+      weights: { capacityPerStudent: 1, capacityPerLesson: 0, oversizedPerLesson: 0, oversizeRatio: 0, oversizeMinEmpty: 0, minWorkingDaysWeight: 5, roomStabilityWeight: 1, movedWeight: 0 },
+    };
+    const before = threadNiceValues();
+    const thread = startSolverThread(problem, { mode: 'GENERATE', seed: 1, timeLimitMs: 60_000 }, () => undefined, 50);
+    try {
+      let lowered: number[] = [];
+      for (let tries = 0; tries < 200 && lowered.length === 0; tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 25));
+        lowered = threadNiceValues().filter((nice) => nice === SOLVER_THREAD_NICE);
+      }
+      expect(before.filter((nice) => nice === SOLVER_THREAD_NICE)).toEqual([]);
+      expect(lowered).toHaveLength(1);
+      expect(readFileSync(`/proc/self/stat`, 'utf8').split(') ')[1].split(' ')[16]).toBe(String(before[0]));
+    } finally {
+      thread.stop();
+      const result = await thread.result;
+      expect(result.unplaced).toEqual([]);
+    }
+  });
+});
