@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { GeneratedLesson, usesBasePairs } from '../../schedule-engine/lesson-expansion';
+import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { ActualLesson, byDateAndTime } from '../../schedule-engine/override-application';
 import { LoadedSemester } from '../../schedule-engine/rule-model';
+import { ScheduleInputs, scheduleFrom, usableRules } from '../../schedule-engine/schedule-inputs';
+import { CalendarSnapshot } from '../../schedule-engine/series-context';
 import { RuleFilter, ScheduleDataRepository } from './schedule-data.repository';
 import { SemesterSchedules } from './semester-schedules';
 
@@ -34,6 +36,9 @@ export interface SemesterLessons {
   /** With `withCancelled`: the cancelled lessons the selection matches, in date and time order. */
   cancelled?: CancelledLesson[];
 }
+
+/** No calendars: a version without rules lays nothing out. */
+const NO_CALENDARS: CalendarSnapshot = { assignments: new Map(), periodsByCalendar: new Map(), activityTypes: [], groupStartYears: new Map() };
 
 /**
  * The actual lessons of a semester: the base series of a version's active rules with the one-off
@@ -69,7 +74,18 @@ export class ActualLessons {
     return result;
   }
 
-  private async load(semester: LoadedSemester, versionId: number, selection: LessonSelection): Promise<SemesterLessons> {
+  /**
+   * What a version's whole-semester actual lessons are laid out from, as plain data (the solver's
+   * scoring lays them out in the engine thread); undefined when the semester or the version is missing.
+   */
+  async inputsOf(semesterId: number, versionId: number): Promise<ScheduleInputs | undefined> {
+    const semester = await this.data.semester(semesterId);
+    if (!semester) return undefined;
+    return (await this.inputsFor(semester, versionId, {})) ?? { semester, rules: [], grids: await this.data.grids(semester.startDate, semester.endDate), calendars: NO_CALENDARS };
+  }
+
+  /** The selection's rules, their one-off changes, grids and calendars; undefined when no rule matches. */
+  private async inputsFor(semester: LoadedSemester, versionId: number, selection: LessonSelection): Promise<ScheduleInputs | undefined> {
     const filter: RuleFilter = { versionIds: [versionId], includeReassigned: true };
     if (selection.teacherIds) filter.teacherIds = [...selection.teacherIds];
     if (selection.groupIds) filter.groupIds = [...selection.groupIds];
@@ -77,13 +93,18 @@ export class ActualLessons {
     if (selection.slotIds) filter.slotIds = [...selection.slotIds];
     const rules = await this.data.rules(filter);
     // Nothing to lay out (a semester without rules for the selection): no grids or calendars to read.
-    if (rules.length === 0) return { semester, versionId, lessons: [], ...(selection.withCancelled ? { cancelled: [] } : {}) };
+    if (rules.length === 0) return undefined;
     const published = versionId === semester.publishedVersionId;
-    const overrides = published && rules.length > 0 ? await this.data.overrides(versionId, rules.map((rule) => rule.id)) : [];
+    const overrides = published ? await this.data.overrides(versionId, rules.map((rule) => rule.id)) : [];
     const grids = await this.data.grids(semester.startDate, semester.endDate);
-    const basePairs = new Set(grids.base.slots.map((slot) => slot.id));
-    const usable = rules.filter((rule) => usesBasePairs(rule, basePairs));
-    const schedule = await this.schedules.load(semester, usable, { grids, overrides });
+    return this.schedules.inputs(semester, usableRules(rules, grids).usable, { grids, overrides });
+  }
+
+  private async load(semester: LoadedSemester, versionId: number, selection: LessonSelection): Promise<SemesterLessons> {
+    const inputs = await this.inputsFor(semester, versionId, selection);
+    if (!inputs) return { semester, versionId, lessons: [], ...(selection.withCancelled ? { cancelled: [] } : {}) };
+    const usable = inputs.rules;
+    const schedule = scheduleFrom(inputs);
 
     const matches = lessonMatcher(semester, selection);
     const lessons = usable.flatMap((rule) => schedule.actualLessonsOf(rule).filter(matches));

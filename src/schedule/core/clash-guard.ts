@@ -8,6 +8,8 @@ import { SemesterSchedule } from '../../schedule-engine/semester-schedule';
 import { GridSnapshot } from '../../schedule-engine/series-context';
 import { eachDate } from '../../schedule-engine/weeks';
 import { ClashCandidatesRepository } from './clash-candidates.repository';
+import type { ChecksTaskResult } from './engine-tasks';
+import { EngineThread } from './engine-thread';
 import { SemesterSchedules } from './semester-schedules';
 import { BlockScope, TeacherAvailability, TeacherBlocks } from './teacher-availability';
 
@@ -171,7 +173,20 @@ export class ClashGuard {
     private readonly candidates: ClashCandidatesRepository,
     private readonly schedules: SemesterSchedules,
     private readonly availability: TeacherAvailability,
+    private readonly engine: EngineThread,
   ) {}
+
+  /**
+   * Every clash between a version's base series and every lesson at a time its teacher's approved
+   * hard unavailability closes (version validation, a solved draft's checks). The reads happen here;
+   * laying out and comparing a large version runs in the engine thread, off the request loop.
+   */
+  async checkVersion(semester: LoadedSemester, rules: readonly LoadedRule[]): Promise<ChecksTaskResult & { skippedRuleIds: number[] }> {
+    const { inputs, skippedRuleIds } = await this.schedules.baseInputs(semester, rules);
+    const teacherIds = [...new Set(inputs.rules.flatMap((rule) => rule.slots.map((slot) => slot.teacherId)))];
+    const blocked = teacherIds.length === 0 ? [] : await this.availability.blockedLessons(teacherIds, semester, 'PREFERENCES');
+    return { ...(await this.engine.run('checks', { inputs, blocked })), skippedRuleIds };
+  }
 
   async storedAround(query: ClashQuery): Promise<StoredLessons> {
     const { semester, grids, reach } = query;

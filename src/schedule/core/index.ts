@@ -7,6 +7,8 @@ export type { CancelledLesson, LessonSelection, SemesterLessons } from './actual
 export { CANDIDATE_KINDS, CandidateFinder } from './candidate-finder';
 export type { AcceptedCandidate, CandidateKind, CandidateNarrowing, CandidateRequest, LessonCandidates, LessonRequest, RejectedCandidate } from './candidate-finder';
 export { ClashGuard, StoredLessons } from './clash-guard';
+export { EngineThread } from './engine-thread';
+export type { ChecksTaskResult } from './engine-tasks';
 export type { ClashQuery, StoredClash } from './clash-guard';
 export { CONFLICT_REASONS, DAY_NAMES, describeMoment, hhmm, reasonsText } from './clash-texts';
 export { ChangeCheck, LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly } from './lesson-changes';

@@ -3,6 +3,7 @@ import { ActualLessons } from './actual-lessons';
 import { CandidateFinder } from './candidate-finder';
 import { ClashCandidatesRepository } from './clash-candidates.repository';
 import { ClashGuard } from './clash-guard';
+import { EngineThread } from './engine-thread';
 import { LessonChangeFactsRepository } from './lesson-change-facts.repository';
 import { LessonChanges } from './lesson-changes';
 import { OverrideWrites } from './override-writes';
@@ -35,7 +36,8 @@ import './schedule-references';
     CandidateFinder,
     OverrideWrites,
     Outbox,
+    EngineThread,
   ],
-  exports: [Outbox, ScheduleDataRepository, ScheduleReads, SemesterSchedules, SemesterWriteUnit, SemesterVersions, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites],
+  exports: [Outbox, ScheduleDataRepository, ScheduleReads, SemesterSchedules, SemesterWriteUnit, SemesterVersions, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, EngineThread],
 })
 export class ScheduleCoreModule {}

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { GeneratedLesson, usesBasePairs } from '../../schedule-engine/lesson-expansion';
+import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { OverrideRecord } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
+import { baseLessonsFrom, ScheduleInputs, scheduleFrom, usableRules } from '../../schedule-engine/schedule-inputs';
 import { SemesterSchedule } from '../../schedule-engine/semester-schedule';
-import { GridSnapshot, SemesterContextFactory } from '../../schedule-engine/series-context';
+import { GridSnapshot } from '../../schedule-engine/series-context';
 import { ScheduleDataRepository } from './schedule-data.repository';
 
 export interface ScheduleParts {
@@ -31,22 +32,28 @@ export class SemesterSchedules {
   constructor(private readonly data: ScheduleDataRepository) {}
 
   async load(semester: LoadedSemester, rules: readonly LoadedRule[], parts: ScheduleParts = {}): Promise<SemesterSchedule> {
+    return scheduleFrom(await this.inputs(semester, rules, parts));
+  }
+
+  /** What `load` lays the rules out from, as plain data (for the engine thread). */
+  async inputs(semester: LoadedSemester, rules: readonly LoadedRule[], parts: ScheduleParts = {}): Promise<ScheduleInputs> {
     const grids = parts.grids ?? (await this.data.grids(semester.startDate, semester.endDate));
     const groupIds = [...new Set([...rules.flatMap((rule) => rule.groupIds), ...(parts.extraGroupIds ?? [])])];
     const calendars = await this.data.calendars(groupIds, [semester.academicYearId]);
-    return new SemesterSchedule(semester, rules, new SemesterContextFactory(semester, grids, calendars), parts.overrides);
+    return { semester, rules, grids, calendars, overrides: parts.overrides };
   }
 
   /** The base series of every rule that can be laid out (version validation and diffs), by rule. */
   async baseLessons(semester: LoadedSemester, rules: LoadedRule[]): Promise<BaseLessons> {
     if (rules.length === 0) return { lessons: [], skippedRuleIds: [] };
+    const { inputs, skippedRuleIds } = await this.baseInputs(semester, rules);
+    return { lessons: baseLessonsFrom(inputs), skippedRuleIds };
+  }
+
+  /** What `baseLessons` lays out: the rules that use base-grid pairs, and the ids of those left out. */
+  async baseInputs(semester: LoadedSemester, rules: readonly LoadedRule[]): Promise<{ inputs: ScheduleInputs; skippedRuleIds: number[] }> {
     const grids = await this.data.grids(semester.startDate, semester.endDate);
-    const basePairs = new Set(grids.base.slots.map((slot) => slot.id));
-    const usable = rules.filter((rule) => usesBasePairs(rule, basePairs));
-    const schedule = await this.load(semester, usable, { grids });
-    return {
-      lessons: usable.flatMap((rule) => schedule.lessonsOf(rule)),
-      skippedRuleIds: rules.filter((rule) => !usable.includes(rule)).map((rule) => rule.id),
-    };
+    const { usable, skipped } = usableRules(rules, grids);
+    return { inputs: await this.inputs(semester, usable, { grids }), skippedRuleIds: skipped.map((rule) => rule.id) };
   }
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import type { SolverProblem } from '../../schedule-solver';
-import { SOLVER_THREAD_NICE, startSolverThread } from './solver-thread';
+import { BACKGROUND_THREAD_NICE } from '../../platform/concurrency/background-thread';
+import { startSolverThread } from './solver-thread';
 
 /** The nice value of every thread of this process, by thread id (Linux keeps one per thread). */
 function threadNiceValues(): number[] {
@@ -33,9 +34,9 @@ describe('the solver thread', () => {
       let lowered: number[] = [];
       for (let tries = 0; tries < 200 && lowered.length === 0; tries++) {
         await new Promise((resolve) => setTimeout(resolve, 25));
-        lowered = threadNiceValues().filter((nice) => nice === SOLVER_THREAD_NICE);
+        lowered = threadNiceValues().filter((nice) => nice === BACKGROUND_THREAD_NICE);
       }
-      expect(before.filter((nice) => nice === SOLVER_THREAD_NICE)).toEqual([]);
+      expect(before.filter((nice) => nice === BACKGROUND_THREAD_NICE)).toEqual([]);
       expect(lowered).toHaveLength(1);
       expect(readFileSync(`/proc/self/stat`, 'utf8').split(') ')[1].split(' ')[16]).toBe(String(before[0]));
     } finally {

@@ -1,9 +1,6 @@
-import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { workerScript } from '../../platform/concurrency/background-thread';
 import type { SolveOptions, SolverProblem, SolverProgress, SolverResult } from '../../schedule-solver';
-
-/** The search's scheduling priority (nice): the lowest, so the request loop and PostgreSQL always run first. */
-export const SOLVER_THREAD_NICE = 19;
 
 /** What the worker gets: the problem, the limits, and the stop flag it shares with the parent. */
 export interface SolverWorkerInput {
@@ -24,9 +21,7 @@ export interface SolverThread {
   terminate(): Promise<void>;
 }
 
-// Compiled, the worker is a .js file beside this one; under ts-node or jest it is the .ts source.
-const WORKER_FILE = join(__dirname, `solver-worker${extname(__filename)}`);
-const WORKER_OPTIONS = extname(__filename) === '.ts' ? { execArgv: ['--require', 'ts-node/register/transpile-only'] } : {};
+const WORKER = workerScript(__filename, 'solver-worker');
 
 export function startSolverThread(
   problem: SolverProblem,
@@ -36,7 +31,7 @@ export function startSolverThread(
 ): SolverThread {
   const stop = new SharedArrayBuffer(4);
   const input: SolverWorkerInput = { problem, options, progressEveryMs, stop };
-  const worker = new Worker(WORKER_FILE, { ...WORKER_OPTIONS, workerData: input });
+  const worker = new Worker(WORKER.file, { ...WORKER.options, workerData: input });
   const result = new Promise<SolverResult>((resolve, reject) => {
     let answered = false;
     worker.on('message', (message: SolverWorkerMessage) => {

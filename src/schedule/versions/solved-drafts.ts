@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { findAllClashes } from '../../schedule-engine/all-clashes';
-import { ClashGuard, ScheduleDataRepository, SemesterSchedules, SemesterWriteUnit, SolvedDraft, SolvedDraftRequest, SolvedDrafts } from '../core';
+import { ClashGuard, ScheduleDataRepository, SemesterWriteUnit, SolvedDraft, SolvedDraftRequest, SolvedDrafts } from '../core';
 import { ScheduleVersionsRepository } from './schedule-versions.repository';
 import { VersionValidator } from './version-validator';
 
@@ -20,7 +19,6 @@ export class VersionSolvedDrafts extends SolvedDrafts {
     private readonly writes: SemesterWriteUnit,
     private readonly versions: ScheduleVersionsRepository,
     private readonly data: ScheduleDataRepository,
-    private readonly schedules: SemesterSchedules,
     private readonly guard: ClashGuard,
     private readonly validator: VersionValidator,
   ) {
@@ -69,17 +67,16 @@ export class VersionSolvedDrafts extends SolvedDrafts {
     const refused: number[] = [];
     for (let round = 0; round < MAX_CHECK_ROUNDS; round++) {
       const rules = await this.data.rules({ versionIds: [versionId] });
-      const { lessons } = await this.schedules.baseLessons(semester, rules);
+      const checked = await this.guard.checkVersion(semester, rules);
       const chosen = new Set<number>();
-      for (const clash of findAllClashes(lessons)) {
+      for (const clash of checked.clashes) {
         const { first, second } = clash;
         if (chosen.has(first.slotId) || chosen.has(second.slotId)) continue;
         // The later slot goes, unless it is locked in place; two locked slots stay as the office put them.
         if (!fixed.has(second.slotId)) chosen.add(second.slotId);
         else if (!fixed.has(first.slotId)) chosen.add(first.slotId);
       }
-      const blocked = await this.guard.unavailable(lessons, semester, await this.data.grids(semester.startDate, semester.endDate));
-      for (const lesson of blocked) if (!fixed.has(lesson.slotId)) chosen.add(lesson.slotId);
+      for (const lesson of checked.unavailable) if (!fixed.has(lesson.slotId)) chosen.add(lesson.slotId);
       if (chosen.size === 0) break;
       await this.versions.unplaceSlots([...chosen]);
       refused.push(...chosen);

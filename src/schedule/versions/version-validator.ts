@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { findAllClashes, RuleClash } from '../../schedule-engine/all-clashes';
+import { RuleClash } from '../../schedule-engine/all-clashes';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
-import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
+import { LoadedRule } from '../../schedule-engine/rule-model';
 import { referencedIds, ruleLabel, ruleProblems, VersionFacts } from '../../schedule-engine/rule-problems';
 import { weekNumber } from '../../schedule-engine/weeks';
-import { ClashGuard, describeMoment, reasonsText, ScheduleDataRepository, SemesterSchedules } from '../core';
+import { ClashGuard, describeMoment, reasonsText, ScheduleDataRepository } from '../core';
 import { VersionProblem, VersionValidationResponse } from './dto/version-validation.dto';
 import { VersionFactsRepository } from './version-facts.repository';
 
@@ -13,16 +13,16 @@ export const MAX_LISTED_PROBLEMS = 500;
 
 /**
  * Full validation of a version's active rules, in bulk: one query for the rules, one for what they
- * refer to, three for the semester's grids and calendars; each rule's base series generated once by
- * the core; every clash found with the engine's bucketed search `findAllClashes`. Used by GET validate and, inside the
- * locked transaction, by publication and restore (TenantDb makes these reads join it).
+ * refer to, three for the semester's grids and calendars, one for the teachers' blocked times; the
+ * base series laid out and every clash found with the engine's bucketed search by the core's
+ * `ClashGuard.checkVersion` (in the engine thread for a large version). Used by GET validate and,
+ * inside the locked transaction, by publication and restore (TenantDb makes these reads join it).
  */
 @Injectable()
 export class VersionValidator {
   constructor(
     private readonly data: ScheduleDataRepository,
     private readonly facts: VersionFactsRepository,
-    private readonly schedules: SemesterSchedules,
     private readonly guard: ClashGuard,
   ) {}
 
@@ -34,15 +34,15 @@ export class VersionValidator {
     const weeks = weekNumber(semester.startDate, semester.endDate);
 
     const problems: VersionProblem[] = rules.flatMap((rule) => ruleProblems(rule, facts, weeks));
-    const { lessons } = await this.schedules.baseLessons(semester, rules);
-    problems.push(...findAllClashes(lessons).map(clashProblem));
-    problems.push(...(await this.unavailableTeachers(lessons, semester, facts)));
+    const checked = await this.guard.checkVersion(semester, rules);
+    problems.push(...checked.clashes.map(clashProblem));
+    problems.push(...unavailableTeachers(checked.unavailable, facts));
 
     return {
       versionId: version.id,
       valid: problems.length === 0,
       ruleCount: rules.length,
-      checkedLessonCount: lessons.length,
+      checkedLessonCount: checked.checkedLessonCount,
       problemCount: problems.length,
       unplacedSlotCount: problems.filter((problem) => problem.type === 'UNPLACED').length,
       pastLessonCount: 0,
@@ -50,27 +50,26 @@ export class VersionValidator {
       problems: problems.slice(0, MAX_LISTED_PROBLEMS),
     };
   }
+}
 
-  /** Spec 4.9 rule 13 over the whole version: the first lesson of each rule at a time its teacher cannot teach. */
-  private async unavailableTeachers(lessons: GeneratedLesson[], semester: LoadedSemester, facts: VersionFacts): Promise<VersionProblem[]> {
-    const blocked = await this.guard.unavailable(lessons, semester, await this.data.grids(semester.startDate, semester.endDate));
-    const reported = new Set<number>();
-    const problems: VersionProblem[] = [];
-    for (const lesson of blocked) {
-      if (reported.has(lesson.ruleId)) continue;
-      reported.add(lesson.ruleId);
-      const teacher = facts.users.get(lesson.teacherId)?.name ?? String(lesson.teacherId);
-      problems.push({
-        ruleId: lesson.ruleId,
-        type: 'CONFLICT',
-        fields: ['teacher'],
-        date: lesson.date,
-        startTime: lesson.startTime,
-        message: `${ruleLabel(lesson.rule)}: преподаватель «${teacher}» недоступен ${describeMoment(lesson)} (утверждённое ограничение)`,
-      });
-    }
-    return problems;
+/** Spec 4.9 rule 13 over the whole version: the first lesson of each rule at a time its teacher cannot teach. */
+function unavailableTeachers(blocked: readonly GeneratedLesson[], facts: VersionFacts): VersionProblem[] {
+  const reported = new Set<number>();
+  const problems: VersionProblem[] = [];
+  for (const lesson of blocked) {
+    if (reported.has(lesson.ruleId)) continue;
+    reported.add(lesson.ruleId);
+    const teacher = facts.users.get(lesson.teacherId)?.name ?? String(lesson.teacherId);
+    problems.push({
+      ruleId: lesson.ruleId,
+      type: 'CONFLICT',
+      fields: ['teacher'],
+      date: lesson.date,
+      startTime: lesson.startTime,
+      message: `${ruleLabel(lesson.rule)}: преподаватель «${teacher}» недоступен ${describeMoment(lesson)} (утверждённое ограничение)`,
+    });
   }
+  return problems;
 }
 
 function clashProblem(clash: RuleClash<GeneratedLesson>): VersionProblem {
