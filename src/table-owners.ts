@@ -157,7 +157,6 @@ export const PENDING_READS: Readonly<Record<string, readonly string[]>> = {
   'src/teacher-preferences/preference-meta.repository.ts': ['academic_years', 'semesters', 'time_grid_scopes', 'time_slots'],
   'src/teacher-preferences/teacher-preferences.repository.ts': ['semesters', 'time_slots', 'users'],
   'src/teacher-requests/teacher-requests.repository.ts': ['departments', 'users'],
-  'src/users/assignments.repository.ts': ['departments'],
   'src/users/user-rows.ts': ['departments'],
 };
 

@@ -29,6 +29,14 @@ export class DepartmentsRepository {
     return (await this.db.rows(DEPARTMENT_ROW, `SELECT id, name, code FROM departments WHERE id = $1`, [id]))[0];
   }
 
+  /** The names of the departments among `ids`, by id; ids with no department are left out. */
+  async namesOf(ids: readonly number[]): Promise<Map<number, string>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const rows = await this.db.rows(NAMED_ROW, `SELECT id, name FROM departments WHERE id = ANY($1::int[])`, [unique]);
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
   /** Locks the row (FOR UPDATE) so that no assignment can start referring to it meanwhile. */
   async lockForChange(id: number): Promise<DepartmentRow | undefined> {
     return (await this.db.rows(DEPARTMENT_ROW, `SELECT id, name, code FROM departments WHERE id = $1 FOR UPDATE`, [id]))[0];

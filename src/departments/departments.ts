@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DepartmentRef, DepartmentsRepository } from './departments.repository';
 
 /**
- * What other features may know of departments (one owner per table): a department by id, and a hold
- * on it while they link a record to it. They never see the repository or its SQL.
+ * What other features may know of departments (one owner per table): a department by id, the names
+ * of a batch of them, and a hold on it while they link a record to it. They never see the repository or its SQL.
  */
 @Injectable()
 export class Departments {
@@ -12,6 +12,11 @@ export class Departments {
   /** The department's id and name, or undefined when there is none. */
   async findById(id: number): Promise<DepartmentRef | undefined> {
     return this.departments.findById(id);
+  }
+
+  /** The names of a batch of departments by id, in one query (ids with no department are left out). */
+  names(ids: readonly number[]): Promise<Map<number, string>> {
+    return this.departments.namesOf(ids);
   }
 
   /**

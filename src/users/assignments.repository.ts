@@ -2,22 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { bool, date, ID_ROW, int, nullable, rowShape, RowType, text, timestamp } from '../platform/database/row-shape';
 import { TenantDb } from '../platform/database/tenant-db';
 import { MembershipPeriods } from '../platform/auth/department-scope';
+import { DepartmentHistoryItem } from './dto/department-assignment.dto';
 
 /** A link that stands in the way of a new additional one (see `blockingLink`). */
 const EXISTING_LINK = rowShape({ primary: bool, validFrom: date, validTo: nullable(date) });
 export type ExistingLink = RowType<typeof EXISTING_LINK>;
 
+/** A link as stored; the department's name comes from `Departments.names` (see `toHistoryItem`). */
 const HISTORY_SELECT = `
-  SELECT a.id, a.user_id AS "userId", a.department_id AS "departmentId", d.name AS "departmentName",
+  SELECT a.id, a.user_id AS "userId", a.department_id AS "departmentId",
          a.is_primary AS "primary", a.valid_from AS "validFrom", a.valid_to AS "validTo", a.comment,
          a.created_at AS "createdAt"
-    FROM user_department_assignments a
-    JOIN departments d ON d.id = a.department_id`;
+    FROM user_department_assignments a`;
 const HISTORY_ROW = rowShape({
   id: int,
   userId: int,
   departmentId: int,
-  departmentName: text,
   primary: bool,
   validFrom: date,
   validTo: nullable(date),
@@ -119,4 +119,19 @@ export class AssignmentsRepository {
     const rows = await this.db.rows(HISTORY_ROW, `${HISTORY_SELECT} WHERE a.id = $1`, [id]);
     return rows[0];
   }
+}
+
+/** A stored link as the API answers it, with its department's name (the fields in the order of the answer). */
+export function toHistoryItem(row: HistoryRow, departmentName: string): DepartmentHistoryItem {
+  return {
+    id: row.id,
+    userId: row.userId,
+    departmentId: row.departmentId,
+    departmentName,
+    primary: row.primary,
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    comment: row.comment,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

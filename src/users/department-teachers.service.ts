@@ -5,7 +5,7 @@ import { ownDepartment } from '../platform/auth/department-scope';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
 import { todayInBusinessZone } from '../platform/http/dates';
-import { AssignmentsRepository, ExistingLink } from './assignments.repository';
+import { AssignmentsRepository, ExistingLink, toHistoryItem } from './assignments.repository';
 import { DepartmentHistoryItem } from './dto/department-assignment.dto';
 import { AddTeacherAssignmentRequest, DepartmentTeachersQuery } from './dto/department-teachers.dto';
 import { UserResponse } from './dto/user.dto';
@@ -71,10 +71,11 @@ export class DepartmentTeachersService {
         comment: body.comment || null,
         createdBy: caller.userId,
       });
-      return this.assignments.historyItem(id);
+      const link = await this.assignments.historyItem(id);
+      return link && toHistoryItem(link, department.name);
     });
     if (!row) throw new Error('the link just written was not found');
-    return { ...row, createdAt: row.createdAt.toISOString() };
+    return row;
   }
 
   /** DEPARTMENT: its own department, whatever the client sent. ADMIN: the given one, which must exist. */

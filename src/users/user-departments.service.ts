@@ -5,7 +5,7 @@ import { TenantDb } from '../platform/database/tenant-db';
 import { ownDepartment } from '../platform/auth/department-scope';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
 import { addDays } from '../schedule-engine/dates';
-import { AssignmentsRepository } from './assignments.repository';
+import { AssignmentsRepository, toHistoryItem } from './assignments.repository';
 import { DepartmentHistoryItem, DepartmentTransferRequest } from './dto/department-assignment.dto';
 import { UserResponse } from './dto/user.dto';
 import { UsersRepository } from './users.repository';
@@ -30,14 +30,17 @@ export class UserDepartmentsService {
    * to it, so a department learns nothing about other departments' accounts.
    */
   async history(caller: AuthUser, userId: number): Promise<DepartmentHistoryItem[]> {
-    const rows = await this.assignments.history(userId);
+    const links = await this.assignments.history(userId);
+    const names = await this.departments.names(links.map((link) => link.departmentId));
+    // Every link names an existing department (its foreign key); one without a name would not be listed.
+    const rows = links.filter((link) => names.has(link.departmentId));
     if (caller.role === 'DEPARTMENT') {
       const own = ownDepartment(caller);
       if (!rows.some((row) => row.departmentId === own)) throw new ForbiddenError('История привязок доступна кафедре только для её преподавателей');
     } else if (!(await this.users.statusOf(userId))) {
       throw new NotFoundError(USER_NOT_FOUND);
     }
-    return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    return rows.map((row) => toHistoryItem(row, names.get(row.departmentId) ?? ''));
   }
 
   /**
