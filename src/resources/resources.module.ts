@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DepartmentsModule } from '../departments';
+import { StudyStructureModule } from '../study-structure';
 import { UsersModule } from '../users';
 import { ClassroomsController } from './classrooms/classrooms.controller';
 import { ClassroomsRepository } from './classrooms/classrooms.repository';
@@ -26,7 +27,7 @@ import { TeacherSubjectsService } from './teacher-subjects/teacher-subjects.serv
  * repositories for features that refer to them (schedule rules, calendars).
  */
 @Module({
-  imports: [DepartmentsModule, UsersModule],
+  imports: [DepartmentsModule, UsersModule, StudyStructureModule],
   controllers: [
     EquipmentController,
     ClassroomsController,

@@ -5,5 +5,6 @@
 export { StudyStructureModule } from './study-structure.module';
 export { GroupsService } from './groups/groups.service';
 export { GroupRequest } from './groups/dto/group.dto';
+export { StudyGroups } from './groups/study-groups';
 export { SubgroupsService } from './subgroups/subgroups.service';
 export { SubgroupRequest } from './subgroups/dto/subgroup.dto';

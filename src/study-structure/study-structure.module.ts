@@ -8,6 +8,7 @@ import { EducationFormsService } from './education-forms/education-forms.service
 import { GroupsController } from './groups/groups.controller';
 import { GroupsRepository } from './groups/groups.repository';
 import { GroupsService } from './groups/groups.service';
+import { StudyGroups } from './groups/study-groups';
 import { SpecialtiesController } from './specialties/specialties.controller';
 import { SpecialtiesRepository } from './specialties/specialties.repository';
 import { SpecialtiesService } from './specialties/specialties.service';
@@ -33,6 +34,7 @@ import { StudentGroupsService } from './student-groups/student-groups.service';
     EducationFormsService,
     GroupsRepository,
     GroupsService,
+    StudyGroups,
     SubgroupsRepository,
     SubgroupUsage,
     SubgroupsService,
@@ -40,6 +42,6 @@ import { StudentGroupsService } from './student-groups/student-groups.service';
     StudentGroupsService,
   ],
   // The services too: the data import (issue 28) writes through them, with their own checks.
-  exports: [GroupsRepository, SubgroupsRepository, SpecialtiesRepository, EducationFormsRepository, GroupsService, SubgroupsService],
+  exports: [GroupsRepository, SubgroupsRepository, SpecialtiesRepository, EducationFormsRepository, GroupsService, SubgroupsService, StudyGroups],
 })
 export class StudyStructureModule {}

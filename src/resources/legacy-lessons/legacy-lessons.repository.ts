@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ROLES } from '../../platform/auth/roles';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { bool, int, nullable, oneOf, rowShape, RowType, text } from '../../platform/database/row-shape';
+import { int, nullable, rowShape, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { LegacyLessonRequest, LegacyLessonResponse } from './dto/legacy-lesson.dto';
 
@@ -15,11 +14,6 @@ const COLUMNS = `id, teacher_id AS "teacherId", group_id AS "groupId", lesson_ty
 /** `day`, `week` and `time` are the earlier revision's free texts (varchar), not a date or a time. */
 const LEGACY_LESSON = rowShape({ id: int, teacherId: int, groupId: nullable(int), lessonTypeId: int, day: text, week: text, time: text });
 
-/** What the referenced ids of a new lesson point to: no role when no such user. */
-const LEGACY_REFERENCES = rowShape({ teacherRole: nullable(oneOf(...ROLES)), groupExists: bool, lessonTypeExists: bool });
-
-export type LegacyReferences = RowType<typeof LEGACY_REFERENCES>;
-
 /** SQL over `legacy_lessons`. */
 @Injectable()
 export class LegacyLessonsRepository {
@@ -29,14 +23,8 @@ export class LegacyLessonsRepository {
     return this.db.rows(LEGACY_LESSON, `SELECT ${COLUMNS} FROM legacy_lessons ORDER BY id`);
   }
 
-  async references(lesson: LegacyLessonRequest): Promise<LegacyReferences> {
-    const [row] = await this.db.rows(LEGACY_REFERENCES,
-      `SELECT (SELECT role FROM users WHERE id = $1) AS "teacherRole",
-              EXISTS (SELECT 1 FROM study_groups WHERE id = $2) AS "groupExists",
-              EXISTS (SELECT 1 FROM lesson_types WHERE id = $3) AS "lessonTypeExists"`,
-      [lesson.teacherId, lesson.groupId, lesson.lessonTypeId],
-    );
-    return row;
+  async lessonTypeExists(id: number): Promise<boolean> {
+    return (await this.db.execute(`SELECT 1 FROM lesson_types WHERE id = $1`, [id])) > 0;
   }
 
   async insert(lesson: LegacyLessonRequest): Promise<LegacyLessonResponse> {

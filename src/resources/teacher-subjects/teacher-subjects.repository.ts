@@ -55,14 +55,6 @@ export class TeacherSubjectsRepository {
     return row;
   }
 
-  /** Whether the user holds a primary or additional assignment to the department covering `date`. */
-  async assignedOn(userId: number, departmentId: number, date: string): Promise<boolean> {
-    return (await this.db.execute(`SELECT 1 FROM user_department_assignments
-        WHERE user_id = $1 AND department_id = $2 AND valid_from <= $3::date AND (valid_to IS NULL OR valid_to >= $3::date)`,
-      [userId, departmentId, date],
-    )) > 0;
-  }
-
   async insert(userId: number, subjectId: number): Promise<void> {
     await this.db.execute(`INSERT INTO teacher_subjects (user_id, subject_id) VALUES ($1, $2)`, [userId, subjectId]);
   }

@@ -4,6 +4,7 @@ import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
 import { departmentScope } from '../../platform/auth/department-scope';
+import { DepartmentMembership } from '../../users';
 import { SubjectsRepository } from '../subjects/subjects.repository';
 import { TeacherSubjectCreateRequest, TeacherSubjectLessonTypesRequest, TeacherSubjectRequest, TeacherSubjectResponse } from './dto/teacher-subject.dto';
 import { LINK_EXISTS, TeacherSubjectsRepository } from './teacher-subjects.repository';
@@ -22,6 +23,7 @@ export class TeacherSubjectsService {
     private readonly db: TenantDb,
     private readonly links: TeacherSubjectsRepository,
     private readonly subjects: SubjectsRepository,
+    private readonly membership: DepartmentMembership,
   ) {}
 
   list(caller: AuthUser): Promise<TeacherSubjectResponse[]> {
@@ -41,7 +43,8 @@ export class TeacherSubjectsService {
 
       if (scope !== undefined) {
         if (subject.departmentId !== scope) throw new ForbiddenError(OTHER_DEPARTMENT_SUBJECT).at('subjectId');
-        if (!(await this.links.assignedOn(request.userId, scope, todayInBusinessZone()))) {
+        const today = todayInBusinessZone();
+        if (!(await this.membership.assignedDuring(request.userId, scope, today, today))) {
           throw new ForbiddenError(TEACHER_NOT_IN_DEPARTMENT).at('userId');
         }
       }
