@@ -3,3 +3,5 @@
  * boundary lint refuses imports of this folder's files from outside it).
  */
 export { AcademicYearsModule } from './academic-years.module';
+export { SemesterCatalog } from './semester-catalog';
+export type { SemesterSummary } from './semester-catalog';

@@ -20,6 +20,8 @@ export const SEMESTER_FIELDS = { id: int, academicYearId: int, semesterType: one
 const SEMESTER = rowShape(SEMESTER_FIELDS);
 const SEMESTER_LIST_ITEM = rowShape({ ...SEMESTER_FIELDS, academicYearTitle: text });
 
+const WITH_YEAR = `SELECT ${COLUMNS}, y.title AS "academicYearTitle" FROM semesters s JOIN academic_years y ON y.id = s.academic_year_id`;
+
 export type SemesterRow = RowType<typeof SEMESTER>;
 export type SemesterListRow = RowType<typeof SEMESTER_LIST_ITEM>;
 
@@ -45,11 +47,12 @@ export class SemestersRepository {
 
   /** Every semester of every year, newest first, with its year's title. */
   listAll(): Promise<SemesterListRow[]> {
-    return this.db.rows(SEMESTER_LIST_ITEM,
-      `SELECT ${COLUMNS}, y.title AS "academicYearTitle"
-         FROM semesters s JOIN academic_years y ON y.id = s.academic_year_id
-        ORDER BY s.start_date DESC, s.id DESC`,
-    );
+    return this.db.rows(SEMESTER_LIST_ITEM, `${WITH_YEAR} ORDER BY s.start_date DESC, s.id DESC`);
+  }
+
+  /** One semester with its year's title. */
+  async findWithYear(id: number): Promise<SemesterListRow | undefined> {
+    return (await this.db.rows(SEMESTER_LIST_ITEM, `${WITH_YEAR} WHERE s.id = $1`, [id]))[0];
   }
 
   async insert(yearId: number, semester: SemesterPeriod): Promise<SemesterRow> {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SemesterCatalog, SemesterSummary } from '../academic-years';
 import { AuthUser } from '../platform/auth/auth-user';
 import { ownDepartment } from '../platform/auth/department-scope';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/http/app-error';
@@ -7,9 +8,9 @@ import { TenantDb } from '../platform/database/tenant-db';
 import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { formatDate } from '../schedule-engine/dates';
 import { DAY_NAMES, SemesterWriteUnit } from '../schedule/core';
+import { BasePairs } from '../time-grid';
 import { DepartmentMembership, lockActiveTeacher } from '../users';
 import { PreferenceListQuery, PreferenceMetaResponse, PreferenceRequest, PreferenceResponse, PreferenceReviewRequest, PreferenceWeekRequest } from './dto/preference.dto';
-import { PreferenceMetaRepository, SemesterRow } from './preference-meta.repository';
 import { checkPreferenceShape, PREFERENCE_NOT_FOUND, PREFERENCE_TYPE_LABELS, PREFERENCE_TYPES } from './preference-rules';
 import { DUPLICATE_PREFERENCE, NewPreference, TeacherPreferencesRepository } from './teacher-preferences.repository';
 
@@ -25,7 +26,8 @@ const OTHER_DEPARTMENT = 'Преподаватель не относился к 
 export class TeacherPreferencesService {
   constructor(
     private readonly preferences: TeacherPreferencesRepository,
-    private readonly meta: PreferenceMetaRepository,
+    private readonly semesters: SemesterCatalog,
+    private readonly basePairs: BasePairs,
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
     private readonly outbox: Outbox,
@@ -34,7 +36,7 @@ export class TeacherPreferencesService {
 
   async describe(): Promise<PreferenceMetaResponse> {
     const today = todayInBusinessZone();
-    const [semesters, timeSlots] = [await this.meta.semesters(), await this.meta.basePairs()];
+    const [semesters, timeSlots] = [await this.semesters.list(), await this.basePairs.list()];
     return {
       semesters: semesters.map((semester) => ({
         id: semester.id,
@@ -71,14 +73,14 @@ export class TeacherPreferencesService {
       authorId: caller.userId,
     };
     checkPreferenceShape(preference.preferenceType, preference);
-    const semester = await this.meta.semester(preference.semesterId);
+    const semester = await this.semesters.find(preference.semesterId);
     if (!semester) throw new BadRequestError(`Семестр №${preference.semesterId} не найден`).at('semesterId');
     if (preference.preferenceDate !== null && (preference.preferenceDate < semester.startDate || preference.preferenceDate > semester.endDate)) {
       throw new BadRequestError(
         `Дата ${formatDate(preference.preferenceDate)} вне семестра (${formatDate(semester.startDate)} – ${formatDate(semester.endDate)})`,
       ).at('preferenceDate');
     }
-    if (preference.timeSlotId !== null && !(await this.meta.basePairs()).some((pair) => pair.id === preference.timeSlotId)) {
+    if (preference.timeSlotId !== null && !(await this.basePairs.list()).some((pair) => pair.id === preference.timeSlotId)) {
       throw new BadRequestError(`Пара №${preference.timeSlotId} не входит в основную сетку звонков: выберите пару основной сетки`).at('timeSlotId');
     }
 
@@ -101,9 +103,9 @@ export class TeacherPreferencesService {
    * semester's schedule lock like a single preference. Answers the teacher's preferences of the semester.
    */
   async saveWeek(caller: AuthUser, request: PreferenceWeekRequest): Promise<PreferenceResponse[]> {
-    const semester = await this.meta.semester(request.semesterId);
+    const semester = await this.semesters.find(request.semesterId);
     if (!semester) throw new BadRequestError(`Семестр №${request.semesterId} не найден`).at('semesterId');
-    const pairs = new Set((await this.meta.basePairs()).map((pair) => pair.id));
+    const pairs = new Set((await this.basePairs.list()).map((pair) => pair.id));
     const seen = new Set<string>();
     request.cells.forEach((cell, index) => {
       if (!pairs.has(cell.timeSlotId)) throw new BadRequestError(`Пара №${cell.timeSlotId} не входит в основную сетку звонков`).at(`cells[${index}].timeSlotId`);
@@ -197,6 +199,6 @@ export class TeacherPreferencesService {
 }
 
 
-function semesterLabel(semester: SemesterRow): string {
+function semesterLabel(semester: SemesterSummary): string {
   return `${semester.academicYearTitle}, ${semester.semesterType === 'autumn' ? 'осенний' : 'весенний'} семестр`;
 }

@@ -3,3 +3,5 @@
  * this folder's files from outside it).
  */
 export { TimeGridModule } from './time-grid.module';
+export { BasePairs } from './slots/base-pairs';
+export type { BasePair } from './slots/base-pairs';

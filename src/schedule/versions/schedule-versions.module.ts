@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AcademicYearsModule } from '../../academic-years';
+import { UsersModule } from '../../users';
 import { ScheduleCoreModule, SolvedDrafts } from '../core';
 import { ScheduleVersionsController } from './schedule-versions.controller';
 import { ScheduleVersionsRepository } from './schedule-versions.repository';
@@ -6,6 +8,7 @@ import { ScheduleVersionsService } from './schedule-versions.service';
 import { VersionDiffService } from './version-diff.service';
 import { VersionFactsRepository } from './version-facts.repository';
 import { VersionPublicationService } from './version-publication.service';
+import { VersionRecords } from './version-records';
 import { VersionValidator } from './version-validator';
 import { PastLessonChanges } from './past-lessons';
 import { VersionSolvedDrafts } from './solved-drafts';
@@ -13,7 +16,8 @@ import { VersionSolvedDrafts } from './solved-drafts';
 /** Schedule versions (spec 4.11): drafts and copies, bulk validation, diffs, publication, restore and history. */
 @Module({
   // The core lends the base series, the semester write unit and the teacher-availability port (spec 4.9 rule 13).
-  imports: [ScheduleCoreModule],
+  // Authors' names and the semester a draft is made for come from their owners (UserNames, SemesterCatalog).
+  imports: [ScheduleCoreModule, UsersModule, AcademicYearsModule],
   controllers: [ScheduleVersionsController],
   providers: [
     ScheduleVersionsService,
@@ -22,6 +26,7 @@ import { VersionSolvedDrafts } from './solved-drafts';
     VersionValidator,
     PastLessonChanges,
     ScheduleVersionsRepository,
+    VersionRecords,
     VersionFactsRepository,
     { provide: SolvedDrafts, useClass: VersionSolvedDrafts },
   ],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
 import { COUNT_ROW, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { VERSION_EVENT_TYPES, VERSION_STATUSES, VersionEventResponse, VersionEventType, VersionResponse } from './dto/version-response.dto';
+import { VERSION_EVENT_TYPES, VERSION_STATUSES, VersionEventType } from './dto/version-response.dto';
 
 defineConstraintMessages({
   fk_schedule_rules_lineage: 'Исходное правило копии не найдено',
@@ -56,28 +56,27 @@ const VERSION_STATE = rowShape({
 /** The columns that decide version transitions. */
 export type VersionState = RowType<typeof VERSION_STATE>;
 
+/** A version as stored; its authors' names come from `UserNames` (see `VersionRecords`). */
 const RECORD_SELECT = `
   SELECT v.id, v.semester_id AS "semesterId", v.version_number AS "versionNumber", v.name, v.status,
          v.version_group_id AS "versionGroupId", v.based_on_version_id AS "basedOnVersionId",
          (SELECT count(*)::int FROM schedule_rules r WHERE r.schedule_version_id = v.id AND r.status = 'ACTIVE') AS "ruleCount",
-         v.created_by AS "createdById", cu.full_name AS "createdByName", v.created_at AS "createdAt",
-         v.published_at AS "publishedAt", v.published_by AS "publishedById", pu.full_name AS "publishedByName",
-         v.archived_at AS "archivedAt"
-    FROM schedule_versions v
-    LEFT JOIN users cu ON cu.id = v.created_by
-    LEFT JOIN users pu ON pu.id = v.published_by`;
+         v.created_by AS "createdById", v.created_at AS "createdAt",
+         v.published_at AS "publishedAt", v.published_by AS "publishedById", v.archived_at AS "archivedAt"
+    FROM schedule_versions v`;
 const RECORD = rowShape({
   ...VERSION_STATE.columns,
   basedOnVersionId: nullable(int),
   ruleCount: int,
-  // The authors are LEFT JOINed (and created_by, published_by are nullable).
+  // created_by and published_by are nullable.
   createdById: nullable(int),
-  createdByName: nullable(text),
   createdAt: timestamp,
   publishedById: nullable(int),
-  publishedByName: nullable(text),
   archivedAt: nullable(timestamp),
 });
+
+/** A version as stored, without its authors' names. */
+export type StoredVersion = RowType<typeof RECORD>;
 
 const EVENT = rowShape({
   id: int,
@@ -88,9 +87,12 @@ const EVENT = rowShape({
   eventType: oneOf(...VERSION_EVENT_TYPES),
   reason: nullable(text),
   actorId: nullable(int),
-  actorName: nullable(text),
   createdAt: timestamp,
 });
+
+/** An event of a version's history as stored, without its actor's name. */
+export type StoredVersionEvent = RowType<typeof EVENT>;
+
 const LINEAGE = rowShape({ id: int, lineageId: int });
 const SLOT_COPY = rowShape({ oldId: int, newId: int, newRuleId: int });
 
@@ -102,11 +104,11 @@ export class ScheduleVersionsRepository {
   // ---- reads ----
 
   /** Versions of a semester, newest (highest number) first. */
-  listOfSemester(semesterId: number): Promise<VersionResponse[]> {
+  listOfSemester(semesterId: number): Promise<StoredVersion[]> {
     return this.db.rows(RECORD, `${RECORD_SELECT} WHERE v.semester_id = $1 ORDER BY v.version_number DESC, v.id DESC`, [semesterId]);
   }
 
-  async record(id: number): Promise<VersionResponse | undefined> {
+  async record(id: number): Promise<StoredVersion | undefined> {
     return (await this.db.rows(RECORD, `${RECORD_SELECT} WHERE v.id = $1`, [id]))[0];
   }
 
@@ -119,20 +121,14 @@ export class ScheduleVersionsRepository {
     return (await this.db.rows(VERSION_STATE, `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.semester_id = $1 AND v.status = 'PUBLISHED'`, [semesterId]))[0];
   }
 
-  async semesterExists(id: number): Promise<boolean> {
-    return (await this.db.execute(`SELECT 1 FROM semesters WHERE id = $1`, [id])) > 0;
-  }
-
   /** The chronology of a semester's versions, oldest first (events of one transaction in the order written). */
-  history(semesterId: number): Promise<VersionEventResponse[]> {
+  history(semesterId: number): Promise<StoredVersionEvent[]> {
     return this.db.rows(
       EVENT,
       `SELECT e.id, e.semester_id AS "semesterId", e.schedule_version_id AS "versionId", v.version_number AS "versionNumber",
-              v.name AS "versionName", e.event_type AS "eventType", e.reason, e.actor_id AS "actorId", u.full_name AS "actorName",
-              e.created_at AS "createdAt"
+              v.name AS "versionName", e.event_type AS "eventType", e.reason, e.actor_id AS "actorId", e.created_at AS "createdAt"
          FROM schedule_version_events e
          JOIN schedule_versions v ON v.id = e.schedule_version_id
-         LEFT JOIN users u ON u.id = e.actor_id
         WHERE e.semester_id = $1
         ORDER BY e.created_at, e.id`,
       [semesterId],

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { SemesterCatalog } from '../../academic-years';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
@@ -10,6 +11,7 @@ import { VersionValidationResponse } from './dto/version-validation.dto';
 import { ScheduleVersionsRepository, VersionState } from './schedule-versions.repository';
 import { MAX_LISTED_PROBLEMS, VersionValidator } from './version-validator';
 import { PastLessonChanges } from './past-lessons';
+import { VersionRecords } from './version-records';
 
 const SEMESTER_NOT_FOUND = 'Семестр не найден';
 const SOURCE_NOT_FOUND = 'Исходная версия расписания не найдена';
@@ -23,21 +25,23 @@ export class ScheduleVersionsService {
     private readonly versions: ScheduleVersionsRepository,
     private readonly validator: VersionValidator,
     private readonly pastLessons: PastLessonChanges,
+    private readonly records: VersionRecords,
+    private readonly semesters: SemesterCatalog,
   ) {}
 
   /** An unknown semester has no versions: the list is empty. */
   list(semesterId: number): Promise<VersionResponse[]> {
-    return this.versions.listOfSemester(semesterId);
+    return this.records.listOfSemester(semesterId);
   }
 
   async get(id: number): Promise<VersionResponse> {
-    const version = await this.versions.record(id);
+    const version = await this.records.record(id);
     if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
     return version;
   }
 
   history(semesterId: number): Promise<VersionEventResponse[]> {
-    return this.versions.history(semesterId);
+    return this.records.history(semesterId);
   }
 
   /**
@@ -46,7 +50,7 @@ export class ScheduleVersionsService {
    * semester's schedule lock, so the copy sees no rule half-saved and numbers never collide.
    */
   async create(caller: AuthUser, request: VersionCreateRequest): Promise<VersionResponse> {
-    if (!(await this.versions.semesterExists(request.semesterId))) throw new BadRequestError(SEMESTER_NOT_FOUND);
+    if (!(await this.semesters.find(request.semesterId))) throw new BadRequestError(SEMESTER_NOT_FOUND);
     // A copy of a large university's version is one long INSERT ... SELECT: it gets the long budget.
     return this.writes.runLong(request.semesterId, async () => {
       let source: VersionState | undefined;

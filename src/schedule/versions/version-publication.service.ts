@@ -11,6 +11,7 @@ import { VERSION_NOT_FOUND } from './access';
 import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
 import { VersionValidationResponse } from './dto/version-validation.dto';
 import { ScheduleVersionsRepository, VersionState } from './schedule-versions.repository';
+import { VersionRecords } from './version-records';
 import { VersionValidator } from './version-validator';
 
 const STATUS_LABELS: Record<VersionStatus, string> = { DRAFT: 'черновик', PUBLISHED: 'опубликована', ARCHIVED: 'в архиве' };
@@ -58,6 +59,7 @@ export class VersionPublicationService {
     private readonly versions: ScheduleVersionsRepository,
     private readonly validator: VersionValidator,
     private readonly outbox: Outbox,
+    private readonly records: VersionRecords,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.slots = new WorkSlots(config.schedulePublishConcurrency);
@@ -111,7 +113,7 @@ export class VersionPublicationService {
         await this.versions.addEvents([...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
         const published: VersionPublishedEvent = { semesterId: version.semesterId, versionId: id, previousVersionId: archivedId ?? null };
         await this.outbox.add('version.published', published);
-        return (await this.versions.record(id)) as VersionResponse;
+        return (await this.records.record(id)) as VersionResponse;
       }),
     );
   }
