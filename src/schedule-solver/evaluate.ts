@@ -16,7 +16,7 @@ export interface Evaluation {
  */
 export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms: ArrayLike<number>): Evaluation {
   const { periodsPerDay: P, weights } = problem;
-  const term = { CAPACITY: [0, 0], OVERSIZED: [0, 0], MIN_WORKING_DAYS: [0, 0], ISOLATED: [0, 0], GAPS: [0, 0], OVERLOAD: [0, 0], ROOM_STABILITY: [0, 0], CELL_COST: [0, 0], MOVED: [0, 0] };
+  const term = { CAPACITY: [0, 0], OVERSIZED: [0, 0], MIN_WORKING_DAYS: [0, 0], ISOLATED: [0, 0], GAPS: [0, 0], OVERLOAD: [0, 0], ROOM_STABILITY: [0, 0], CELL_COST: [0, 0], MOVED: [0, 0], UNEVEN: [0, 0] };
   const add = (code: keyof typeof term, value: number, penalty: number): void => {
     term[code][0] += value;
     term[code][1] += penalty;
@@ -99,6 +99,9 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
     if (resource.gapWeight !== 0) add('GAPS', gaps, gaps * resource.gapWeight);
     const over = resource.dayLimit > 0 ? Math.max(0, held.length - resource.dayLimit) : 0;
     if (resource.overloadWeight !== 0) add('OVERLOAD', over, over * resource.overloadWeight);
+    const even = resource.evenDayLimits?.[key % 32] ?? 0;
+    const uneven = even > 0 ? Math.max(0, held.length - even) : 0;
+    if ((resource.unevenWeight ?? 0) !== 0) add('UNEVEN', uneven, uneven * (resource.unevenWeight ?? 0));
   }
 
   const terms = (Object.keys(term) as (keyof typeof term)[]).map((code) => ({ code, value: term[code][0], penalty: term[code][1] }));

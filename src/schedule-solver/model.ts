@@ -39,6 +39,9 @@ export interface Model {
   isoW: Int32Array;
   dayLimit: Int32Array;
   overW: Int32Array;
+  /** Per resource and week bit (`res * W + b`): the uneven-week day limit, 0 for none. */
+  evenLimit: Int32Array;
+  unevenW: Int32Array;
   minDays: Int32Array;
   /** 1 when a resource has any day term (gaps, isolated lessons, overload). */
   dayTerms: Uint8Array;
@@ -146,8 +149,12 @@ export function compile(problem: SolverProblem): Model {
     isoW: Int32Array.from(problem.resources, (r) => r.isolatedWeight),
     dayLimit: Int32Array.from(problem.resources, (r) => r.dayLimit),
     overW: Int32Array.from(problem.resources, (r) => r.overloadWeight),
+    evenLimit: Int32Array.from({ length: problem.resources.length * W }, (_, i) => problem.resources[(i / W) | 0].evenDayLimits?.[i % W] ?? 0),
+    unevenW: Int32Array.from(problem.resources, (r) => r.unevenWeight ?? 0),
     minDays: Int32Array.from(problem.courses, (c) => c.minWorkingDays),
-    dayTerms: Uint8Array.from(problem.resources, (r) => (r.gapWeight !== 0 || r.isolatedWeight !== 0 || (r.dayLimit > 0 && r.overloadWeight !== 0) ? 1 : 0)),
+    dayTerms: Uint8Array.from(problem.resources, (r) =>
+      r.gapWeight !== 0 || r.isolatedWeight !== 0 || (r.dayLimit > 0 && r.overloadWeight !== 0) || (r.unevenWeight ?? 0) !== 0 ? 1 : 0,
+    ),
     weights: problem.weights,
     dayBits: P >= 31 ? -1 : (1 << P) - 1,
   };
@@ -160,8 +167,8 @@ export function popcount(x: number): number {
   return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
-/** The day's cost of one resource in one week bit, from the periods it holds (a bit mask). */
-export function dayCostOf(m: Model, resource: number, mask: number): number {
+/** The day's cost of one resource in week bit `b`, from the periods it holds (a bit mask). */
+export function dayCostOf(m: Model, resource: number, b: number, mask: number): number {
   if (mask === 0) return 0;
   let cost = 0;
   const iso = m.isoW[resource];
@@ -175,5 +182,7 @@ export function dayCostOf(m: Model, resource: number, mask: number): number {
   }
   const limit = m.dayLimit[resource];
   if (limit > 0 && count > limit) cost += m.overW[resource] * (count - limit);
+  const even = m.evenLimit[resource * m.W + b];
+  if (even > 0 && count > even) cost += m.unevenW[resource] * (count - even);
   return cost;
 }

@@ -50,6 +50,12 @@ export interface SolverResource {
   /** Lessons a day beyond which each further one costs `overloadWeight` (0: no limit). */
   dayLimit: number;
   overloadWeight: number;
+  /**
+   * Optional (uneven weeks): per week bit, lessons a day beyond which each further one costs
+   * `unevenWeight` (the service: a group's even share of its week plus one). Absent or 0: no such term.
+   */
+  evenDayLimits?: readonly number[];
+  unevenWeight?: number;
 }
 
 export interface SolverCourse {
@@ -108,7 +114,7 @@ export type SolverPhase = 'CONSTRUCTION' | 'IMPROVEMENT' | 'DONE';
 
 /** A soft term's share of the cost. */
 export interface SolverCostTerm {
-  code: 'CAPACITY' | 'OVERSIZED' | 'MIN_WORKING_DAYS' | 'ISOLATED' | 'GAPS' | 'OVERLOAD' | 'ROOM_STABILITY' | 'CELL_COST' | 'MOVED';
+  code: 'CAPACITY' | 'OVERSIZED' | 'MIN_WORKING_DAYS' | 'ISOLATED' | 'GAPS' | 'OVERLOAD' | 'ROOM_STABILITY' | 'CELL_COST' | 'MOVED' | 'UNEVEN';
   value: number;
   penalty: number;
 }

@@ -47,6 +47,29 @@ describe('solve', () => {
     expect(evaluate(problem, result.cells, result.rooms).cost).toBe(4);
   });
 
+  it("spreads a group's week evenly when each pair beyond the even share costs more than a cheaper day saves", () => {
+    // One group, four lessons, two days of four periods; the second day's cells cost 1 each (a wish).
+    // Even share 2 a day: four on the first day cost 2 x 5, three and one 5 + 1, two and two 2 + 0 = 2.
+    const cellCost = new Int32Array(8);
+    for (let cell = 4; cell < 8; cell++) cellCost[cell] = 1;
+    const problem: SolverProblem = {
+      days: 2,
+      periodsPerDay: 4,
+      roomCapacities: [],
+      resources: [{ ...quiet, evenDayLimits: [2], unevenWeight: 5 }],
+      courses: [{ minWorkingDays: 0 }],
+      events: Array.from({ length: 4 }, () => event({ resources: [0], rooms: [], cellCost })),
+      weights: noWeights,
+    };
+    const result = solve(problem, run);
+    expect(result.cost).toBe(2);
+    expect([...result.cells].map((cell) => Math.floor(cell / 4)).sort()).toEqual([0, 0, 1, 1]);
+    expect(evaluate(problem, result.cells, result.rooms).terms.find((term) => term.code === 'UNEVEN')).toEqual({ code: 'UNEVEN', value: 0, penalty: 0 });
+    // Without the term the cheaper first day takes all four.
+    const free = solve({ ...problem, resources: [quiet] }, run);
+    expect([...free.cells].every((cell) => cell < 4)).toBe(true);
+  });
+
   it('closes gaps and keeps a day under its limit for a teacher, and honours soft cell wishes', () => {
     // One teacher, four lessons, one day of four periods and a second day; limit 2 a day.
     const cellCost = new Int32Array(8);

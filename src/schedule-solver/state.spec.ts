@@ -14,7 +14,13 @@ describe('State.moveDelta', () => {
         days,
         periodsPerDay: periods,
         roomCapacities: [10, 20, 30, 40, 50, 60],
-        resources: Array.from({ length: 10 }, (_, k) => ({ gapWeight: k % 3, isolatedWeight: (k + 1) % 3, dayLimit: 2, overloadWeight: 3 })),
+        resources: Array.from({ length: 10 }, (_, k) => ({
+          gapWeight: k % 3,
+          isolatedWeight: (k + 1) % 3,
+          dayLimit: 2,
+          overloadWeight: 3,
+          ...(k % 2 === 0 ? { evenDayLimits: [1, 2], unevenWeight: 1 + (k % 3) } : {}),
+        })),
         courses: Array.from({ length: 8 }, () => ({ minWorkingDays: 1 + rng.int(3) })),
         events: Array.from({ length: 40 }, (_, e) => ({
           course: e % 8,

@@ -114,7 +114,7 @@ export class State {
         if (!dayTerms) continue;
         const mask = this.dayMask[dayBase + b] | bit;
         this.dayMask[dayBase + b] = mask;
-        const cost = dayCostOf(m, res, mask);
+        const cost = dayCostOf(m, res, b, mask);
         delta += cost - this.dayCost[dayBase + b];
         this.dayCost[dayBase + b] = cost;
       }
@@ -167,7 +167,7 @@ export class State {
         if (!dayTerms) continue;
         const mask = this.dayMask[dayBase + b] & ~bit;
         this.dayMask[dayBase + b] = mask;
-        const cost = dayCostOf(m, res, mask);
+        const cost = dayCostOf(m, res, b, mask);
         delta += cost - this.dayCost[dayBase + b];
         this.dayCost[dayBase + b] = cost;
       }
@@ -228,10 +228,10 @@ export class State {
           const leaves = this.resCount[base0 + b] === 1;
           if (d0 === d1) {
             const mask = ((leaves ? this.dayMask[day0 + b] & ~bit0 : this.dayMask[day0 + b]) | bit1);
-            delta += dayCostOf(m, res, mask) - this.dayCost[day0 + b];
+            delta += dayCostOf(m, res, b, mask) - this.dayCost[day0 + b];
           } else {
-            if (leaves) delta += dayCostOf(m, res, this.dayMask[day0 + b] & ~bit0) - this.dayCost[day0 + b];
-            delta += dayCostOf(m, res, this.dayMask[day1 + b] | bit1) - this.dayCost[day1 + b];
+            if (leaves) delta += dayCostOf(m, res, b, this.dayMask[day0 + b] & ~bit0) - this.dayCost[day0 + b];
+            delta += dayCostOf(m, res, b, this.dayMask[day1 + b] | bit1) - this.dayCost[day1 + b];
           }
         }
       }

@@ -27,6 +27,7 @@ const TERM_LABELS: Record<SolverCostTerm['code'], string> = {
   ROOM_STABILITY: 'Смена аудиторий курса',
   CELL_COST: 'Нарушенные пожелания преподавателей',
   MOVED: 'Перемещённые занятия',
+  UNEVEN: 'Неравномерная неделя групп',
 };
 
 /** One job running on this instance. */

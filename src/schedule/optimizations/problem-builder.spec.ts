@@ -93,6 +93,18 @@ describe('the service adapter to the solver (issue 43)', () => {
     expect(built.problem.weights.capacityPerLesson).toBe(20);
   });
 
+  it("limits a group's day to its even share of the week plus one, per parity, as the report's uneven weeks do", () => {
+    // Group 2: seven weekly lessons and two odd-week ones on Tuesdays and Wednesdays (two study days).
+    // Odd weeks 9 pairs: share ceil(9 / 2) = 5, limit 6; even weeks 7: share 4, limit 5.
+    const weekly = Array.from({ length: 7 }, (_, k) => slot(40 + k, { dayOfWeek: 2 + (k % 2), timeSlotId: PAIRS[k % 3].id }));
+    const odd = [slot(50, { parity: 'ODD', dayOfWeek: 3, timeSlotId: 13 }), slot(51, { parity: 'ODD', dayOfWeek: 2, timeSlotId: 13 })];
+    const built = buildProblem(input([rule(3, [2], [...weekly, ...odd])]));
+    const group = built.problem.resources[built.resources.findIndex((r) => r.kind === 'group' && r.id === 2)];
+    expect(group).toMatchObject({ evenDayLimits: [6, 5], unevenWeight: 1 });
+    const teacher = built.problem.resources[built.resources.findIndex((r) => r.kind === 'teacher')];
+    expect(teacher.unevenWeight).toBeUndefined();
+  });
+
   it('closes a teacher\'s approved hard unavailability and prices unwanted pairs at the report\'s soft-wish weight', () => {
     const wishes: TeacherWish[] = [
       { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: 1, pairOrder: 2, date: null },

@@ -1,5 +1,7 @@
 import {
   CAPACITY_SHORTAGE_PENALTY,
+  UNEVEN_TOLERANCE_PAIRS,
+  UNEVEN_WEEK_PENALTY,
   GROUP_DAY_LIMIT,
   GROUP_GAP_PENALTY,
   GROUP_OVERLOAD_PENALTY,
@@ -163,6 +165,8 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
     }
   });
 
+  addUnevenWeeks(resources, resourceWeights, events, periods, costScale);
+
   return {
     problem: {
       days: TEACHING_DAYS,
@@ -207,6 +211,33 @@ function resourceTerms(kind: ResourceOrigin['kind'], subgroups: number, scale: n
     dayLimit: GROUP_DAY_LIMIT,
     overloadWeight: Math.round(GROUP_OVERLOAD_PENALTY * scale * share),
   };
+}
+
+/**
+ * The report's uneven weeks (UNEVEN_WEEK): a group's day costs one point per pair beyond its even
+ * share of the week plus UNEVEN_TOLERANCE_PAIRS. The pairs a group has in a week of each parity are
+ * the events holding it, whatever the placement, so the limit is fixed per group and week bit; the
+ * week's study days are those the source uses (Monday to Saturday when nothing is placed yet). Groups
+ * with subgroups weigh it through their subgroups, as they do their gaps.
+ */
+function addUnevenWeeks(origins: readonly ResourceOrigin[], weights: SolverResource[], events: readonly SolverEvent[], periods: number, scale: number): void {
+  const usedDays = new Set<number>();
+  for (const event of events) if (event.initial) usedDays.add(Math.floor(event.initial.cell / periods));
+  const studyDays = usedDays.size > 0 ? usedDays.size : TEACHING_DAYS;
+  const perWeekBit = origins.map(() => [0, 0]);
+  for (const event of events) {
+    for (const index of new Set(event.resources)) {
+      if (event.weeks & 1) perWeekBit[index][0]++;
+      if (event.weeks & 2) perWeekBit[index][1]++;
+    }
+  }
+  origins.forEach((origin, index) => {
+    const terms = weights[index];
+    // Whoever carries a group's gaps carries its uneven weeks: the group itself or its subgroups.
+    if (origin.kind === 'teacher' || terms.gapWeight === 0) return;
+    terms.evenDayLimits = perWeekBit[index].map((total) => Math.ceil(total / studyDays) + UNEVEN_TOLERANCE_PAIRS);
+    terms.unevenWeight = Math.round((UNEVEN_WEEK_PENALTY * terms.gapWeight) / GROUP_GAP_PENALTY);
+  });
 }
 
 /** The least common multiple of the groups' subgroup counts (at most 12), so that 1/n of a weight stays whole. */
