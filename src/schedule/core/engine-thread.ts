@@ -31,7 +31,7 @@ const WORKER = workerScript(__filename, 'engine-worker');
  * One worker thread per instance for the engine's whole-semester computations (`engine-tasks.ts`):
  * the solver's scoring of a source and its result, a solved draft's clash checks, version validation.
  * The loop only reads the database and copies plain data over; the thread lays the lessons out and
- * checks them at the lowest priority. Started at the first large task, it does not keep the process
+ * checks them, beside the loop on another core. Started at the first large task, it does not keep the process
  * alive, and a thread that dies fails its pending tasks and is started again by the next one.
  */
 @Injectable()
