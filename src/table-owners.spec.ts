@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, posix, relative } from 'node:path';
 import * as ts from 'typescript';
-import { ownerOf, ownerTable, PENDING_READS, READ_MODELS, ReadModel, TABLE_OWNERS } from './table-owners';
+import { ownerOf, ownerTable, READ_MODELS, ReadModel, TABLE_OWNERS } from './table-owners';
 
 /*
  * The table-owner check (issue 42). It reads every string and template literal of `src/` that looks
  * like SQL, finds the tables it names, and refuses a write to a table the feature does not own and a
- * read of another feature's table outside the declared read models (and the shrinking list of
- * pending reads). It also refuses a feature importing another feature's repository class.
+ * read of another feature's table outside the declared read models. It also refuses a feature
+ * importing another feature's repository class.
  */
 
 interface Source {
@@ -25,7 +25,6 @@ interface TableUse {
 interface Declarations {
   owners: Map<string, string>;
   readModels: readonly ReadModel[];
-  pending: Readonly<Record<string, readonly string[]>>;
 }
 
 const ROOT = join(__dirname, '..');
@@ -98,7 +97,6 @@ function breaches(sources: readonly Source[], declared: Declarations): string[] 
   for (const model of declared.readModels) for (const file of model.files) models.set(file, model);
   const found: string[] = [];
   const modelReads = new Map<ReadModel, Set<string>>();
-  const pendingSeen = new Map<string, Set<string>>();
 
   for (const source of sources) {
     const feature = featureOf(source.path);
@@ -119,10 +117,6 @@ function breaches(sources: readonly Source[], declared: Declarations): string[] 
         else found.push(`${where}: read model "${model.name}" reads ${use.table} (of ${owner}) without declaring it`);
         continue;
       }
-      if (declared.pending[source.path]?.includes(use.table)) {
-        pendingSeen.set(source.path, (pendingSeen.get(source.path) ?? new Set()).add(use.table));
-        continue;
-      }
       found.push(`${where}: ${feature} reads ${use.table} of ${owner}; read it through ${owner}'s index.ts, or declare a read model`);
     }
     for (const imported of repositoryImports(source, file)) {
@@ -136,11 +130,6 @@ function breaches(sources: readonly Source[], declared: Declarations): string[] 
       if (!modelReads.get(model)?.has(table) && model.files.every((file) => seenPaths.has(file))) {
         found.push(`read model "${model.name}" declares ${table} but no longer reads it`);
       }
-    }
-  }
-  for (const [path, pendingTables] of Object.entries(declared.pending)) {
-    for (const table of pendingTables) {
-      if (seenPaths.has(path) && !pendingSeen.get(path)?.has(table)) found.push(`${path}: no longer reads ${table}; take it off the pending reads`);
     }
   }
   return found;
@@ -166,7 +155,6 @@ const PROBE: Declarations = {
     ['outbox_events', 'platform/outbox'],
   ]),
   readModels: [{ name: 'Workload', feature: 'workload', files: ['src/workload/workload.repository.ts'], reads: ['users', 'schedule_versions'], why: 'one report' }],
-  pending: { 'src/teacher-requests/teacher-requests.repository.ts': ['departments'] },
 };
 
 const probe = (path: string, text: string, declared: Declarations = PROBE) => breaches([{ path, text }], declared);
@@ -213,15 +201,6 @@ describe('table owners', () => {
     expect(probe('src/users/workload.repository.ts', 'sql(`SELECT 1 FROM schedule_versions`)')).toEqual([expect.stringContaining('users reads schedule_versions')]);
   });
 
-  it('keeps the pending reads exact, so the list only shrinks', () => {
-    const path = 'src/teacher-requests/teacher-requests.repository.ts';
-    expect(probe(path, "sql('SELECT name FROM departments')")).toEqual([]);
-    expect(probe(path, "sql('SELECT name FROM users')")).toEqual([
-      expect.stringContaining('teacher-requests reads users of users'),
-      expect.stringContaining('no longer reads departments'),
-    ]);
-  });
-
   it('reports a feature importing another feature\'s repository class', () => {
     expect(probe('src/study-structure/groups/groups.service.ts', "import { DepartmentsRepository, Departments } from '../../departments';")).toEqual([
       expect.stringContaining('imports DepartmentsRepository from another feature'),
@@ -230,7 +209,7 @@ describe('table owners', () => {
   });
 
   it('finds no breach in src/', () => {
-    expect(breaches(sourceFiles(join(ROOT, 'src')), { owners: ownerOf(), readModels: READ_MODELS, pending: PENDING_READS })).toEqual([]);
+    expect(breaches(sourceFiles(join(ROOT, 'src')), { owners: ownerOf(), readModels: READ_MODELS })).toEqual([]);
   });
 
   it('gives every table of the migrations one owner, and declares real files', () => {
@@ -248,7 +227,6 @@ describe('table owners', () => {
     expect(owned.length).toBe(new Set(owned).size);
     expect([...owned].sort()).toEqual(tables);
     for (const model of READ_MODELS) for (const file of model.files) expect(statSync(join(ROOT, file)).isFile()).toBe(true);
-    for (const file of Object.keys(PENDING_READS)) expect(statSync(join(ROOT, file)).isFile()).toBe(true);
   });
 
   it('is the table docs/architecture.md shows', () => {
