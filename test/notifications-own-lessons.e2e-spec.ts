@@ -2,7 +2,7 @@ import { NotificationWorker } from '../src/notifications';
 import { MailCatcher, startMailCatcher } from '../scripts/mail-catcher';
 import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
 import { expectErrorBody, PASSWORD, signedInAs } from './support/factories';
-import { createRule, createUniversity, LESSON_TYPES, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
+import { createRule, createUniversity, createVersion, LESSON_TYPES, requestOf, RuleBody, ruleBody, slotBody, University, updateRule } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -56,6 +56,12 @@ describe('notifications of one’s own lessons, without subscribing', () => {
       expect((await student.client.put('/api/auth/me/email', { email: `student${students.length}@alpha.test` })).status).toBe(200);
       students.push(student.client);
     }
+    // Creating the rule in the live timetable was itself told to its teacher and group (issue 45 §3,
+    // the last test); the tests below start from empty inboxes.
+    await settle();
+    await t.sql('alpha', 'DELETE FROM notifications');
+    await t.sql('alpha', 'DELETE FROM email_items');
+    catcher.mails.length = 0;
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -150,5 +156,44 @@ describe('notifications of one’s own lessons, without subscribing', () => {
     expect((await inbox(teachers[1])).totalItems).toBe(1);
     expect((await inbox(students[0])).totalItems).toBe(1);
     expect(catcher.mails).toEqual([]);
+  });
+
+  it('tells the teacher and the group’s students of a rule changed in the live timetable, and nobody of a draft’s change', async () => {
+    expect((await students[0].put(SETTINGS, { ownLessonsInApp: true, ownLessonsEmail: true })).status).toBe(200);
+    const before = { teacher: (await inbox(teachers[0])).totalItems, student: (await inbox(students[0])).totalItems, other: (await inbox(students[1])).totalItems };
+    catcher.mails.length = 0;
+    // The office moves the rule's lectures from Monday to Wednesday in the published version.
+    const moved = requestOf(rule);
+    moved.slots[0].dayOfWeek = 3;
+    await updateRule(admin, rule.id, moved);
+    await settle();
+    const told = await inbox(teachers[0]);
+    expect(told.totalItems).toBe(before.teacher + 1);
+    const [notice] = told.items;
+    expect(notice.title).toMatch(/^Учебный отдел изменил действующее расписание: изменились ваши занятия \(\d+\)$/);
+    const lines = notice.body.split('\n');
+    const gone = lines.filter((line) => line.startsWith('Больше нет: ') && line.includes('пн'));
+    const added = lines.filter((line) => line.startsWith('Новое: ') && line.includes('ср'));
+    expect(gone.length).toBeGreaterThan(0);
+    expect(added.length).toBe(gone.length);
+    expect(lines.every((line) => line.startsWith('и ещё') || line.includes(`«${u.subjects[0].name}»`))).toBe(true);
+    // Its group's student, on the page and by e-mail; the other group's student hears nothing.
+    const student = await inbox(students[0]);
+    expect(student.totalItems).toBe(before.student + 1);
+    expect(student.items[0].title).toBe(notice.title);
+    expect(mailsTo('student0@alpha.test').map((mail) => mail.subject)).toEqual([notice.title]);
+    expect((await inbox(students[1])).totalItems).toBe(before.other);
+
+    // The same change in a draft tells nobody: its publication will.
+    const draft = await createVersion(admin, u.semester.id, 'Черновик переноса', u.versionId);
+    const [copy] = (await admin.get(`/api/admin/schedule-rules?versionId=${draft.id}`)).body as RuleBody[];
+    const back = requestOf(copy);
+    back.slots[0].dayOfWeek = 1;
+    await updateRule(admin, copy.id, back);
+    await settle();
+    expect((await inbox(teachers[0])).totalItems).toBe(before.teacher + 1);
+    expect((await inbox(students[0])).totalItems).toBe(before.student + 1);
+    const [left] = await t.sql<{ events: number }>('alpha', `SELECT count(*)::int AS events FROM outbox_events WHERE type = 'rules.changed' AND payload->>'versionId' = $1`, [String(draft.id)]);
+    expect(left.events).toBe(0);
   });
 });

@@ -236,7 +236,6 @@ describe('change notifications (e-mail and in the page)', () => {
   it('a publication that moves two lessons of a group tells that group’s followers of exactly those two', async () => {
     expect((await teacherClient.post(SUBSCRIPTIONS, { kind: 'GROUP', targetId: u.groups[1].id, channel: 'IN_APP', mode: 'IMMEDIATE', horizonDays: 120 })).status).toBe(200);
     const inboxOf = async (client: TenantClient) => (await client.get('/api/notifications')).body as { totalItems: number; items: { title: string; body: string }[] };
-    const [studentBefore, teacherBefore] = [await inboxOf(student.client), await inboxOf(teacherClient)];
     // Two lectures of group A in pair 4, in the week of the lesson day and the next one.
     const semester = day.spring ? u.springSemester : u.semester;
     const mondayOf = (date: string) => plusDays(date, 1 - isoWeekday(date));
@@ -253,6 +252,9 @@ describe('change notifications (e-mail and in the page)', () => {
         slots: [slotBody(u, { dayOfWeek: isoWeekday(day.date), timeSlotId: u.timeSlots[3].id, teacherId: u.teachers[1].id, classroomId: u.classrooms[1].id })],
       }),
     );
+    // A rule created in the live timetable is told of itself (issue 45 §3); what is counted here is the publication.
+    await settle();
+    const [studentBefore, teacherBefore] = [await inboxOf(student.client), await inboxOf(teacherClient)];
     const draft = await createVersion(admin, semester.id, 'Перенос лекций', day.spring ? u.springVersionId : u.versionId);
     const copies = (await admin.get(`/api/admin/schedule-rules?versionId=${draft.id}`)).body as RuleBody[];
     const copy = copies.find((item) => item.subjectId === twoLectures.subjectId && item.groupIds.includes(u.groups[0].id) && item.lectureAcademicHours === 4) as RuleBody;

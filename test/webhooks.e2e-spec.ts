@@ -48,7 +48,7 @@ describe('webhooks (ADMIN)', () => {
       [{ url: 'ftp://lms.example.org/hook', events: ['lesson.changed'] }, 'Поле «url» должно начинаться с https://'],
       [{ url: 'не адрес', events: ['lesson.changed'] }, 'Поле «url» должно быть адресом вида https://host/path'],
       [{ url: 'https://user:pass@lms.example.org/hook', events: ['lesson.changed'] }, 'Поле «url» не должно содержать имя пользователя и пароль'],
-      [{ url: 'https://lms.example.org/hook', events: ['lesson.moved'] }, 'Поле «events» может содержать только lesson.changed, version.published, change-request.reviewed, preference.reviewed, absence.reviewed, absence.resolved'],
+      [{ url: 'https://lms.example.org/hook', events: ['lesson.moved'] }, 'Поле «events» может содержать только lesson.changed, version.published, rules.changed, change-request.reviewed, preference.reviewed, absence.reviewed, absence.resolved'],
       [{ url: 'https://lms.example.org/hook', events: [] }, 'Поле «events» должно содержать хотя бы одно событие'],
     ];
     for (const [body, message] of refused) expectErrorBody((await admin.post(WEBHOOKS, body)).body, 400, WEBHOOKS, message);

@@ -4,6 +4,7 @@ import { TenantDb } from '../../platform/database/tenant-db';
 import { businessTimeZone, clock } from '../../platform/http/dates';
 import { NotificationQueue } from '../../platform/metrics/metrics';
 import { ClaimedEvent, LessonChangedEvent, Outbox, OutboxEventType, REVIEW_EVENT_TYPES, ReviewEvent, ReviewEventType, VersionPublishedEvent } from '../../platform/outbox/outbox';
+import { RulesChangedEvent } from '../../schedule/core';
 import { SubscriptionsRepository } from '../subscriptions.repository';
 import { WebhooksRepository } from '../webhooks/webhooks.repository';
 import { ChangeNames, ChangeText, describeLessonChange, describePublication } from './lesson-change-text';
@@ -88,7 +89,7 @@ export class NotificationDispatcher {
           text:
             event.type === 'lesson.changed'
               ? (_delivery, names) => describeLessonChange(event.payload as LessonChangedEvent, names)
-              : (delivery, names) => describePublication(delivery.lessons as PublishedLesson[], names),
+              : (delivery, names) => describePublication(delivery.lessons as PublishedLesson[], names, event.type === 'rules.changed' ? 'RULES' : 'PUBLICATION'),
         });
       }
       if (fanned.length > 0) await this.store(fanned, await this.names(events, fanned), now);
@@ -101,6 +102,7 @@ export class NotificationDispatcher {
   private async lessonsOf(event: ClaimedEvent): Promise<LessonFacts[]> {
     if (event.type === 'lesson.changed') return changedLessons(event.payload as LessonChangedEvent);
     if (event.type === 'version.published') return this.publications.of(event.payload as VersionPublishedEvent);
+    if (event.type === 'rules.changed') return this.publications.ofRuleChange(event.payload as RulesChangedEvent);
     return [];
   }
 

@@ -60,8 +60,11 @@ export function describeLessonChange(event: LessonChangedEvent, names: ChangeNam
 /** How many lessons a publication's message lists; the rest are counted. */
 const LISTED_LESSONS = 20;
 
-/** A publication as one recipient reads it: the lessons of theirs that are gone and those that are new. */
-export function describePublication(lessons: readonly PublishedLesson[], names: ChangeNames): ChangeText {
+/**
+ * A publication, or a change of the publication's own rules (`RULES`), as one recipient reads it: the
+ * lessons of theirs that are gone and those that are new.
+ */
+export function describePublication(lessons: readonly PublishedLesson[], names: ChangeNames, cause: 'PUBLICATION' | 'RULES' = 'PUBLICATION'): ChangeText {
   const line = (lesson: PublishedLesson) => {
     const subject = names.subjects.get(lesson.subjectId) ?? 'Занятие';
     const type = names.lessonTypes.get(lesson.lessonTypeId);
@@ -73,5 +76,6 @@ export function describePublication(lessons: readonly PublishedLesson[], names: 
   const sorted = [...lessons].sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.change.localeCompare(b.change));
   const lines = sorted.slice(0, LISTED_LESSONS).map(line);
   if (sorted.length > LISTED_LESSONS) lines.push(`и ещё изменений: ${sorted.length - LISTED_LESSONS}`);
-  return { title: `Опубликовано новое расписание: изменились ваши занятия (${lessons.length})`, lines };
+  const headline = cause === 'RULES' ? 'Учебный отдел изменил действующее расписание' : 'Опубликовано новое расписание';
+  return { title: `${headline}: изменились ваши занятия (${lessons.length})`, lines };
 }

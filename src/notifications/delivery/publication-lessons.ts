@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { VersionPublishedEvent } from '../../platform/outbox/outbox';
-import { ScheduleReads, SemesterSchedules } from '../../schedule/core';
+import { RulesChangedEvent, ScheduleReads, SemesterSchedules } from '../../schedule/core';
 import { ComparedLesson, comparedLesson, diffLessons, rulesThatDiffer } from '../../schedule-engine/lesson-diff';
 
 /** A lesson that a publication added or took away. */
@@ -65,6 +65,19 @@ export class PublicationLessons {
       compared.filter((item) => item.lesson.rule.versionId === event.versionId),
       compared.filter((item) => item.lesson.rule.versionId === event.previousVersionId),
     );
+    return [...diff.removed.map((item) => published(item, 'removed')), ...diff.added.map((item) => published(item, 'added'))];
+  }
+
+  /**
+   * The lessons a change of the publication's own rules changed (issue 45 §3): the touched rules'
+   * lessons as they were against as they are, compared by content as a publication's are.
+   */
+  async ofRuleChange(event: RulesChangedEvent): Promise<PublishedLesson[]> {
+    const semester = await this.data.semester(event.semesterId);
+    if (!semester) return [];
+    const series = async (rules: RulesChangedEvent['before']) =>
+      (await this.schedules.baseLessons(semester, rules)).lessons.map((lesson) => comparedLesson(lesson, `${lesson.rule.subjectId}|${lesson.lessonKind}`));
+    const diff = diffLessons(await series(event.after), await series(event.before));
     return [...diff.removed.map((item) => published(item, 'removed')), ...diff.added.map((item) => published(item, 'added'))];
   }
 }

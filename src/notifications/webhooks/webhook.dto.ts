@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn } from 'class-validator';
 import { TextField } from '../../platform/http/validators';
 
-export const WEBHOOK_EVENTS = ['lesson.changed', 'version.published', 'change-request.reviewed', 'preference.reviewed', 'absence.reviewed', 'absence.resolved'] as const;
+export const WEBHOOK_EVENTS = ['lesson.changed', 'version.published', 'rules.changed', 'change-request.reviewed', 'preference.reviewed', 'absence.reviewed', 'absence.resolved'] as const;
 
 export class WebhookRequest {
   @ApiProperty({ example: 'https://lms.university.example/hooks/timetable', maxLength: 2000 })

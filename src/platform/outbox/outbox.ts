@@ -3,7 +3,7 @@ import { float, int, jsonDocument, oneOf, rowShape, RowType } from '../database/
 import { TenantDb } from '../database/tenant-db';
 
 /** Events other parts of the system react to (the notifications). */
-export type OutboxEventType = 'lesson.changed' | 'version.published' | ReviewEventType;
+export type OutboxEventType = 'lesson.changed' | 'version.published' | 'rules.changed' | ReviewEventType;
 
 /** Decisions about one teacher's own request, told to that teacher. */
 export type ReviewEventType = 'change-request.reviewed' | 'preference.reviewed' | 'absence.reviewed' | 'absence.resolved';
@@ -12,7 +12,7 @@ export const REVIEW_EVENT_TYPES: readonly ReviewEventType[] = ['change-request.r
 /** An event as its reader claims it; the payload is typed where it is read, by the event's type. */
 const CLAIMED_EVENT = rowShape({
   id: int,
-  type: oneOf<OutboxEventType>('lesson.changed', 'version.published', ...REVIEW_EVENT_TYPES),
+  type: oneOf<OutboxEventType>('lesson.changed', 'version.published', 'rules.changed', ...REVIEW_EVENT_TYPES),
   payload: jsonDocument,
 });
 export type ClaimedEvent = RowType<typeof CLAIMED_EVENT>;

@@ -8,6 +8,8 @@ export { CANDIDATE_KINDS, CandidateFinder } from './candidate-finder';
 export type { AcceptedCandidate, CandidateKind, CandidateNarrowing, CandidateRequest, LessonCandidates, LessonRequest, RejectedCandidate } from './candidate-finder';
 export { ClashGuard, StoredLessons } from './clash-guard';
 export { EngineThread } from './engine-thread';
+export { PublishedRuleChanges } from './published-rule-changes';
+export type { RulesChangedEvent } from './published-rule-changes';
 export type { ChecksTaskResult } from './engine-tasks';
 export type { ClashQuery, StoredClash } from './clash-guard';
 export { CONFLICT_REASONS, DAY_NAMES, describeMoment, hhmm, reasonsText } from './clash-texts';

@@ -4,6 +4,7 @@ import { CandidateFinder } from './candidate-finder';
 import { ClashCandidatesRepository } from './clash-candidates.repository';
 import { ClashGuard } from './clash-guard';
 import { EngineThread } from './engine-thread';
+import { PublishedRuleChanges } from './published-rule-changes';
 import { LessonChangeFactsRepository } from './lesson-change-facts.repository';
 import { LessonChanges } from './lesson-changes';
 import { OverrideWrites } from './override-writes';
@@ -37,7 +38,8 @@ import './schedule-references';
     OverrideWrites,
     Outbox,
     EngineThread,
+    PublishedRuleChanges,
   ],
-  exports: [Outbox, ScheduleDataRepository, ScheduleReads, SemesterSchedules, SemesterWriteUnit, SemesterVersions, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, EngineThread],
+  exports: [Outbox, ScheduleDataRepository, ScheduleReads, SemesterSchedules, SemesterWriteUnit, SemesterVersions, ActualLessons, ClashGuard, LessonChanges, CandidateFinder, OverrideWrites, EngineThread, PublishedRuleChanges],
 })
 export class ScheduleCoreModule {}

@@ -4,7 +4,7 @@ import { AppError, BadRequestError, ConflictError } from '../../platform/http/ap
 import { clashFields, firstOwnClash, Occupancy } from '../../schedule-engine/conflicts';
 import { expandRule, GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { LoadedRule } from '../../schedule-engine/rule-model';
-import { ClashGuard, describeMoment, namedIds, reasonsText, ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { ClashGuard, describeMoment, namedIds, PublishedRuleChanges, reasonsText, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleFactsRepository } from './rule-facts.repository';
 import { toConflictRule } from './rule-mapper';
@@ -31,6 +31,7 @@ export class ScheduleRuleBatch {
     private readonly facts: RuleFactsRepository,
     private readonly guard: ClashGuard,
     private readonly rules: ScheduleRulesRepository,
+    private readonly publishedChanges: PublishedRuleChanges,
   ) {}
 
   /**
@@ -84,6 +85,7 @@ export class ScheduleRuleBatch {
           results.push({ error: asAppError(error) });
         }
       }
+      const before = await this.publishedChanges.before(version, []);
       const ids = await this.rules.insertMany(
         toSave.map(({ payload }) => ({
           fields: { versionId, semesterId, subjectId: payload.subjectId, hours: payload.hours, startWeeks: payload.startWeeks },
@@ -93,6 +95,7 @@ export class ScheduleRuleBatch {
         caller.userId,
       );
       toSave.forEach(({ index }, position) => (results[index] = { ruleId: ids[position] }));
+      await this.publishedChanges.record(before, ids);
       return results;
     });
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { allSlots, LoadedRule } from '../../schedule-engine/rule-model';
-import { LockedVersion, ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { BulkAction, RuleBulkRequest, RuleBulkResponse } from './dto/rule-bulk.dto';
 import { RuleChecker, SemesterFrame } from './rule-checker';
@@ -35,6 +35,7 @@ export class ScheduleRuleBulk {
     private readonly data: ScheduleDataRepository,
     private readonly checker: RuleChecker,
     private readonly slotUsage: RuleSlotUsage,
+    private readonly publishedChanges: PublishedRuleChanges,
   ) {}
 
   async apply(request: RuleBulkRequest): Promise<RuleBulkResponse> {
@@ -63,6 +64,10 @@ export class ScheduleRuleBulk {
           throw error instanceof AppError && error.field === 'scheduleVersionId' ? error.at('targetVersionId') : error;
         }
       }
+      // The publication's readers hear of what it changes for them (issue 45 §3): its touched rules before and after.
+      const touched = await Promise.all([...new Set(found.map((row) => row!.versionId))].map((versionId) => version(versionId)));
+      const published = [...touched, ...(target ? [target] : [])].find((locked) => locked.status === 'PUBLISHED');
+      const before = published ? await this.publishedChanges.before(published, ids) : undefined;
       for (const id of ids) {
         const stored = await this.rules.lockForChange(id);
         if (!stored) throw new NotFoundError(`${RULE_NOT_FOUND}: №${id}`).at('ruleIds');
@@ -91,6 +96,7 @@ export class ScheduleRuleBulk {
           for (const slot of payload.slots) await this.rules.updateSlot(slot.id!, slot);
         }
       }
+      await this.publishedChanges.record(before, ids);
     });
     return { action: request.action, ruleIds: ids, changed: ids.length };
   }

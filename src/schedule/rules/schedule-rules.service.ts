@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { allSlots, LoadedRule } from '../../schedule-engine/rule-model';
-import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleResponse } from './dto/schedule-rule-response.dto';
@@ -33,6 +33,7 @@ export class ScheduleRulesService {
     private readonly checker: RuleChecker,
     private readonly slotUsage: RuleSlotUsage,
     private readonly reads: ScheduleRuleReads,
+    private readonly publishedChanges: PublishedRuleChanges,
   ) {}
 
   async create(caller: AuthUser, request: RuleRequest): Promise<RuleResponse> {
@@ -44,9 +45,11 @@ export class ScheduleRulesService {
       const validated = await this.checker.validate(payload, frame.semester);
       await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
 
+      const before = await this.publishedChanges.before(version, []);
       const id = await this.rules.insert(ruleFields(payload), caller.userId);
       await this.rules.replaceGroups(id, payload.groupIds);
       await this.saveSlots(id, payload);
+      await this.publishedChanges.record(before, [id]);
       return this.reads.get(id);
     });
   }
@@ -71,10 +74,12 @@ export class ScheduleRulesService {
       if ((await this.slotUsage.count(removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS).at('slots');
       await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
 
+      const before = await this.publishedChanges.before(version, [id]);
       await this.rules.update(id, ruleFields(payload));
       await this.rules.replaceGroups(id, payload.groupIds);
       await this.rules.deleteSlots(removed);
       await this.saveSlots(id, payload);
+      await this.publishedChanges.record(before);
       return this.reads.get(id);
     });
   }
@@ -86,8 +91,12 @@ export class ScheduleRulesService {
     return this.writes.run(found.semesterId, async (tx) => {
       const stored = await this.rules.lockForChange(id);
       if (!stored) throw new NotFoundError(RULE_NOT_FOUND);
-      checkVersion(await tx.lockVersion(stored.versionId), stored.semesterId);
-      if (stored.status === 'ACTIVE') await this.rules.archive(id);
+      const version = checkVersion(await tx.lockVersion(stored.versionId), stored.semesterId);
+      if (stored.status === 'ACTIVE') {
+        const before = await this.publishedChanges.before(version, [id]);
+        await this.rules.archive(id);
+        await this.publishedChanges.record(before);
+      }
       return this.reads.get(id);
     });
   }
