@@ -165,7 +165,7 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
     }
   });
 
-  addUnevenWeeks(resources, resourceWeights, events, periods, costScale);
+  addUnevenWeeks(resources, resourceWeights, events, periods);
 
   return {
     problem: {
@@ -220,7 +220,7 @@ function resourceTerms(kind: ResourceOrigin['kind'], subgroups: number, scale: n
  * week's study days are those the source uses (Monday to Saturday when nothing is placed yet). Groups
  * with subgroups weigh it through their subgroups, as they do their gaps.
  */
-function addUnevenWeeks(origins: readonly ResourceOrigin[], weights: SolverResource[], events: readonly SolverEvent[], periods: number, scale: number): void {
+function addUnevenWeeks(origins: readonly ResourceOrigin[], weights: SolverResource[], events: readonly SolverEvent[], periods: number): void {
   const usedDays = new Set<number>();
   for (const event of events) if (event.initial) usedDays.add(Math.floor(event.initial.cell / periods));
   const studyDays = usedDays.size > 0 ? usedDays.size : TEACHING_DAYS;
