@@ -237,6 +237,8 @@ describe('finding a free slot (issue 45 §5)', () => {
     await clickButton(page, 'Найти');
     await page.waitForSelector('#free-rooms tbody tr');
     expect(await page.$$eval('#free-rooms tbody tr td:first-child', (cells) => cells.map((cell) => cell.textContent))).toEqual([big.name]);
+    // The heading above names the result; the table's caption is there for screen readers only.
+    expect(await page.$eval('#free-rooms caption', (node) => [node.textContent, node.className])).toEqual(['Свободные аудитории', 'visually-hidden']);
     expect(await page.$eval('#free-rooms-title', (node) => node.textContent)).toContain('7 сентября 2026 г., 1-я пара');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'free-room-finder-phone');

@@ -22,6 +22,8 @@ interface Marks<T> {
   rowProps?: (row: T) => Record<string, string>;
   /** Read as cards on a phone: each cell says its column's name (`stacked-table`). */
   stacked?: boolean;
+  /** The caption is read out but not shown: a heading right above already names the list. */
+  captionHidden?: boolean;
 }
 
 export function DataTable<T>({
@@ -32,9 +34,7 @@ export function DataTable<T>({
   filterText,
   pageSize = 25,
   empty = 'Записей нет.',
-  id,
-  rowProps,
-  stacked,
+  ...marks
 }: {
   caption: string;
   rows: Loaded<T[]>;
@@ -78,9 +78,7 @@ export function DataTable<T>({
         columns={columns}
         rows={shown.slice(current * pageSize, (current + 1) * pageSize)}
         rowKey={rowKey}
-        id={id}
-        rowProps={rowProps}
-        stacked={stacked}
+        {...marks}
       />
     );
 
@@ -124,12 +122,13 @@ function Grid<T>({
   id,
   rowProps,
   stacked,
+  captionHidden,
 }: { caption: string; heads: Head[]; columns: Omit<Column<T>, 'compare'>[]; rows: T[]; rowKey: (row: T) => string | number } & Marks<T>) {
   const label = (column: { title: string }) => (stacked ? column.title : undefined);
   return (
     <div class="table-scroll">
       <table class={stacked ? 'data-table stacked-table' : 'data-table'} id={id}>
-        <caption>{caption}</caption>
+        <caption class={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
         <thead>
           <tr>
             {heads.map((head) => (
@@ -206,9 +205,7 @@ export function PagedTable<T>({
   onOrder,
   onPage,
   empty = 'Записей нет.',
-  id,
-  rowProps,
-  stacked,
+  ...marks
 }: {
   caption: string;
   rows: Loaded<PageOf<T>>;
@@ -238,7 +235,7 @@ export function PagedTable<T>({
   });
   return (
     <div class="table-frame" aria-busy={rows.state === 'loading' ? 'true' : undefined}>
-      <Grid caption={`${caption}: ${totalItems}`} heads={heads} columns={columns} rows={items} rowKey={rowKey} id={id} rowProps={rowProps} stacked={stacked} />
+      <Grid caption={`${caption}: ${totalItems}`} heads={heads} columns={columns} rows={items} rowKey={rowKey} {...marks} />
       {totalPages > 1 ? (
         <nav class="pager" aria-label={`Страницы: ${caption}`}>
           <button type="button" disabled={first} onClick={() => onPage(page - 1)}>

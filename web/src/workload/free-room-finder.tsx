@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatLongDate, formatTime, todayAtUniversity } from '../shared/dates';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 
 type Room = Schemas['FreeClassroomRow'];
@@ -101,33 +102,24 @@ export default function FreeRoomFinder() {
       {found ? (
         <section class="panel" aria-labelledby="free-rooms-title">
           <h2 id="free-rooms-title">{`Свободно ${found.when}`}</h2>
-          {found.rooms.length === 0 ? (
-            <p class="empty">Подходящих свободных аудиторий нет.</p>
-          ) : (
-            <div class="table-scroll">
-              <table class="data-table stacked-table" id="free-rooms">
-                <caption class="visually-hidden">Свободные аудитории</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Аудитория</th>
-                    <th scope="col">Мест</th>
-                    <th scope="col">Корпус, этаж</th>
-                    <th scope="col">Оборудование</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {found.rooms.map((room) => (
-                    <tr key={room.id} data-id={room.id}>
-                      <td data-label="Аудитория">{room.name}</td>
-                      <td data-label="Мест">{room.capacity}</td>
-                      <td data-label="Корпус, этаж">{[room.building, room.floor === null ? '' : `${room.floor} этаж`].filter(Boolean).join(', ')}</td>
-                      <td data-label="Оборудование">{room.equipments.map((item) => item.name).join(', ')}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <DataTable<Room>
+            caption="Свободные аудитории"
+            captionHidden
+            rows={{ state: 'done', data: found.rooms }}
+            rowKey={(room) => room.id}
+            // One search's answer, read from the top (smallest fitting first): every room on one page.
+            pageSize={Math.max(found.rooms.length, 1)}
+            empty="Подходящих свободных аудиторий нет."
+            id="free-rooms"
+            rowProps={(room) => ({ 'data-id': String(room.id) })}
+            stacked
+            columns={[
+              { title: 'Аудитория', cell: (room) => room.name },
+              { title: 'Мест', cell: (room) => room.capacity },
+              { title: 'Корпус, этаж', cell: (room) => [room.building, room.floor === null ? '' : `${room.floor} этаж`].filter(Boolean).join(', ') },
+              { title: 'Оборудование', cell: (room) => room.equipments.map((item) => item.name).join(', ') },
+            ]}
+          />
         </section>
       ) : null}
     </>
