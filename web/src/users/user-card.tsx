@@ -10,8 +10,9 @@ import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { useMe } from '../shared/session';
 import { ErrorLine, type Loaded } from '../shared/ui';
 import { AssignmentHistory, fullDate } from './assignment-history';
-import { DepartmentOptions, type Department } from './departments';
-import { ROLE_NAMES, ROLES, STATUS_NAMES } from './names';
+import type { Department } from './departments';
+import { DepartmentField, RoleField } from './fields';
+import { ROLE_NAMES, STATUS_NAMES } from './names';
 import { StudentGroupForm } from './student-group';
 
 type User = Schemas['UserResponse'];
@@ -143,19 +144,12 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
       <ApiFormFrame form={details} label="Данные пользователя" submitText="Сохранить данные">
         <Field label="ФИО пользователя" error={details.errorAt('fullName')} control={(props) => <input {...props} value={details.values.fullName} onInput={(event) => details.set('fullName', event.currentTarget.value)} />} />
         <Field label="Должность пользователя" error={details.errorAt('jobTitle')} control={(props) => <input {...props} value={details.values.jobTitle} onInput={(event) => details.set('jobTitle', event.currentTarget.value)} />} />
-        <Field
+        <RoleField
           label="Роль пользователя"
           hint={own ? 'Свою роль меняет другой администратор' : user.role === 'TEACHER' ? 'Роль преподавателя не меняется: его занятия записаны за ним' : undefined}
           error={details.errorAt('role')}
-          control={(props) => (
-            <select {...props} value={details.values.role} onChange={(event) => details.set('role', event.currentTarget.value as typeof user.role)}>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_NAMES[role]}
-                </option>
-              ))}
-            </select>
-          )}
+          value={details.values.role}
+          onChange={(role) => details.set('role', role)}
         />
       </ApiFormFrame>
       <AssignmentHistory user={user} round={historyRound} />
@@ -164,15 +158,12 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
         <p class="hint">Чтобы перевести пользователя, сначала восстановите его из архива.</p>
       ) : (
         <ApiFormFrame form={transfer} label="Перевод на другую кафедру" submitText="Перевести">
-          <Field
+          <DepartmentField
             label="Новая основная кафедра"
             error={transfer.errorAt('departmentId')}
-            control={(props) => (
-              <select {...props} value={transfer.values.departmentId} onChange={(event) => transfer.set('departmentId', event.currentTarget.value)}>
-                <option value="">Выберите кафедру</option>
-                <DepartmentOptions departments={departments} />
-              </select>
-            )}
+            value={transfer.values.departmentId}
+            onChange={(departmentId) => transfer.set('departmentId', departmentId)}
+            departments={departments}
           />
           <Field
             label="Дата перевода"
@@ -187,16 +178,13 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
         <>
           <h3>Дополнительная кафедра</h3>
           <ApiFormFrame form={additional} label="Дополнительная кафедра" submitText="Привязать">
-            <Field
+            <DepartmentField
               label="Кафедра"
               hint="С сегодняшнего дня, без даты окончания; основная кафедра не меняется"
               error={additional.errorAt('departmentId')}
-              control={(props) => (
-                <select {...props} value={additional.values.departmentId} onChange={(event) => additional.set('departmentId', event.currentTarget.value)}>
-                  <option value="">Выберите кафедру</option>
-                  <DepartmentOptions departments={departments} />
-                </select>
-              )}
+              value={additional.values.departmentId}
+              onChange={(departmentId) => additional.set('departmentId', departmentId)}
+              departments={departments}
             />
             <Field label="Комментарий к привязке" error={additional.errorAt('comment')} control={(props) => <input {...props} value={additional.values.comment} onInput={(event) => additional.set('comment', event.currentTarget.value)} />} />
           </ApiFormFrame>

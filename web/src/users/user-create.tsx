@@ -4,10 +4,11 @@
 import { api, data, type Role } from '../api/client';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import type { Loaded } from '../shared/ui';
-import { DepartmentOptions, type Department } from './departments';
-import { ROLE_NAMES, ROLES } from './names';
+import type { Department } from './departments';
+import { DepartmentField, RoleField } from './fields';
+import { ROLE_NAMES } from './names';
 
-const EMPTY = { username: '', password: '', role: 'TEACHER', fullName: '', jobTitle: '', departmentId: '' };
+const EMPTY = { username: '', password: '', role: 'TEACHER' as Role, fullName: '', jobTitle: '', departmentId: '' };
 
 export function CreateUser({ departments, onCreated }: { departments: Loaded<Department[]>; onCreated: () => void }) {
   const form = useApiForm({
@@ -18,7 +19,7 @@ export function CreateUser({ departments, onCreated }: { departments: Loaded<Dep
           body: {
             username: values.username,
             password: values.password,
-            role: values.role as Role,
+            role: values.role,
             fullName: values.fullName,
             jobTitle: values.jobTitle || undefined,
             // An empty choice goes as 0, which the API refuses at «departmentId».
@@ -43,31 +44,16 @@ export function CreateUser({ departments, onCreated }: { departments: Loaded<Dep
         error={form.errorAt('password')}
         control={(props) => <input {...props} type="password" autoComplete="new-password" value={form.values.password} onInput={(event) => form.set('password', event.currentTarget.value)} />}
       />
-      <Field
-        label="Роль"
-        error={form.errorAt('role')}
-        control={(props) => (
-          <select {...props} value={form.values.role} onChange={(event) => form.set('role', event.currentTarget.value)}>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {ROLE_NAMES[role]}
-              </option>
-            ))}
-          </select>
-        )}
-      />
+      <RoleField label="Роль" error={form.errorAt('role')} value={form.values.role} onChange={(role) => form.set('role', role)} />
       {text('fullName', 'ФИО')}
       {text('jobTitle', 'Должность')}
-      <Field
+      <DepartmentField
         label="Основная кафедра"
         hint="Действует с сегодняшнего дня"
         error={form.errorAt('departmentId')}
-        control={(props) => (
-          <select {...props} value={form.values.departmentId} onChange={(event) => form.set('departmentId', event.currentTarget.value)}>
-            <option value="">Выберите кафедру</option>
-            <DepartmentOptions departments={departments} />
-          </select>
-        )}
+        value={form.values.departmentId}
+        onChange={(departmentId) => form.set('departmentId', departmentId)}
+        departments={departments}
       />
     </ApiFormFrame>
   );

@@ -8,7 +8,8 @@ import { Field } from '../shared/form';
 import { PagedTable, type PageOrder } from '../shared/table';
 import { useId, useLoad } from '../shared/ui';
 import { DepartmentOptions, useDepartments } from './departments';
-import { ROLE_NAMES, ROLES, STATUS_NAMES } from './names';
+import { RoleOptions } from './fields';
+import { ROLE_NAMES, STATUS_NAMES } from './names';
 import { CreateUser } from './user-create';
 import { UserCard } from './user-card';
 
@@ -58,11 +59,7 @@ export default function Users() {
           control={(props) => (
             <select {...props} value={filter.role} onChange={(event) => change({ role: event.currentTarget.value })}>
               <option value="">Все роли</option>
-              {ROLES.map((role) => (
-                <option key={role} value={role}>
-                  {ROLE_NAMES[role]}
-                </option>
-              ))}
+              <RoleOptions />
             </select>
           )}
         />
