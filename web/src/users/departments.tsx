@@ -1,5 +1,5 @@
-// The department choice of the users' screens (also offered to teacher-requests/review.tsx): every
-// department, read once per screen.
+// The department choice of the users' screens (also offered to teacher-requests/review.tsx and the
+// office's workload filter): every department, read once per screen.
 import { api, data, type Schemas } from '../api/client';
 import { useLoad, type Loaded } from '../shared/ui';
 
