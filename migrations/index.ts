@@ -22,6 +22,7 @@ import { OptimizationJobs1764600000100 } from './1764600000100-OptimizationJobs'
 import { LoginAddressThrottle1764700000000 } from './1764700000000-LoginAddressThrottle';
 import { OwnLessonNotifications1764700200000 } from './1764700200000-OwnLessonNotifications';
 import { StudentGroups1764700300000 } from './1764700300000-StudentGroups';
+import { SubjectEquipment1764800000000 } from './1764800000000-SubjectEquipment';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   LoginAddressThrottle1764700000000,
   OwnLessonNotifications1764700200000,
   StudentGroups1764700300000,
+  SubjectEquipment1764800000000,
 ];

@@ -511,4 +511,61 @@ describe('«Справочники» in the web client: the reference lists thro
     expect(officeWatch.consoleErrors).toEqual([]);
     await officePage.close();
   });
+
+  it('sets what a subject’s laboratory works need in their room, and shows a refusal inside the lesson type it concerns with the ticks kept', async () => {
+    const types = (await admin.get('/api/lesson-types')).body as { id: number; name: string }[];
+    const laboratory = types.find((type) => type.id === 3) as { id: number; name: string };
+    const oscilloscope = await createEquipment(admin, 'Осциллограф');
+    await openTab('Дисциплины');
+    await clickButton(`Оборудование: ${subject.name}`);
+    const PANEL = '.entity-desk .panel';
+    await page.waitForSelector(`${PANEL} fieldset legend`);
+    /** Ticks the equipment `name` under the lesson type `legend`. */
+    const tickIn = (legend: string, name: string) =>
+      page.evaluate(
+        (root, wantedLegend, wanted) => {
+          const set = Array.from(document.querySelectorAll(`${root} fieldset`)).find((item) => item.querySelector('legend')?.textContent === wantedLegend);
+          const label = Array.from(set?.querySelectorAll('label') ?? []).find((item) => item.textContent?.trim() === wanted);
+          (label?.querySelector('input') as HTMLInputElement).click();
+        },
+        PANEL,
+        legend,
+        name,
+      );
+    const ticked = (legend: string) =>
+      page.evaluate(
+        (root, wantedLegend) =>
+          Array.from(Array.from(document.querySelectorAll(`${root} fieldset`)).find((item) => item.querySelector('legend')?.textContent === wantedLegend)?.querySelectorAll('label') ?? [])
+            .filter((label) => (label.querySelector('input') as HTMLInputElement).checked)
+            .map((label) => label.textContent?.trim()),
+        PANEL,
+        legend,
+      );
+    await tickIn(laboratory.name, 'Проектор');
+    await clickButton('Сохранить требования', PANEL);
+    await page.waitForFunction((root) => document.querySelector(`${root} [role=status]`)?.textContent?.startsWith('Сохранено'), {}, PANEL);
+    expect(await page.$eval(`${PANEL} [role=status]`, (node) => node.textContent)).toBe(`Сохранено: ${laboratory.name.toLowerCase()}: Проектор`);
+    expect((await admin.get(`/api/subjects/${subject.id}/equipment`)).body).toEqual({
+      subjectId: subject.id,
+      requirements: [{ lessonTypeId: laboratory.id, lessonTypeName: laboratory.name, equipments: [{ id: projector.id, name: 'Проектор' }] }],
+    });
+    await screenshot(page, 'reference-subject-equipment');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The oscilloscope is ticked, then deleted by someone else before the save: the refusal is shown in the laboratory's box.
+    await tickIn(laboratory.name, 'Осциллограф');
+    await admin.delete(`/api/equipments/${oscilloscope.id}`).expect(200);
+    await clickButton('Сохранить требования', PANEL);
+    const refusal = await page.waitForFunction(
+      (root, wantedLegend) =>
+        Array.from(document.querySelectorAll(`${root} fieldset`)).find((item) => item.querySelector('legend')?.textContent === wantedLegend)?.querySelector('[role=alert]')?.textContent,
+      {},
+      PANEL,
+      laboratory.name,
+    );
+    expect(await refusal.jsonValue()).toBe(`Оборудование не найдено: ${oscilloscope.id}`);
+    expect(await ticked(laboratory.name)).toEqual(['Осциллограф', 'Проектор']);
+    expect(((await admin.get(`/api/subjects/${subject.id}/equipment`)).body as { requirements: { equipments: unknown[] }[] }).requirements[0].equipments).toHaveLength(1);
+    await screenshot(page, 'reference-subject-equipment-refused');
+  });
 });

@@ -14,6 +14,8 @@ import { LegacyLessonsService } from './legacy-lessons/legacy-lessons.service';
 import { DepartmentSubjectsController } from './subjects/department-subjects.controller';
 import { DepartmentSubjectsService } from './subjects/department-subjects.service';
 import { SubjectCommentsRepository } from './subjects/subject-comments.repository';
+import { SubjectEquipmentRepository } from './subjects/subject-equipment.repository';
+import { SubjectEquipmentService } from './subjects/subject-equipment.service';
 import { SubjectsController } from './subjects/subjects.controller';
 import { SubjectsRepository } from './subjects/subjects.repository';
 import { SubjectsService } from './subjects/subjects.service';
@@ -38,6 +40,8 @@ import { TeacherSubjectsService } from './teacher-subjects/teacher-subjects.serv
   ],
   providers: [
     EquipmentRepository,
+    SubjectEquipmentRepository,
+    SubjectEquipmentService,
     EquipmentService,
     ClassroomsRepository,
     ClassroomsService,

@@ -1,6 +1,7 @@
 import { ConflictField } from './conflicts';
 import { LESSON_KINDS, LessonKind } from './lesson-series';
 import { allSlots, isPlaced, LoadedRule, RuleSlot } from './rule-model';
+import { EquipmentRequirements, lackText, missingEquipment, requiredEquipment } from './room-equipment';
 
 /**
  * Re-validation of a stored rule without its clashes (those need every lesson, see version-validator):
@@ -38,9 +39,12 @@ export interface VersionFacts {
   subjects: ReadonlyMap<number, { name: string; archived: boolean }>;
   groups: ReadonlyMap<number, { name: string; archived: boolean }>;
   users: ReadonlyMap<number, { name: string; role: string; active: boolean }>;
-  classrooms: ReadonlyMap<number, { name: string; archived: boolean }>;
+  /** `equipmentIds` absent: not known (the room's equipment is not checked). */
+  classrooms: ReadonlyMap<number, { name: string; archived: boolean; equipmentIds?: readonly number[] }>;
   timeSlots: ReadonlyMap<number, { orderNumber: number; base: boolean }>;
   subgroups: ReadonlyMap<number, { name: string; groupId: number; groupName: string }>;
+  /** What the subjects' lessons need in their rooms; absent: nothing is required. */
+  requirements?: EquipmentRequirements;
 }
 
 /** Everything the rules of a version refer to, for the one facts query. */
@@ -103,6 +107,10 @@ export function ruleProblems(rule: LoadedRule, facts: VersionFacts, semesterWeek
       const classroom = facts.classrooms.get(slot.classroomId);
       if (!classroom) add('INVALID_REFERENCE', `${at}: аудитория ${slot.classroomId} не найдена`);
       else if (classroom.archived) add('ARCHIVED_REFERENCE', `${at}: аудитория «${classroom.name}» в архиве`);
+      else if (facts.requirements && classroom.equipmentIds) {
+        const lacking = missingEquipment(requiredEquipment(facts.requirements, { subjectId: rule.subjectId, ...slot }), classroom.equipmentIds);
+        if (lacking.length > 0) add('INVALID_REFERENCE', `${at}: в аудитории «${classroom.name}» ${lackText(lacking)}, нужного для ${KIND_GENITIVE[slot.lessonKind]}`);
+      }
     }
 
     if (slot.subgroups.length > 0 && slot.lessonKind !== 'LABORATORY') add('INVALID_REFERENCE', `${at}: подгруппы указываются только для лабораторных работ`);

@@ -5,6 +5,7 @@ import { TenantDb } from '../../platform/database/tenant-db';
 import { CalendarPeriod } from '../../schedule-engine/calendar-days';
 import { LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
 import { OverrideRecord } from '../../schedule-engine/override-application';
+import { EquipmentRequirements, requirementsFrom } from '../../schedule-engine/room-equipment';
 import { allSlots, isPlaced, LoadedRule, LoadedSemester, LoadedSlot, RuleSlot, UnplacedSlot } from '../../schedule-engine/rule-model';
 import { assignmentKey, CalendarSnapshot, GridSnapshot, LoadedGrid } from '../../schedule-engine/series-context';
 import { OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_ROW, OVERRIDE_RECORD_SELECT, toOverrideRecord } from './override-records';
@@ -47,6 +48,10 @@ export function namedIds(rules: readonly LoadedRule[]) {
   };
 }
 
+const EQUIPMENT_FACTS = rowShape({
+  requirements: listOf(object({ subjectId: int, lessonTypeId: int, equipmentId: int, equipmentName: text })),
+  rooms: listOf(object({ classroomId: int, equipmentId: int })),
+});
 const LESSON_SLOT = rowShape({ slotId: int, ruleId: int, versionId: int, versionStatus: oneOf(...VERSION_STATUSES), semesterId: int });
 
 /** The rule slot a lesson comes from, with the rule's version and semester. */
@@ -297,6 +302,27 @@ export class ScheduleDataRepository {
   async activeClassroomIds(): Promise<number[]> {
     const rows = await this.db.rows(ID_ROW, `SELECT id FROM classrooms WHERE archived_at IS NULL ORDER BY id`);
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * What the subjects' lessons need in their rooms (by subject and lesson type) and what each active
+   * classroom has, for the solver's choice of rooms and the free-room lists (issues 43 and 45 §5).
+   */
+  async equipmentFacts(subjectIds: readonly number[]): Promise<{ requirements: EquipmentRequirements; roomEquipment: Map<number, number[]> }> {
+    const [row] = await this.db.rows(
+      EQUIPMENT_FACTS,
+      `SELECT
+         COALESCE((SELECT json_agg(json_build_object('subjectId', r.subject_id, 'lessonTypeId', r.lesson_type_id, 'equipmentId', e.id, 'equipmentName', e.name)
+                                   ORDER BY r.subject_id, r.lesson_type_id, lower(e.name), e.id)
+                     FROM subject_equipment_requirements r JOIN equipments e ON e.id = r.equipment_id
+                    WHERE r.subject_id = ANY($1::int[])), '[]') AS requirements,
+         COALESCE((SELECT json_agg(json_build_object('classroomId', ce.classroom_id, 'equipmentId', ce.equipment_id))
+                     FROM classroom_equipments ce JOIN classrooms c ON c.id = ce.classroom_id WHERE c.archived_at IS NULL), '[]') AS rooms`,
+      [[...subjectIds]],
+    );
+    const roomEquipment = new Map<number, number[]>();
+    for (const link of row.rooms) roomEquipment.set(link.classroomId, [...(roomEquipment.get(link.classroomId) ?? []), link.equipmentId]);
+    return { requirements: requirementsFrom(row.requirements), roomEquipment };
   }
 
   /** Active users with the TEACHER role, by id. */

@@ -123,11 +123,13 @@ class JobRun {
       .map(([id, room]) => ({ id, capacity: room.capacity }))
       .sort((a, b) => a.id - b.id);
     const basePairs = [...grids.base.slots].sort((a, b) => a.orderNumber - b.orderNumber).map((pair) => ({ id: pair.id, orderNumber: pair.orderNumber }));
+    const equipment = await this.data.equipmentFacts([...new Set(rules.map((rule) => rule.subjectId))]);
     return {
       mode: this.job.mode,
       rules,
       basePairs,
       rooms,
+      equipment,
       facts,
       lockedRuleIds: new Set(this.job.lockedRuleIds),
       semester: { startDate: semester.startDate, endDate: semester.endDate },

@@ -105,6 +105,18 @@ describe('the service adapter to the solver (issue 43)', () => {
     expect(teacher.unevenWeight).toBeUndefined();
   });
 
+  it('keeps a lesson that needs equipment to the rooms that have it; none: it needs a room no one can give', () => {
+    const lab = (id: number, fields: Partial<SlotInput> = {}) => slot(id, { lessonKind: 'LABORATORY', lessonTypeId: 3, lessonFormat: 'Очно', ...fields });
+    const requirements = new Map([[1, new Map([[3, [{ id: 9, name: 'Осциллограф' }]]])]]);
+    const equipped = buildProblem(input([rule(1, [1], [lab(21), lab(22, { lessonFormat: 'Онлайн' }), slot(23)])], { equipment: { requirements, roomEquipment: new Map([[102, [9]]]) } }));
+    const [needsLab, online, lecture] = equipped.problem.events;
+    expect(needsLab).toMatchObject({ rooms: [1], needsRoom: true });
+    expect(online.rooms).toBeNull();
+    expect(lecture.rooms).toBeNull();
+    const nowhere = buildProblem(input([rule(1, [1], [lab(21)])], { equipment: { requirements, roomEquipment: new Map() } }));
+    expect(nowhere.problem.events[0]).toMatchObject({ rooms: [], needsRoom: true });
+  });
+
   it('closes a teacher\'s approved hard unavailability and prices unwanted pairs at the report\'s soft-wish weight', () => {
     const wishes: TeacherWish[] = [
       { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: 1, pairOrder: 2, date: null },

@@ -15,6 +15,7 @@ import {
   TEACHER_OVERLOAD_PENALTY,
 } from '../../schedule-engine/quality';
 import { isoDayOfWeek } from '../../schedule-engine/dates';
+import { EquipmentRequirements, missingEquipment, requiredEquipment } from '../../schedule-engine/room-equipment';
 import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
 import { weekNumber, weekParity } from '../../schedule-engine/weeks';
 import type { SolverEvent, SolverMode, SolverProblem, SolverResource } from '../../schedule-solver';
@@ -42,6 +43,9 @@ export interface SlotInput {
   teacherId: number;
   lessonKind: LoadedSlot['lessonKind'];
   subgroups: { id: number; groupId: number }[];
+  /** With the subject, what decides the equipment its room needs (absent: nothing is needed). */
+  lessonTypeId?: number;
+  lessonFormat?: string;
 }
 
 export interface RuleInput extends Omit<LoadedRule, 'slots'> {
@@ -59,6 +63,8 @@ export interface ProblemInput {
   lockedRuleIds: ReadonlySet<number>;
   /** The semester's dates: a one-date hard unavailability closes its weekday in that date's week parity. */
   semester?: { startDate: string; endDate: string };
+  /** What subjects' lessons need in their rooms and what each room has; absent: any room fits. */
+  equipment?: { requirements: EquipmentRequirements; roomEquipment: ReadonlyMap<number, readonly number[]> };
 }
 
 /** One event's origin, to map the result back and explain it. */
@@ -150,6 +156,7 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
         }
       }
       const wish = wishes.get(slot.teacherId);
+      const fitting = equippedRooms(input, rule, slot, roomIds);
       origins.push({ rule, slot });
       events.push({
         course,
@@ -157,7 +164,9 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
         weeks: WEEKS_OF_PARITY[slot.parity],
         students,
         allowedCells: wish ? wish.allowed(WEEKS_OF_PARITY[slot.parity]) : null,
-        rooms: null,
+        // A lesson that needs equipment may use only the rooms that have it; none: it stays unplaced (NO_ROOM).
+        rooms: fitting,
+        ...(fitting ? { needsRoom: true } : {}),
         cellCost: wish?.cost ?? null,
         initial,
         fixed: locked,
@@ -211,6 +220,18 @@ function resourceTerms(kind: ResourceOrigin['kind'], subgroups: number, scale: n
     dayLimit: GROUP_DAY_LIMIT,
     overloadWeight: Math.round(GROUP_OVERLOAD_PENALTY * scale * share),
   };
+}
+
+/** The indices of the rooms that have what the slot's lessons need; null when they need nothing. */
+function equippedRooms(input: ProblemInput, rule: RuleInput, slot: SlotInput, roomIds: readonly number[]): number[] | null {
+  if (!input.equipment || slot.lessonTypeId === undefined) return null;
+  const needed = requiredEquipment(input.equipment.requirements, { subjectId: rule.subjectId, lessonTypeId: slot.lessonTypeId, lessonFormat: slot.lessonFormat ?? '' });
+  if (needed.length === 0) return null;
+  const fits: number[] = [];
+  roomIds.forEach((id, index) => {
+    if (missingEquipment(needed, input.equipment!.roomEquipment.get(id) ?? []).length === 0) fits.push(index);
+  });
+  return fits;
 }
 
 /**

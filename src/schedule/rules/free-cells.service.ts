@@ -20,6 +20,7 @@ import {
 import { FreeCellFactsRepository, SoftWish } from './free-cell-facts.repository';
 import { RuleFacts, RuleFactsRepository } from './rule-facts.repository';
 import { ARCHIVED_VERSION } from './rule-validation';
+import { missingEquipment, requiredEquipment } from '../../schedule-engine/room-equipment';
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 /** Ids no stored row has: a slot without a teacher or a room clashes with nobody's. */
@@ -81,12 +82,20 @@ export class FreeCellsService {
     const pair = pairs.find((candidate) => candidate.id === query.timeSlotId);
     if (!pair) throw new BadRequestError('Пара не найдена в основной сетке звонков').at('timeSlotId');
     const audience = await this.cellFacts.audienceSize(prepared.groupIds, query.subgroupIds ?? []);
-    const rooms = await this.cellFacts.roomsHolding(audience);
+    const rooms = await this.equipped(await this.cellFacts.roomsHolding(audience), query.subjectId, prepared.tried.lessonTypeId);
     const slots = rooms.map((room, index) => triedAt(-(index + 1), query.dayOfWeek, pair.id, room.id, tried, query));
     const cells = await this.check(prepared, slots);
     return rooms
       .filter((_, index) => cells[index].isFree())
       .map((room) => ({ classroomId: room.id, classroomName: room.name, capacity: room.capacity, building: room.building }));
+  }
+
+  /** Of the rooms, those that have what the subject's lessons of the type need (all of them without a subject). */
+  private async equipped<R extends { id: number }>(rooms: R[], subjectId: number | undefined, lessonTypeId: number): Promise<R[]> {
+    if (subjectId === undefined) return rooms;
+    const { requirements, roomEquipment } = await this.data.equipmentFacts([subjectId]);
+    const needed = requiredEquipment(requirements, { subjectId, lessonTypeId, lessonFormat: '' });
+    return rooms.filter((room) => missingEquipment(needed, roomEquipment.get(room.id) ?? []).length === 0);
   }
 
   /** The caller's values checked, and what every cell is judged against. */

@@ -6,6 +6,7 @@ import { weekNumber } from '../../schedule-engine/weeks';
 import { LockedVersion } from '../core';
 import { RuleFacts } from './rule-facts.repository';
 import { isPlacedPayload, PayloadSlot, RulePayload } from './rule-payload';
+import { lackText, missingEquipment, requiredEquipment } from '../../schedule-engine/room-equipment';
 
 /** Rules 1–7 of spec 4.9: pure checks of a rule body against what its ids name. */
 
@@ -96,6 +97,7 @@ export function validateRule(payload: RulePayload, facts: RuleFacts, current?: L
   const known = {
     teachers: new Set(stored.map((slot) => slot.teacherId)),
     classrooms: new Set(stored.map((slot) => slot.classroomId)),
+    rooms: new Set(stored.map((slot) => roomKey(slot))),
   };
   const ruleId = current?.id ?? 0;
   const slots = payload.slots.map((slot) => checkSlot(slot, payload, facts, known, ruleId));
@@ -129,6 +131,11 @@ export function validateRule(payload: RulePayload, facts: RuleFacts, current?: L
   return rule;
 }
 
+/** A stored slot's room and lesson type, to tell a kept place from a new choice. */
+function roomKey(slot: { id?: number; classroomId: number | null; lessonTypeId: number }): string {
+  return `${slot.id}:${slot.classroomId}:${slot.lessonTypeId}`;
+}
+
 /** Rule 2: slot ids name slots of this rule, each at most once. */
 function checkSlotIds(slots: PayloadSlot[], stored: readonly RuleSlot[]): void {
   const own = new Set(stored.map((slot) => slot.id));
@@ -145,7 +152,7 @@ function checkSlot(
   slot: PayloadSlot,
   payload: RulePayload,
   facts: RuleFacts,
-  known: { teachers: Set<number>; classrooms: Set<number | null> },
+  known: { teachers: Set<number>; classrooms: Set<number | null>; rooms: Set<string> },
   ruleId: number,
 ): RuleSlot {
   const at = `Слот ${slot.position}`;
@@ -173,6 +180,16 @@ function checkSlot(
 
   const lessonType = facts.lessonTypes.get(slot.lessonTypeId);
   if (!lessonType) throw new BadRequestError(`${at}: вид занятия ${slot.lessonTypeId} не найден`).at(slotField(slot, 'lessonTypeId'));
+  if (placed && !known.rooms.has(roomKey(slot))) {
+    // A slot kept in its room with its lesson type stays (validation lists it); a new choice must be equipped.
+    const classroom = facts.classrooms.get(slot.classroomId)!;
+    const lacking = missingEquipment(requiredEquipment(facts.requirements, { subjectId: payload.subjectId, ...slot }), classroom.equipmentIds);
+    if (lacking.length > 0) {
+      throw new BadRequestError(
+        `${at}: в аудитории «${classroom.name}» ${lackText(lacking)}, нужного для ${KIND_GENITIVE[lessonType.code]} по дисциплине «${facts.subject?.name ?? ''}»`,
+      ).at(slotField(slot, 'classroomId'));
+    }
+  }
 
   if (slot.subgroupIds.length > 0 && lessonType.code !== 'LABORATORY') {
     throw new BadRequestError(`${at}: подгруппы указываются только для лабораторных работ`).at(slotField(slot, 'subgroupIds'));

@@ -15,6 +15,8 @@ export type FreeCellsQuery = {
   teacherId?: number;
   classroomId?: number;
   lessonTypeId?: number;
+  /** The rule's subject: a cell's free rooms are only those with the equipment its lessons need. */
+  subjectId?: number;
   parity: 'BOTH' | 'ODD' | 'EVEN';
   startWeek?: number;
   academicHours?: number;

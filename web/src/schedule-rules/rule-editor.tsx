@@ -320,6 +320,7 @@ export function RuleEditor({
               classroomId: current.classroom?.id,
               // Until the lesson types are loaded a new slot has none (0): the API then tries a lecture.
               lessonTypeId: current.lessonTypeId || undefined,
+              subjectId: draft.subjectId,
               parity: current.parity,
               startWeek: draft.startWeeks[currentKind],
               academicHours: draft.hours[currentKind] >= 2 && draft.hours[currentKind] % 2 === 0 ? draft.hours[currentKind] : undefined,

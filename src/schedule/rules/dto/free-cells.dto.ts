@@ -20,6 +20,9 @@ export class FreeCellsQuery {
   @ApiPropertyOptional() @QueryId() teacherId?: number;
   @ApiPropertyOptional() @QueryId() classroomId?: number;
   @ApiPropertyOptional({ description: 'Вид занятия; без него — лекция' }) @QueryId() lessonTypeId?: number;
+  @ApiPropertyOptional({ description: 'Дисциплина правила: список свободных аудиторий ячейки оставляет только аудитории с оборудованием, нужным её занятиям этого вида' })
+  @QueryId()
+  subjectId?: number;
 
   @ApiPropertyOptional({ enum: PARITIES, default: 'BOTH' })
   @OneOfField(PARITIES, { optional: true })

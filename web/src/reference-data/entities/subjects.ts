@@ -1,8 +1,10 @@
 // Дисциплины (spec 4.20): a unique name, an optional code, the department that owns the subject. The API
 // has no change of a subject (a department re-imports its own list for codes), so rows are added or removed.
+import { h } from 'preact';
 import { api, data, type Schemas } from '../../api/client';
 import { num, text, type EntityDescriptor } from '../entity-desk';
 import { departmentOptions, namesOf } from '../lookups';
+import { SubjectEquipment } from './subject-equipment';
 
 type Subject = Schemas['SubjectResponse'] & { departmentName: string };
 type Values = { name: string; code: string; departmentId: string };
@@ -34,4 +36,5 @@ export const subjects: EntityDescriptor<Subject, Values> = {
   blank: { name: '', code: '', departmentId: '' },
   create: (values) => data(api.POST('/api/subjects', { body: { name: text(values.name), code: text(values.code) || null, departmentId: num(values.departmentId) } })),
   remove: (row) => data(api.DELETE('/api/subjects/{id}', { params: { path: { id: row.id } } })),
+  children: [{ title: 'Оборудование', render: (row) => h(SubjectEquipment, { subject: row }) }],
 };
