@@ -68,7 +68,7 @@ interface Recommendations {
  *   pair between them: GROUP_GAP 3 on a2;
  * - group B (30 students): «b1» pair 1 (T2, the 300-seat hall) → ROOM_OVERSIZED 2;
  * - group C (24 students): «c1» pair 2 (T3, R2 of 40 seats) → clean.
- * Four lessons, raw penalty 5, score 100 − 10 × 5 / 4 = 87.5.
+ * Four lessons, raw penalty 5, score 100 × (1 − 5 / (2 × 4)) = 37.5 (a penalty of 2 counts as one lesson lost).
  */
 describe('schedule quality analysis (4.12)', () => {
   let t: TestApp;
@@ -134,7 +134,7 @@ describe('schedule quality analysis (4.12)', () => {
       scheduleVersionId: u.versionId,
       scheduleVersionNumber: 1,
       scheduleVersionStatus: 'PUBLISHED',
-      score: 87.5,
+      score: 37.5,
       rawPenalty: 5,
       lessonCount: 4,
       totalProblemCount: 2,
@@ -198,7 +198,7 @@ describe('schedule quality analysis (4.12)', () => {
       const body = await report({ semesterId: u.semester.id });
       expect(metric(body, 'SOFT_PREFERENCES')).toMatchObject({ value: 1, penalty: 3 });
       expect(metric(body, 'HARD_UNAVAILABILITY')).toMatchObject({ value: 1, penalty: 25 });
-      expect(body).toMatchObject({ rawPenalty: 33, score: 17.5, totalProblemCount: 4 });
+      expect(body).toMatchObject({ rawPenalty: 33, score: 0, totalProblemCount: 4 });
       expect(body.problems[0]).toMatchObject({ scheduleRuleId: rules.c1.id, type: 'HARD_UNAVAILABLE', severity: 'HIGH', penalty: 25 });
     } finally {
       for (const wish of wishes) await closePreference(admin, wish.id);
@@ -215,7 +215,7 @@ describe('schedule quality analysis (4.12)', () => {
       expect.objectContaining({
         kind: 'TIME_SLOT',
         penaltyDelta: -3,
-        scoreDelta: 7.5,
+        scoreDelta: 37.5,
         improvements: ['Окна у групп: -3'],
         tradeOffs: [],
         timeSlotId: u.timeSlots[1].id,
@@ -238,7 +238,7 @@ describe('schedule quality analysis (4.12)', () => {
     expect(moved).toMatchObject({ timeSlotId: u.timeSlots[1].id, startTime: '10:10:00', overrideAction: 'MOVE' });
 
     const after = await report({ semesterId: u.semester.id });
-    expect(after).toMatchObject({ score: 95, rawPenalty: 2, totalProblemCount: 1 });
+    expect(after).toMatchObject({ score: 75, rawPenalty: 2, totalProblemCount: 1 });
     // The lesson is now pinned by its override: no more recommendations for it.
     expect(await recommend(slotId)).toMatchObject({
       available: false,
@@ -254,7 +254,7 @@ describe('schedule quality analysis (4.12)', () => {
     const rooms = body.recommendations.map((item) => item.classroomId).sort((a, b) => a - b);
     expect(rooms).toEqual([R2.id, ...u.classrooms.map((room) => room.id)].sort((a, b) => a - b));
     for (const item of body.recommendations) {
-      expect(item).toMatchObject({ kind: 'CLASSROOM', penaltyDelta: -2, scoreDelta: 5, improvements: ['Аудитория слишком велика: -2'] });
+      expect(item).toMatchObject({ kind: 'CLASSROOM', penaltyDelta: -2, scoreDelta: 25, improvements: ['Аудитория слишком велика: -2'] });
       expect(item.override).toMatchObject({ action: 'REPLACE', newClassroomId: item.classroomId, newTimeSlotId: null, targetLessonDate: null });
       const created = await admin.post(OVERRIDES_PATH, item.override);
       expect(created.status).toBe(200);
@@ -274,9 +274,9 @@ describe('schedule quality analysis (4.12)', () => {
     expect((await admin.post(OVERRIDES_PATH, fix.override)).status).toBe(200);
     const draft = await createVersion(admin, u.semester.id, 'Черновик для анализа', u.versionId);
     const draftReport = await report({ semesterId: u.semester.id, versionId: draft.id });
-    expect(draftReport).toMatchObject({ scheduleVersionId: draft.id, scheduleVersionStatus: 'DRAFT', score: 87.5, rawPenalty: 5, lessonCount: 4 });
+    expect(draftReport).toMatchObject({ scheduleVersionId: draft.id, scheduleVersionStatus: 'DRAFT', score: 37.5, rawPenalty: 5, lessonCount: 4 });
     expect(draftReport.problems.every((problem) => !problem.optimizable)).toBe(true);
-    expect((await report({ semesterId: u.semester.id })).score).toBe(95);
+    expect((await report({ semesterId: u.semester.id })).score).toBe(75);
 
     const [draftSlot] = await t.sql<{ id: number }>(
       'alpha',
@@ -294,9 +294,9 @@ describe('schedule quality analysis (4.12)', () => {
     try {
       const archived = await report({ semesterId: u.semester.id, versionId: u.versionId });
       // The archived version keeps its rules; its overrides no longer apply.
-      expect(archived).toMatchObject({ scheduleVersionStatus: 'ARCHIVED', score: 87.5 });
+      expect(archived).toMatchObject({ scheduleVersionStatus: 'ARCHIVED', score: 37.5 });
       expect(await recommend(rules.a2.slots[0].id, { versionId: u.versionId })).toMatchObject({ available: false, unavailableReason: expect.stringContaining('архив') });
-      expect(await report({ semesterId: u.semester.id })).toMatchObject({ scheduleVersionId: draft.id, score: 87.5 });
+      expect(await report({ semesterId: u.semester.id })).toMatchObject({ scheduleVersionId: draft.id, score: 37.5 });
     } finally {
       await t.sql('alpha', `UPDATE schedule_versions SET status = 'ARCHIVED', archived_at = now() WHERE id = $1`, [draft.id]);
       await t.sql('alpha', `UPDATE schedule_versions SET status = 'PUBLISHED', archived_at = NULL WHERE id = $1`, [u.versionId]);
@@ -304,7 +304,7 @@ describe('schedule quality analysis (4.12)', () => {
   });
 
   it('only ADMIN and EDUCATION_OFFICE may analyse; every other role gets 403 and nothing changes', async () => {
-    expect((await report({ semesterId: u.semester.id }, office)).score).toBe(87.5);
+    expect((await report({ semesterId: u.semester.id }, office)).score).toBe(37.5);
     expect((await office.get(`${RECOMMENDATIONS}?${query({ semesterId: u.semester.id, scheduleRuleSlotId: rules.b1.slots[0].id, lessonDate: FIRST_TUESDAY })}`)).status).toBe(200);
     const clients = await clientsByRole(t, admin, u.department.id);
     for (const role of ['DEPARTMENT', 'SCHEDULE_VIEWER', 'TEACHER', 'STUDENT'] as const) {
@@ -369,8 +369,8 @@ describe('schedule quality analysis (4.12)', () => {
     expect(body.problems[0]).toMatchObject({ scheduleRuleId: rules.a2.id, penalty: 3 });
     const penalties = body.problems.map((problem) => problem.penalty);
     expect(penalties).toEqual([...penalties].sort((a, b) => b - a));
-    // The score change of a recommendation follows the new lesson count: 10 × 2 / 305.
+    // The score change of a recommendation follows the new lesson count: 100 × 2 / (2 × 305).
     const [hallFix] = (await recommend(rules.b1.slots[0].id)).recommendations;
-    expect(hallFix).toMatchObject({ penaltyDelta: -2, scoreDelta: 0.07 });
+    expect(hallFix).toMatchObject({ penaltyDelta: -2, scoreDelta: 0.33 });
   });
 });

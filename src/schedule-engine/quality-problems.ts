@@ -1,4 +1,5 @@
 import {
+  exactScore,
   LessonPenalty,
   MEDIUM_SEVERITY_PENALTY,
   QualityAnalysis,
@@ -6,7 +7,6 @@ import {
   QualityProblemType,
   qualityLessonKey,
   round,
-  SCORE_POINTS_PER_AVERAGE_PENALTY,
 } from './quality';
 
 /** Spec 8: a quality report lists at most this many problems. */
@@ -157,6 +157,5 @@ export function compareQuality(before: QualityAnalysis, after: QualityAnalysis):
  */
 export function scoreDeltaOf(rawPenalty: number, lessonCount: number, penaltyDelta: number): number {
   if (lessonCount === 0) return 0;
-  const score = (penalty: number) => Math.max(0, 100 - (SCORE_POINTS_PER_AVERAGE_PENALTY * penalty) / lessonCount);
-  return Math.round((score(rawPenalty + penaltyDelta) - score(rawPenalty)) * 100) / 100;
+  return Math.round((exactScore(rawPenalty + penaltyDelta, lessonCount) - exactScore(rawPenalty, lessonCount)) * 100) / 100;
 }

@@ -4,6 +4,7 @@ import {
   GROUP_GAP_PENALTY,
   GROUP_OVERLOAD_PENALTY,
   HARD_UNAVAILABLE_PENALTY,
+  LOST_LESSON_PENALTY,
   QualityFacts,
   QualityLesson,
   QualityMetricCode,
@@ -167,12 +168,21 @@ describe('quality scoring', () => {
     expect(metric([...others, lesson({ pair: 1 }), lesson({ pair: 2 }), monday], 'UNEVEN_WEEK')).toEqual({ value: 0, penalty: 0 });
   });
 
-  it('score: 100 minus 10 points per point of average penalty per lesson, never below 0', () => {
+  it('score: 100 minus the percentage of lessons lost, a penalty of 2 counting as one lesson; one decimal, never below 0', () => {
+    expect(LOST_LESSON_PENALTY).toBe(2);
     expect(scoreOf(0, 10)).toBe(100);
-    expect(scoreOf(5, 10)).toBe(95);
+    expect(scoreOf(5, 10)).toBe(75);
+    expect(scoreOf(1, 3)).toBe(83.3);
+    expect(scoreOf(20, 10)).toBe(0);
     expect(scoreOf(1000, 10)).toBe(0);
     expect(scoreOf(0, 0)).toBe(100);
-    expect(analyseQuality([lesson({ pair: 1, classroomId: 3 }), lesson({ pair: 2 })], facts()).score).toBe(50);
+    // More penalty never raises it.
+    for (let penalty = 0; penalty < 30; penalty++) expect(scoreOf(penalty + 0.5, 10)).toBeLessThanOrEqual(scoreOf(penalty, 10));
+    // The demo university's autumn (35 group gaps, 57 teacher gaps, 311 lessons in halls too big, 3,336 lessons) read 97.5 before.
+    expect(scoreOf(842, 3336)).toBe(87.4);
+    // One lesson of two in a hall too big: half the lessons lost.
+    expect(analyseQuality([lesson({ pair: 1, classroomId: 2 }), lesson({ pair: 2 })], facts()).score).toBe(50);
+    expect(analyseQuality([lesson({ pair: 1, classroomId: 3 }), lesson({ pair: 2 })], facts()).score).toBe(0);
   });
 });
 
@@ -211,7 +221,9 @@ describe('quality problems per rule', () => {
     const before = analyseQuality([lesson({ pair: 1 }), lesson({ pair: 3, classroomId: 2 })], facts());
     const after = analyseQuality([lesson({ pair: 1 }), lesson({ pair: 2, classroomId: 2 })], facts());
     expect(compareQuality(before, after)).toEqual({ penaltyDelta: -GROUP_GAP_PENALTY, improvements: ['Окна у групп: -3'], tradeOffs: [] });
-    expect(scoreDeltaOf(10, 10, -5)).toBe(5);
+    // The same formula as the score: 50 → 75 for 5 points less over 10 lessons; nothing below 0.
+    expect(scoreDeltaOf(10, 10, -5)).toBe(25);
+    expect(scoreDeltaOf(2, 305, -2)).toBe(0.33);
     expect(scoreDeltaOf(1000, 10, -5)).toBe(0);
   });
 });

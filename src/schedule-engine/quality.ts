@@ -35,8 +35,17 @@ export const HARD_UNAVAILABLE_PENALTY = 25;
 export const UNEVEN_TOLERANCE_PAIRS = 1;
 /** Penalty per pair of a group's day beyond its even share plus `UNEVEN_TOLERANCE_PAIRS`. */
 export const UNEVEN_WEEK_PENALTY = 1;
-/** Score points lost per point of average penalty per lesson: score = 100 − this × rawPenalty / lessonCount, at least 0. */
-export const SCORE_POINTS_PER_AVERAGE_PENALTY = 10;
+/**
+ * The penalty that costs the score one lesson: the lightest whole problem the report lists (a teacher's
+ * window, a hall three times too big for its group). score = 100 × (1 − rawPenalty / (this × lessonCount)),
+ * at least 0: the share of lessons the problems spoil, a heavier problem spoiling more than one.
+ */
+export const LOST_LESSON_PENALTY = 2;
+/** What the score means, for the report and the API's description. */
+export const SCORE_EXPLANATION =
+  `Доля занятий, которые не испорчены проблемами: 100 × (1 − сумма штрафов / (${LOST_LESSON_PENALTY} × число занятий)), с одним знаком ` +
+  `после запятой, не меньше 0. Каждые ${LOST_LESSON_PENALTY} балла штрафа считаются одним потерянным занятием (так весит окно у ` +
+  'преподавателя или слишком большая аудитория), более тяжёлая проблема — несколькими; 100 — штрафов нет';
 /** A problem (one rule) is MEDIUM from this penalty on; HIGH when it breaks hard unavailability or capacity. */
 export const MEDIUM_SEVERITY_PENALTY = 10;
 
@@ -222,10 +231,19 @@ export function analyseQuality<L extends QualityLesson>(lessons: readonly L[], f
   return { lessonCount: lessons.length, rawPenalty, score: scoreOf(rawPenalty, lessons.length), metrics: metricsOf(penalties), penalties };
 }
 
-/** 100 without penalties; each point of average penalty per lesson costs `SCORE_POINTS_PER_AVERAGE_PENALTY` points; never below 0. */
+/**
+ * The score, one decimal: 100 without penalties, then 100 minus the percentage of lessons lost, each
+ * `LOST_LESSON_PENALTY` of penalty counting as one lesson; never below 0. The report, the solver's
+ * live estimate and (through `exactScore`) a recommendation's score change all use it.
+ */
 export function scoreOf(rawPenalty: number, lessonCount: number): number {
+  return Math.round(exactScore(rawPenalty, lessonCount) * 10) / 10;
+}
+
+/** `scoreOf` before rounding. */
+export function exactScore(rawPenalty: number, lessonCount: number): number {
   if (lessonCount === 0) return 100;
-  return Math.max(0, Math.round((100 - (SCORE_POINTS_PER_AVERAGE_PENALTY * rawPenalty) / lessonCount) * 10) / 10);
+  return Math.max(0, 100 * (1 - rawPenalty / (LOST_LESSON_PENALTY * lessonCount)));
 }
 
 export function round(value: number): number {

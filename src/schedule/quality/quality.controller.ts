@@ -2,6 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Role } from '../../platform/auth/roles';
 import { Roles } from '../../platform/auth/decorators';
+import { SCORE_EXPLANATION } from '../../schedule-engine/quality';
 import { QualityQuery, QualityReportResponse, RecommendationsQuery, RecommendationsResponse } from './dto/quality.dto';
 import { QualityRecommendationsService } from './quality-recommendations.service';
 import { QualityService } from './quality.service';
@@ -24,7 +25,7 @@ export class QualityController {
     summary: 'Отчёт о качестве версии расписания за весь семестр',
     description:
       'Без versionId — опубликованная версия. Опубликованная анализируется по фактическому расписанию с разовыми изменениями, черновик и ' +
-      'архив — по своим правилам без изменений. score 0..100 = 100 − 10 × (сумма штрафов / число занятий), не меньше 0. Проблемы ' +
+      `архив — по своим правилам без изменений. score 0..100 — ${lowerFirst(SCORE_EXPLANATION)}. Проблемы ` +
       'сгруппированы по правилам, по убыванию штрафа, не более 300 (totalProblemCount — все, problemsTruncated — список обрезан).',
   })
   @ApiOkResponse({ type: QualityReportResponse })
@@ -45,4 +46,8 @@ export class QualityController {
   recommend(@Query() query: RecommendationsQuery): Promise<RecommendationsResponse> {
     return this.recommendations.recommend(query);
   }
+}
+
+function lowerFirst(text: string): string {
+  return text[0].toLowerCase() + text.slice(1);
 }

@@ -4,7 +4,7 @@ import { NotFoundError } from '../../platform/http/app-error';
 import { wallClockNow } from '../../platform/http/wall-clock';
 import { hasBegun } from '../../schedule-engine/bygone';
 import { ActualLesson } from '../../schedule-engine/override-application';
-import { analyseQuality, QualityAnalysis, QualityFacts } from '../../schedule-engine/quality';
+import { analyseQuality, QualityAnalysis, QualityFacts, SCORE_EXPLANATION } from '../../schedule-engine/quality';
 import { problemsByRule, truncateProblems } from '../../schedule-engine/quality-problems';
 import { ActualLessons } from '../core';
 import { QualityQuery, QualityReportResponse } from './dto/quality.dto';
@@ -66,6 +66,7 @@ export class QualityService {
       scheduleVersionName: version.versionName,
       scheduleVersionStatus: version.status,
       score: analysis.score,
+      scoreExplanation: SCORE_EXPLANATION,
       rawPenalty: analysis.rawPenalty,
       lessonCount: analysis.lessonCount,
       unplacedSlotCount,

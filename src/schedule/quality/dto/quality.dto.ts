@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CalendarDateField, QueryId, RequiredQueryId } from '../../../platform/http/validators';
 import { OVERRIDE_ACTIONS } from '../../../schedule-engine/override-application';
-import { QUALITY_METRIC_CODES, QUALITY_PROBLEM_TYPES } from '../../../schedule-engine/quality';
+import { QUALITY_METRIC_CODES, QUALITY_PROBLEM_TYPES, SCORE_EXPLANATION } from '../../../schedule-engine/quality';
 import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
 
 export class QualityQuery {
@@ -56,7 +56,8 @@ export class QualityReportResponse {
   @ApiProperty() scheduleVersionNumber!: number;
   @ApiProperty() scheduleVersionName!: string;
   @ApiProperty({ enum: ['DRAFT', 'PUBLISHED', 'ARCHIVED'] }) scheduleVersionStatus!: string;
-  @ApiProperty({ description: '0..100, 100 — без штрафов' }) score!: number;
+  @ApiProperty({ minimum: 0, maximum: 100, description: `0..100. ${SCORE_EXPLANATION}` }) score!: number;
+  @ApiProperty({ description: 'Как читать score (тот же текст, что в описании поля)' }) scoreExplanation!: string;
   @ApiProperty({ description: 'Сумма штрафов' }) rawPenalty!: number;
   @ApiProperty() lessonCount!: number;
   @ApiProperty({ description: 'Слоты черновика без дня, пары и аудитории: занятий у них нет, в оценке они не участвуют' })
