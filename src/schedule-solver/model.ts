@@ -42,6 +42,8 @@ export interface Model {
   /** Per resource and week bit (`res * W + b`): the uneven-week day limit, 0 for none. */
   evenLimit: Int32Array;
   unevenW: Int32Array;
+  /** 1 when any resource has an uneven-week limit: the day cost skips the term otherwise (ITC). */
+  hasUneven: number;
   minDays: Int32Array;
   /** 1 when a resource has any day term (gaps, isolated lessons, overload). */
   dayTerms: Uint8Array;
@@ -151,6 +153,7 @@ export function compile(problem: SolverProblem): Model {
     overW: Int32Array.from(problem.resources, (r) => r.overloadWeight),
     evenLimit: Int32Array.from({ length: problem.resources.length * W }, (_, i) => problem.resources[(i / W) | 0].evenDayLimits?.[i % W] ?? 0),
     unevenW: Int32Array.from(problem.resources, (r) => r.unevenWeight ?? 0),
+    hasUneven: problem.resources.some((r) => (r.unevenWeight ?? 0) !== 0) ? 1 : 0,
     minDays: Int32Array.from(problem.courses, (c) => c.minWorkingDays),
     dayTerms: Uint8Array.from(problem.resources, (r) =>
       r.gapWeight !== 0 || r.isolatedWeight !== 0 || (r.dayLimit > 0 && r.overloadWeight !== 0) || (r.unevenWeight ?? 0) !== 0 ? 1 : 0,
@@ -182,7 +185,9 @@ export function dayCostOf(m: Model, resource: number, b: number, mask: number): 
   }
   const limit = m.dayLimit[resource];
   if (limit > 0 && count > limit) cost += m.overW[resource] * (count - limit);
-  const even = m.evenLimit[resource * m.W + b];
-  if (even > 0 && count > even) cost += m.unevenW[resource] * (count - even);
+  if (m.hasUneven !== 0) {
+    const even = m.evenLimit[resource * m.W + b];
+    if (even > 0 && count > even) cost += m.unevenW[resource] * (count - even);
+  }
   return cost;
 }
