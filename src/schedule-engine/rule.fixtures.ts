@@ -1,4 +1,5 @@
-import { LoadedRule, LoadedSlot } from './rule-model';
+import { LoadedRule, LoadedSemester, LoadedSlot } from './rule-model';
+import { assignmentKey, CalendarSnapshot } from './series-context';
 
 /** Builders of plain rules for the engine's specs (excluded from the build): a weekly lecture slot and a rule of one group. */
 export const newSlot = (fields: Partial<LoadedSlot> = {}): LoadedSlot => ({
@@ -29,3 +30,25 @@ export const newRule = (fields: Partial<LoadedRule> = {}): LoadedRule => ({
   slots: [newSlot()],
   ...fields,
 });
+
+/** Autumn 2026 from Tuesday 1 September to the end of December, the published version 1. */
+export const AUTUMN_2026: LoadedSemester = {
+  id: 1,
+  academicYearId: 1,
+  academicYearTitle: '2026-2027',
+  academicYearStart: '2026-09-01',
+  semesterType: 'autumn',
+  startDate: '2026-09-01',
+  endDate: '2026-12-31',
+  publishedVersionId: 1,
+};
+
+/** Calendars in which each of `groupIds` (first year of 2026) may study every day of the autumn. */
+export function studyAllAutumn(groupIds: readonly number[]): CalendarSnapshot {
+  return {
+    assignments: new Map(groupIds.map((groupId) => [assignmentKey(groupId, 1), 500])),
+    periodsByCalendar: new Map([[500, [{ courseNumber: 1, startDate: '2026-09-01', endDate: '2026-12-31', activityTypeId: 1 }]]]),
+    activityTypes: [{ id: 1, allowSchedule: true }],
+    groupStartYears: new Map(groupIds.map((groupId) => [groupId, 2026])),
+  };
+}

@@ -1,30 +1,16 @@
 import { OverrideRecord } from './override-application';
 import { LoadedRule, LoadedSemester } from './rule-model';
-import { newRule, newSlot } from './rule.fixtures';
+import { AUTUMN_2026, newRule, newSlot, studyAllAutumn } from './rule.fixtures';
 import { SemesterSchedule } from './semester-schedule';
-import { assignmentKey, CalendarSnapshot, GridSnapshot, SemesterContextFactory } from './series-context';
+import { CalendarSnapshot, GridSnapshot, SemesterContextFactory } from './series-context';
 
 // Autumn 2026 from Tuesday 1 September; one base pair; group 100 may study every day.
-const semester: LoadedSemester = {
-  id: 1,
-  academicYearId: 1,
-  academicYearTitle: '2026-2027',
-  academicYearStart: '2026-09-01',
-  semesterType: 'autumn',
-  startDate: '2026-09-01',
-  endDate: '2026-12-31',
-  publishedVersionId: 1,
-};
+const semester: LoadedSemester = AUTUMN_2026;
 const grids: GridSnapshot = {
   base: { id: 1, applyMode: 'DEFAULT', slots: [{ id: 11, orderNumber: 1, startTime: '08:30:00', endTime: '10:00:00' }, { id: 12, orderNumber: 2, startTime: '10:10:00', endTime: '11:40:00' }] },
   manualByDate: new Map(),
 };
-const calendars: CalendarSnapshot = {
-  assignments: new Map([[assignmentKey(100, 1), 500]]),
-  periodsByCalendar: new Map([[500, [{ courseNumber: 1, startDate: '2026-09-01', endDate: '2026-12-31', activityTypeId: 1 }]]]),
-  activityTypes: [{ id: 1, allowSchedule: true }],
-  groupStartYears: new Map([[100, 2026]]),
-};
+const calendars: CalendarSnapshot = studyAllAutumn([100]);
 
 // Lectures on Tuesdays in pair 1: 2026-09-01, 09-08, 09-15.
 const rule: LoadedRule = newRule({

@@ -1,21 +1,12 @@
-import { newRule, newSlot } from '../../schedule-engine/rule.fixtures';
+import { AUTUMN_2026, newRule, newSlot, studyAllAutumn } from '../../schedule-engine/rule.fixtures';
 import { LoadedSemester } from '../../schedule-engine/rule-model';
 import { ScheduleInputs } from '../../schedule-engine/schedule-inputs';
-import { assignmentKey, CalendarSnapshot, GridSnapshot } from '../../schedule-engine/series-context';
+import { CalendarSnapshot, GridSnapshot } from '../../schedule-engine/series-context';
 import { QualityFacts } from '../../schedule-engine/quality';
 import { EngineThread } from './engine-thread';
 
 // Autumn 2026 from Tuesday 1 September, two base pairs; group 100 of 25 students may study every day.
-const semester: LoadedSemester = {
-  id: 1,
-  academicYearId: 1,
-  academicYearTitle: '2026-2027',
-  academicYearStart: '2026-09-01',
-  semesterType: 'autumn',
-  startDate: '2026-09-01',
-  endDate: '2026-12-31',
-  publishedVersionId: 1,
-};
+const semester: LoadedSemester = AUTUMN_2026;
 const grids: GridSnapshot = {
   base: {
     id: 1,
@@ -28,12 +19,7 @@ const grids: GridSnapshot = {
   },
   manualByDate: new Map(),
 };
-const calendars: CalendarSnapshot = {
-  assignments: new Map([[assignmentKey(100, 1), 500]]),
-  periodsByCalendar: new Map([[500, [{ courseNumber: 1, startDate: '2026-09-01', endDate: '2026-12-31', activityTypeId: 1 }]]]),
-  activityTypes: [{ id: 1, allowSchedule: true }],
-  groupStartYears: new Map([[100, 2026]]),
-};
+const calendars: CalendarSnapshot = studyAllAutumn([100]);
 // Rule 7 on Tuesdays in pair 1 and rule 8 on Tuesdays in pair 3, both of group 100: a window in pair 2.
 // Rule 9 puts teacher 5 into room 9 in pair 1 on Tuesdays as well: a clash of teacher, room and group with rule 7.
 const rules = [
