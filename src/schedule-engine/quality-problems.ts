@@ -159,3 +159,31 @@ export function scoreDeltaOf(rawPenalty: number, lessonCount: number, penaltyDel
   if (lessonCount === 0) return 0;
   return Math.round((exactScore(rawPenalty + penaltyDelta, lessonCount) - exactScore(rawPenalty, lessonCount)) * 100) / 100;
 }
+
+/**
+ * The lessons around a change of a rule's slot (its whole series, not one lesson) as they would be
+ * after it: each lesson of slot `slotId` still ahead takes its form in `changed` (the slot's lessons
+ * laid out again from the changed rule, matched by the lesson's name in the base series; one that
+ * `changed` lacks is no longer held), lessons that have begun stay as they were, and so does every
+ * other lesson. `changedCount`: the lessons ahead whose date, pair or room is no longer the same.
+ */
+export function withSlotChange<L extends QualityLesson & { startTime: string }>(
+  around: readonly L[],
+  slotId: number,
+  changed: readonly L[],
+  ahead: (lesson: L) => boolean,
+): { lessons: L[]; changedCount: number } {
+  const byKey = new Map(changed.map((lesson) => [qualityLessonKey(lesson), lesson]));
+  const lessons: L[] = [];
+  let changedCount = 0;
+  for (const lesson of around) {
+    if (lesson.slotId !== slotId || !ahead(lesson)) {
+      lessons.push(lesson);
+      continue;
+    }
+    const after = byKey.get(qualityLessonKey(lesson));
+    if (!after || after.date !== lesson.date || after.startTime !== lesson.startTime || after.classroomId !== lesson.classroomId) changedCount++;
+    if (after) lessons.push(after);
+  }
+  return { lessons, changedCount };
+}

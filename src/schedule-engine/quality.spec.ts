@@ -16,7 +16,7 @@ import {
   TeacherWish,
   UNEVEN_WEEK_PENALTY,
 } from './quality';
-import { compareQuality, problemsByRule, scoreDeltaOf, truncateProblems } from './quality-problems';
+import { compareQuality, problemsByRule, scoreDeltaOf, truncateProblems, withSlotChange } from './quality-problems';
 
 /** Tuesday 2026-09-08, week 2. Groups 1 (30 students; subgroups 11, 12 of 15) and 2 (20); rooms 1 (40 seats), 2 (300), 3 (10). */
 const TUESDAY = '2026-09-08';
@@ -225,5 +225,21 @@ describe('quality problems per rule', () => {
     expect(scoreDeltaOf(10, 10, -5)).toBe(25);
     expect(scoreDeltaOf(2, 305, -2)).toBe(0.33);
     expect(scoreDeltaOf(1000, 10, -5)).toBe(0);
+  });
+
+  it('a change of a rule slot replaces its lessons still ahead and keeps those given and every other lesson', () => {
+    const timed = (fields: Parameters<typeof lesson>[0]) => ({ ...lesson(fields), startTime: `0${7 + fields.pair}:00:00` });
+    const given = timed({ pair: 3, slotId: 50, date: '2026-09-01', weekNumber: 1 });
+    const ahead = timed({ pair: 3, slotId: 50 });
+    const other = timed({ pair: 1, slotId: 51 });
+    const moved = { ...ahead, timeSlotOrder: 2, startTime: '09:00:00' };
+    const isAhead = (item: { date: string }) => item.date >= TUESDAY;
+    expect(withSlotChange([given, ahead, other], 50, [{ ...given, timeSlotOrder: 2, startTime: '09:00:00' }, moved], isAhead)).toEqual({
+      lessons: [given, moved, other],
+      changedCount: 1,
+    });
+    // A lesson the changed rule no longer has is gone; an unchanged one is not counted.
+    expect(withSlotChange([ahead, other], 50, [], isAhead)).toEqual({ lessons: [other], changedCount: 1 });
+    expect(withSlotChange([ahead, other], 50, [ahead], isAhead)).toEqual({ lessons: [ahead, other], changedCount: 0 });
   });
 });

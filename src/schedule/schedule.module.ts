@@ -7,6 +7,9 @@ import { ScheduleRulesModule } from './rules/schedule-rules.module';
 import { ScheduleViewingModule } from './viewing/schedule-viewing.module';
 import { ScheduleVersionsModule } from './versions/schedule-versions.module';
 
+/** Quality gets the rules' checks of a proposed rule change through the core's port (`RuleChangeTrials`). */
+const QUALITY = ScheduleQualityModule.withPorts(ScheduleRulesModule);
+
 /**
  * The schedule: its core (the one way into lessons, clashes and schedule writes) and the features built
  * on it. Viewing is exported too: the export renders exactly the lessons the views answer.
@@ -18,9 +21,9 @@ import { ScheduleVersionsModule } from './versions/schedule-versions.module';
     ScheduleViewingModule,
     ScheduleVersionsModule,
     ScheduleOverridesModule,
-    ScheduleQualityModule,
+    QUALITY,
     // The solver's jobs get the quality score and the draft writer through the core's ports, bound by these two.
-    ScheduleOptimizationsModule.withPorts(ScheduleQualityModule, ScheduleVersionsModule),
+    ScheduleOptimizationsModule.withPorts(QUALITY, ScheduleVersionsModule),
   ],
   // Viewing for the export, the rules' service for the data import (issue 28).
   exports: [ScheduleCoreModule, ScheduleViewingModule, ScheduleRulesModule],

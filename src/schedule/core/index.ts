@@ -37,3 +37,5 @@ export { TeacherAvailabilityModule } from './teacher-availability.module';
 export type { BlockedTime, BlockScope } from './teacher-availability';
 export { SolvedDrafts, VersionScores } from './optimization-ports';
 export type { SlotPlacement, SolvedDraft, SolvedDraftRequest, VersionScore } from './optimization-ports';
+export { RuleChangeTrials } from './rule-change-port';
+export type { RuleChangeBody, RuleChangeSlot } from './rule-change-port';

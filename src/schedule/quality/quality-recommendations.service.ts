@@ -10,17 +10,21 @@ import { ActualLessons, AcceptedCandidate, CandidateFinder, hhmm, LESSON_SLOT_NO
 import { RecommendationResponse, RecommendationsQuery, RecommendationsResponse } from './dto/quality.dto';
 import { AnalysedVersion, QualityFactsRepository } from './quality-facts.repository';
 import { QualityService } from './quality.service';
+import { RuleRecommendations, RuleRecommendationsAnswer } from './rule-recommendations';
 
 /** Recommendations answered at most (the best first). */
 export const RECOMMENDATIONS_LIMIT = 20;
 
 const STATUS_TEXT = { DRAFT: 'черновик', ARCHIVED: 'в архиве' } as const;
+const NO_RULE_CHANGE: RuleRecommendationsAnswer = { repeatedLessonCount: 0, checkedCount: 0, recommendations: [] };
 
 /**
  * Checked local improvements of one published lesson (spec 4.12): another pair of the same day or
  * another free active classroom, each found and checked by the core's candidate finder (exactly the
  * checks override creation runs), scored against the lessons it can affect, and kept only when it
- * lowers the penalty. Nothing is applied: each carries the override body the user may post.
+ * lowers the penalty. Nothing is applied: each carries the override body the user may post. For a
+ * problem that repeats, the same changes of the lesson's rule slot for all its lessons ahead come
+ * besides (`RuleRecommendations`), each with the rule body the user may PUT.
  */
 @Injectable()
 export class QualityRecommendationsService {
@@ -29,6 +33,7 @@ export class QualityRecommendationsService {
     private readonly facts: QualityFactsRepository,
     private readonly lessons: ActualLessons,
     private readonly finder: CandidateFinder,
+    private readonly rules: RuleRecommendations,
   ) {}
 
   async recommend(query: RecommendationsQuery): Promise<RecommendationsResponse> {
@@ -38,7 +43,7 @@ export class QualityRecommendationsService {
     if (slot.versionId !== version.versionId) {
       throw new BadRequestError(`Слот правила №${query.scheduleRuleSlotId} не относится к версии расписания №${version.versionId} этого семестра`);
     }
-    const answer = (reason: string | null, recommendations: RecommendationResponse[] = [], checked = 0): RecommendationsResponse => ({
+    const answer = (reason: string | null, recommendations: RecommendationResponse[] = [], checked = 0, forRule = NO_RULE_CHANGE): RecommendationsResponse => ({
       semesterId: version.semesterId,
       scheduleVersionId: version.versionId,
       scheduleVersionStatus: version.status,
@@ -48,6 +53,9 @@ export class QualityRecommendationsService {
       unavailableReason: reason,
       checkedCandidateCount: checked,
       recommendations,
+      repeatedLessonCount: forRule.repeatedLessonCount,
+      ruleCheckedCandidateCount: forRule.checkedCount,
+      ruleRecommendations: forRule.recommendations,
     });
     if (version.status !== 'PUBLISHED') {
       return answer(
@@ -62,8 +70,9 @@ export class QualityRecommendationsService {
 
     const found = await this.finder.findAll(query.scheduleRuleSlotId, query.lessonDate, { TIME_SLOT: {}, CLASSROOM: {} });
     const { lesson } = found;
+    const now = wallClockNow();
     // An improvement is for lessons still ahead: moving last week's lesson helps nobody.
-    if (hasBegun(lesson.date, lesson.startTime, wallClockNow())) {
+    if (hasBegun(lesson.date, lesson.startTime, now)) {
       return answer(`Занятие ${formatDate(lesson.date)} уже прошло: рекомендации строятся только для занятий, которые ещё впереди`);
     }
     const facts = await this.facts.facts(version.semesterId);
@@ -110,7 +119,9 @@ export class QualityRecommendationsService {
     recommendations.sort(
       (a, b) => a.penaltyDelta - b.penaltyDelta || a.kind.localeCompare(b.kind) || a.startTime.localeCompare(b.startTime) || a.classroomId - b.classroomId,
     );
-    return answer(null, recommendations.slice(0, RECOMMENDATIONS_LIMIT), found.accepted.length);
+    // A problem that repeats every week is fixed in its rule, not one lesson at a time.
+    const forRule = await this.rules.recommend({ version, lesson, facts, totals, now });
+    return answer(null, recommendations.slice(0, RECOMMENDATIONS_LIMIT), found.accepted.length, forRule);
   }
 
   /**

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { allSlots, LoadedRule } from '../../schedule-engine/rule-model';
-import { PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleResponse } from './dto/schedule-rule-response.dto';
@@ -56,6 +56,27 @@ export class ScheduleRulesService {
 
   /** Replaces the rule's fields, groups and slots; slots sent with their `id` keep it. */
   async update(id: number, request: RuleRequest): Promise<RuleResponse> {
+    return this.changing(id, request, async ({ payload, version, removed }) => {
+      const before = await this.publishedChanges.before(version, [id]);
+      await this.rules.update(id, ruleFields(payload));
+      await this.rules.replaceGroups(id, payload.groupIds);
+      await this.rules.deleteSlots(removed);
+      await this.saveSlots(id, payload);
+      await this.publishedChanges.record(before);
+      return this.reads.get(id);
+    });
+  }
+
+  /**
+   * Everything `update` checks, in the same transaction under the same locks, and nothing written:
+   * throws what `update` would throw (the quality report's rule-level recommendations ask this).
+   */
+  async tryUpdate(id: number, request: RuleRequest): Promise<void> {
+    await this.changing(id, request, () => Promise.resolve());
+  }
+
+  /** Rules 1–13 for an update of rule `id`, then `write` with what they found, in one semester write. */
+  private async changing<T>(id: number, request: RuleRequest, write: (checked: CheckedUpdate) => Promise<T>): Promise<T> {
     const payload = toPayload(request, true);
     const found = await this.rules.find(id);
     if (!found) throw new NotFoundError(RULE_NOT_FOUND);
@@ -73,14 +94,7 @@ export class ScheduleRulesService {
       const removed = removedSlotIds(current, payload);
       if ((await this.slotUsage.count(removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS).at('slots');
       await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED');
-
-      const before = await this.publishedChanges.before(version, [id]);
-      await this.rules.update(id, ruleFields(payload));
-      await this.rules.replaceGroups(id, payload.groupIds);
-      await this.rules.deleteSlots(removed);
-      await this.saveSlots(id, payload);
-      await this.publishedChanges.record(before);
-      return this.reads.get(id);
+      return write({ payload, version, removed });
     });
   }
 
@@ -121,6 +135,13 @@ export class ScheduleRulesService {
     }
     await this.rules.replaceSlotSubgroups(slotIds, pairs);
   }
+}
+
+/** What the checks of an update found, for its writes. */
+interface CheckedUpdate {
+  payload: RulePayload;
+  version: LockedVersion;
+  removed: number[];
 }
 
 function ruleFields(payload: RulePayload): RuleFields {

@@ -4,6 +4,9 @@ import { OVERRIDE_ACTIONS } from '../../../schedule-engine/override-application'
 import { QUALITY_METRIC_CODES, QUALITY_PROBLEM_TYPES, SCORE_EXPLANATION } from '../../../schedule-engine/quality';
 import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
 
+export const RULE_RECOMMENDATION_KINDS = ['RULE_TIME_SLOT', 'RULE_CLASSROOM'] as const;
+export type RuleRecommendationKind = (typeof RULE_RECOMMENDATION_KINDS)[number];
+
 export class QualityQuery {
   @ApiProperty({ description: 'Семестр' })
   @RequiredQueryId()
@@ -97,6 +100,65 @@ export class RecommendationResponse {
   @ApiProperty() classroomName!: string;
 }
 
+/** One slot of the rule body to send as is to PUT /api/admin/schedule-rules/{id}. */
+export class RecommendedRuleSlot {
+  @ApiProperty({ description: 'Существующий слот правила (сохраняется)' }) id!: number;
+  @ApiProperty({ minimum: 1, maximum: 7, description: 'День недели ISO' }) dayOfWeek!: number;
+  @ApiProperty({ enum: ['BOTH', 'ODD', 'EVEN'] }) parity!: 'BOTH' | 'ODD' | 'EVEN';
+  @ApiProperty({ description: 'Пара основной сетки' }) timeSlotId!: number;
+  @ApiProperty({ type: [Number], description: 'Подгруппы (только у лабораторных работ)' }) subgroupIds!: number[];
+  @ApiProperty() teacherId!: number;
+  @ApiProperty() classroomId!: number;
+  @ApiProperty() lessonTypeId!: number;
+  @ApiProperty({ enum: LESSON_FORMATS }) lessonFormat!: string;
+}
+
+/** The whole rule body (spec 2, rule request) with the one slot changed: what the client PUTs to the rule. */
+export class RecommendedRule {
+  @ApiProperty() scheduleVersionId!: number;
+  @ApiProperty() semesterId!: number;
+  @ApiProperty() subjectId!: number;
+  @ApiProperty() lectureAcademicHours!: number;
+  @ApiProperty() laboratoryAcademicHours!: number;
+  @ApiProperty() practiceAcademicHours!: number;
+  @ApiProperty() lectureStartWeek!: number;
+  @ApiProperty() laboratoryStartWeek!: number;
+  @ApiProperty() practiceStartWeek!: number;
+  @ApiProperty({ type: [Number] }) groupIds!: number[];
+  @ApiProperty({ type: [RecommendedRuleSlot], description: 'Все слоты правила; изменён только слот scheduleRuleSlotId' }) slots!: RecommendedRuleSlot[];
+}
+
+export class RuleRecommendationResponse {
+  @ApiProperty({
+    enum: RULE_RECOMMENDATION_KINDS,
+    description: 'RULE_TIME_SLOT — слот правила на другую пару того же дня недели, RULE_CLASSROOM — в другую аудиторию; для всех оставшихся занятий',
+  })
+  kind!: string;
+  @ApiProperty({ example: 'Перенести правило на 2-ю пару (10:10–11:40) по вторникам' }) title!: string;
+  @ApiProperty({ example: 'на 2-ю пару (10:10–11:40) по вторникам', description: 'Куда переходит слот, для фразы «Правило №12 перенесено …»' })
+  placeText!: string;
+  @ApiProperty() scheduleRuleId!: number;
+  @ApiProperty({ description: 'Изменяемый слот правила' }) scheduleRuleSlotId!: number;
+  @ApiProperty({
+    type: RecommendedRule,
+    description: 'Готовое тело для PUT /api/admin/schedule-rules/{scheduleRuleId}; проверено теми же проверками, что и это изменение правила',
+  })
+  rule!: RecommendedRule;
+  @ApiProperty({ description: 'Изменение оценки версии (положительное — лучше)' }) scoreDelta!: number;
+  @ApiProperty({ description: 'Изменение суммы штрафов по всем оставшимся занятиям правила и их соседям (отрицательное — лучше)' }) penaltyDelta!: number;
+  @ApiProperty({ type: [String] }) improvements!: string[];
+  @ApiProperty({ type: [String] }) tradeOffs!: string[];
+  @ApiProperty({ description: 'Оставшиеся занятия слота, у которых изменятся пара или аудитория' }) changedLessonCount!: number;
+  @ApiProperty({ description: 'Уже начавшиеся занятия слота: изменение правила перепишет и их (в оценке они не учитываются)' }) pastLessonCount!: number;
+  @ApiProperty({ minimum: 1, maximum: 7 }) dayOfWeek!: number;
+  @ApiProperty({ description: 'Пара основной сетки после изменения' }) timeSlotId!: number;
+  @ApiProperty() timeSlotOrder!: number;
+  @ApiProperty({ example: '10:10:00' }) startTime!: string;
+  @ApiProperty({ example: '11:40:00' }) endTime!: string;
+  @ApiProperty() classroomId!: number;
+  @ApiProperty() classroomName!: string;
+}
+
 export class RecommendationsResponse {
   @ApiProperty() semesterId!: number;
   @ApiProperty() scheduleVersionId!: number;
@@ -108,4 +170,17 @@ export class RecommendationsResponse {
   @ApiProperty({ description: 'Проверенных вариантов всего (включая не улучшающие)' }) checkedCandidateCount!: number;
   @ApiProperty({ type: [RecommendationResponse], description: 'Только улучшающие варианты, лучшие первыми, не более 20; ничего не применяется' })
   recommendations!: RecommendationResponse[];
+  @ApiProperty({
+    description: 'Оставшиеся занятия слота, у которых есть штраф; от двух (проблема повторяется) предлагаются изменения всего правила',
+  })
+  repeatedLessonCount!: number;
+  @ApiProperty({ description: 'Улучшающих вариантов для всего правила, проверенных проверками изменения правила' }) ruleCheckedCandidateCount!: number;
+  @ApiProperty({
+    type: [RuleRecommendationResponse],
+    description:
+      'Для повторяющейся проблемы: слот правила на другую пару того же дня или в другую аудиторию для всех оставшихся занятий. Каждый ' +
+      'вариант прошёл проверки PUT /api/admin/schedule-rules/{id}, оценён по всем оставшимся занятиям правила и снижает штраф; лучшие ' +
+      'первыми, не более 5. Ничего не применяется',
+  })
+  ruleRecommendations!: RuleRecommendationResponse[];
 }

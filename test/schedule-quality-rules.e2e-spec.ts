@@ -1,0 +1,282 @@
+import { query } from './support/override-builders';
+import { clientsByRole, ClassroomBody, createClassroom } from './support/resource-builders';
+import {
+  createRule,
+  createUniversity,
+  createVersion,
+  LESSON_TYPES,
+  RuleBody,
+  ruleBody,
+  RULES_PATH,
+  ruleTablesSnapshot,
+  slotBody,
+  University,
+} from './support/schedule-builders';
+import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { BEFORE_AUTUMN_2026, standServiceAt } from './support/clock';
+
+// Every lesson of the test semester is still ahead unless a test stands the service later.
+beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
+
+const QUALITY = '/api/edu-office/schedule/quality';
+const RECOMMENDATIONS = `${QUALITY}/recommendations`;
+/** 32 lecture hours: one lecture a week, 16 weeks from Tuesday 1 September (every Tuesday to 15 December). */
+const WEEKLY = 32;
+const WEEKS = 16;
+
+interface Report {
+  score: number;
+  scoreExplanation: string;
+  rawPenalty: number;
+  lessonCount: number;
+  metrics: { code: string; value: number; penalty: number }[];
+  problems: { scheduleRuleId: number; type: string; affectedLessonCount: number; scheduleRuleSlotId: number; lessonDate: string; optimizable: boolean }[];
+}
+interface RuleRecommendation {
+  kind: string;
+  title: string;
+  placeText: string;
+  scheduleRuleId: number;
+  scheduleRuleSlotId: number;
+  rule: { slots: { id: number; timeSlotId: number; classroomId: number }[] } & Record<string, unknown>;
+  scoreDelta: number;
+  penaltyDelta: number;
+  improvements: string[];
+  tradeOffs: string[];
+  changedLessonCount: number;
+  pastLessonCount: number;
+  timeSlotId: number;
+  classroomId: number;
+}
+interface Recommendations {
+  available: boolean;
+  recommendations: { kind: string; override: Record<string, unknown> }[];
+  repeatedLessonCount: number;
+  ruleCheckedCandidateCount: number;
+  ruleRecommendations: RuleRecommendation[];
+}
+
+/** The rule request's fields (spec 2, "Schedule rule and slot"): what PUT /api/admin/schedule-rules/{id} takes. */
+const RULE_FIELDS = [
+  'groupIds',
+  'laboratoryAcademicHours',
+  'laboratoryStartWeek',
+  'lectureAcademicHours',
+  'lectureStartWeek',
+  'practiceAcademicHours',
+  'practiceStartWeek',
+  'scheduleVersionId',
+  'semesterId',
+  'slots',
+  'subjectId',
+];
+const SLOT_FIELDS = ['classroomId', 'dayOfWeek', 'id', 'lessonFormat', 'lessonTypeId', 'parity', 'subgroupIds', 'teacherId', 'timeSlotId'];
+
+/**
+ * The quality score as the share of lessons the problems spoil, and recommendations that change a
+ * rule for all its lessons ahead (issue 45 §8). Weekly lectures (16 Tuesdays or Thursdays) of three
+ * groups of 25 students; the tests run in order and build on each other's timetable:
+ * - group B: a lecture in the 300-seat hall on Tuesdays and on Thursdays (pair 1), group C two in a
+ *   30-seat room at the same times: half the lessons are in a hall twelve times too big;
+ * - then group A: pair 1 and pair 3 on Tuesdays, a window every week;
+ * - then group C on Thursdays pair 3 too, with its window's only fix blocked by its teacher;
+ * - then group B on Thursdays pair 3 too, whose fix is blocked only by its room.
+ */
+describe('quality: a score that reads true, recommendations that fix the rule (issue 45 §8)', () => {
+  let t: TestApp;
+  let admin: TenantClient;
+  let office: TenantClient;
+  let u: University;
+  let hall: ClassroomBody;
+  let R1: ClassroomBody;
+  let R2: ClassroomBody;
+  let hallTuesday: RuleBody;
+
+  const pair = (order: number) => u.timeSlots[order - 1].id;
+  const report = async (): Promise<Report> => {
+    const response = await office.get(`${QUALITY}?semesterId=${u.semester.id}`);
+    expect(response.status).toBe(200);
+    return response.body as Report;
+  };
+  const recommend = async (slotId: number, lessonDate: string, versionId?: number): Promise<Recommendations> => {
+    const response = await office.get(`${RECOMMENDATIONS}?${query({ semesterId: u.semester.id, versionId, scheduleRuleSlotId: slotId, lessonDate })}`);
+    expect(response.status).toBe(200);
+    return response.body as Recommendations;
+  };
+  const lecture = (subject: number, groupId: number, dayOfWeek: number, order: number, teacher: number, classroomId: number) =>
+    createRule(
+      admin,
+      ruleBody(u, {
+        subjectId: u.subjects[subject].id,
+        groupIds: [groupId],
+        lectureAcademicHours: WEEKLY,
+        slots: [slotBody(u, { dayOfWeek, timeSlotId: pair(order), teacherId: u.teachers[teacher].id, classroomId, lessonTypeId: LESSON_TYPES.LECTURE })],
+      }),
+    );
+  const metric = (body: Report, code: string) => body.metrics.find((item) => item.code === code) as { value: number; penalty: number };
+
+  beforeAll(async () => {
+    t = await startTestApp({ tenants: ['alpha'] });
+    admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
+    u = await createUniversity(t, admin, { teachers: 6, groups: 3, classrooms: 3, subjects: 6 });
+    office = (await clientsByRole(t, admin, u.department.id)).get('EDUCATION_OFFICE') as TenantClient;
+    hall = await createClassroom(admin, { capacity: 300 });
+    R1 = await createClassroom(admin, { capacity: 40 });
+    R2 = await createClassroom(admin, { capacity: 40 });
+    const [, B, C] = u.groups;
+    hallTuesday = await lecture(0, B.id, 2, 1, 0, hall.id);
+    await lecture(1, B.id, 4, 1, 0, hall.id);
+    await lecture(2, C.id, 2, 1, 1, u.classrooms[2].id);
+    await lecture(3, C.id, 4, 1, 1, u.classrooms[2].id);
+  });
+  afterAll(() => t.close());
+
+  it('half the lessons in a hall twelve times too big: the score reads 50, the share of lessons without a problem (the old formula read 90)', async () => {
+    const body = await report();
+    expect(body).toMatchObject({ lessonCount: 4 * WEEKS, rawPenalty: 2 * 2 * WEEKS, score: 50 });
+    expect(metric(body, 'ROOM_OVERSIZED')).toEqual(expect.objectContaining({ value: 2 * WEEKS, penalty: 2 * 2 * WEEKS }));
+    expect(body.scoreExplanation).toContain('Доля занятий');
+    expect(body.scoreExplanation).toContain('100 × (1 − сумма штрафов / (2 × число занятий))');
+  });
+
+  it('moves the hall lecture of every Tuesday into a room that fits: a checked rule body, PUT as is, and the score gains what it said', async () => {
+    const [problem] = (await report()).problems.filter((item) => item.scheduleRuleId === hallTuesday.id);
+    expect(problem).toMatchObject({ type: 'ROOM_OVERSIZED', affectedLessonCount: WEEKS, optimizable: true, lessonDate: '2026-09-01' });
+    const body = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
+    // The one-lesson changes are still there, as before.
+    expect(body.recommendations.length).toBeGreaterThan(0);
+    expect(body.recommendations.every((item) => item.kind === 'CLASSROOM' && item.override.action === 'REPLACE')).toBe(true);
+    expect(body.repeatedLessonCount).toBe(WEEKS);
+    // Five rooms seat the 25 students, the smallest first; the third holds group C's lecture at that time, and the rules' checks refuse it.
+    expect(body.ruleCheckedCandidateCount).toBe(5);
+    expect(body.ruleRecommendations.map((item) => item.classroomId)).toEqual([u.classrooms[0].id, u.classrooms[1].id, R1.id, R2.id]);
+    const [best] = body.ruleRecommendations;
+    expect(best).toMatchObject({
+      kind: 'RULE_CLASSROOM',
+      scheduleRuleId: hallTuesday.id,
+      scheduleRuleSlotId: hallTuesday.slots[0].id,
+      penaltyDelta: -2 * WEEKS,
+      scoreDelta: 25,
+      improvements: [`Аудитория слишком велика: -${2 * WEEKS}`],
+      tradeOffs: [],
+      changedLessonCount: WEEKS,
+      pastLessonCount: 0,
+    });
+    expect(best.title).toBe(`Проводить занятия правила в аудиторию «${u.classrooms[0].name}» (30 мест)`);
+    expect(Object.keys(best.rule).sort()).toEqual(RULE_FIELDS);
+    expect(Object.keys(best.rule.slots[0]).sort()).toEqual(SLOT_FIELDS);
+
+    const put = await office.put(`${RULES_PATH}/${hallTuesday.id}`, best.rule);
+    expect(put.status).toBe(200);
+    expect((put.body as RuleBody).slots).toEqual([expect.objectContaining({ id: hallTuesday.slots[0].id, classroomId: u.classrooms[0].id, timeSlotId: pair(1) })]);
+    const after = await report();
+    expect(after).toMatchObject({ rawPenalty: 2 * WEEKS, score: 75 });
+    expect(after.problems.some((item) => item.scheduleRuleId === hallTuesday.id)).toBe(false);
+  });
+
+  it('a weekly window: the rule moves to the pair that closes it for all lessons ahead; its body passes the rules checks when PUT and the penalty falls by what it said', async () => {
+    const [A] = u.groups;
+    await lecture(4, A.id, 2, 1, 2, R1.id);
+    const late = await lecture(5, A.id, 2, 3, 3, R2.id);
+    const before = await report();
+    expect(before).toMatchObject({ lessonCount: 6 * WEEKS, rawPenalty: 2 * WEEKS + 3 * WEEKS, score: 58.3 });
+    const problem = before.problems.find((item) => item.scheduleRuleId === late.id) as Report['problems'][number];
+    expect(problem).toMatchObject({ type: 'GROUP_GAP', affectedLessonCount: WEEKS, scheduleRuleSlotId: late.slots[0].id, optimizable: true });
+
+    const body = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
+    // The lesson alone may move too (an override), as before.
+    expect(body.recommendations).toEqual([expect.objectContaining({ kind: 'TIME_SLOT', override: expect.objectContaining({ action: 'MOVE', newTimeSlotId: pair(2) }) })]);
+    // Pair 1 would close the window too, but group A has its other lecture there: the rules' checks refuse it. Pair 4 widens it.
+    expect(body.ruleCheckedCandidateCount).toBe(2);
+    expect(body.ruleRecommendations).toEqual([
+      expect.objectContaining({
+        kind: 'RULE_TIME_SLOT',
+        title: 'Перенести правило на 2-ю пару (10:10–11:40) по вторникам',
+        placeText: 'на 2-ю пару (10:10–11:40) по вторникам',
+        timeSlotId: pair(2),
+        classroomId: R2.id,
+        penaltyDelta: -3 * WEEKS,
+        scoreDelta: 25,
+        improvements: [`Окна у групп: -${3 * WEEKS}`],
+        changedLessonCount: WEEKS,
+        pastLessonCount: 0,
+      }),
+    ]);
+    const [fix] = body.ruleRecommendations;
+    expect(fix.rule).toMatchObject({ scheduleVersionId: u.versionId, semesterId: u.semester.id, groupIds: [A.id], lectureAcademicHours: WEEKLY });
+    expect(fix.rule.slots).toEqual([expect.objectContaining({ id: late.slots[0].id, timeSlotId: pair(2), classroomId: R2.id, dayOfWeek: 2 })]);
+
+    // Halfway through the semester only the lessons ahead are scored; the body says how many given ones a PUT rewrites.
+    standServiceAt('2026-10-14T09:00:00Z');
+    try {
+      const midway = await recommend(late.slots[0].id, '2026-10-20');
+      expect(midway.ruleRecommendations).toEqual([
+        expect.objectContaining({ kind: 'RULE_TIME_SLOT', timeSlotId: pair(2), penaltyDelta: -3 * 9, changedLessonCount: 9, pastLessonCount: 7 }),
+      ]);
+    } finally {
+      standServiceAt(BEFORE_AUTUMN_2026);
+    }
+
+    // The refused candidate is what PUT refuses: the same body with pair 1 clashes with group A's other lecture.
+    const clashing = { ...fix.rule, slots: fix.rule.slots.map((item) => ({ ...item, timeSlotId: pair(1) })) };
+    const refused = await office.put(`${RULES_PATH}/${late.id}`, clashing);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ conflictFields: ['group'] });
+
+    const put = await office.put(`${RULES_PATH}/${late.id}`, fix.rule);
+    expect(put.status).toBe(200);
+    const after = await report();
+    expect(after.rawPenalty).toBe(before.rawPenalty + fix.penaltyDelta);
+    expect(after.score).toBeCloseTo(before.score + fix.scoreDelta, 1);
+    expect(metric(after, 'GROUP_GAPS')).toEqual(expect.objectContaining({ value: 0, penalty: 0 }));
+    // Nothing left to fix in that rule.
+    expect(await recommend(late.slots[0].id, '2026-09-01')).toMatchObject({ repeatedLessonCount: 0, ruleRecommendations: [] });
+  });
+
+  it('none is offered when every rule change that would help clashes; nothing is written while checking; a draft gets none', async () => {
+    const [A, , C] = u.groups;
+    // Group C's Thursday: pair 1 and pair 3 (a window every week). Pair 2 would close it, but its teacher lectures group A then.
+    await lecture(0, A.id, 4, 2, 4, R1.id);
+    const late = await lecture(1, C.id, 4, 3, 4, R2.id);
+    const problem = (await report()).problems.find((item) => item.scheduleRuleId === late.id) as Report['problems'][number];
+    expect(problem).toMatchObject({ type: 'GROUP_GAP', affectedLessonCount: WEEKS });
+
+    const rules = await ruleTablesSnapshot(t);
+    const outbox = await t.sql('alpha', `SELECT count(*)::int AS count FROM outbox_events`);
+    const body = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
+    expect(body).toMatchObject({ available: true, repeatedLessonCount: WEEKS, ruleCheckedCandidateCount: 2, ruleRecommendations: [], recommendations: [] });
+    expect(await ruleTablesSnapshot(t)).toEqual(rules);
+    expect(await t.sql('alpha', `SELECT count(*)::int AS count FROM outbox_events`)).toEqual(outbox);
+
+    const draft = await createVersion(admin, u.semester.id, 'Черновик', u.versionId);
+    const [copy] = await t.sql<{ id: number }>(
+      'alpha',
+      `SELECT sl.id FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id WHERE r.schedule_version_id = $1 AND r.subject_id = $2 AND sl.time_slot_id = $3`,
+      [draft.id, u.subjects[0].id, pair(1)],
+    );
+    expect(await recommend(copy.id, '2026-09-01', draft.id)).toMatchObject({ available: false, ruleCheckedCandidateCount: 0, ruleRecommendations: [] });
+  });
+
+  it('a new pair whose only obstacle is the room: the room follows the pair, the first free one that suits, and the body passes when PUT', async () => {
+    const [, B] = u.groups;
+    // Group B's Thursday: the hall in pair 1 and now pair 3 in R1; pair 2 would close the window, but R1 holds group A's lecture then.
+    const late = await lecture(2, B.id, 4, 3, 5, R1.id);
+    const before = await report();
+    const problem = before.problems.find((item) => item.scheduleRuleId === late.id) as Report['problems'][number];
+    const body = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
+    // Pair 1 clashes with the group's own lecture (no room helps), pair 2 with R1 alone: then the smallest free room that seats 25.
+    expect(body.ruleCheckedCandidateCount).toBe(3);
+    expect(body.ruleRecommendations).toEqual([
+      expect.objectContaining({
+        kind: 'RULE_TIME_SLOT',
+        title: `Перенести правило на 2-ю пару (10:10–11:40) по четвергам, в аудиторию «${u.classrooms[0].name}» (30 мест)`,
+        timeSlotId: pair(2),
+        classroomId: u.classrooms[0].id,
+        penaltyDelta: -3 * WEEKS,
+      }),
+    ]);
+    const [fix] = body.ruleRecommendations;
+    expect((await office.put(`${RULES_PATH}/${late.id}`, fix.rule)).status).toBe(200);
+    expect((await report()).rawPenalty).toBe(before.rawPenalty - 3 * WEEKS);
+  });
+});
