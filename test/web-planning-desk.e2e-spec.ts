@@ -11,10 +11,11 @@ import { BEFORE_AUTUMN_2026, standPageAt, standServiceAt } from './support/clock
  * The planning desk's «Качество», «Разовые изменения» and «Версии» in a real Chromium against the
  * real service (tenant `alpha`, autumn semester 2026 from Tuesday 1 September). Group A has a lecture
  * in pairs 1 and 3 on 1 September only (a gap that quality analysis finds and a move to pair 2
- * closes); group B has a lecture every Wednesday, pair 1. The tests run in order: the last one
- * publishes a new version.
+ * closes); group B has a lecture every Wednesday, pair 1. The tests run in order: the fourth
+ * publishes a new version, and the last gives group A a window every Thursday in it.
  */
 const WIDE = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
 const OVERRIDES = '/api/edu-office/schedule/overrides';
 
 
@@ -86,7 +87,7 @@ describe('the planning desk in the web client: quality, one-off changes and vers
   afterEach(() => {
     expect(watch.foreignRequests).toEqual([]);
     // The browser logs each refused request; the refusals provoked here are shown on the page.
-    expect(watch.consoleErrors.filter((line) => !/status of 400/.test(line))).toEqual([]);
+    expect(watch.consoleErrors.filter((line) => !/status of (400|409)/.test(line))).toEqual([]);
   });
 
   const changes = async () => (await admin.get(`${OVERRIDES}?startDate=2026-09-01&endDate=2026-12-31`)).body as Change[];
@@ -248,5 +249,79 @@ describe('the planning desk in the web client: quality, one-off changes and vers
     await page.waitForFunction(() => document.querySelector('.history')?.textContent?.includes('Лекции группы переносятся на пятницу'));
     const week = (await admin.get(`/api/schedule?groupId=${u.groups[1].id}&startDate=2026-09-07&endDate=2026-09-13`)).body as { date: string }[];
     expect(week.map((lesson) => lesson.date)).toEqual(['2026-09-11']);
+  });
+
+  it('fixes a weekly window in its rule: shown first, asks once, a refusal stays next to the button, then says what happened', async () => {
+    const versions = (await admin.get(`${VERSIONS_PATH}?semesterId=${u.semester.id}`)).body as { id: number; status: string }[];
+    const published = (versions.find((version) => version.status === 'PUBLISHED') as { id: number }).id;
+    const weekly = (subject: number, groupId: number, order: number, teacher: number, room: number) =>
+      createRule(
+        admin,
+        ruleBody(u, {
+          scheduleVersionId: published,
+          subjectId: u.subjects[subject].id,
+          groupIds: [groupId],
+          lectureAcademicHours: 32,
+          slots: [slotBody(u, { dayOfWeek: 4, timeSlotId: u.timeSlots[order - 1].id, teacherId: u.teachers[teacher].id, classroomId: u.classrooms[room].id })],
+        }),
+      );
+    const [A, B] = u.groups;
+    await weekly(0, A.id, 1, 0, 0);
+    const late = await weekly(1, A.id, 3, 1, 1);
+
+    await page.goto(`${origin}/admin/#quality`);
+    const problem = `[data-problem="RULE:${late.id}"]`;
+    await page.waitForSelector(`${problem} button[aria-expanded]`);
+    expect(await page.$eval(`${problem} button[aria-expanded]`, (node) => node.textContent)).toBe('Как исправить: правило и занятие 03.09 (чт)');
+    const before = await page.$eval('#quality-score', (node) => node.textContent);
+    expect(await page.$eval('#quality-score-explanation', (node) => node.textContent)).toContain('Доля занятий');
+    await page.click(`${problem} button[aria-expanded]`);
+    await page.waitForSelector(`${problem} [data-rule-recommendation]`);
+    // The rule's change comes first, the one lesson's after it.
+    const order = await page.$$eval(`${problem} .recommendation`, (items) => items.map((item) => (item.hasAttribute('data-rule-recommendation') ? 'rule' : 'lesson')));
+    expect(order).toEqual(['rule', 'lesson']);
+    const card = `${problem} [data-rule-recommendation="RULE_TIME_SLOT"]`;
+    expect(await page.$eval(card, (node) => node.textContent)).toContain('Перенести правило на 2-ю пару (10:10–11:40) по четвергам');
+    expect(await page.$eval(card, (node) => node.textContent)).toContain('по 16 занятиям');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'desk-quality-rule');
+    // On a phone the same panel fits its width.
+    await page.setViewport(PHONE);
+    await page.waitForFunction(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await screenshot(page, 'desk-quality-rule-phone');
+    await page.setViewport(WIDE);
+
+    // Meanwhile the rule's teacher gets group B's lecture at that pair: the rules API refuses, and the screen keeps everything.
+    const blocker = await weekly(2, B.id, 2, 1, 2);
+    const questions: string[] = [];
+    const answer = (dialog: { message(): string; accept(): Promise<void> }) => {
+      questions.push(dialog.message());
+      void dialog.accept();
+    };
+    page.on('dialog', answer);
+    try {
+      await clickButton('Применить к правилу', card);
+      await page.waitForSelector(`${card} [role=alert]`);
+      expect(await page.$eval(`${card} [role=alert]`, (node) => node.textContent)).toContain('преподаватель уже занят');
+      expect(await page.$(`${problem} .recommendation:not([data-rule-recommendation])`)).not.toBeNull();
+      expect(await page.$eval('#quality-score', (node) => node.textContent)).toBe(before);
+      expect(((await admin.get(`${RULES_PATH}/${late.id}`)).body as RuleBody).slots[0].timeSlotId).toBe(u.timeSlots[2].id);
+      await screenshot(page, 'desk-quality-rule-refused');
+
+      expect((await admin.delete(`${RULES_PATH}/${blocker.id}`)).status).toBe(200);
+      await clickButton('Применить к правилу', card);
+      const notice = await page.waitForFunction(() => document.querySelector('#quality-applied')?.textContent?.includes('стало') && document.querySelector('#quality-applied')?.textContent);
+      expect(await notice.jsonValue()).toContain(`Правило №${late.id} перенесено на 2-ю пару (10:10–11:40) по четвергам.`);
+    } finally {
+      page.off('dialog', answer);
+    }
+    // Asked once per click, saying what it changes and that people are told.
+    expect(questions).toHaveLength(2);
+    expect(questions[0]).toContain(`Изменить правило №${late.id} в опубликованном расписании?`);
+    expect(questions[0]).toContain('Все оставшиеся занятия (16)');
+    expect(questions[0]).toContain('получат уведомление');
+    expect(((await admin.get(`${RULES_PATH}/${late.id}`)).body as RuleBody).slots[0]).toMatchObject({ id: late.slots[0].id, timeSlotId: u.timeSlots[1].id });
+    expect(await page.$eval('#quality-score', (node) => node.textContent)).not.toBe(before);
+    await screenshot(page, 'desk-quality-rule-applied');
   });
 });

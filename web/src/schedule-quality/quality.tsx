@@ -1,7 +1,9 @@
-// /admin/#quality: the quality of a schedule version (spec 4.12). The score, each metric with its
-// penalty and explanation, the problems (each opening its rule, and for the published version its
-// lesson's checked recommendations). A recommendation is applied with one click through the ordinary
-// one-off change creation; the report is then asked again and the score before and after is shown.
+// /admin/#quality: the quality of a schedule version (spec 4.12). The score with how to read it, each
+// metric with its penalty and explanation, the problems (each opening its rule, and for the published
+// version its lesson's checked recommendations). A problem that repeats shows first what fixes its
+// rule (issue 45 §8): «Применить к правилу» asks once, then sends the rule body through the rules API
+// (the published timetable changes at once); a one-lesson recommendation goes through the ordinary
+// one-off change creation. The report is then asked again and the score before and after is shown.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime } from '../shared/dates';
@@ -13,6 +15,7 @@ import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/v
 type Report = Schemas['QualityReportResponse'];
 type Problem = Schemas['QualityProblemResponse'];
 type Recommendation = Schemas['RecommendationResponse'];
+type RuleRecommendation = Schemas['RuleRecommendationResponse'];
 
 const SEVERITY = { HIGH: 'высокая', MEDIUM: 'средняя', LOW: 'низкая' } as const;
 const score = (value: number) => value.toLocaleString('ru-RU', { maximumFractionDigits: 2 });
@@ -73,7 +76,7 @@ function VersionQuality({ semesterId, version }: { semesterId: number; version: 
                   <a href={`#rules?versionId=${version.id}&ruleId=${problem.scheduleRuleId}`}>{`Открыть правило №${problem.scheduleRuleId}`}</a>
                   {version.status === 'PUBLISHED' && problem.optimizable ? (
                     <button type="button" class="link-button" aria-expanded={open === problem.id} onClick={() => setOpen(open === problem.id ? undefined : problem.id)}>
-                      {`Рекомендации для занятия ${formatShortDate(problem.lessonDate)}`}
+                      {problem.affectedLessonCount > 1 ? `Как исправить: правило и занятие ${formatShortDate(problem.lessonDate)}` : `Рекомендации для занятия ${formatShortDate(problem.lessonDate)}`}
                     </button>
                   ) : null}
                   {open === problem.id ? (
@@ -105,7 +108,8 @@ function ScoreCard({ report }: { report: Report }) {
     <section class="panel" aria-labelledby="score-title">
       <h2 id="score-title">{`Оценка версии №${report.scheduleVersionNumber} «${report.scheduleVersionName}»`}</h2>
       <p class="score" id="quality-score">{`${score(report.score)} из 100`}</p>
-      <p class="hint">{`Занятий в семестре: ${report.lessonCount}; сумма штрафов: ${score(report.rawPenalty)}. Чем меньше штрафов на занятие, тем выше оценка.`}</p>
+      <p class="hint">{`Занятий в семестре: ${report.lessonCount}; сумма штрафов: ${score(report.rawPenalty)}.`}</p>
+      <p class="hint" id="quality-score-explanation">{`${report.scoreExplanation}.`}</p>
     </section>
   );
 }
@@ -118,6 +122,7 @@ function Metrics({ report }: { report: Report }) {
       rows={{ state: 'done', data: report.metrics }}
       rowKey={(metric) => metric.code}
       pageSize={100}
+      stacked
       columns={[
         { title: 'Показатель', cell: (metric) => metric.label },
         { title: 'Значение', cell: (metric) => `${score(metric.value)} ${metric.unit}` },
@@ -138,27 +143,105 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
       ),
     [problem.id],
   );
-  const [failure, setFailure] = useState<{ index: number; message: string }>();
+  const [failure, setFailure] = useState<{ key: string; message: string }>();
   const [busy, setBusy] = useState(false);
 
-  async function apply(recommendation: Recommendation, index: number) {
+  async function run(key: string, work: () => Promise<string>) {
     setBusy(true);
     setFailure(undefined);
     try {
-      const change = await data(api.POST('/api/edu-office/schedule/overrides', { body: recommendation.override }));
-      onApplied(`Применено: ${recommendation.title} (разовое изменение №${change.id}).`);
+      onApplied(await work());
     } catch (error) {
-      setFailure({ index, message: messageOf(error) });
+      setFailure({ key, message: messageOf(error) });
     } finally {
       setBusy(false);
     }
   }
 
+  const apply = (recommendation: Recommendation, index: number) =>
+    run(`lesson-${index}`, async () => {
+      const change = await data(api.POST('/api/edu-office/schedule/overrides', { body: recommendation.override }));
+      return `Применено: ${recommendation.title} (разовое изменение №${change.id}).`;
+    });
+
+  // The published timetable changes at once for everyone: asked once, saying so.
+  const applyToRule = (recommendation: RuleRecommendation, index: number) => {
+    if (!window.confirm(ruleQuestion(recommendation))) return;
+    void run(`rule-${index}`, async () => {
+      await data(api.PUT('/api/admin/schedule-rules/{id}', { params: { path: { id: recommendation.scheduleRuleId } }, body: recommendation.rule }));
+      return `Правило №${recommendation.scheduleRuleId} перенесено ${recommendation.placeText}.`;
+    });
+  };
+
   if (answer.state === 'loading') return <Status>Поиск улучшений…</Status>;
   if (answer.state === 'error') return <ErrorLine message={answer.message} />;
-  const { recommendations } = answer.data;
+  const { recommendations, ruleRecommendations } = answer.data;
   if (!answer.data.available) return <p class="hint">{answer.data.unavailableReason ?? 'Для этого занятия рекомендаций нет.'}</p>;
-  if (recommendations.length === 0) return <p class="hint">{`Проверено вариантов: ${answer.data.checkedCandidateCount}; ни один не улучшает расписание.`}</p>;
+  const repeated = answer.data.repeatedLessonCount > 1;
+  const forLesson =
+    recommendations.length === 0 ? (
+      <p class="hint">{`Проверено вариантов для занятия: ${answer.data.checkedCandidateCount}; ни один не улучшает расписание.`}</p>
+    ) : (
+      <LessonRecommendations recommendations={recommendations} busy={busy} failure={failure} onApply={(item, index) => void apply(item, index)} />
+    );
+  if (!repeated && ruleRecommendations.length === 0) return forLesson;
+  return (
+    <div class="recommendation-parts">
+      <h3>{`Для всего правила — все оставшиеся занятия (с этой проблемой: ${answer.data.repeatedLessonCount})`}</h3>
+      {ruleRecommendations.length === 0 ? (
+        <p class="hint">{`Проверено изменений правила: ${answer.data.ruleCheckedCandidateCount}; ни одно не проходит проверки правил или не снижает штраф.`}</p>
+      ) : (
+        <ul class="recommendations" aria-label="Изменения правила">
+          {ruleRecommendations.map((item, index) => (
+            <li key={index} class="recommendation recommendation-rule" data-rule-recommendation={item.kind}>
+              <p>
+                <strong>{item.title}</strong>
+                {` — оценка +${score(item.scoreDelta)}; штраф ${score(item.penaltyDelta)} по ${item.changedLessonCount} ${lessonsWord(item.changedLessonCount)}`}
+              </p>
+              {item.improvements.length ? <p>{`Лучше: ${item.improvements.join('; ')}`}</p> : null}
+              {item.tradeOffs.length ? <p>{`Хуже: ${item.tradeOffs.join('; ')}`}</p> : null}
+              <button type="button" class="primary" disabled={busy} onClick={() => applyToRule(item, index)}>
+                Применить к правилу
+              </button>
+              {failure?.key === `rule-${index}` ? <ErrorLine message={failure.message} /> : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3>{`Только для занятия ${formatShortDate(answer.data.lessonDate)}`}</h3>
+      {forLesson}
+    </div>
+  );
+}
+
+/** What «Применить к правилу» asks before it changes the published timetable. */
+function ruleQuestion(item: RuleRecommendation): string {
+  const past =
+    item.pastLessonCount > 0
+      ? ` Правило задаёт занятия всего семестра, поэтому изменятся и уже прошедшие занятия (${item.pastLessonCount}) — в расписании и в нагрузке.`
+      : '';
+  return (
+    `Изменить правило №${item.scheduleRuleId} в опубликованном расписании? Все оставшиеся занятия (${item.changedLessonCount}) пройдут ${item.placeText}. ` +
+    `Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.${past}`
+  );
+}
+
+/** «занятию», «занятиям» after a number (dative). */
+function lessonsWord(count: number): string {
+  return count % 10 === 1 && count % 100 !== 11 ? 'занятию' : 'занятиям';
+}
+
+function LessonRecommendations({
+  recommendations,
+  busy,
+  failure,
+  onApply,
+}: {
+  recommendations: Recommendation[];
+  busy: boolean;
+  failure?: { key: string; message: string };
+  onApply: (item: Recommendation, index: number) => void;
+}) {
   return (
     <ul class="recommendations">
       {recommendations.map((item, index) => (
@@ -169,10 +252,10 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
           </p>
           {item.improvements.length ? <p>{`Лучше: ${item.improvements.join('; ')}`}</p> : null}
           {item.tradeOffs.length ? <p>{`Хуже: ${item.tradeOffs.join('; ')}`}</p> : null}
-          <button type="button" class="primary" disabled={busy} onClick={() => void apply(item, index)}>
+          <button type="button" class="primary" disabled={busy} onClick={() => onApply(item, index)}>
             Применить
           </button>
-          {failure?.index === index ? <ErrorLine message={failure.message} /> : null}
+          {failure?.key === `lesson-${index}` ? <ErrorLine message={failure.message} /> : null}
         </li>
       ))}
     </ul>
