@@ -1,3 +1,4 @@
+import { expectErrorBody } from './support/factories';
 import { query } from './support/override-builders';
 import { clientsByRole, ClassroomBody, createClassroom } from './support/resource-builders';
 import {
@@ -20,6 +21,7 @@ beforeAll(() => standServiceAt(BEFORE_AUTUMN_2026));
 
 const QUALITY = '/api/edu-office/schedule/quality';
 const RECOMMENDATIONS = `${QUALITY}/recommendations`;
+const RULE_RECOMMENDATIONS = `${QUALITY}/rule-recommendations`;
 /** 32 lecture hours: one lecture a week, 16 weeks from Tuesday 1 September (every Tuesday to 15 December). */
 const WEEKLY = 32;
 const WEEKS = 16;
@@ -51,9 +53,14 @@ interface RuleRecommendation {
 interface Recommendations {
   available: boolean;
   recommendations: { kind: string; override: Record<string, unknown> }[];
+}
+interface RuleRecommendations {
+  available: boolean;
+  unavailableReason: string | null;
+  scheduleRuleId: number | null;
   repeatedLessonCount: number;
-  ruleCheckedCandidateCount: number;
-  ruleRecommendations: RuleRecommendation[];
+  checkedCandidateCount: number;
+  recommendations: RuleRecommendation[];
 }
 
 /** The rule request's fields (spec 2, "Schedule rule and slot"): what PUT /api/admin/schedule-rules/{id} takes. */
@@ -98,11 +105,13 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
     expect(response.status).toBe(200);
     return response.body as Report;
   };
-  const recommend = async (slotId: number, lessonDate: string, versionId?: number): Promise<Recommendations> => {
-    const response = await office.get(`${RECOMMENDATIONS}?${query({ semesterId: u.semester.id, versionId, scheduleRuleSlotId: slotId, lessonDate })}`);
+  const ask = async <T>(path: string, slotId: number, lessonDate: string, versionId?: number): Promise<T> => {
+    const response = await office.get(`${path}?${query({ semesterId: u.semester.id, versionId, scheduleRuleSlotId: slotId, lessonDate })}`);
     expect(response.status).toBe(200);
-    return response.body as Recommendations;
+    return response.body as T;
   };
+  const recommend = (slotId: number, lessonDate: string) => ask<Recommendations>(RECOMMENDATIONS, slotId, lessonDate);
+  const forRule = (slotId: number, lessonDate: string, versionId?: number) => ask<RuleRecommendations>(RULE_RECOMMENDATIONS, slotId, lessonDate, versionId);
   const lecture = (subject: number, groupId: number, dayOfWeek: number, order: number, teacher: number, classroomId: number) =>
     createRule(
       admin,
@@ -142,15 +151,16 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
   it('moves the hall lecture of every Tuesday into a room that fits: a checked rule body, PUT as is, and the score gains what it said', async () => {
     const [problem] = (await report()).problems.filter((item) => item.scheduleRuleId === hallTuesday.id);
     expect(problem).toMatchObject({ type: 'ROOM_OVERSIZED', affectedLessonCount: WEEKS, optimizable: true, lessonDate: '2026-09-01' });
-    const body = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
     // The one-lesson changes are still there, as before.
-    expect(body.recommendations.length).toBeGreaterThan(0);
-    expect(body.recommendations.every((item) => item.kind === 'CLASSROOM' && item.override.action === 'REPLACE')).toBe(true);
-    expect(body.repeatedLessonCount).toBe(WEEKS);
+    const lesson = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
+    expect(lesson.recommendations.length).toBeGreaterThan(0);
+    expect(lesson.recommendations.every((item) => item.kind === 'CLASSROOM' && item.override.action === 'REPLACE')).toBe(true);
+    const body = await forRule(problem.scheduleRuleSlotId, problem.lessonDate);
+    expect(body).toMatchObject({ available: true, unavailableReason: null, scheduleRuleId: hallTuesday.id, repeatedLessonCount: WEEKS });
     // Five rooms seat the 25 students, the smallest first; the third holds group C's lecture at that time, and the rules' checks refuse it.
-    expect(body.ruleCheckedCandidateCount).toBe(5);
-    expect(body.ruleRecommendations.map((item) => item.classroomId)).toEqual([u.classrooms[0].id, u.classrooms[1].id, R1.id, R2.id]);
-    const [best] = body.ruleRecommendations;
+    expect(body.checkedCandidateCount).toBe(5);
+    expect(body.recommendations.map((item) => item.classroomId)).toEqual([u.classrooms[0].id, u.classrooms[1].id, R1.id, R2.id]);
+    const [best] = body.recommendations;
     expect(best).toMatchObject({
       kind: 'RULE_CLASSROOM',
       scheduleRuleId: hallTuesday.id,
@@ -183,12 +193,14 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
     const problem = before.problems.find((item) => item.scheduleRuleId === late.id) as Report['problems'][number];
     expect(problem).toMatchObject({ type: 'GROUP_GAP', affectedLessonCount: WEEKS, scheduleRuleSlotId: late.slots[0].id, optimizable: true });
 
-    const body = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
     // The lesson alone may move too (an override), as before.
-    expect(body.recommendations).toEqual([expect.objectContaining({ kind: 'TIME_SLOT', override: expect.objectContaining({ action: 'MOVE', newTimeSlotId: pair(2) }) })]);
+    expect((await recommend(problem.scheduleRuleSlotId, problem.lessonDate)).recommendations).toEqual([
+      expect.objectContaining({ kind: 'TIME_SLOT', override: expect.objectContaining({ action: 'MOVE', newTimeSlotId: pair(2) }) }),
+    ]);
+    const body = await forRule(problem.scheduleRuleSlotId, problem.lessonDate);
     // Pair 1 would close the window too, but group A has its other lecture there: the rules' checks refuse it. Pair 4 widens it.
-    expect(body.ruleCheckedCandidateCount).toBe(2);
-    expect(body.ruleRecommendations).toEqual([
+    expect(body.checkedCandidateCount).toBe(2);
+    expect(body.recommendations).toEqual([
       expect.objectContaining({
         kind: 'RULE_TIME_SLOT',
         title: 'Перенести правило на 2-ю пару (10:10–11:40) по вторникам',
@@ -202,15 +214,15 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
         pastLessonCount: 0,
       }),
     ]);
-    const [fix] = body.ruleRecommendations;
+    const [fix] = body.recommendations;
     expect(fix.rule).toMatchObject({ scheduleVersionId: u.versionId, semesterId: u.semester.id, groupIds: [A.id], lectureAcademicHours: WEEKLY });
     expect(fix.rule.slots).toEqual([expect.objectContaining({ id: late.slots[0].id, timeSlotId: pair(2), classroomId: R2.id, dayOfWeek: 2 })]);
 
     // Halfway through the semester only the lessons ahead are scored; the body says how many given ones a PUT rewrites.
     standServiceAt('2026-10-14T09:00:00Z');
     try {
-      const midway = await recommend(late.slots[0].id, '2026-10-20');
-      expect(midway.ruleRecommendations).toEqual([
+      const midway = await forRule(late.slots[0].id, '2026-10-20');
+      expect(midway.recommendations).toEqual([
         expect.objectContaining({ kind: 'RULE_TIME_SLOT', timeSlotId: pair(2), penaltyDelta: -3 * 9, changedLessonCount: 9, pastLessonCount: 7 }),
       ]);
     } finally {
@@ -230,7 +242,14 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
     expect(after.score).toBeCloseTo(before.score + fix.scoreDelta, 1);
     expect(metric(after, 'GROUP_GAPS')).toEqual(expect.objectContaining({ value: 0, penalty: 0 }));
     // Nothing left to fix in that rule.
-    expect(await recommend(late.slots[0].id, '2026-09-01')).toMatchObject({ repeatedLessonCount: 0, ruleRecommendations: [] });
+    expect(await forRule(late.slots[0].id, '2026-09-01')).toMatchObject({ available: true, repeatedLessonCount: 0, checkedCandidateCount: 0, recommendations: [] });
+    // A lesson already given gets none.
+    standServiceAt('2026-10-14T09:00:00Z');
+    try {
+      expect(await forRule(late.slots[0].id, '2026-10-13')).toMatchObject({ available: false, unavailableReason: expect.stringContaining('уже прошло'), recommendations: [] });
+    } finally {
+      standServiceAt(BEFORE_AUTUMN_2026);
+    }
   });
 
   it('none is offered when every rule change that would help clashes; nothing is written while checking; a draft gets none', async () => {
@@ -243,8 +262,9 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
 
     const rules = await ruleTablesSnapshot(t);
     const outbox = await t.sql('alpha', `SELECT count(*)::int AS count FROM outbox_events`);
-    const body = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
-    expect(body).toMatchObject({ available: true, repeatedLessonCount: WEEKS, ruleCheckedCandidateCount: 2, ruleRecommendations: [], recommendations: [] });
+    expect((await recommend(problem.scheduleRuleSlotId, problem.lessonDate)).recommendations).toEqual([]);
+    const body = await forRule(problem.scheduleRuleSlotId, problem.lessonDate);
+    expect(body).toMatchObject({ available: true, repeatedLessonCount: WEEKS, checkedCandidateCount: 2, recommendations: [] });
     expect(await ruleTablesSnapshot(t)).toEqual(rules);
     expect(await t.sql('alpha', `SELECT count(*)::int AS count FROM outbox_events`)).toEqual(outbox);
 
@@ -254,7 +274,13 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
       `SELECT sl.id FROM schedule_rule_slots sl JOIN schedule_rules r ON r.id = sl.rule_id WHERE r.schedule_version_id = $1 AND r.subject_id = $2 AND sl.time_slot_id = $3`,
       [draft.id, u.subjects[0].id, pair(1)],
     );
-    expect(await recommend(copy.id, '2026-09-01', draft.id)).toMatchObject({ available: false, ruleCheckedCandidateCount: 0, ruleRecommendations: [] });
+    expect(await forRule(copy.id, '2026-09-01', draft.id)).toMatchObject({
+      available: false,
+      scheduleVersionStatus: 'DRAFT',
+      unavailableReason: expect.stringContaining('черновик'),
+      checkedCandidateCount: 0,
+      recommendations: [],
+    });
   });
 
   it('a new pair whose only obstacle is the room: the room follows the pair, the first free one that suits, and the body passes when PUT', async () => {
@@ -263,10 +289,10 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
     const late = await lecture(2, B.id, 4, 3, 5, R1.id);
     const before = await report();
     const problem = before.problems.find((item) => item.scheduleRuleId === late.id) as Report['problems'][number];
-    const body = await recommend(problem.scheduleRuleSlotId, problem.lessonDate);
+    const body = await forRule(problem.scheduleRuleSlotId, problem.lessonDate);
     // Pair 1 clashes with the group's own lecture (no room helps), pair 2 with R1 alone: then the smallest free room that seats 25.
-    expect(body.ruleCheckedCandidateCount).toBe(3);
-    expect(body.ruleRecommendations).toEqual([
+    expect(body.checkedCandidateCount).toBe(3);
+    expect(body.recommendations).toEqual([
       expect.objectContaining({
         kind: 'RULE_TIME_SLOT',
         title: `Перенести правило на 2-ю пару (10:10–11:40) по четвергам, в аудиторию «${u.classrooms[0].name}» (30 мест)`,
@@ -275,8 +301,27 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
         penaltyDelta: -3 * WEEKS,
       }),
     ]);
-    const [fix] = body.ruleRecommendations;
+    const [fix] = body.recommendations;
     expect((await office.put(`${RULES_PATH}/${late.id}`, fix.rule)).status).toBe(200);
     expect((await report()).rawPenalty).toBe(before.rawPenalty - 3 * WEEKS);
+  });
+
+  it('only ADMIN and EDUCATION_OFFICE may ask; a slot unknown or a date without its lesson is a 400, as for one lesson', async () => {
+    const path = `${RULE_RECOMMENDATIONS}?${query({ semesterId: u.semester.id, scheduleRuleSlotId: hallTuesday.slots[0].id, lessonDate: '2026-09-01' })}`;
+    expect((await admin.get(path)).status).toBe(200);
+    const clients = await clientsByRole(t, admin, u.department.id);
+    for (const role of ['DEPARTMENT', 'SCHEDULE_VIEWER', 'TEACHER', 'STUDENT'] as const) {
+      const response = await (clients.get(role) as TenantClient).get(path);
+      expect({ role, status: response.status }).toEqual({ role, status: 403 });
+      expectErrorBody(response.body as Record<string, unknown>, 403, RULE_RECOMMENDATIONS);
+    }
+    const refused = async (params: Record<string, number | string>, message: RegExp) => {
+      const response = await office.get(`${RULE_RECOMMENDATIONS}?${query({ semesterId: u.semester.id, ...params })}`);
+      expect(response.status).toBe(400);
+      expectErrorBody(response.body as Record<string, unknown>, 400, RULE_RECOMMENDATIONS, message);
+    };
+    await refused({ scheduleRuleSlotId: 999999, lessonDate: '2026-09-01' }, /слот правила/);
+    // A Wednesday: the Tuesday slot has no lesson then.
+    await refused({ scheduleRuleSlotId: hallTuesday.slots[0].id, lessonDate: '2026-09-02' }, /занятия нет/);
   });
 });

@@ -6,8 +6,8 @@ import { addDays, formatDate, isoDayOfWeek } from '../../schedule-engine/dates';
 import { ActualLesson } from '../../schedule-engine/override-application';
 import { analyseQuality, audienceSize, QualityFacts, qualityLessonKey } from '../../schedule-engine/quality';
 import { compareQuality, scoreDeltaOf } from '../../schedule-engine/quality-problems';
-import { ActualLessons, AcceptedCandidate, CandidateFinder, hhmm, LESSON_SLOT_NOT_FOUND } from '../core';
-import { RecommendationResponse, RecommendationsQuery, RecommendationsResponse } from './dto/quality.dto';
+import { ActualLessons, AcceptedCandidate, CandidateFinder, hhmm, LESSON_SLOT_NOT_FOUND, LessonChanges, ScheduleDataRepository } from '../core';
+import { RecommendationResponse, RecommendationsQuery, RecommendationsResponse, RuleRecommendationsResponse } from './dto/quality.dto';
 import { AnalysedVersion, QualityFactsRepository } from './quality-facts.repository';
 import { QualityService } from './quality.service';
 import { RuleRecommendations, RuleRecommendationsAnswer } from './rule-recommendations';
@@ -23,8 +23,8 @@ const NO_RULE_CHANGE: RuleRecommendationsAnswer = { repeatedLessonCount: 0, chec
  * another free active classroom, each found and checked by the core's candidate finder (exactly the
  * checks override creation runs), scored against the lessons it can affect, and kept only when it
  * lowers the penalty. Nothing is applied: each carries the override body the user may post. For a
- * problem that repeats, the same changes of the lesson's rule slot for all its lessons ahead come
- * besides (`RuleRecommendations`), each with the rule body the user may PUT.
+ * problem that repeats, `recommendForRule` answers the same kinds of change for the lesson's rule slot
+ * and all its lessons ahead (`RuleRecommendations`), each with the rule body the user may PUT.
  */
 @Injectable()
 export class QualityRecommendationsService {
@@ -34,16 +34,13 @@ export class QualityRecommendationsService {
     private readonly lessons: ActualLessons,
     private readonly finder: CandidateFinder,
     private readonly rules: RuleRecommendations,
+    private readonly data: ScheduleDataRepository,
+    private readonly lessonChanges: LessonChanges,
   ) {}
 
   async recommend(query: RecommendationsQuery): Promise<RecommendationsResponse> {
-    const version = await this.quality.versionOf(query);
-    const slot = await this.facts.slotVersion(query.scheduleRuleSlotId);
-    if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
-    if (slot.versionId !== version.versionId) {
-      throw new BadRequestError(`Слот правила №${query.scheduleRuleSlotId} не относится к версии расписания №${version.versionId} этого семестра`);
-    }
-    const answer = (reason: string | null, recommendations: RecommendationResponse[] = [], checked = 0, forRule = NO_RULE_CHANGE): RecommendationsResponse => ({
+    const { version, refusal } = await this.preflight(query);
+    const answer = (reason: string | null, recommendations: RecommendationResponse[] = [], checked = 0): RecommendationsResponse => ({
       semesterId: version.semesterId,
       scheduleVersionId: version.versionId,
       scheduleVersionStatus: version.status,
@@ -53,28 +50,13 @@ export class QualityRecommendationsService {
       unavailableReason: reason,
       checkedCandidateCount: checked,
       recommendations,
-      repeatedLessonCount: forRule.repeatedLessonCount,
-      ruleCheckedCandidateCount: forRule.checkedCount,
-      ruleRecommendations: forRule.recommendations,
     });
-    if (version.status !== 'PUBLISHED') {
-      return answer(
-        `Версия №${version.versionNumber} — ${STATUS_TEXT[version.status]}: рекомендации строятся только для занятий опубликованной версии ` +
-          '(оценка и проблемы версии есть в отчёте качества)',
-      );
-    }
-    const pinnedBy = await this.facts.overrideOf(query.scheduleRuleSlotId, query.lessonDate);
-    if (pinnedBy !== undefined) {
-      return answer(`Занятие закреплено разовым изменением №${pinnedBy}: рекомендации для него не строятся (измените или удалите изменение)`);
-    }
+    if (refusal) return answer(refusal);
 
     const found = await this.finder.findAll(query.scheduleRuleSlotId, query.lessonDate, { TIME_SLOT: {}, CLASSROOM: {} });
     const { lesson } = found;
-    const now = wallClockNow();
     // An improvement is for lessons still ahead: moving last week's lesson helps nobody.
-    if (hasBegun(lesson.date, lesson.startTime, now)) {
-      return answer(`Занятие ${formatDate(lesson.date)} уже прошло: рекомендации строятся только для занятий, которые ещё впереди`);
-    }
+    if (hasBegun(lesson.date, lesson.startTime, wallClockNow())) return answer(pastLesson(lesson.date));
     const facts = await this.facts.facts(version.semesterId);
     const around = await this.lessonsAround(version, lesson);
     const totals = await this.quality.totals(version);
@@ -119,9 +101,64 @@ export class QualityRecommendationsService {
     recommendations.sort(
       (a, b) => a.penaltyDelta - b.penaltyDelta || a.kind.localeCompare(b.kind) || a.startTime.localeCompare(b.startTime) || a.classroomId - b.classroomId,
     );
-    // A problem that repeats every week is fixed in its rule, not one lesson at a time.
-    const forRule = await this.rules.recommend({ version, lesson, facts, totals, now });
-    return answer(null, recommendations.slice(0, RECOMMENDATIONS_LIMIT), found.accepted.length, forRule);
+    return answer(null, recommendations.slice(0, RECOMMENDATIONS_LIMIT), found.accepted.length);
+  }
+
+  /**
+   * What fixes the lesson's rule rather than the lesson (issue 45 §8): refused and answered as
+   * unavailable exactly like `recommend`; the candidates are `RuleRecommendations`'.
+   */
+  async recommendForRule(query: RecommendationsQuery): Promise<RuleRecommendationsResponse> {
+    const { version, refusal } = await this.preflight(query);
+    const answer = (reason: string | null, scheduleRuleId: number | null, found = NO_RULE_CHANGE): RuleRecommendationsResponse => ({
+      semesterId: version.semesterId,
+      scheduleVersionId: version.versionId,
+      scheduleVersionStatus: version.status,
+      scheduleRuleId,
+      scheduleRuleSlotId: query.scheduleRuleSlotId,
+      lessonDate: query.lessonDate,
+      available: reason === null,
+      unavailableReason: reason,
+      repeatedLessonCount: found.repeatedLessonCount,
+      checkedCandidateCount: found.checkedCount,
+      recommendations: found.recommendations,
+    });
+    if (refusal) return answer(refusal, null);
+    const slot = await this.data.lessonSlot(query.scheduleRuleSlotId);
+    if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
+    // The lesson is found (and refused) as every lesson change finds it.
+    const scene = await this.lessonChanges.locate(slot, query.lessonDate);
+    const now = wallClockNow();
+    if (hasBegun(scene.base.date, scene.base.startTime, now)) return answer(pastLesson(scene.base.date), scene.rule.id);
+    const facts = await this.facts.facts(version.semesterId);
+    const totals = await this.quality.totals(version);
+    return answer(null, scene.rule.id, await this.rules.recommend({ version, scene, facts, totals, now }));
+  }
+
+  /**
+   * The version, and why it gets no recommendations (null when it does): only lessons of the
+   * publication that no one-off change pins. A slot unknown or of another version is a 400.
+   */
+  private async preflight(query: RecommendationsQuery): Promise<{ version: AnalysedVersion; refusal: string | null }> {
+    const version = await this.quality.versionOf(query);
+    const slot = await this.facts.slotVersion(query.scheduleRuleSlotId);
+    if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
+    if (slot.versionId !== version.versionId) {
+      throw new BadRequestError(`Слот правила №${query.scheduleRuleSlotId} не относится к версии расписания №${version.versionId} этого семестра`);
+    }
+    if (version.status !== 'PUBLISHED') {
+      return {
+        version,
+        refusal:
+          `Версия №${version.versionNumber} — ${STATUS_TEXT[version.status]}: рекомендации строятся только для занятий опубликованной версии ` +
+          '(оценка и проблемы версии есть в отчёте качества)',
+      };
+    }
+    const pinnedBy = await this.facts.overrideOf(query.scheduleRuleSlotId, query.lessonDate);
+    if (pinnedBy !== undefined) {
+      return { version, refusal: `Занятие закреплено разовым изменением №${pinnedBy}: рекомендации для него не строятся (измените или удалите изменение)` };
+    }
+    return { version, refusal: null };
   }
 
   /**
@@ -137,6 +174,10 @@ export class QualityRecommendationsService {
     for (const item of [...(byGroups?.lessons ?? []), ...(byTeacher?.lessons ?? [])]) merged.set(qualityLessonKey(item), item);
     return [...merged.values()];
   }
+}
+
+function pastLesson(date: string): string {
+  return `Занятие ${formatDate(date)} уже прошло: рекомендации строятся только для занятий, которые ещё впереди`;
 }
 
 /** A suitable room seats the lesson's students (an online lesson needs no seats). */

@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { Role } from '../../platform/auth/roles';
 import { Roles } from '../../platform/auth/decorators';
 import { SCORE_EXPLANATION } from '../../schedule-engine/quality';
-import { QualityQuery, QualityReportResponse, RecommendationsQuery, RecommendationsResponse } from './dto/quality.dto';
+import { QualityQuery, QualityReportResponse, RecommendationsQuery, RecommendationsResponse, RuleRecommendationsResponse } from './dto/quality.dto';
 import { QualityRecommendationsService } from './quality-recommendations.service';
 import { QualityService } from './quality.service';
 
@@ -45,6 +45,21 @@ export class QualityController {
   @ApiOkResponse({ type: RecommendationsResponse })
   recommend(@Query() query: RecommendationsQuery): Promise<RecommendationsResponse> {
     return this.recommendations.recommend(query);
+  }
+
+  @Get('rule-recommendations')
+  @Roles(...QUALITY_ANALYSTS)
+  @ApiOperation({
+    summary: 'Проверенные изменения всего правила для повторяющейся проблемы занятия опубликованной версии',
+    description:
+      'Для проблемы, которая повторяется в оставшихся занятиях слота (не меньше двух со штрафом): слот правила на другую пару того же дня ' +
+      'недели или в другую аудиторию, подходящую по вместимости, для всех оставшихся занятий. Каждый вариант оценён по оставшимся занятиям ' +
+      'правила вместе с занятиями его групп и преподавателей, прошёл те же проверки, что PUT /api/admin/schedule-rules/{id}, и несёт готовое ' +
+      'тело rule для этого запроса. Ничего не применяется. Для черновика, архива, закреплённого и прошедшего занятия — available=false и причина.',
+  })
+  @ApiOkResponse({ type: RuleRecommendationsResponse })
+  recommendForRule(@Query() query: RecommendationsQuery): Promise<RuleRecommendationsResponse> {
+    return this.recommendations.recommendForRule(query);
   }
 }
 

@@ -7,9 +7,8 @@ import { ActualLesson, actualLessons, overridesByLesson } from '../../schedule-e
 import { analyseQuality, audienceSize, QualityFacts, qualityLessonKey } from '../../schedule-engine/quality';
 import { compareQuality, QualityChange, scoreDeltaOf, withSlotChange } from '../../schedule-engine/quality-problems';
 import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
-import { scheduleFrom } from '../../schedule-engine/schedule-inputs';
 import { GridSlot } from '../../schedule-engine/series-context';
-import { ActualLessons, hhmm, RuleChangeBody, RuleChangeTrials, ScheduleDataRepository, SemesterSchedules } from '../core';
+import { ActualLessons, hhmm, LessonScene, RuleChangeBody, RuleChangeTrials, ScheduleDataRepository } from '../core';
 import { RecommendedRule, RuleRecommendationKind, RuleRecommendationResponse } from './dto/quality.dto';
 import { AnalysedVersion } from './quality-facts.repository';
 
@@ -32,11 +31,11 @@ const OF_WEEKS = { BOTH: '', ODD: ' нечётных недель', EVEN: ' чё
 /** On equal gains a new pair comes before a new room, as for one lesson. */
 const KIND_ORDER: Record<RuleRecommendationKind, number> = { RULE_TIME_SLOT: 0, RULE_CLASSROOM: 1 };
 
-/** What the lesson-level recommendations already know, handed on. */
+/** What the recommendations' service found, handed on. */
 export interface RuleRecommendationScene {
   version: AnalysedVersion;
-  /** The problem's lesson (its slot is the one changed). */
-  lesson: ActualLesson;
+  /** The problem's lesson as lesson changes locate it: its slot is the one changed; the rule laid out with its groups' calendars. */
+  scene: LessonScene;
   facts: QualityFacts;
   /** The whole version's lesson count and raw penalty (for the score change). */
   totals: { lessonCount: number; rawPenalty: number };
@@ -70,33 +69,28 @@ interface Candidate {
 export class RuleRecommendations {
   constructor(
     private readonly data: ScheduleDataRepository,
-    private readonly schedules: SemesterSchedules,
     private readonly lessons: ActualLessons,
     private readonly trials: RuleChangeTrials,
   ) {}
 
   async recommend(scene: RuleRecommendationScene): Promise<RuleRecommendationsAnswer> {
-    const { version, lesson, facts, now } = scene;
+    const { version, facts, now } = scene;
+    const { semester, rule, grids, schedule } = scene.scene;
     const none = (repeatedLessonCount: number): RuleRecommendationsAnswer => ({ repeatedLessonCount, checkedCount: 0, recommendations: [] });
-    const semester = await this.data.semester(version.semesterId);
-    const [rule] = await this.data.rules({ versionIds: [version.versionId], ruleIds: [lesson.ruleId] });
-    const slot = rule?.slots.find((item) => item.id === lesson.slotId);
+    const slot = rule.slots.find((item) => item.id === scene.scene.base.slotId);
     // A published rule has every slot placed; a body must name them all (a slot left out would be deleted).
-    if (!semester || !rule || !slot || (rule.unplaced?.length ?? 0) > 0) return none(0);
+    if (!slot || (rule.unplaced?.length ?? 0) > 0) return none(0);
     const ahead = (item: ActualLesson) => !hasBegun(item.date, item.startTime, now);
 
     // The rule laid out as the timetable has it: its one-off changes stay with their lessons after a change of the rule.
-    const grids = await this.data.grids(semester.startDate, semester.endDate);
-    const overrides = await this.data.overrides(version.versionId, [rule.id]);
-    const schedule = scheduleFrom(await this.schedules.inputs(semester, [rule], { grids, overrides }));
-    const changedOverrides = overridesByLesson(overrides);
+    const overrides = overridesByLesson(await this.data.overrides(version.versionId, [rule.id]));
     const slotLessonsOf = (changed: LoadedRule) =>
       actualLessons(
         expandRule(changed, schedule.context).filter((item) => item.slotId === slot.id),
-        changedOverrides,
+        overrides,
         semester.startDate,
       );
-    const own = schedule.actualLessonsOf(rule).filter((item) => item.slotId === slot.id);
+    const own = slotLessonsOf(rule);
     const ownAhead = own.filter(ahead);
     if (ownAhead.length < REPEATED_LESSONS) return none(0);
 

@@ -9,7 +9,7 @@ import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
-import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { ErrorLine, type Loaded, Status, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
 
 type Report = Schemas['QualityReportResponse'];
@@ -134,13 +134,12 @@ function Metrics({ report }: { report: Report }) {
 }
 
 function Recommendations({ semesterId, version, problem, onApplied }: { semesterId: number; version: Version; problem: Problem; onApplied: (text: string) => void }) {
-  const answer = useLoad(
-    () =>
-      data(
-        api.GET('/api/edu-office/schedule/quality/recommendations', {
-          params: { query: { semesterId, versionId: version.id, scheduleRuleSlotId: problem.scheduleRuleSlotId, lessonDate: problem.lessonDate } },
-        }),
-      ),
+  const params = { query: { semesterId, versionId: version.id, scheduleRuleSlotId: problem.scheduleRuleSlotId, lessonDate: problem.lessonDate } };
+  const answer = useLoad(() => data(api.GET('/api/edu-office/schedule/quality/recommendations', { params })), [problem.id]);
+  // A problem on more than one lesson may repeat every week: what fixes its rule is asked beside (it takes longer).
+  const repeats = problem.affectedLessonCount > 1;
+  const forRule = useLoad(
+    () => (repeats ? data(api.GET('/api/edu-office/schedule/quality/rule-recommendations', { params })) : Promise.resolve(undefined)),
     [problem.id],
   );
   const [failure, setFailure] = useState<{ key: string; message: string }>();
@@ -175,24 +174,50 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
 
   if (answer.state === 'loading') return <Status>Поиск улучшений…</Status>;
   if (answer.state === 'error') return <ErrorLine message={answer.message} />;
-  const { recommendations, ruleRecommendations } = answer.data;
+  const { recommendations } = answer.data;
   if (!answer.data.available) return <p class="hint">{answer.data.unavailableReason ?? 'Для этого занятия рекомендаций нет.'}</p>;
-  const repeated = answer.data.repeatedLessonCount > 1;
   const forLesson =
     recommendations.length === 0 ? (
       <p class="hint">{`Проверено вариантов для занятия: ${answer.data.checkedCandidateCount}; ни один не улучшает расписание.`}</p>
     ) : (
       <LessonRecommendations recommendations={recommendations} busy={busy} failure={failure} onApply={(item, index) => void apply(item, index)} />
     );
-  if (!repeated && ruleRecommendations.length === 0) return forLesson;
+  // Nothing to say of the rule when its slot's lessons ahead do not repeat the problem.
+  const ruleSaysNothing = forRule.state === 'done' && (!forRule.data?.available || forRule.data.repeatedLessonCount < 2);
+  if (!repeats || ruleSaysNothing) return forLesson;
   return (
     <div class="recommendation-parts">
-      <h3>{`Для всего правила — все оставшиеся занятия (с этой проблемой: ${answer.data.repeatedLessonCount})`}</h3>
-      {ruleRecommendations.length === 0 ? (
-        <p class="hint">{`Проверено изменений правила: ${answer.data.ruleCheckedCandidateCount}; ни одно не проходит проверки правил или не снижает штраф.`}</p>
+      <RuleRecommendations answer={forRule} busy={busy} failure={failure} onApply={applyToRule} />
+      <h3>{`Только для занятия ${formatShortDate(answer.data.lessonDate)}`}</h3>
+      {forLesson}
+    </div>
+  );
+}
+
+/** What fixes the rule, first: each with its gain over the lessons it moves and «Применить к правилу». */
+function RuleRecommendations({
+  answer,
+  busy,
+  failure,
+  onApply,
+}: {
+  answer: Loaded<Schemas['RuleRecommendationsResponse'] | undefined>;
+  busy: boolean;
+  failure?: { key: string; message: string };
+  onApply: (item: RuleRecommendation, index: number) => void;
+}) {
+  if (answer.state === 'loading') return <Status>Проверка изменений правила…</Status>;
+  if (answer.state === 'error') return <ErrorLine message={answer.message} />;
+  const found = answer.data;
+  if (!found) return null;
+  return (
+    <>
+      <h3>{`Для всего правила — все оставшиеся занятия (с этой проблемой: ${found.repeatedLessonCount})`}</h3>
+      {found.recommendations.length === 0 ? (
+        <p class="hint">{`Проверено изменений правила: ${found.checkedCandidateCount}; ни одно не проходит проверки правил или не снижает штраф.`}</p>
       ) : (
         <ul class="recommendations" aria-label="Изменения правила">
-          {ruleRecommendations.map((item, index) => (
+          {found.recommendations.map((item, index) => (
             <li key={index} class="recommendation recommendation-rule" data-rule-recommendation={item.kind}>
               <p>
                 <strong>{item.title}</strong>
@@ -200,7 +225,7 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
               </p>
               {item.improvements.length ? <p>{`Лучше: ${item.improvements.join('; ')}`}</p> : null}
               {item.tradeOffs.length ? <p>{`Хуже: ${item.tradeOffs.join('; ')}`}</p> : null}
-              <button type="button" class="primary" disabled={busy} onClick={() => applyToRule(item, index)}>
+              <button type="button" class="primary" disabled={busy} onClick={() => onApply(item, index)}>
                 Применить к правилу
               </button>
               {failure?.key === `rule-${index}` ? <ErrorLine message={failure.message} /> : null}
@@ -208,9 +233,7 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
           ))}
         </ul>
       )}
-      <h3>{`Только для занятия ${formatShortDate(answer.data.lessonDate)}`}</h3>
-      {forLesson}
-    </div>
+    </>
   );
 }
 

@@ -170,17 +170,29 @@ export class RecommendationsResponse {
   @ApiProperty({ description: 'Проверенных вариантов всего (включая не улучшающие)' }) checkedCandidateCount!: number;
   @ApiProperty({ type: [RecommendationResponse], description: 'Только улучшающие варианты, лучшие первыми, не более 20; ничего не применяется' })
   recommendations!: RecommendationResponse[];
-  @ApiProperty({
-    description: 'Оставшиеся занятия слота, у которых есть штраф; от двух (проблема повторяется) предлагаются изменения всего правила',
-  })
+}
+
+export class RuleRecommendationsResponse {
+  @ApiProperty() semesterId!: number;
+  @ApiProperty() scheduleVersionId!: number;
+  @ApiProperty({ enum: ['DRAFT', 'PUBLISHED', 'ARCHIVED'] }) scheduleVersionStatus!: string;
+  @ApiProperty({ type: Number, nullable: true, description: 'Правило занятия (пусто, когда рекомендаций нет из-за версии или разового изменения)' })
+  scheduleRuleId!: number | null;
+  @ApiProperty() scheduleRuleSlotId!: number;
+  @ApiProperty({ example: '2026-09-08' }) lessonDate!: string;
+  @ApiProperty({ description: 'false — рекомендаций нет по причине unavailableReason (черновик, архив, закреплённое или прошедшее занятие)' })
+  available!: boolean;
+  @ApiProperty({ type: String, nullable: true }) unavailableReason!: string | null;
+  @ApiProperty({ description: 'Оставшиеся занятия слота, у которых есть штраф; изменения правила ищутся, когда их не меньше двух (проблема повторяется)' })
   repeatedLessonCount!: number;
-  @ApiProperty({ description: 'Улучшающих вариантов для всего правила, проверенных проверками изменения правила' }) ruleCheckedCandidateCount!: number;
+  @ApiProperty({ description: 'Улучшающих вариантов, проверенных проверками изменения правила (PUT /api/admin/schedule-rules/{id}), не более 30' })
+  checkedCandidateCount!: number;
   @ApiProperty({
     type: [RuleRecommendationResponse],
     description:
-      'Для повторяющейся проблемы: слот правила на другую пару того же дня или в другую аудиторию для всех оставшихся занятий. Каждый ' +
-      'вариант прошёл проверки PUT /api/admin/schedule-rules/{id}, оценён по всем оставшимся занятиям правила и снижает штраф; лучшие ' +
-      'первыми, не более 5. Ничего не применяется',
+      'Слот правила на другую пару того же дня недели (с другой аудиторией, если занята только своя) или в другую аудиторию — для всех ' +
+      'оставшихся занятий. Каждый вариант прошёл проверки изменения правила, оценён по всем оставшимся занятиям правила и снижает штраф; ' +
+      'лучшие первыми, не более 5. Ничего не применяется',
   })
-  ruleRecommendations!: RuleRecommendationResponse[];
+  recommendations!: RuleRecommendationResponse[];
 }
