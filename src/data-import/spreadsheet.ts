@@ -1,6 +1,5 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
-import JSZip from 'jszip';
 import { Readable } from 'node:stream';
 import { BadRequestError } from '../platform/http/app-error';
 
@@ -51,7 +50,9 @@ async function readXlsx(file: Buffer): Promise<Sheet> {
   let headers: string[] | undefined;
   try {
     // The streaming reader stops at the row limit, so a small zip that unpacks into millions of rows costs little.
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(await partsBeforeSheets(file)), {
+    // ExcelJS is loaded on the first XLSX upload, not at the service's start.
+    const { stream } = (await import('exceljs')).default;
+    const reader = new stream.xlsx.WorkbookReader(Readable.from(await partsBeforeSheets(file)), {
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
       styles: 'cache',
@@ -87,6 +88,7 @@ async function readXlsx(file: Buffer): Promise<Sheet> {
  * reads of one file here). Nothing is unpacked: the moved entries keep their compressed bytes.
  */
 export async function partsBeforeSheets(file: Buffer): Promise<Buffer> {
+  const { default: JSZip } = await import('jszip');
   const zip = await JSZip.loadAsync(file);
   // `files` is JSZip's table of entries, written out in its key order.
   for (const name of Object.keys(zip.files).filter((name) => name.startsWith('xl/worksheets/'))) {

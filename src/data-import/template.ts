@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { ImportKind } from './import-kind';
 
 /**
@@ -6,6 +5,8 @@ import { ImportKind } from './import-kind';
  * note) and one example row. The same file, filled in, imports as it is.
  */
 export async function templateOf(kind: ImportKind): Promise<Buffer> {
+  // Loaded on first use: ExcelJS costs more start-up than the rest of the import feature together.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(kind.name);
   sheet.addRow(kind.columns.map((column) => column.header));

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { RenderedLessonDto } from '../schedule';
 import { CHANGE_LEGEND, ExportTarget, hhmm, lessonLines, russianDate, TargetKind, WeekSheet, weekCaption } from './timetable-layout';
 
@@ -208,6 +207,8 @@ function mostCommon(values: string[]): string {
 /** Page titles: «Группа ИВТ-21» for each column of a department, else the target's own title. */
 export async function timetablePdf(target: ExportTarget, title: string, sheets: WeekSheet[], columnTitle: (index: number) => string): Promise<Buffer> {
   const { regular, bold } = loadFonts();
+  // PDFKit (with its font engine) is loaded on the first PDF, not at the service's start.
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', layout: 'landscape', autoFirstPage: false, info: { Title: title, Creator: 'Расписание' } });
   doc.registerFont('body', regular);
   doc.registerFont('bold', bold);

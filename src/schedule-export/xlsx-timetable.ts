@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { CHANGE_LEGEND, cellText, ExportTarget, GridCell, russianDate, WeekSheet, weekCaption } from './timetable-layout';
 
 /**
@@ -90,7 +90,9 @@ function writeCell(ws: ExcelJS.Worksheet, target: ExportTarget, row: number, col
 }
 
 export async function timetableXlsx(target: ExportTarget, title: string, sheets: WeekSheet[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // Loaded on first export, not at start-up: ExcelJS is the largest library the service uses.
+  const { Workbook } = (await import('exceljs')).default;
+  const workbook = new Workbook();
   workbook.creator = 'Расписание';
   workbook.created = new Date();
   for (const sheet of sheets) writeWeek(workbook, target, title, sheet);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { createTransport, Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { int, nullable, rowShape, RowType, text } from '../../platform/database/row-shape';
@@ -60,6 +60,9 @@ export class MailSender implements OnApplicationShutdown {
     // Pooled: the connection (and its TLS handshake and login) is reused from message to message.
     // Bounded waits: a batch's claim stays open while its messages are handed over (see sendBatch).
     if (url) {
+      // Nodemailer is loaded only where e-mail is configured.
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { createTransport } = require('nodemailer') as typeof import('nodemailer');
       this.transport = createTransport({
         url,
         pool: true,
