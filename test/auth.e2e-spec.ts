@@ -1,5 +1,6 @@
 import { JwtService } from '@nestjs/jwt';
 import { createHash } from 'node:crypto';
+import { OWASP_HASH_MEMORY_KIB } from '../src/config/app-config';
 import { PasswordHasher } from '../src/platform/auth/password-hasher';
 import { ROLES } from '../src/platform/auth/roles';
 import { ADMIN, startTestApp, TEST_ENV, TestApp } from './support/test-app';
@@ -39,7 +40,8 @@ describe('authentication', () => {
 
   beforeAll(async () => {
     await hasher.onModuleInit();
-    t = await startTestApp({ tenants: ['alpha', 'beta'] });
+    // The production hash cost: the timing test of unknown users needs a check that costs something.
+    t = await startTestApp({ tenants: ['alpha', 'beta'], env: { PASSWORD_HASH_MEMORY_KIB: String(OWASP_HASH_MEMORY_KIB) } });
     [{ id: departmentId }] = await t.sql<{ id: number }>('alpha', `INSERT INTO departments (name, code) VALUES ('Кафедра информатики', 101) RETURNING id`);
     for (const role of ROLES) {
       ids[role] = await insertUser(t, `user_${role.toLowerCase()}`, role, { departmentId: role === 'ADMIN' ? undefined : departmentId });

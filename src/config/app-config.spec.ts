@@ -72,3 +72,11 @@ describe('loadConfig: the login throttle per address (issue 46 §4)', () => {
     ]);
   });
 });
+
+describe('loadConfig: the password hash memory', () => {
+  it('is the OWASP minimum unless set, and stops start-up outside 64..1048576 KiB', () => {
+    expect(loadConfig(BASE).passwordHashMemoryKib).toBe(19_456);
+    expect(loadConfig({ ...BASE, PASSWORD_HASH_MEMORY_KIB: '65536' }).passwordHashMemoryKib).toBe(65_536);
+    expect(problemsOf({ PASSWORD_HASH_MEMORY_KIB: '32' })).toEqual(['PASSWORD_HASH_MEMORY_KIB must be an integer in 64..1048576, got "32"']);
+  });
+});

@@ -30,6 +30,9 @@ export interface DatabasePoolConfig {
   pooler: 'none' | 'pgbouncer';
 }
 
+/** argon2id's memory in the OWASP minimum profile (19 MiB with 2 passes). */
+export const OWASP_HASH_MEMORY_KIB = 19_456;
+
 export interface LoginThrottleConfig {
   maxFailures: number;
   firstBlockSeconds: number;
@@ -71,6 +74,12 @@ export interface AppConfig {
   tenantRetryIntervalMs: number;
   poolRetireTimeoutMs: number;
   loginThrottle: LoginThrottleConfig;
+  /**
+   * argon2id memory per password hash in KiB (PASSWORD_HASH_MEMORY_KIB): the OWASP minimum of 19,456
+   * by default. Lower values exist for test runs, which hash thousands of passwords; the service warns
+   * at start when it runs below the minimum.
+   */
+  passwordHashMemoryKib: number;
   tenantAdmin: TenantAdminConfig;
   /**
    * How long an instance trusts the schedule data stamp it last read (viewing, ETags): a change made
@@ -302,6 +311,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       addressMaxUsernames: read.int('LOGIN_IP_MAX_USERNAMES', 100, 1, 100000),
       trustedNetworks: read.networks('LOGIN_TRUSTED_NETWORKS'),
     },
+    passwordHashMemoryKib: read.int('PASSWORD_HASH_MEMORY_KIB', OWASP_HASH_MEMORY_KIB, 64, 1024 * 1024),
     tenantAdmin: {
       store: read.oneOf('TENANTS_STORE', ['none', 'file', 'kubernetes'] as const, 'none'),
       kubernetes: {
