@@ -120,8 +120,18 @@ describe('schedule ETags and bounded staleness', () => {
 
   describe('bounded staleness of the data stamp', () => {
     it('serves warm requests within the bound without a query', async () => {
-      await admin.get(paths().schedule).expect(200);
-      expect(await countQueries(() => admin.get(paths().schedule).expect(200))).toBe(0);
+      // The claim holds for a request that comes within the bound of the stamp's reading; on a loaded
+      // machine the second request can start later than that, so such a pair is tried again.
+      let warmPairs = 0;
+      for (let attempt = 0; attempt < 10 && warmPairs === 0; attempt++) {
+        const stampRead = Date.now();
+        await admin.get(paths().schedule).expect(200);
+        const queries = await countQueries(() => admin.get(paths().schedule).expect(200));
+        if (Date.now() - stampRead >= STAMP_MAX_AGE_MS) continue;
+        expect(queries).toBe(0);
+        warmPairs++;
+      }
+      expect(warmPairs).toBe(1);
     });
 
     it('shows a change at once on the instance that made it, and within 1 s on the other one', async () => {
