@@ -263,7 +263,8 @@ describe('the department in the web client (/admin/#department-workspace and its
     expect(await errorNextTo(page, 'Причина отклонения')).toBe(refusal.body.message);
     await page.type(await controlByLabel(page, 'Причина отклонения'), 'В пятницу заседание кафедры');
     await page.click('form[aria-label^="Отклонить:"] button[type=submit]');
-    await page.waitForFunction(() => !document.querySelector('button[aria-label^="Отклонить:"]'));
+    // The open form hides the row's own «Отклонить…» button, so only the form's going shows the answer came.
+    await page.waitForFunction(() => !document.querySelector('form[aria-label^="Отклонить:"], button[aria-label^="Отклонить:"]'));
     const teacherClient = await t.as('alpha').login(u.teachers[0].username, PASSWORD);
     const [preference] = (await teacherClient.get('/api/teacher-preferences')).body as { status: string; reviewComment: string }[];
     expect(preference).toEqual(expect.objectContaining({ status: 'REJECTED', reviewComment: 'В пятницу заседание кафедры' }));
@@ -342,7 +343,12 @@ describe('the department in the web client (/admin/#department-workspace and its
       ['2026-09-15', 'Преподаватели кафедры на 15 сентября 2026 г.', september],
     ] as const) {
       await setDate('На дату', date);
-      await page.waitForFunction((text) => Array.from(document.querySelectorAll('table caption')).some((node) => node.textContent === text), {}, caption);
+      // The caption follows the field at once; the rows are the date's once the table is no longer busy.
+      await page.waitForFunction(
+        (text) => Array.from(document.querySelectorAll('table caption')).some((node) => node.textContent === text && !node.closest('[aria-busy="true"]')),
+        {},
+        caption,
+      );
       expect((await columnOf(caption, 2)).sort()).toEqual(expected);
     }
     await screenshot(page, 'department-teachers-on-date');

@@ -21,7 +21,8 @@ export default function DepartmentTeachers() {
   const me = useMe();
   // Empty = today (4.17's list); a date = the 4.3 list of that date, for the department's own id.
   const [date, setDate] = useState('');
-  // Each answer carries the date it was asked for, so a caption never stands over the previous list.
+  // Each answer carries the date it was asked for: until the new date's list comes, the previous one
+  // stays only as the table's busy state (aria-busy), never as the new date's answer.
   const loaded = useLoad(async () => {
     const list = date
       ? await data(api.GET('/api/users/teachers/by-department/{departmentId}', { params: { path: { departmentId: me.departmentId ?? 0 }, query: { date } } }))
