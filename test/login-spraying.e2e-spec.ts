@@ -6,6 +6,7 @@ import supertest from 'supertest';
 import { loadConfig } from '../src/config/app-config';
 import { createApp } from '../src/create-app';
 import { PasswordHasher } from '../src/platform/auth/password-hasher';
+import { countQueries } from './support/override-builders';
 import { startTestApp, TEST_ENV, TestApp } from './support/test-app';
 import { jdbcUrl, testServer } from './support/test-database';
 
@@ -68,6 +69,21 @@ describe('login throttle per client address', () => {
     expect((await login(t.server, '203.0.113.8', usernames[0], PASSWORD)).status).toBe(200);
   });
 
+  it('answers an address it knows to be blocked without a query; the other instance reads the block once, then neither asks', async () => {
+    const from = '203.0.113.77';
+    for (let index = 0; index < 5; index++) expect((await login(t.server, from, `memo_${index}`)).status).toBe(401);
+    expect((await login(t.server, from, 'memo_5')).status).toBe(429); // this instance made the block
+    const refusals: number[] = [];
+    const onFirst = await countQueries(async () => {
+      for (let index = 0; index < 20; index++) refusals.push((await login(t.server, from, `memo_more_${index}`)).status);
+    });
+    const secondServer = second.getHttpServer() as Server;
+    const firstOnSecond = await countQueries(async () => refusals.push((await login(secondServer, from, 'memo_other')).status));
+    const laterOnSecond = await countQueries(async () => refusals.push((await login(secondServer, from, usernames[4], PASSWORD)).status));
+    expect({ onFirst, firstOnSecond, laterOnSecond }).toEqual({ onFirst: 0, firstOnSecond: 1, laterOnSecond: 0 });
+    expect(new Set(refusals)).toEqual(new Set([429]));
+  });
+
   it('does not count people who mistype their own password and then get in (a campus behind one address)', async () => {
     const campus = '198.51.100.20';
     for (const username of usernames) {
@@ -98,6 +114,8 @@ describe('login throttle per client address', () => {
     jest.spyOn(Date, 'now').mockImplementation(() => realNow() + 3 * 3600_000);
     try {
       expect((await login(t.server, from, usernames[3], PASSWORD)).status).toBe(429);
+      // The second instance has not seen this block: it reads it, timed by the database's clock.
+      expect((await login(second.getHttpServer() as Server, from, usernames[3], PASSWORD)).status).toBe(429);
       const user = await login(t.server, '192.0.2.45', usernames[2], PASSWORD);
       expect(user.status).toBe(429);
       expect(Number(user.headers['retry-after'])).toBeLessThanOrEqual(60);

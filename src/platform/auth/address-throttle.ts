@@ -5,8 +5,10 @@ import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig, parseNetwork } from '../../config/app-config';
 import { int, rowShape } from '../database/row-shape';
 import { TenantDb } from '../database/tenant-db';
+import { BoundedMap } from '../bounded-map';
+import { currentTenant } from '../tenancy/tenant-context';
 
-const SECONDS_LEFT = rowShape({ seconds: int });
+const MS_LEFT = rowShape({ ms: int });
 const COUNT = rowShape({ count: int });
 
 /** An IPv4 client seen through an IPv6 socket (`::ffff:10.0.0.1`) is that IPv4 address. */
@@ -28,14 +30,21 @@ export function clientAddress(ip: string): string {
  * person who mistyped their own password and then got in does not count; an unknown name, or a real
  * one whose password the caller never finds, does. Addresses in LOGIN_TRUSTED_NETWORKS are never
  * counted nor blocked. Usernames are kept as hashes (people type passwords into the name field).
- * Expired failures and blocks are deleted by the attempts that go on (a blocked one only reads), so
- * the tables stay bounded.
+ * Expired failures and blocks are deleted by the attempts that go on (a blocked one reads once per
+ * instance, which then remembers the block until it ends), so the tables stay bounded.
  */
 @Injectable()
 export class AddressThrottle {
   private readonly trusted = new BlockList();
   private readonly maxUsernames: number;
   private readonly windowSeconds: number;
+  /**
+   * Blocks this instance has read or made, by tenant and address: until when (this process's monotonic
+   * clock) the address stays refused. A block is never shortened, only extended or left to run out,
+   * so a remembered one is still in force; a sprayer's next thousand attempts then cost no query
+   * at all. Monotonic, so a wall clock that jumps does not end a block early.
+   */
+  private readonly knownBlocks = new BoundedMap<string, number>(10_000);
 
   constructor(
     private readonly db: TenantDb,
@@ -61,14 +70,19 @@ export class AddressThrottle {
    */
   async claimAttempt(address: string, username: string): Promise<number> {
     if (this.isTrusted(address)) return 0;
-    // A blocked address costs one read: a sprayer's next thousand attempts write nothing.
-    const blocked = await this.blockedFor(address);
+    const tenant = currentTenant();
+    // The database's identity too: a university moved to another database starts with its blocks.
+    const blockKey = `${tenant.tenantKey}|${tenant.databaseId ?? ''}|${address}`;
+    const remembered = this.rememberedBlock(blockKey);
+    if (remembered > 0) return remembered;
+    // An address blocked by another instance costs one read here, and none after it.
+    const blocked = await this.blockedFor(address, blockKey);
     if (blocked > 0) return blocked;
     await this.deleteExpired();
     return this.db.transaction(async () => {
       // One address's attempts take their turn (whichever instance they reach), so the count is exact.
       await this.db.execute(`SELECT pg_advisory_xact_lock(hashtextextended('login_address|' || $1, 0))`, [address]);
-      const blockedMeanwhile = await this.blockedFor(address);
+      const blockedMeanwhile = await this.blockedFor(address, blockKey);
       if (blockedMeanwhile > 0) return blockedMeanwhile;
       const hash = usernameHash(username);
       const window = `${this.windowSeconds} seconds`;
@@ -91,6 +105,7 @@ export class AddressThrottle {
         );
         // Its list has done its work: the block stands in for it.
         await this.db.execute(`DELETE FROM login_address_failures WHERE address = $1`, [address]);
+        this.remember(blockKey, this.windowSeconds * 1000);
         return this.windowSeconds;
       }
       await this.db.execute(
@@ -108,14 +123,32 @@ export class AddressThrottle {
     await this.db.execute(`DELETE FROM login_address_failures WHERE address = $1 AND username_hash = $2`, [address, usernameHash(username)]);
   }
 
-  private async blockedFor(address: string): Promise<number> {
+  /** Seconds left in the address's block as the database times it (0: none), remembered for the next attempts. */
+  private async blockedFor(address: string, blockKey: string): Promise<number> {
     const rows = await this.db.rows(
-      SECONDS_LEFT,
-      `SELECT ceil(extract(epoch FROM blocked_until - clock_timestamp()))::int AS seconds
+      MS_LEFT,
+      `SELECT ceil(extract(epoch FROM blocked_until - clock_timestamp()) * 1000)::int AS ms
          FROM login_address_blocks WHERE address = $1 AND blocked_until > clock_timestamp()`,
       [address],
     );
-    return rows[0]?.seconds ?? 0;
+    const ms = rows[0]?.ms ?? 0;
+    if (ms <= 0) return 0;
+    this.remember(blockKey, ms);
+    return Math.ceil(ms / 1000);
+  }
+
+  private remember(blockKey: string, ms: number): void {
+    this.knownBlocks.set(blockKey, performance.now() + ms);
+  }
+
+  /** Seconds left of a block this instance read or made (0: none known, or it has run out). */
+  private rememberedBlock(blockKey: string): number {
+    const until = this.knownBlocks.get(blockKey);
+    if (until === undefined) return 0;
+    const ms = until - performance.now();
+    if (ms > 0) return Math.ceil(ms / 1000);
+    this.knownBlocks.delete(blockKey);
+    return 0;
   }
 
   /** Failures older than the window and ended blocks, of every address (the indexes on their times make this cheap). */
