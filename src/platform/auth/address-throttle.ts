@@ -10,6 +10,8 @@ import { currentTenant } from '../tenancy/tenant-context';
 
 const MS_LEFT = rowShape({ ms: int });
 const COUNT = rowShape({ count: int });
+/** What the claiming transaction answers when its attempt started a block. */
+const BLOCK_MADE = -1;
 
 /** An IPv4 client seen through an IPv6 socket (`::ffff:10.0.0.1`) is that IPv4 address. */
 export function clientAddress(ip: string): string {
@@ -79,7 +81,7 @@ export class AddressThrottle {
     const blocked = await this.blockedFor(address, blockKey);
     if (blocked > 0) return blocked;
     await this.deleteExpired();
-    return this.db.transaction(async () => {
+    const claimed = await this.db.transaction(async () => {
       // One address's attempts take their turn (whichever instance they reach), so the count is exact.
       await this.db.execute(`SELECT pg_advisory_xact_lock(hashtextextended('login_address|' || $1, 0))`, [address]);
       const blockedMeanwhile = await this.blockedFor(address, blockKey);
@@ -105,8 +107,7 @@ export class AddressThrottle {
         );
         // Its list has done its work: the block stands in for it.
         await this.db.execute(`DELETE FROM login_address_failures WHERE address = $1`, [address]);
-        this.remember(blockKey, this.windowSeconds * 1000);
-        return this.windowSeconds;
+        return BLOCK_MADE;
       }
       await this.db.execute(
         `INSERT INTO login_address_failures (address, username_hash, failed_at) VALUES ($1, $2, clock_timestamp())
@@ -115,6 +116,10 @@ export class AddressThrottle {
       );
       return 0;
     });
+    if (claimed !== BLOCK_MADE) return claimed;
+    // Remembered once committed: a block that never reached the database is not one.
+    this.remember(blockKey, this.windowSeconds * 1000);
+    return this.windowSeconds;
   }
 
   /** A successful sign-in: the username's failures from this address were its owner's typos. */
