@@ -140,6 +140,7 @@ describe('authentication', () => {
         role: 'ADMIN',
         departmentId: null,
         timeZone: 'Europe/Moscow',
+        operator: true,
       });
       const teacher = await t.as('alpha').login('user_teacher', PASSWORD);
       expect((await teacher.get('/api/auth/me')).body).toEqual({
@@ -148,6 +149,7 @@ describe('authentication', () => {
         role: 'TEACHER',
         departmentId,
         timeZone: 'Europe/Moscow',
+        operator: false,
       });
     });
   });

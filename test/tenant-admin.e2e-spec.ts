@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TENANT_MESSAGES } from '../src/tenants/tenants.service';
+import { OPERATORS_ONLY } from '../src/tenants/operators.guard';
 import { createDepartment, PASSWORD, signedInAs } from './support/factories';
 import { TcpProxy, waitFor } from './support/tcp-proxy';
 import {
@@ -121,7 +122,7 @@ describe('tenant administration', () => {
     const betaAdmin = await t.as('beta').login(ADMIN.username, ADMIN.password);
     const refused = await keep(betaAdmin.get(TENANTS));
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ message: TENANT_MESSAGES.notAllowed });
+    expect(refused.body).toMatchObject({ message: OPERATORS_ONLY });
     expect((await keep(betaAdmin.post(TENANTS, tenantBody('zeta', 'nowhere')))).status).toBe(403);
     expect((await keep(betaAdmin.delete(`${TENANTS}/alpha`))).status).toBe(403);
     const status = await keep(betaAdmin.get(STATUS));

@@ -534,6 +534,20 @@ describe('the administrator in the web client: users, teacher-creation requests,
       expect((await listing()).find((tenant) => tenant.domain === 'beta')).toMatchObject({ name: 'Университет Бета-2', connected: true, timeZone: 'Asia/Vladivostok' });
       await page.waitForFunction(() => document.querySelector('table tbody')?.textContent?.includes('Университет Бета-2'));
 
+      // Beta's own administrator does not administer the deployment: no «Университеты» in the menu,
+      // and its address leads to another section (issue 52).
+      const betaPage = await (await browser.createBrowserContext()).newPage();
+      await betaPage.setViewport(WIDE);
+      await betaPage.goto(`${origin.replace('//alpha.', '//beta.')}/admin/#universities`);
+      await signIn(betaPage, ADMIN.username, ADMIN.password);
+      await betaPage.waitForFunction(() => document.querySelector('nav.sections') !== null && document.querySelector('#page-title') !== null);
+      const betaMenu = await betaPage.$$eval('nav.sections a', (links) => links.map((link) => link.textContent?.trim()));
+      expect(betaMenu).toContain('Пользователи');
+      expect(betaMenu).not.toContain('Университеты');
+      expect(await betaPage.$eval('#page-title', (node) => node.textContent)).not.toBe('Университеты');
+      await betaPage.close();
+      expect((await tableRows('Университеты и их базы данных')).map((row) => row[1])).toContain('beta');
+
       // Removal: the dialog names the domain; the button works only once the domain is typed.
       await page.click('button[aria-label="Удалить: beta"]');
       await page.waitForSelector('dialog[open] form[aria-label="Удаление университета beta"]');

@@ -1,11 +1,13 @@
-import { Body, Controller, Delete, Get, Param } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import { PostOk } from '../platform/http/decorators';
+import { OperatorsOnly } from './operators.guard';
 import { DatabaseTestRequest, TenantListItem, TenantOperationResponse, TenantRequest, TenantStatusResponse } from './dto/tenant.dto';
 import { TenantsService } from './tenants.service';
 
+const OPERATORS = 'Только ADMIN университета-оператора развёртывания (TENANT_ADMIN_DOMAINS, по умолчанию — первого настроенного университета); остальным — 403.';
 const FAILURE = 'Ошибка подключения, миграции, сохранения или переключения — 503 с {success: false, message} без подробностей подключения.';
 
 @ApiTags('Университеты (арендаторы)')
@@ -23,16 +25,18 @@ export class TenantsController {
   }
 
   @Get('tenants')
-  @ApiOperation({ summary: 'Список университетов (без паролей)' })
+  @UseGuards(OperatorsOnly)
+  @ApiOperation({ summary: 'Список университетов (без паролей)', description: OPERATORS })
   @ApiOkResponse({ type: [TenantListItem] })
-  list(@CurrentUser() caller: AuthUser): TenantListItem[] {
-    return this.tenants.list(caller);
+  list(): TenantListItem[] {
+    return this.tenants.list();
   }
 
   @PostOk('tenants')
+  @UseGuards(OperatorsOnly)
   @ApiOperation({
     summary: 'Добавить университет или изменить его подключение (по domain)',
-    description: `Новая база проверяется и мигрируется, пока прежняя продолжает обслуживать запросы; затем подключение переключается атомарно. ${FAILURE}`,
+    description: `${OPERATORS} Новая база проверяется и мигрируется, пока прежняя продолжает обслуживать запросы; затем подключение переключается атомарно. ${FAILURE}`,
   })
   @ApiOkResponse({ type: TenantOperationResponse })
   save(@CurrentUser() caller: AuthUser, @Body() body: TenantRequest): Promise<TenantOperationResponse> {
@@ -40,7 +44,8 @@ export class TenantsController {
   }
 
   @Delete('tenants/:domain')
-  @ApiOperation({ summary: 'Удалить университет', description: `Неизвестный домен — 404; домен самого запроса — 409. ${FAILURE}` })
+  @UseGuards(OperatorsOnly)
+  @ApiOperation({ summary: 'Удалить университет', description: `${OPERATORS} Неизвестный домен — 404; домен самого запроса — 409. ${FAILURE}` })
   @ApiParam({ name: 'domain', example: 'alpha' })
   @ApiOkResponse({ type: TenantOperationResponse })
   remove(@CurrentUser() caller: AuthUser, @Param('domain') domain: string): Promise<TenantOperationResponse> {
@@ -48,12 +53,13 @@ export class TenantsController {
   }
 
   @PostOk('test')
+  @UseGuards(OperatorsOnly)
   @ApiOperation({
     summary: 'Проверить подключение к базе PostgreSQL, не регистрируя университет',
-    description: 'Любая ошибка — 503 с одним и тем же сообщением и через одно и то же время.',
+    description: `${OPERATORS} Любая ошибка — 503 с одним и тем же сообщением и через одно и то же время.`,
   })
   @ApiOkResponse({ type: TenantOperationResponse })
-  test(@CurrentUser() caller: AuthUser, @Body() body: DatabaseTestRequest): Promise<TenantOperationResponse> {
-    return this.tenants.test(caller, body);
+  test(@Body() body: DatabaseTestRequest): Promise<TenantOperationResponse> {
+    return this.tenants.test(body);
   }
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { Request, Response } from 'express';
 import { businessTimeZone } from '../http/dates';
+import { DeploymentOperators } from '../tenancy/deployment-operators';
 import { PostOk } from '../http/decorators';
 import { AuthService } from './auth.service';
 import { AuthUser } from './auth-user';
@@ -16,6 +17,7 @@ export class AuthController {
   constructor(
     private readonly auth: AuthService,
     private readonly cookie: RefreshCookie,
+    private readonly operators: DeploymentOperators,
   ) {}
 
   @Public()
@@ -60,7 +62,14 @@ export class AuthController {
   @ApiOperation({ summary: 'Текущий пользователь по токену доступа' })
   @ApiOkResponse({ type: MeResponse })
   me(@CurrentUser() user: AuthUser): MeResponse {
-    return { userId: user.userId, username: user.username, role: user.role, departmentId: user.departmentId, timeZone: businessTimeZone() };
+    return {
+      userId: user.userId,
+      username: user.username,
+      role: user.role,
+      departmentId: user.departmentId,
+      timeZone: businessTimeZone(),
+      operator: this.operators.isOperator(user),
+    };
   }
 
   @PostOk('password')

@@ -4,6 +4,7 @@ import { TenantDb } from '../database/tenant-db';
 import { APP_CONFIG } from '../../config/config.module';
 import { AppConfig } from '../../config/app-config';
 import { createTenantStore, TENANT_STORE } from './stores';
+import { DeploymentOperators } from './deployment-operators';
 import { TenantDefinition } from './tenant-definition';
 import { TenantSync } from './tenant-sync';
 import { TenantRouting } from './tenant-routing';
@@ -30,6 +31,7 @@ export class TenancyModule {
         TenantSync,
         TenantRouting,
         TenantDb,
+        DeploymentOperators,
         { provide: TENANT_STORE, useFactory: (config: AppConfig) => createTenantStore(config), inject: [APP_CONFIG] },
         { provide: TENANT_DEFINITIONS, useValue: options.tenants },
         { provide: DATABASE_SCHEMA, useValue: options.schema },
@@ -39,7 +41,7 @@ export class TenancyModule {
           inject: options.initializers,
         },
       ],
-      exports: [TenantRegistry, TenantSync, TenantRouting, TenantDb, TENANT_STORE],
+      exports: [TenantRegistry, TenantSync, TenantRouting, TenantDb, DeploymentOperators, TENANT_STORE],
     };
   }
 }

@@ -12,10 +12,12 @@ export interface SectionDefinition {
   /** The menu entry and the page's heading. */
   title: string;
   roles: readonly Role[];
+  /** Only for those who administer the whole deployment (`operator` of `/api/auth/me`). */
+  operatorsOnly?: true;
   load: () => Promise<{ default: FunctionComponent }>;
 }
 
-/** The sections of `area` that `role` may use, in menu order. */
-export function sectionsFor(registry: readonly SectionDefinition[], area: Area, role: Role): SectionDefinition[] {
-  return registry.filter((section) => section.area === area && section.roles.includes(role));
+/** The sections of `area` that `role` may use, in menu order (the deployment's own only for its operators). */
+export function sectionsFor(registry: readonly SectionDefinition[], area: Area, role: Role, operator = false): SectionDefinition[] {
+  return registry.filter((section) => section.area === area && section.roles.includes(role) && (operator || !section.operatorsOnly));
 }

@@ -99,7 +99,7 @@ function Shell({ area, registry }: { area: Area; registry: readonly SectionDefin
       </header>
       {state.kind === 'in' ? (
         <MeContext.Provider value={state.me}>
-          <Sections registry={registry} area={area} role={state.me.role} />
+          <Sections registry={registry} area={area} role={state.me.role} operator={state.me.operator} />
         </MeContext.Provider>
       ) : (
         <main id="main" tabIndex={-1}>
@@ -187,8 +187,8 @@ function LoginForm({
 }
 
 /** The menu (when the role has more than one section here) and the section the address names. */
-function Sections({ registry, area, role }: { registry: readonly SectionDefinition[]; area: Area; role: Role }) {
-  const allowed = sectionsFor(registry, area, role);
+function Sections({ registry, area, role, operator }: { registry: readonly SectionDefinition[]; area: Area; role: Role; operator: boolean }) {
+  const allowed = sectionsFor(registry, area, role, operator);
   const asked = useHashSection();
   const section = allowed.find((item) => item.id === asked) ?? allowed[0];
   const waiting = useWaiting(area, role, section.id);

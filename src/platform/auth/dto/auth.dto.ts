@@ -35,6 +35,8 @@ export class MeResponse {
   @ApiProperty({ nullable: true, type: Number }) departmentId!: number | null;
   @ApiProperty({ example: 'Europe/Moscow', description: 'Часовой пояс университета (IANA): по нему считаются «сегодня» и текущая неделя' })
   timeZone!: string;
+  @ApiProperty({ description: 'Администрирует ли вызывающий всё развёртывание (университеты и их базы данных): ADMIN университета-оператора' })
+  operator!: boolean;
 }
 
 export function failedLogin(message: string): LoginResponse {
