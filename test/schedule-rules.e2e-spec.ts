@@ -24,6 +24,9 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 import { createSlot, seededGrids } from './support/time-grid-builders';
 
 /** Schedule rules (spec 4.9): reads, create/update/archive, rules 1–7 and 13's port; conflicts live in the next file. */
+/** A slot without a period (the spec's whole-semester rule). */
+const WHOLE_SEMESTER = { activeFrom: null, activeTo: null, continuesSlotId: null };
+
 describe('schedule rules (4.9)', () => {
   let t: TestApp;
   let admin: TenantClient;
@@ -113,6 +116,7 @@ describe('schedule rules (4.9)', () => {
         practiceStartWeek: 3,
         groupIds: [g0.id, g1.id],
         groupNames: [g0.name, g1.name],
+        activeTo: null,
         slots: [
           {
             id: first,
@@ -126,6 +130,7 @@ describe('schedule rules (4.9)', () => {
             lessonTypeId: 1,
             lessonTypeName: 'Лекция',
             lessonFormat: 'Очно',
+            ...WHOLE_SEMESTER,
           },
           {
             id: second,
@@ -139,6 +144,7 @@ describe('schedule rules (4.9)', () => {
             lessonTypeId: 3,
             lessonTypeName: 'Лабораторная работа',
             lessonFormat: 'Очно',
+            ...WHOLE_SEMESTER,
           },
           {
             id: third,
@@ -154,6 +160,7 @@ describe('schedule rules (4.9)', () => {
             lessonTypeId: 2,
             lessonTypeName: 'Практика',
             lessonFormat: 'Онлайн',
+            ...WHOLE_SEMESTER,
           },
         ],
         createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),

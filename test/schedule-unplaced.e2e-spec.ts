@@ -324,6 +324,10 @@ describe('unplaced lessons in a draft (issue 43)', () => {
       lessonTypeId: LESSON_TYPES.LECTURE,
       lessonTypeName: 'Лекция',
       lessonFormat: 'Очно',
+      // No period: the slot runs the whole semester.
+      activeFrom: null,
+      activeTo: null,
+      continuesSlotId: null,
     };
   }
 });

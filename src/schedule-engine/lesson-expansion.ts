@@ -13,6 +13,7 @@ export function toSeriesRule(rule: LoadedRule): SeriesRule {
   return {
     id: rule.id,
     hours: rule.hours,
+    hoursHistory: rule.hoursHistory,
     startWeeks: rule.startWeeks,
     slots: rule.slots.map((slot) => ({
       id: slot.id,
@@ -20,6 +21,8 @@ export function toSeriesRule(rule: LoadedRule): SeriesRule {
       parity: slot.parity,
       timeSlotId: slot.timeSlotId,
       lessonKind: slot.lessonKind,
+      activeFrom: slot.activeFrom,
+      activeTo: slot.activeTo,
     })),
   };
 }

@@ -120,3 +120,43 @@ describe('generateSeries', () => {
     }
   });
 });
+
+describe('generateSeries with periods (the timetable changed from a date, issue 53)', () => {
+  // Tuesday lectures until 2026-09-14, Thursday ones from 2026-09-15 (a Tuesday): one change mid-week.
+  const tuesday = { ...lecture(1, 2), activeTo: '2026-09-14' };
+  const thursday = { ...lecture(2, 4), activeFrom: '2026-09-15' };
+
+  it('lays out each period on its own dates and counts the hours on across the change', () => {
+    const lessons = generateSeries(rule([tuesday, thursday], { LECTURE: 10 }), context());
+    expect(lessons.map((l) => [l.slotId, l.date, l.weekNumber, l.consumedLessonTypeAcademicHoursBeforeLesson])).toEqual([
+      [1, '2026-09-01', 1, 0],
+      [1, '2026-09-08', 2, 2],
+      [2, '2026-09-17', 3, 4],
+      [2, '2026-09-24', 4, 6],
+      [2, '2026-10-01', 5, 8],
+    ]);
+  });
+
+  it('keeps the lessons before a change exactly as the whole-semester rule laid them out', () => {
+    const before = generateSeries(rule([lecture(1, 2)], { LECTURE: 10 }), context());
+    const after = generateSeries(rule([tuesday, thursday], { LECTURE: 10 }), context());
+    const upTo = (lessons: typeof before) => lessons.filter((l) => l.date < '2026-09-15').map((l) => ({ ...l }));
+    expect(upTo(after)).toEqual(upTo(before));
+  });
+
+  it('gives the lessons before a change of hours their old total and those after the new one', () => {
+    const changed: SeriesRule = { ...rule([lecture(1, 2)], { LECTURE: 8 }), hoursHistory: [{ until: '2026-09-14', hours: { LECTURE: 4, PRACTICE: 0, LABORATORY: 0 } }] };
+    const lessons = generateSeries(changed, context());
+    expect(lessons.map((l) => [l.date, l.lessonTypeAcademicHours, l.consumedLessonTypeAcademicHoursBeforeLesson, l.remainingLessonTypeAcademicHoursAfterLesson])).toEqual([
+      ['2026-09-01', 4, 0, 2],
+      ['2026-09-08', 4, 2, 0],
+      ['2026-09-15', 8, 4, 2],
+      ['2026-09-22', 8, 6, 0],
+    ]);
+  });
+
+  it('lays out nothing from a slot whose period has no date of its weekday', () => {
+    const lessons = generateSeries(rule([{ ...lecture(1, 2), activeFrom: '2026-09-02', activeTo: '2026-09-07' }], { LECTURE: 4 }), context());
+    expect(lessons).toEqual([]);
+  });
+});

@@ -13,13 +13,39 @@ export interface SeriesSlot {
   parity: Parity | 'BOTH';
   timeSlotId: number;
   lessonKind: LessonKind;
+  /** The slot's period (issue 53): it lays out lessons only on dates within it; null or absent: open. */
+  activeFrom?: string | null;
+  activeTo?: string | null;
+}
+
+/** Hour totals that applied to the lessons up to `until` before a change of hours from a date. */
+export interface HoursPeriod {
+  until: string;
+  hours: Record<LessonKind, number>;
 }
 
 export interface SeriesRule {
   id: number;
+  /** The totals in force now (after the last change of hours). */
   hours: Record<LessonKind, number>;
   startWeeks: Record<LessonKind, number>;
   slots: SeriesSlot[];
+  /** Earlier totals, ascending by `until`; absent when the hours never changed from a date. */
+  hoursHistory?: readonly HoursPeriod[];
+}
+
+/** The total of `kind` in force for a lesson dated `date`. */
+export function hoursOn(rule: Pick<SeriesRule, 'hours' | 'hoursHistory'>, kind: LessonKind, date: string): number {
+  const history = rule.hoursHistory;
+  if (history) for (const period of history) if (date <= period.until) return period.hours[kind];
+  return rule.hours[kind];
+}
+
+/** The largest total `kind` ever had in the rule (a kind with none never lays out lessons). */
+function mostHours(rule: SeriesRule, kind: LessonKind): number {
+  let most = rule.hours[kind];
+  for (const period of rule.hoursHistory ?? []) most = Math.max(most, period.hours[kind]);
+  return most;
 }
 
 export interface EffectiveTime {
@@ -118,7 +144,9 @@ function countAfter(dates: readonly string[], date: string): number {
  * weeks whose parity the slot accepts, on dates every group's calendar allows, laid out by date, then
  * time, then slot id, until the type's hours are used up. Dates that do not count consume nothing.
  * Overrides never change this series; `slotId + date` names a lesson for good. With `until`, only
- * the series' lessons up to that date (the same lessons as the whole series has there).
+ * the series' lessons up to that date (the same lessons as the whole series has there). A slot with a
+ * period lays out only its dates, and the hour counters run on across periods, so a change from a
+ * date leaves every earlier lesson as it was and the rule's hours are given once in all.
  */
 export function generateSeries(rule: SeriesRule, context: SeriesContext, until?: string): SeriesLesson[] {
   const days = semesterDays(context.semesterStart, context.semesterEnd);
@@ -127,10 +155,15 @@ export function generateSeries(rule: SeriesRule, context: SeriesContext, until?:
   const lastDay = until === undefined ? days.dates.length - 1 : days.dates.length - 1 - countAfter(days.dates, until);
   const candidates: { day: number; slot: SeriesSlot; time: EffectiveTime }[] = [];
   for (const slot of rule.slots) {
-    if (rule.hours[slot.lessonKind] < HOURS_PER_LESSON) continue;
+    if (mostHours(rule, slot.lessonKind) < HOURS_PER_LESSON) continue;
     const startWeek = rule.startWeeks[slot.lessonKind] ?? 1;
+    const from = slot.activeFrom ?? undefined;
+    const to = slot.activeTo ?? undefined;
     for (const day of days.byWeekday[slot.dayOfWeek] ?? []) {
       if (day > lastDay) break;
+      // A slot of a period lays out only its own dates (the periods before and after are other rows).
+      if (from !== undefined && days.dates[day] < from) continue;
+      if (to !== undefined && days.dates[day] > to) break;
       const week = days.weeks[day];
       if (week < startWeek || !parityAccepts(slot.parity, week)) continue;
       candidates.push({ day, slot, time: context.timeOf(slot.timeSlotId, days.dates[day]) });
@@ -143,10 +176,11 @@ export function generateSeries(rule: SeriesRule, context: SeriesContext, until?:
   const consumed: Record<LessonKind, number> = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
   const allowed = new Map<number, boolean>();
   for (const { day, slot, time } of candidates) {
-    const total = rule.hours[slot.lessonKind];
+    const date = days.dates[day];
+    // Hours count on across a change from a date: one counter per kind, the total of the lesson's date.
+    const total = rule.hoursHistory === undefined ? rule.hours[slot.lessonKind] : hoursOn(rule, slot.lessonKind, date);
     const before = consumed[slot.lessonKind];
     if (before + HOURS_PER_LESSON > total) continue;
-    const date = days.dates[day];
     let dayAllowed = allowed.get(day);
     if (dayAllowed === undefined) {
       dayAllowed = context.allowsLessons(date);

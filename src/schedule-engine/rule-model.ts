@@ -2,7 +2,7 @@
  * The stored schedule as the engine reads it: a semester, its rules and their weekly slots. Plain data,
  * loaded in batches by the schedule core.
  */
-import { LessonKind } from './lesson-series';
+import { HoursPeriod, LessonKind } from './lesson-series';
 import { Parity } from './weeks';
 
 /** How a lesson is held (spec 2): in person or online. */
@@ -34,6 +34,19 @@ export interface LoadedSlot {
   lessonFormat: string;
   /** Laboratory subgroups, each of one of the rule's groups; empty means whole groups. */
   subgroups: { id: number; groupId: number }[];
+  /**
+   * The slot's period (issue 53): lessons only on dates from `activeFrom` to `activeTo`; null or absent
+   * is open (the semester's first or last day). A change from a date closes a slot and adds its
+   * successor (`continuesSlotId`), so the rows of a rule are its whole history.
+   */
+  activeFrom?: string | null;
+  activeTo?: string | null;
+  continuesSlotId?: number | null;
+}
+
+/** Whether the slot still lays out lessons on `date` or later (its period has not ended before it). */
+export function activeOnOrAfter(slot: Pick<LoadedSlot, 'activeTo'>, date: string): boolean {
+  return slot.activeTo === null || slot.activeTo === undefined || slot.activeTo >= date;
 }
 
 /**
@@ -61,6 +74,8 @@ export interface LoadedRule {
   subjectName: string;
   status: 'ACTIVE' | 'ARCHIVED';
   hours: Record<LessonKind, number>;
+  /** Totals before a change of hours from a date (see HoursPeriod); absent when there was none. */
+  hoursHistory?: readonly HoursPeriod[];
   startWeeks: Record<LessonKind, number>;
   groupIds: number[];
   /** The placed slots: the only ones laid out, checked for clashes and scored. */

@@ -1,5 +1,8 @@
 import { RuleRow, toLoadedRules } from './schedule-data.repository';
 
+/** A slot for the whole semester (no period). */
+const OPEN = { activeFrom: null, activeTo: null, continuesSlotId: null };
+
 const row = (id: number, fields: Partial<RuleRow> = {}): RuleRow => ({
   id,
   versionId: 1,
@@ -15,9 +18,10 @@ const row = (id: number, fields: Partial<RuleRow> = {}): RuleRow => ({
   laboratoryStartWeek: 1,
   practiceStartWeek: 2,
   groupIds: [10, 11],
+  hoursHistory: null,
   slots: [
-    { id: id * 10, ruleId: id, dayOfWeek: 1, parity: 'BOTH', timeSlotId: 1, teacherId: 3, classroomId: 4, lessonTypeId: 1, lessonKind: 'LECTURE', lessonFormat: ['Оч', 'но'].join(''), subgroups: [] },
-    { id: id * 10 + 1, ruleId: id, dayOfWeek: 2, parity: 'ODD', timeSlotId: 2, teacherId: 3, classroomId: 4, lessonTypeId: 3, lessonKind: 'LABORATORY', lessonFormat: 'Очно', subgroups: [{ id: 7, groupId: 10 }] },
+    { id: id * 10, ruleId: id, dayOfWeek: 1, parity: 'BOTH', timeSlotId: 1, teacherId: 3, classroomId: 4, lessonTypeId: 1, lessonKind: 'LECTURE', lessonFormat: ['Оч', 'но'].join(''), subgroups: [], ...OPEN },
+    { id: id * 10 + 1, ruleId: id, dayOfWeek: 2, parity: 'ODD', timeSlotId: 2, teacherId: 3, classroomId: 4, lessonTypeId: 3, lessonKind: 'LABORATORY', lessonFormat: 'Очно', subgroups: [{ id: 7, groupId: 10 }], ...OPEN },
   ],
   ...fields,
 });

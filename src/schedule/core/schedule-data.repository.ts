@@ -88,7 +88,13 @@ const RULE_SLOT = object({
   lessonKind: oneOf(...LESSON_KINDS),
   lessonFormat: text,
   subgroups: listOf(object({ id: int, groupId: int })),
+  activeFrom: nullable(date),
+  activeTo: nullable(date),
+  continuesSlotId: nullable(int),
 });
+
+/** A total of hours before a change from a date, as `hours_history` keeps it (see the migration). */
+const HOURS_PERIOD = object({ until: date, lecture: int, laboratory: int, practice: int });
 
 /** The columns of RULE_SELECT (for statements that add their own to them). */
 export const RULE_COLUMNS = {
@@ -106,6 +112,7 @@ export const RULE_COLUMNS = {
   practiceStartWeek: int,
   groupIds: listOf(int),
   slots: listOf(RULE_SLOT),
+  hoursHistory: nullable(listOf(HOURS_PERIOD)),
 };
 const RULE_ROW = rowShape(RULE_COLUMNS);
 
@@ -130,10 +137,12 @@ export const RULE_SELECT = `
                          'lessonTypeId', sl.lesson_type_id, 'lessonKind', lt.code, 'lessonFormat', sl.lesson_format,
                          'subgroups', COALESCE((SELECT json_agg(json_build_object('id', sg.id, 'groupId', sg.group_id) ORDER BY sg.id)
                                                   FROM schedule_rule_slot_subgroups ss JOIN subgroups sg ON sg.id = ss.subgroup_id
-                                                 WHERE ss.slot_id = sl.id), '[]'::json))
+                                                 WHERE ss.slot_id = sl.id), '[]'::json),
+                         'activeFrom', sl.active_from, 'activeTo', sl.active_to, 'continuesSlotId', sl.continues_slot_id)
                        ORDER BY sl.id)
                   FROM schedule_rule_slots sl JOIN lesson_types lt ON lt.id = sl.lesson_type_id
-                 WHERE sl.rule_id = r.id), '[]'::json) AS slots
+                 WHERE sl.rule_id = r.id), '[]'::json) AS slots,
+              r.hours_history AS "hoursHistory"
          FROM schedule_rules r JOIN subjects sub ON sub.id = r.subject_id`;
 
 /**
@@ -179,6 +188,9 @@ export function toLoadedRules(rows: readonly RuleRow[]): LoadedRule[] {
       groupIds: row.groupIds.slice(),
       slots: unplacedCount === 0 ? (stored as LoadedSlot[]) : stored.filter(isPlaced),
     };
+    if (row.hoursHistory !== null) {
+      rule.hoursHistory = row.hoursHistory.map((period) => ({ until: period.until, hours: byKind(period.lecture, period.laboratory, period.practice) }));
+    }
     // Only a draft's rule gets the property, so the published rules the viewing cache keeps stay as they were.
     if (unplacedCount > 0) rule.unplaced = stored.filter((slot): slot is UnplacedSlot => !isPlaced(slot));
     return rule;

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { ConflictError } from '../../platform/http/app-error';
 import { withLandings } from '../../schedule-engine/clash-prefilter';
 import { firstOwnClash } from '../../schedule-engine/conflicts';
-import { expandRule } from '../../schedule-engine/lesson-expansion';
+import { expandRule, GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { actualLessons, byDateAndTime, overridesByLesson } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
 import { GridSnapshot } from '../../schedule-engine/series-context';
-import { ClashGuard, describeMoment, namedIds, ScheduleDataRepository } from '../core';
+import { ClashGuard, describeMoment, namedIds, ScheduleDataRepository, SemesterSchedules } from '../core';
+import { addDays } from '../../schedule-engine/dates';
+import { HOURS_PER_LESSON, LessonKind } from '../../schedule-engine/lesson-series';
 import { RuleFacts, RuleFactsRepository } from './rule-facts.repository';
 import { toConflictRule } from './rule-mapper';
 import { RulePayload, referencedIds } from './rule-payload';
@@ -17,6 +19,14 @@ import { checkHours, validateRule } from './rule-validation';
 export interface SemesterFrame {
   semester: LoadedSemester;
   grids: GridSnapshot;
+}
+
+/** The checked rule's whole base series, and the same layout for another form of it (the stored one). */
+export interface CheckedLessons {
+  /** The rule as checked (its history, closed periods and new form). */
+  rule: LoadedRule;
+  lessons: GeneratedLesson[];
+  layOut(rule: LoadedRule): GeneratedLesson[];
 }
 
 export interface ValidatedRule {
@@ -36,7 +46,22 @@ export class RuleChecker {
     private readonly facts: RuleFactsRepository,
     private readonly data: ScheduleDataRepository,
     private readonly guard: ClashGuard,
+    private readonly schedules: SemesterSchedules,
   ) {}
+
+  /** Lays out the given rules' series on the semester's grids and their groups' calendars. */
+  async layOutFor(frame: SemesterFrame, rules: readonly LoadedRule[]): Promise<(rule: LoadedRule) => GeneratedLesson[]> {
+    const schedule = await this.schedules.load(frame.semester, rules, { grids: frame.grids });
+    return (rule) => expandRule(rule, schedule.context);
+  }
+
+  /** The academic hours of each kind the stored rule gave before `from`. */
+  async givenBefore(current: LoadedRule, frame: SemesterFrame, from: string): Promise<Record<LessonKind, number>> {
+    const schedule = await this.schedules.load(frame.semester, [current], { grids: frame.grids });
+    const given: Record<LessonKind, number> = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
+    for (const lesson of expandRule(current, schedule.context, addDays(from, -1))) given[lesson.lessonKind] += HOURS_PER_LESSON;
+    return given;
+  }
 
   /** Rules 2–7 (rule 1, the version, is the caller's: it differs between create and update). */
   async validate(payload: RulePayload, semester: LoadedSemester, current?: LoadedRule): Promise<ValidatedRule> {
@@ -52,7 +77,11 @@ export class RuleChecker {
    * one), and so are the rule's own lessons on update (its slots keep their ids, so its overrides
    * still name its lessons). A draft has no overrides.
    */
-  async ensureNoConflicts(payload: RulePayload, validated: ValidatedRule, frame: SemesterFrame, published: boolean): Promise<void> {
+  /**
+   * With `from` (a change from a date), only the rule's lessons from that date on are compared with the
+   * others: the lessons before it are the past, as it was. Answers the rule's whole base series.
+   */
+  async ensureNoConflicts(payload: RulePayload, validated: ValidatedRule, frame: SemesterFrame, published: boolean, from?: string): Promise<CheckedLessons> {
     const { semester, grids } = frame;
     const { rule, facts } = validated;
     // On update in a published version the rule's own lessons may sit where its overrides put them:
@@ -76,7 +105,8 @@ export class RuleChecker {
     const ownClash = firstOwnClash(own);
     if (ownClash) throw ownClashError(ownClash, new CheckedRule(rule, own, payload.slots));
 
-    const ownActual = ownOverrides.length > 0 ? actualLessons(own, overridesByLesson(ownOverrides), semester.startDate).sort(byDateAndTime) : own;
+    const ahead = from === undefined ? own : own.filter((lesson) => lesson.date >= from);
+    const ownActual = ownOverrides.length > 0 ? actualLessons(ahead, overridesByLesson(ownOverrides), semester.startDate).sort(byDateAndTime) : ahead;
     const storedClash = stored.firstClash(ownActual);
     if (storedClash) {
       const names = await this.data.names(namedIds([storedClash.existing.rule]));
@@ -91,5 +121,6 @@ export class RuleChecker {
         `${new CheckedRule(rule, own, payload.slots).fieldOf(blocked.slotId)}.teacherId`,
       );
     }
+    return { rule, lessons: own, layOut: (other) => expandRule(other, stored.schedule.context) };
   }
 }

@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { NotFoundError } from '../../platform/http/app-error';
+import { todayInBusinessZone } from '../../platform/http/dates';
+import { addDays } from '../../schedule-engine/dates';
 import { Page, toPage } from '../../platform/http/paging';
 import { LoadedRule } from '../../schedule-engine/rule-model';
 import { namedIds, ScheduleDataRepository } from '../core';
@@ -35,23 +37,25 @@ export class ScheduleRuleReads {
     return toPage(await this.respond(loaded), total, query.page, query.size);
   }
 
-  /** One rule, archived ones included. */
-  async get(id: number): Promise<RuleResponse> {
+  /** One rule, archived ones included; with `withHistory`, its closed periods too. */
+  async get(id: number, withHistory = false): Promise<RuleResponse> {
     const versionId = await this.rules.versionOf(id);
     const [rule] = versionId === undefined ? [] : await this.data.rules({ versionIds: [versionId], ruleIds: [id], includeArchived: true });
     if (!rule) throw new NotFoundError(RULE_NOT_FOUND);
-    return (await this.respond([rule]))[0];
+    return (await this.respond([rule], withHistory))[0];
   }
 
-  private async respond(rules: LoadedRule[]): Promise<RuleResponse[]> {
+  private async respond(rules: LoadedRule[], withHistory = false): Promise<RuleResponse[]> {
     if (rules.length === 0) return [];
     // One after the other: inside a rule change both run on the transaction's single connection.
     const names = await this.data.names(namedIds(rules));
     const stamps = await this.rules.stamps(rules.map((rule) => rule.id));
+    // The current form is what holds from tomorrow on, the first day a change can take effect.
+    const tomorrow = addDays(todayInBusinessZone(), 1);
     return rules.map((rule) => {
       const stamp = stamps.get(rule.id);
       if (!stamp) throw new NotFoundError(RULE_NOT_FOUND);
-      return toRuleResponse(rule, names, stamp);
+      return toRuleResponse(rule, names, stamp, tomorrow, withHistory);
     });
   }
 }

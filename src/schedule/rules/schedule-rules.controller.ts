@@ -9,7 +9,16 @@ import { RULE_EDITORS, RULE_READERS } from './access';
 import { FreeCellRoomResponse, FreeCellRoomsQuery, FreeCellsQuery, FreeCellsResponse } from './dto/free-cells.dto';
 import { RuleBulkRequest, RuleBulkResponse } from './dto/rule-bulk.dto';
 import { RuleRequest } from './dto/schedule-rule.dto';
-import { RuleConflictResponse, RuleListQuery, RulePageQuery, RulePageResponse, RuleResponse } from './dto/schedule-rule-response.dto';
+import {
+  EffectiveFromQuery,
+  RuleConflictResponse,
+  RuleHistoryQuery,
+  RuleListQuery,
+  RulePageQuery,
+  RulePageResponse,
+  RuleResponse,
+  RuleWriteResponse,
+} from './dto/schedule-rule-response.dto';
 import { FreeCellsService } from './free-cells.service';
 import { ScheduleRuleBulk } from './rule-bulk';
 import { ScheduleRuleReads } from './schedule-rule-reads.service';
@@ -80,16 +89,16 @@ export class ScheduleRulesController {
   @Roles(...RULE_READERS)
   @ApiOperation({ summary: 'Правило (в том числе архивное)' })
   @ApiOkResponse({ type: RuleResponse })
-  get(@IdParam('id') id: number): Promise<RuleResponse> {
-    return this.reads.get(id);
+  get(@IdParam('id') id: number, @Query() query: RuleHistoryQuery): Promise<RuleResponse> {
+    return this.reads.get(id, query.history === true);
   }
 
   @PostOk()
   @Roles(...RULE_EDITORS)
   @ApiOperation({ summary: 'Создать правило', description: VALIDATION })
-  @ApiOkResponse({ type: RuleResponse })
+  @ApiOkResponse({ type: RuleWriteResponse })
   @ApiConflictResponse({ type: RuleConflictResponse, description: 'Конфликт занятий (или общее тело ошибки для архивной версии)' })
-  create(@CurrentUser() caller: AuthUser, @Body() body: RuleRequest): Promise<RuleResponse> {
+  create(@CurrentUser() caller: AuthUser, @Body() body: RuleRequest): Promise<RuleResponse | RuleWriteResponse> {
     return this.rules.create(caller, body);
   }
 
@@ -115,17 +124,28 @@ export class ScheduleRulesController {
     summary: 'Изменить правило (тело как при создании)',
     description: `Слоты с id сохраняют идентификатор, без id — новые, отсутствующие удаляются. Версию и семестр менять нельзя. ${VALIDATION}`,
   })
-  @ApiOkResponse({ type: RuleResponse })
-  @ApiConflictResponse({ type: RuleConflictResponse })
-  update(@IdParam('id') id: number, @Body() body: RuleRequest): Promise<RuleResponse> {
+  @ApiOkResponse({ type: RuleWriteResponse })
+  @ApiConflictResponse({
+    type: RuleConflictResponse,
+    description:
+      'Конфликт занятий; либо общее тело ошибки с unmatchedOverrides — разовые изменения, которые после изменения с даты ' +
+      'больше не совпадают с занятием: повторите запрос с overrideDecisions',
+  })
+  update(@IdParam('id') id: number, @Body() body: RuleRequest): Promise<RuleResponse | RuleWriteResponse> {
     return this.rules.update(id, body);
   }
 
   @Delete(':id')
   @Roles(...RULE_EDITORS)
-  @ApiOperation({ summary: 'Архивировать правило (только в версии PUBLISHED или DRAFT); возвращает его' })
-  @ApiOkResponse({ type: RuleResponse })
-  archive(@IdParam('id') id: number): Promise<RuleResponse> {
-    return this.rules.archive(id);
+  @ApiOperation({
+    summary: 'Архивировать правило (только в версии PUBLISHED или DRAFT); возвращает его',
+    description:
+      'С effectiveFrom после первого дня семестра правило завершается накануне этой даты: прошедшие занятия остаются, правило читается ' +
+      'как завершённое (activeTo). Разовые изменения его занятий с этой даты удаляются только с dropOverrides=true, ' +
+      'иначе 409 со списком unmatchedOverrides.',
+  })
+  @ApiOkResponse({ type: RuleWriteResponse })
+  archive(@IdParam('id') id: number, @Query() query: EffectiveFromQuery): Promise<RuleResponse | RuleWriteResponse> {
+    return this.rules.archive(id, query.effectiveFrom, query.dropOverrides === true);
   }
 }

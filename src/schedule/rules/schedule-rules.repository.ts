@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { ID_ROW, int, oneOf, rowShape, RowType, timestamp, TOTAL_ROW } from '../../platform/database/row-shape';
+import { date, ID_ROW, int, oneOf, rowShape, RowType, timestamp, TOTAL_ROW } from '../../platform/database/row-shape';
 import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { LessonKind } from '../../schedule-engine/lesson-series';
+import { HoursPeriod, LessonKind } from '../../schedule-engine/lesson-series';
+import { OVERRIDE_ACTIONS } from '../../schedule-engine/override-application';
 import { RuleStamps } from './rule-mapper';
 import { UNPLACED_ONLY_IN_DRAFT, UNPLACED_TOGETHER } from './rule-validation';
 
@@ -56,6 +57,20 @@ export interface SlotFields {
   lessonTypeId: number;
   lessonFormat: string;
 }
+
+/** The dates a slot row lays out lessons on (null: the semester's bound) and the slot it continues. */
+export interface SlotPeriod {
+  activeFrom: string | null;
+  activeTo: string | null;
+  continuesSlotId?: number | null;
+}
+
+const OPEN_PERIOD: SlotPeriod = { activeFrom: null, activeTo: null };
+
+const OVERRIDE_OF_RULE = rowShape({ id: int, slotId: int, lessonDate: date, action: oneOf(...OVERRIDE_ACTIONS) });
+
+/** A one-off change of a rule's lesson, as a change from a date sees it. */
+export type OverrideOfRule = RowType<typeof OVERRIDE_OF_RULE>;
 
 const RULE_COLUMNS = `r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.status`;
 const RULE_ROW = rowShape({ id: int, versionId: int, semesterId: int, status: oneOf('ACTIVE', 'ARCHIVED') });
@@ -158,12 +173,49 @@ export class ScheduleRulesRepository {
     return rows.map((row) => row.id);
   }
 
-  async update(id: number, fields: RuleFields): Promise<void> {
+  /** Sets the rule's fields; `hoursHistory` is what `hours_history` becomes (null: none). */
+  async update(id: number, fields: RuleFields, hoursHistory: readonly HoursPeriod[] | null = null): Promise<void> {
+    const history = hoursHistory === null ? null : JSON.stringify(hoursHistory.map(({ until, hours }) => ({ until, lecture: hours.LECTURE, laboratory: hours.LABORATORY, practice: hours.PRACTICE })));
     await this.db.execute(`UPDATE schedule_rules SET schedule_version_id = $2, semester_id = $3, subject_id = $4, lecture_hours = $5, laboratory_hours = $6,
-              practice_hours = $7, lecture_start_week = $8, laboratory_start_week = $9, practice_start_week = $10, updated_at = now()
+              practice_hours = $7, lecture_start_week = $8, laboratory_start_week = $9, practice_start_week = $10, hours_history = $11::jsonb,
+              updated_at = now()
         WHERE id = $1`,
-      [id, ...ruleValues(fields)],
+      [id, ...ruleValues(fields), history],
     );
+  }
+
+  /** Ends the periods of `slotIds` on `until` (a change from the next day on). */
+  async closeSlots(slotIds: readonly number[], until: string): Promise<void> {
+    if (slotIds.length > 0) await this.db.execute(`UPDATE schedule_rule_slots SET active_to = $2 WHERE id = ANY($1::int[])`, [slotIds, until]);
+  }
+
+  /** Marks the rule changed (a write that touched only its slots' periods). */
+  async touch(id: number): Promise<void> {
+    await this.db.execute(`UPDATE schedule_rules SET updated_at = now() WHERE id = $1`, [id]);
+  }
+
+  /** The rule's one-off changes of lessons dated `from` or later (by their original date), in a published version. */
+  async overridesFrom(ruleId: number, from: string): Promise<OverrideOfRule[]> {
+    return this.db.rows(
+      OVERRIDE_OF_RULE,
+      `SELECT o.id, o.base_rule_slot_id AS "slotId", o.lesson_date AS "lessonDate", o.action
+         FROM schedule_overrides o JOIN schedule_rule_slots sl ON sl.id = o.base_rule_slot_id
+        WHERE sl.rule_id = $1 AND o.lesson_date >= $2 ORDER BY o.lesson_date, o.id`,
+      [ruleId, from],
+    );
+  }
+
+  /** Points one-off changes at the lesson of a later period that takes their lesson's place. */
+  async repointOverrides(moves: readonly { overrideId: number; slotId: number; lessonDate: string }[]): Promise<void> {
+    if (moves.length === 0) return;
+    await this.db.execute(`UPDATE schedule_overrides o SET base_rule_slot_id = m.slot_id, lesson_date = m.lesson_date, updated_at = now()
+         FROM unnest($1::int[], $2::int[], $3::date[]) AS m(id, slot_id, lesson_date) WHERE o.id = m.id`,
+      [moves.map((move) => move.overrideId), moves.map((move) => move.slotId), moves.map((move) => move.lessonDate)],
+    );
+  }
+
+  async deleteOverrides(overrideIds: readonly number[]): Promise<void> {
+    if (overrideIds.length > 0) await this.db.execute(`DELETE FROM schedule_overrides WHERE id = ANY($1::int[])`, [overrideIds]);
   }
 
   async archive(id: number): Promise<void> {
@@ -178,19 +230,21 @@ export class ScheduleRulesRepository {
     );
   }
 
-  async insertSlot(ruleId: number, slot: SlotFields): Promise<number> {
-    const [row] = await this.db.rows(ID_ROW, `INSERT INTO schedule_rule_slots (rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [ruleId, ...slotValues(slot)],
+  async insertSlot(ruleId: number, slot: SlotFields, period: SlotPeriod = OPEN_PERIOD): Promise<number> {
+    const [row] = await this.db.rows(ID_ROW, `INSERT INTO schedule_rule_slots (rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format,
+                                        active_from, active_to, continues_slot_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
+      [ruleId, ...slotValues(slot), period.activeFrom, period.activeTo, period.continuesSlotId ?? null],
     );
     return row.id;
   }
 
-  async updateSlot(slotId: number, slot: SlotFields): Promise<void> {
+  /** Rewrites a slot and its period (a slot kept from an earlier period keeps its start and link). */
+  async updateSlot(slotId: number, slot: SlotFields, period: Omit<SlotPeriod, 'continuesSlotId'> = OPEN_PERIOD): Promise<void> {
     await this.db.execute(`UPDATE schedule_rule_slots SET day_of_week = $2, parity = $3, time_slot_id = $4, teacher_id = $5, classroom_id = $6,
-              lesson_type_id = $7, lesson_format = $8
+              lesson_type_id = $7, lesson_format = $8, active_from = $9, active_to = $10
         WHERE id = $1`,
-      [slotId, ...slotValues(slot)],
+      [slotId, ...slotValues(slot), period.activeFrom, period.activeTo],
     );
   }
 

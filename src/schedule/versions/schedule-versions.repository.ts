@@ -237,19 +237,21 @@ function copyRulesStatement(withPlacements: boolean, answer: string): string {
      ${withPlacements ? `placed AS (SELECT * FROM json_to_recordset($4::json) AS p("slotId" int, "dayOfWeek" int, "timeSlotId" int, "classroomId" int)),` : ''}
      new_rules AS (
        INSERT INTO schedule_rules (id, schedule_version_id, semester_id, subject_id, lecture_hours, laboratory_hours, practice_hours,
-                                   lecture_start_week, laboratory_start_week, practice_start_week, created_by, lineage_rule_id)
+                                   lecture_start_week, laboratory_start_week, practice_start_week, created_by, lineage_rule_id, hours_history)
        SELECT m.new_id, $2, r.semester_id, r.subject_id, r.lecture_hours, r.laboratory_hours, r.practice_hours,
-              r.lecture_start_week, r.laboratory_start_week, r.practice_start_week, $3, COALESCE(r.lineage_rule_id, r.id)
+              r.lecture_start_week, r.laboratory_start_week, r.practice_start_week, $3, COALESCE(r.lineage_rule_id, r.id), r.hours_history
          FROM rule_map m JOIN schedule_rules r ON r.id = m.old_id
        RETURNING id),
      new_groups AS (
        INSERT INTO schedule_rule_groups (rule_id, group_id)
        SELECT m.new_id, g.group_id FROM rule_map m JOIN schedule_rule_groups g ON g.rule_id = m.old_id),
      new_slots AS (
-       INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
+       INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format,
+                                        active_from, active_to, continues_slot_id)
        SELECT s.new_id, s.new_rule_id, ${place('day_of_week', 'dayOfWeek')}, sl.parity, ${place('time_slot_id', 'timeSlotId')}, sl.teacher_id,
-              ${place('classroom_id', 'classroomId')}, sl.lesson_type_id, sl.lesson_format
-         FROM slot_map s JOIN schedule_rule_slots sl ON sl.id = s.old_id${withPlacements ? ' LEFT JOIN placed p ON p."slotId" = s.old_id' : ''}),
+              ${place('classroom_id', 'classroomId')}, sl.lesson_type_id, sl.lesson_format, sl.active_from, sl.active_to, cs.new_id
+         FROM slot_map s JOIN schedule_rule_slots sl ON sl.id = s.old_id
+         LEFT JOIN slot_map cs ON cs.old_id = sl.continues_slot_id${withPlacements ? ' LEFT JOIN placed p ON p."slotId" = s.old_id' : ''}),
      new_subgroups AS (
        INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id)
        SELECT s.new_id, ss.subgroup_id FROM slot_map s JOIN schedule_rule_slot_subgroups ss ON ss.slot_id = s.old_id)

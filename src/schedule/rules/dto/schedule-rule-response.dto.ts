@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { PageQuery } from '../../../platform/http/paging';
-import { IdField, QueryId, QueryText } from '../../../platform/http/validators';
+import { CalendarDateField, IdField, QueryBool, QueryId, QueryText } from '../../../platform/http/validators';
 import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
 import { PARITIES, SlotParity } from './schedule-rule.dto';
 
@@ -38,6 +38,12 @@ export class RuleSlotResponse {
   @ApiProperty() lessonTypeId!: number;
   @ApiProperty() lessonTypeName!: string;
   @ApiProperty({ enum: LESSON_FORMATS }) lessonFormat!: string;
+  @ApiProperty({ nullable: true, type: String, format: 'date', description: 'Первый день периода слота; null — с начала семестра' })
+  activeFrom!: string | null;
+  @ApiProperty({ nullable: true, type: String, format: 'date', description: 'Последний день периода слота; null — до конца семестра' })
+  activeTo!: string | null;
+  @ApiProperty({ nullable: true, type: Number, description: 'Слот предыдущего периода, который этот продолжает (изменение с даты)' })
+  continuesSlotId!: number | null;
 }
 
 export class RuleResponse {
@@ -55,9 +61,43 @@ export class RuleResponse {
   @ApiProperty() practiceStartWeek!: number;
   @ApiProperty({ type: [Number], description: 'По возрастанию id' }) groupIds!: number[];
   @ApiProperty({ type: [String], description: 'В порядке groupIds' }) groupNames!: string[];
-  @ApiProperty({ type: [RuleSlotResponse], description: 'По id слота' }) slots!: RuleSlotResponse[];
+  @ApiProperty({ type: [RuleSlotResponse], description: 'Текущий вид правила: слоты, период которых действует с завтрашнего дня (у завершённого правила — последний вид), по id' })
+  slots!: RuleSlotResponse[];
+  @ApiPropertyOptional({ type: [RuleSlotResponse], description: 'Только с history=true: закрытые периоды (закончились не позже сегодняшнего дня), только для чтения' })
+  history?: RuleSlotResponse[];
+  @ApiProperty({ nullable: true, type: String, format: 'date', description: 'Последний день правила, если оно завершено с даты (все слоты закрыты); иначе null' })
+  activeTo!: string | null;
   @ApiProperty({ example: '2026-09-01T10:00:00.000Z' }) createdAt!: Date;
   @ApiProperty({ example: '2026-09-01T10:00:00.000Z' }) updatedAt!: Date;
+}
+
+export class RuleHistoryQuery {
+  @ApiPropertyOptional({ description: 'true — добавить закрытые периоды слотов (history)' })
+  @QueryBool()
+  history?: boolean;
+}
+
+/**
+ * What a write that names `effectiveFrom` answers: the rule, and what the change did to lessons already
+ * given and to the hours (without `effectiveFrom`, the spec's rule body alone).
+ */
+export class RuleWriteResponse extends RuleResponse {
+  @ApiProperty({ format: 'date', description: 'С какой даты действует изменение (по умолчанию — первый день семестра)' })
+  effectiveFrom!: string;
+  @ApiProperty({ description: 'Сколько занятий до завтрашнего дня изменила запись (исправление прошлого); 0 — прошлое не тронуто' })
+  pastLessonsChanged!: number;
+  @ApiProperty({ description: 'Сколько академических часов не уместилось в оставшиеся даты семестра' })
+  hoursNotFitted!: number;
+}
+
+export class EffectiveFromQuery {
+  @ApiPropertyOptional({ format: 'date', description: 'Архивирование с даты: правило завершается накануне, его прошедшие занятия остаются' })
+  @CalendarDateField({ optional: true })
+  effectiveFrom?: string;
+
+  @ApiPropertyOptional({ description: 'true — удалить разовые изменения занятий правила с effectiveFrom (иначе 409 с их списком)' })
+  @QueryBool()
+  dropOverrides?: boolean;
 }
 
 export class RulePageResponse {

@@ -14,7 +14,7 @@ import {
   ValidateNested,
   ValidationArguments,
 } from 'class-validator';
-import { IdField, IntField, OneOfField } from '../../../platform/http/validators';
+import { CalendarDateField, IdField, IntField, OneOfField } from '../../../platform/http/validators';
 import { HOURS_PER_LESSON } from '../../../schedule-engine/lesson-series';
 import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
 
@@ -111,6 +111,28 @@ export class RuleSlotRequest {
   lessonFormat!: string;
 }
 
+export const OVERRIDE_DECISIONS = ['KEEP', 'DROP'] as const;
+export type OverrideDecision = (typeof OVERRIDE_DECISIONS)[number];
+
+/** What to do with a one-off change that no longer matches the rule after a change from a date. */
+export class OverrideDecisionRequest {
+  @ApiProperty({ description: 'Разовое изменение из списка unmatchedOverrides ответа 409' })
+  @IdField()
+  overrideId!: number;
+
+  @ApiProperty({
+    enum: OVERRIDE_DECISIONS,
+    description: 'KEEP — оставить как разовое изменение занятия правила в ту же неделю (если оно есть), DROP — удалить',
+  })
+  @OneOfField(OVERRIDE_DECISIONS)
+  decision!: OverrideDecision;
+}
+
+export const EFFECTIVE_FROM_DESCRIPTION =
+  'С какой даты (YYYY-MM-DD, время университета) действует изменение: занятия до неё остаются как были. ' +
+  'Без поля — с первого дня семестра (весь семестр). Дата вне семестра — 400. Дата раньше завтрашней в идущем семестре — ' +
+  'исправление прошлого: разрешено, ответ говорит, сколько прошедших занятий изменилось (pastLessonsChanged)';
+
 /** Create and update body (PUT takes the same body; slots with `id` keep their ids). */
 export class RuleRequest {
   @ApiProperty({ description: 'Версия расписания семестра (PUBLISHED или DRAFT)' })
@@ -161,4 +183,19 @@ export class RuleRequest {
   @ValidateNested({ each: true, message: say('должно содержать объекты слотов') })
   @Type(() => RuleSlotRequest)
   slots!: RuleSlotRequest[];
+
+  @ApiPropertyOptional({ format: 'date', example: '2026-12-08', description: EFFECTIVE_FROM_DESCRIPTION })
+  @CalendarDateField({ optional: true })
+  effectiveFrom?: string;
+
+  @ApiPropertyOptional({
+    type: [OverrideDecisionRequest],
+    description: 'Решения по разовым изменениям, которые после изменения с даты больше не совпадают с занятием (их список — в ответе 409)',
+  })
+  @IsOptional()
+  @IsArray({ message: say('должно быть массивом решений') })
+  @ArrayMaxSize(500, { message: say('может содержать не более 500 решений') })
+  @ValidateNested({ each: true, message: say('должно содержать объекты решений') })
+  @Type(() => OverrideDecisionRequest)
+  overrideDecisions?: OverrideDecisionRequest[];
 }
