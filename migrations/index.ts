@@ -23,7 +23,7 @@ import { LoginAddressThrottle1764700000000 } from './1764700000000-LoginAddressT
 import { OwnLessonNotifications1764700200000 } from './1764700200000-OwnLessonNotifications';
 import { StudentGroups1764700300000 } from './1764700300000-StudentGroups';
 import { SubjectEquipment1764800000000 } from './1764800000000-SubjectEquipment';
-import { SsoLoginStarts1764900000000 } from './1764900000000-SsoLoginStarts';
+import { SsoLoginStarts1764900500000 } from './1764900500000-SsoLoginStarts';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -52,5 +52,5 @@ export const MIGRATIONS = [
   OwnLessonNotifications1764700200000,
   StudentGroups1764700300000,
   SubjectEquipment1764800000000,
-  SsoLoginStarts1764900000000,
+  SsoLoginStarts1764900500000,
 ];

@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * of one address within a minute are counted, and the oldest attempts go first when a university's
  * stored attempts reach their cap. Attempts stored before this change count as begun now.
  */
-export class SsoLoginStarts1764900000000 implements MigrationInterface {
-  name = 'SsoLoginStarts1764900000000';
+export class SsoLoginStarts1764900500000 implements MigrationInterface {
+  name = 'SsoLoginStarts1764900500000';
 
   async up(db: QueryRunner): Promise<void> {
     await db.query(`
