@@ -1,8 +1,12 @@
-import { AddressInfo } from 'node:net';
+import jwt from 'jsonwebtoken';
+import { createHash } from 'node:crypto';
+import request from 'supertest';
 import { AppLogger } from '../src/platform/logging/app-logger';
+import { SsoAddresses } from '../src/single-sign-on/sso-addresses';
 import { createDepartment, createUser, expectErrorBody, PASSWORD } from './support/factories';
+import { freePort } from './support/free-port';
 import { CookieBrowser, ForgingProvider, Forgery, RealProvider } from './support/oidc-standins';
-import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { ADMIN, startTestApp, TEST_ENV, TenantClient, TestApp } from './support/test-app';
 
 /**
  * Single sign-on per university (issue 27) against a real OpenID Connect provider running locally: the
@@ -102,9 +106,23 @@ describe('single sign-on through the university provider', () => {
 
   beforeAll(async () => {
     const sink = { out: (line: string) => logs.push(line), err: (line: string) => logs.push(line) };
-    t = await startTestApp({ tenants: ['alpha', 'beta', 'gamma'], logger: new AppLogger('json', false, sink) });
-    await new Promise<void>((resolve) => t.server.listen(0, '127.0.0.1', resolve));
-    port = (t.server.address() as AddressInfo).port;
+    // The links the service hands out name the public address (PUBLIC_URL), so the port is chosen first.
+    port = await freePort();
+    t = await startTestApp({
+      tenants: ['alpha', 'beta', 'gamma'],
+      logger: new AppLogger('json', false, sink),
+      env: {
+        PUBLIC_URL: `http://{domain}.timetable.test:${port}`,
+        // The stand-in providers listen on loopback: the operator lists them as the universities' own.
+        SSO_ALLOW_PRIVATE_HOSTS: '127.0.0.1,idp.gamma.test',
+        // The cookie browser (127.0.0.1) is never limited; the limit's own test comes from other addresses.
+        LOGIN_TRUSTED_NETWORKS: '127.0.0.1/32',
+        TRUST_PROXY: '1',
+        SSO_LOGIN_STARTS_PER_MINUTE: '5',
+        SSO_LOGIN_MAX_ATTEMPTS: '20',
+      },
+    });
+    await new Promise<void>((resolve) => t.server.listen(port, '127.0.0.1', resolve));
     [hostA, hostB, hostG] = ['alpha', 'beta', 'gamma'].map((tenant) => `${tenant}.timetable.test:${port}`);
 
     const teacherClaims = { preferred_username: 'petrova', name: 'Петрова Анна Сергеевна', email: 'petrova@alpha.example', email_verified: true, groups: ['teachers'] };
@@ -437,17 +455,39 @@ describe('single sign-on through the university provider', () => {
       }
     });
 
-    it('an administrator signs in through the provider once another ADMIN linked the account explicitly', async () => {
-      expectRefusedPage((await signIn(new CookieBrowser(), hostA, 'it.admin')).answer, 403, /«it\.admin» не найден/);
-      expect((await adminA.put(`/api/admin/sso/links/${users.admin}`, { externalName: 'it.admin' })).status).toBe(200);
+    it('a link the administrator made to an ADMIN account binds only a provider user whose groups grant ADMIN, at binding and at every later sign-in (issue 52)', async () => {
+      const linkPath = `/api/admin/sso/links/${users.admin}`;
+      // No group maps to ADMIN: such a link could never be checked, so it is not made.
+      const unguarded = await adminA.put(linkPath, { externalName: 'it.admin' });
+      expectErrorBody(unguarded.body, 400, linkPath, /ни одна группа не сопоставлена роли ADMIN/);
+      expect(unguarded.body.field).toBe('externalName');
+      expect(await adminLinks()).toEqual([]);
+
+      const mapping = [...settingsA().roleMapping, { value: 'it-admins', role: 'ADMIN' }];
+      expect((await adminA.put('/api/admin/sso', settingsA({ clientSecret: undefined, roleMapping: mapping }))).status).toBe(200);
+      expect((await adminA.put(linkPath, { externalName: 'it.admin' })).status).toBe(200);
       try {
+        // The provider's user named it.admin is a student there: refused, logged, and the link stays unbound.
+        const sessions = await liveSessions('alpha');
+        expectRefusedPage((await signIn(new CookieBrowser(), hostA, 'it.admin')).answer, 403, /не дают роль учётной записи, с которой вас связал администратор/);
+        expect(await adminLinks()).toEqual([{ subject: null }]);
+        expect(logs.join('\n')).toContain(`named link to a ADMIN account ${users.admin} not granted by the provider's groups`);
+        expect(await liveSessions('alpha')).toBe(sessions);
+
+        // In the administrators' group it binds and signs in as ADMIN.
+        await providerA.setAccount('sub-it-admin', { login: 'it.admin', claims: { preferred_username: 'it.admin', email: 'it.admin@alpha.example', groups: ['it-admins'] } });
         const browser = new CookieBrowser();
         const { answer } = await signIn(browser, hostA, 'it.admin');
         expect(answer.location).toBe(`http://${hostA}/admin/?sso=1`);
         expect((await refreshIn(browser, hostA)).body).toMatchObject({ userId: users.admin, role: 'ADMIN' });
         expect(await adminLinks()).toEqual([{ subject: 'sub-it-admin' }]);
+
+        // Moved out of that group at the provider: the bound link no longer signs in.
+        await providerA.setAccount('sub-it-admin', { login: 'it.admin', claims: { preferred_username: 'it.admin', email: 'it.admin@alpha.example', groups: ['students'] } });
+        expectRefusedPage((await signIn(new CookieBrowser(), hostA, 'it.admin')).answer, 403, /не дают роль учётной записи/);
       } finally {
-        expect((await adminA.delete(`/api/admin/sso/links/${users.admin}`)).status).toBe(200);
+        expect((await adminA.delete(linkPath)).status).toBe(200);
+        expect((await adminA.put('/api/admin/sso', settingsA({ clientSecret: undefined }))).status).toBe(200);
       }
     });
   });
@@ -550,6 +590,147 @@ describe('single sign-on through the university provider', () => {
       expect((await t.as('beta').post('/api/auth/login', { username: 'petrova', password: PASSWORD })).status).toBe(200);
       // And single sign-on still works.
       expect((await signIn(new CookieBrowser(), hostA, 'petrova')).answer.status).toBe(302);
+    });
+  });
+
+  describe('nothing on internal addresses: the issuer and every endpoint its discovery names (issue 52 §3)', () => {
+    const gammaSettings = { enabled: true, clientId: 'timetable-gamma', clientSecret: SECRET_G, displayName: 'вход Гаммы', rolesClaim: 'groups', roleMapping: [{ value: 'teachers', role: 'TEACHER' }] };
+    /** What each made-up name resolves to now; a name not here does not resolve. */
+    const dns = new Map<string, string>();
+
+    beforeAll(() => {
+      forger.forgery = 'none';
+      t.app.get(SsoAddresses).lookup = (hostname) => {
+        const address = dns.get(hostname);
+        return address ? Promise.resolve([{ address, family: 4 }]) : Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }));
+      };
+    });
+    afterAll(async () => {
+      forger.discoveryOverrides = {};
+      expect((await adminG.put('/api/admin/sso', { ...gammaSettings, issuerUrl: forger.issuer })).status).toBe(200);
+    });
+
+    it('refuses internal issuers and discovered endpoints when saved, and a name resolving inside at the call, with no connection', async () => {
+      const before = (await adminG.get('/api/admin/sso')).body as { updatedAt: string };
+      for (const issuerUrl of ['https://[2002:7f00:1::]/realms/main', 'https://[64:ff9b::a9fe:a9fe]', 'https://[::ffff:169.254.169.254]', 'https://10.0.0.7/realms/main', 'https://localhost/realms/main']) {
+        for (const enabled of [true, false]) {
+          const refused = await adminG.put('/api/admin/sso', { ...gammaSettings, enabled, issuerUrl });
+          expectErrorBody(refused.body, 400, '/api/admin/sso', /внутренней сети.*SSO_ALLOW_PRIVATE_HOSTS/);
+          expect(refused.body.field).toBe('issuerUrl');
+        }
+      }
+      const forgerPort = new URL(forger.issuer).port;
+      for (const [field, address] of [
+        ['userinfo_endpoint', 'https://[::ffff:a9fe:a9fe]/userinfo'],
+        ['end_session_endpoint', 'https://192.168.1.1/logout'],
+        ['jwks_uri', `https://[2002:7f00:1::]:${forgerPort}/jwks`],
+        ['token_endpoint', 'https://[64:ff9b::10.0.0.1]/token'],
+      ]) {
+        forger.discoveryOverrides = { [field]: address };
+        const refused = await adminG.put('/api/admin/sso', { ...gammaSettings, issuerUrl: forger.issuer });
+        expectErrorBody(refused.body, 400, '/api/admin/sso', new RegExp(`${field}.*внутренней сети`));
+        expect(refused.body.field).toBe('issuerUrl');
+      }
+      expect((await adminG.get('/api/admin/sso')).body.updatedAt).toBe(before.updatedAt);
+
+      // A host the operator listed is called on the one address the check resolved (the system cannot resolve it).
+      dns.set('idp.gamma.test', '127.0.0.1');
+      forger.discoveryOverrides = { token_endpoint: `http://idp.gamma.test:${forgerPort}/token` };
+      expect((await adminG.put('/api/admin/sso', { ...gammaSettings, issuerUrl: forger.issuer })).status).toBe(200);
+      const pinned = new CookieBrowser();
+      const { url } = await pinned.follow(`http://${hostG}/api/auth/sso/login`, (next) => next.host === hostG && !next.pathname.startsWith('/api/'));
+      expect(url).toBe(`http://${hostG}/teacher/?sso=1`);
+      expect(forger.requests.filter((item) => item.path === '/token').at(-1)?.host).toBe(`idp.gamma.test:${forgerPort}`);
+
+      // Not resolvable when saved (accepted), inside when the sign-in calls it: refused before any connection.
+      forger.discoveryOverrides = { token_endpoint: `https://rebind.gamma.test:${forgerPort}/token` };
+      expect((await adminG.put('/api/admin/sso', { ...gammaSettings, issuerUrl: forger.issuer })).status).toBe(200);
+      const tokenCalls = forger.requests.filter((item) => item.path === '/token').length;
+      const sessions = await liveSessions('gamma');
+      const browser = new CookieBrowser();
+      const { url: callback } = await browser.follow(`http://${hostG}/api/auth/sso/login`, (next) => next.pathname === '/api/auth/sso/callback');
+      dns.set('rebind.gamma.test', '127.0.0.1');
+      const last = await browser.request('GET', callback);
+      expectRefusedPage(last, 400, /не подтвердил вход/);
+      expect(forger.requests.filter((item) => item.path === '/token')).toHaveLength(tokenCalls);
+      expect(logs.join('\n')).toContain('a provider endpoint is (or resolves to) an internal address');
+      expect(await liveSessions('gamma')).toBe(sessions);
+    });
+  });
+
+  describe('tokens, addresses, e-mail, limits and algorithms (issue 52 §4)', () => {
+    it('refuses an access token issued more than a minute ahead or without exp; links name the public address, never Host; e-mail only verified and unique; starts limited and capped; no algorithm list means RS256 only', async () => {
+      // Access tokens: the same claims re-signed with the service's key are accepted, a year ahead or without exp they are not.
+      const { iat, exp, ...claims } = jwt.decode(adminA.token as string) as Record<string, number>;
+      const signed = (payload: object) => jwt.sign(payload, TEST_ENV.JWT_SECRET, { algorithm: 'HS256' });
+      expect((await t.as('alpha', signed({ ...claims, iat, exp })).get('/api/auth/me')).status).toBe(200);
+      expect((await t.as('alpha', signed({ ...claims, iat: iat + 365 * 24 * 3600, exp: exp + 365 * 24 * 3600 })).get('/api/auth/me')).status).toBe(401);
+      expect((await t.as('alpha', signed({ ...claims, iat })).get('/api/auth/me')).status).toBe(401);
+
+      // Addresses: a Host of the attacker's choosing names the tenant, but never appears in a link.
+      const forged = `alpha.attacker.example:${port}`;
+      const login = await request(t.server).get('/api/auth/sso/login').set('Host', forged);
+      expect(login.status).toBe(302);
+      expect(new URL(login.headers.location).searchParams.get('redirect_uri')).toBe(callbackOf(hostA));
+      expect((await adminA.get('/api/admin/sso').set('Host', forged)).body.redirectUri).toBe(callbackOf(hostA));
+      const logout = new URL((await request(t.server).get('/api/auth/sso').set('Host', forged)).body.providerLogoutUrl as string);
+      expect(logout.searchParams.get('post_logout_redirect_uri')).toBe(`http://${hostA}/`);
+      const teacher = await t.as('alpha').login('petrova', PASSWORD);
+      const feed = await teacher.post('/api/calendar-feeds', { kind: 'MY_LESSONS' }).set('Host', forged);
+      expect(feed.status).toBe(200);
+      expect(feed.body.url).toMatch(new RegExp(`^http://${hostA.replace(/\./g, '\\.')}/ical/`));
+
+      // E-mail of a created account: only when verified, and only when no other account has it.
+      await providerA.setAccount('sub-unverified', { login: 'unverified', claims: { preferred_username: 'unverified', email: 'unverified@alpha.example', groups: ['students'] } });
+      await providerA.setAccount('sub-same-mail', { login: 'same.mail', claims: { preferred_username: 'same.mail', email: 'ORLOVA@alpha.example', email_verified: true, groups: ['students'] } });
+      await providerA.setAccount('sub-verified', { login: 'verified', claims: { preferred_username: 'verified', email: 'verified@alpha.example', email_verified: true, groups: ['students'] } });
+      expect((await adminA.put('/api/admin/sso', settingsA({ clientSecret: undefined, createUsers: true }))).status).toBe(200);
+      try {
+        for (const name of ['unverified', 'same.mail', 'verified']) expect((await signIn(new CookieBrowser(), hostA, name)).answer.status).toBe(302);
+      } finally {
+        expect((await adminA.put('/api/admin/sso', settingsA({ clientSecret: undefined }))).status).toBe(200);
+      }
+      const mails = await t.sql<{ username: string; email: string | null }>('alpha', `SELECT username, email FROM users WHERE username IN ('unverified', 'same.mail', 'verified') ORDER BY username`);
+      expect(mails).toEqual([
+        { username: 'same.mail', email: null },
+        { username: 'unverified', email: null },
+        { username: 'verified', email: 'verified@alpha.example' },
+      ]);
+
+      // Starts: five a minute per address (SSO_LOGIN_STARTS_PER_MINUTE in this file), then 429 with Retry-After.
+      const start = (address: string) => request(t.server).get('/api/auth/sso/login').set('Host', hostA).set('X-Forwarded-For', address);
+      for (let i = 0; i < 5; i++) expect((await start('203.0.113.50')).status).toBe(302);
+      const limited = await start('203.0.113.50');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+      expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(limited.text).toContain('Слишком много попыток входа');
+      expect((await start('203.0.113.51')).status).toBe(302);
+      // Stored attempts are capped per university (20 in this file): the oldest go first.
+      const stateOf = (answer: { headers: Record<string, string> }) => createHash('sha256').update(new URL(answer.headers.location).searchParams.get('state') as string).digest('hex');
+      const states: string[] = [];
+      for (let i = 0; i < 25; i++) states.push(stateOf(await start(`203.0.113.${60 + Math.floor(i / 5)}`)));
+      const stored = (await t.sql<{ state: string }>('alpha', `SELECT state_hash AS state FROM sso_login_attempts`)).map((row) => row.state);
+      expect(stored).toHaveLength(20);
+      expect(stored).not.toContain(states[0]);
+      expect(stored).toEqual(expect.arrayContaining(states.slice(5)));
+
+      // A discovery document without id_token_signing_alg_values_supported: RS256 only, so a PS256 token is refused.
+      forger.algorithms = undefined;
+      try {
+        expect((await adminG.put('/api/admin/sso', { enabled: true, issuerUrl: forger.issuer, clientId: 'timetable-gamma', clientSecret: SECRET_G, displayName: 'вход Гаммы', rolesClaim: 'groups', roleMapping: [{ value: 'teachers', role: 'TEACHER' }] })).status).toBe(200);
+        forger.signingAlg = 'PS256';
+        const sessions = await liveSessions('gamma');
+        const { last } = await new CookieBrowser().follow(`http://${hostG}/api/auth/sso/login`, (next) => next.host === hostG && !next.pathname.startsWith('/api/'));
+        expectRefusedPage(last, 400, /не подтвердил вход/);
+        expect(await liveSessions('gamma')).toBe(sessions);
+        forger.signingAlg = 'RS256';
+        const { url } = await new CookieBrowser().follow(`http://${hostG}/api/auth/sso/login`, (next) => next.host === hostG && !next.pathname.startsWith('/api/'));
+        expect(url).toBe(`http://${hostG}/teacher/?sso=1`);
+      } finally {
+        forger.algorithms = ['RS256'];
+        forger.signingAlg = 'RS256';
+      }
     });
   });
 

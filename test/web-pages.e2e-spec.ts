@@ -65,6 +65,7 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
     origin = await serveOnLoopback(t.server);
+    t.setPublicUrl(origin.replace('://alpha.', '://{domain}.'));
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     u = await createUniversity(t, admin, { teachers: 3, groups: 2, classrooms: 3, subjects: 3 });
     const [A] = u.groups;

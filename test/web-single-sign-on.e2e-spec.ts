@@ -38,8 +38,10 @@ describe('single sign-on in the web client', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ tenants: ['alpha'] });
+    // The stand-in provider listens on loopback: the operator lists it as the university's own.
+    t = await startTestApp({ tenants: ['alpha'], env: { SSO_ALLOW_PRIVATE_HOSTS: '127.0.0.1' } });
     origin = await serveOnLoopback(t.server);
+    t.setPublicUrl(origin.replace('://alpha.', '://{domain}.'));
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     const department = await createDepartment(admin);
     teacherId = (await createUser(admin, { role: 'TEACHER', departmentId: department.id, username: 'sidorova', fullName: 'Сидорова Мария Ивановна' })).id;

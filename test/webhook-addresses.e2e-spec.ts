@@ -70,6 +70,11 @@ describe('webhooks and internal addresses', () => {
       'https://[fe80::1]/hook',
       'https://[::ffff:169.254.169.254]/latest/meta-data/',
       'https://[::ffff:10.0.0.1]/hook',
+      // 6to4 and NAT64 reach the IPv4 host they carry (issue 52 §3).
+      'https://[2002:7f00:1::]/',
+      'https://[2002:a9fe:a9fe::]/latest/meta-data/',
+      'https://[64:ff9b::a9fe:a9fe]/latest/meta-data/',
+      'https://[64:ff9b::127.0.0.1]/hook',
       `https://intranet.campus.test:${port}/hook`,
     ];
     for (const url of refused) {

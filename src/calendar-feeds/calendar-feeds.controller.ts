@@ -29,8 +29,8 @@ export class CalendarFeedsController {
     description: `${WHO} Не более 50 действующих подписок на пользователя (409).`,
   })
   @ApiOkResponse({ type: CreatedCalendarFeedResponse })
-  create(@CurrentUser() caller: AuthUser, @Body() body: CalendarFeedRequest, @Req() request: Request): Promise<CreatedCalendarFeedResponse> {
-    return this.feeds.create(caller, body, `${request.protocol}://${request.headers.host ?? ''}`);
+  create(@CurrentUser() caller: AuthUser, @Body() body: CalendarFeedRequest): Promise<CreatedCalendarFeedResponse> {
+    return this.feeds.create(caller, body);
   }
 
   @Get()

@@ -1,7 +1,11 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig } from '../config/app-config';
 import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
 import { ConflictError, NotFoundError } from '../platform/http/app-error';
+import { publicOrigin } from '../platform/http/public-address';
+import { currentTenant } from '../platform/tenancy/tenant-context';
 import { CalendarFeedRequest, CalendarFeedResponse, CreatedCalendarFeedResponse } from './dto/calendar-feed.dto';
 import { CalendarFeedsRepository } from './calendar-feeds.repository';
 import { TimetableTargets } from './timetable-targets';
@@ -16,13 +20,14 @@ import { feedSecretHash, newFeedSecret } from './feed-secret';
 @Injectable()
 export class CalendarFeedsService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly feeds: CalendarFeedsRepository,
     private readonly targets: TimetableTargets,
     private readonly db: TenantDb,
   ) {}
 
-  /** Creates a feed; `origin` (scheme and host of the request) makes its address. */
-  async create(caller: AuthUser, body: CalendarFeedRequest, origin: string): Promise<CreatedCalendarFeedResponse> {
+  /** Creates a feed; its address is on the university's public address (PUBLIC_URL), never the request's Host. */
+  async create(caller: AuthUser, body: CalendarFeedRequest): Promise<CreatedCalendarFeedResponse> {
     const targetId = await this.targets.check(caller, body.kind, body.targetId);
     const secret = newFeedSecret();
     const id = await this.db.transaction(async () => {
@@ -30,7 +35,7 @@ export class CalendarFeedsService {
       return this.feeds.insert(caller.userId, body.kind, targetId, feedSecretHash(secret));
     });
     const feed = (await this.feeds.findOwn(caller.userId, id)) as CalendarFeedResponse;
-    return { ...feed, url: `${origin}/ical/${secret}.ics` };
+    return { ...feed, url: `${publicOrigin(this.config, currentTenant().tenantKey)}/ical/${secret}.ics` };
   }
 
   list(caller: AuthUser): Promise<CalendarFeedResponse[]> {

@@ -103,6 +103,23 @@ export interface AppConfig {
   metrics: { enabled: boolean; port: number };
   notifications: NotificationsConfig;
   optimizations: OptimizationsConfig;
+  /**
+   * The address users reach a university at (PUBLIC_URL): `{domain}` is the tenant's domain. Links the
+   * service hands out (SSO redirect URIs, feed and unsubscribe links) are built from it, never from a
+   * request's Host header.
+   */
+  publicUrl: string;
+  sso: SsoConfig;
+}
+
+/** Single sign-on through a university's OpenID Connect provider (issues 27, 52). */
+export interface SsoConfig {
+  /** Hosts of providers on the university's own network (SSO_ALLOW_PRIVATE_HOSTS): exempt from the outbound address policy, http allowed. */
+  allowPrivateHosts: string[];
+  /** Sign-ins one client address may start per minute (SSO_LOGIN_STARTS_PER_MINUTE); more answer 429. */
+  startsPerMinute: number;
+  /** Unfinished sign-ins kept per university (SSO_LOGIN_MAX_ATTEMPTS); beyond it the oldest are dropped. */
+  maxAttempts: number;
 }
 
 /** The timetable solver's jobs (issue 43). */
@@ -126,8 +143,6 @@ export interface NotificationsConfig {
   workerEnabled: boolean;
   /** How often each instance looks for new events and due e-mail (NOTIFY_POLL_INTERVAL_MS). */
   pollIntervalMs: number;
-  /** The address of a university's site in links (unsubscribe): `{domain}` is the tenant's domain (PUBLIC_URL). */
-  publicUrl: string;
   /** Hosts a webhook may call over plain http (WEBHOOK_ALLOW_HTTP_HOSTS); any other needs https. */
   webhookAllowHttpHosts: string[];
   /** The first retry of a failed webhook delivery waits this long, each next one twice as long (WEBHOOK_RETRY_BASE_SECONDS). */
@@ -338,12 +353,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
       smtpFrom: read.string('SMTP_FROM') ?? 'Расписание занятий <timetable@localhost>',
       workerEnabled: read.bool('NOTIFY_WORKER_ENABLED', true),
       pollIntervalMs: read.int('NOTIFY_POLL_INTERVAL_MS', 1000, 50, 60000),
-      publicUrl: read.string('PUBLIC_URL') ?? (embeddedMode ? `http://{domain}:${read.int('PORT', 8080, 0, 65535)}` : 'https://{domain}'),
       webhookAllowHttpHosts: (read.string('WEBHOOK_ALLOW_HTTP_HOSTS') ?? '')
         .split(',')
         .map((host) => host.trim().toLowerCase())
         .filter(Boolean),
       webhookRetryBaseSeconds: read.int('WEBHOOK_RETRY_BASE_SECONDS', 30, 1, 3600),
+    },
+    publicUrl: (read.string('PUBLIC_URL') ?? (embeddedMode ? `http://{domain}:${read.int('PORT', 8080, 0, 65535)}` : 'https://{domain}')).replace(/\/+$/, ''),
+    sso: {
+      allowPrivateHosts: (read.string('SSO_ALLOW_PRIVATE_HOSTS') ?? '')
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+      startsPerMinute: read.int('SSO_LOGIN_STARTS_PER_MINUTE', 30, 1, 100000),
+      maxAttempts: read.int('SSO_LOGIN_MAX_ATTEMPTS', 10000, 10, 10000000),
     },
     optimizations: {
       workerEnabled: read.bool('OPTIMIZATION_WORKER_ENABLED', true),
@@ -353,6 +376,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
   };
 
+  const samplePublic = config.publicUrl.replaceAll('{domain}', 'university');
+  if (!URL.canParse(samplePublic) || !['http:', 'https:'].includes(new URL(samplePublic).protocol)) {
+    read.problems.push('PUBLIC_URL must be an http(s) address such as https://{domain}.timetable.example');
+  }
   if (tenantsFile && databaseUrl) {
     read.problems.push('set either TENANTS_FILE or DATABASE_URL, not both');
   }

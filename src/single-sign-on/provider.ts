@@ -1,5 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BaseClient, custom, errors, generators, IdTokenClaims, Issuer, IssuerMetadata, TokenSet, UserinfoResponse } from 'openid-client';
+import { BaseClient, custom, CustomHttpOptionsProvider, errors, generators, IdTokenClaims, Issuer, IssuerMetadata, TokenSet, UserinfoResponse } from 'openid-client';
+import { InternalAddressError } from '../platform/net/outbound-addresses';
+import { SsoAddresses } from './sso-addresses';
 
 /** Every call to a provider gives up after this long, so a hung provider cannot hold a request. */
 const PROVIDER_TIMEOUT_MS = 5000;
@@ -36,11 +38,12 @@ export interface StartedLogin {
   codeVerifier: string;
 }
 
-/** http is accepted only for a provider on this machine (development, tests); anything else needs https. */
-function allowedScheme(url: URL): boolean {
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
-}
+/** The endpoints a discovery document names that this service calls or sends browsers to. */
+const ENDPOINTS = ['authorization_endpoint', 'token_endpoint', 'userinfo_endpoint', 'jwks_uri', 'end_session_endpoint'] as const;
+const REQUIRED: ReadonlySet<string> = new Set(['authorization_endpoint', 'token_endpoint', 'jwks_uri']);
+
+const INTERNAL_PROVIDER =
+  'находится во внутренней сети (этот сервер, частные сети, link-local, служба метаданных облака): такой поставщик разрешается, только если оператор указал его узел в SSO_ALLOW_PRIVATE_HOSTS';
 
 const withoutSlash = (text: string) => text.replace(/\/+$/, '');
 
@@ -54,23 +57,55 @@ const withoutSlash = (text: string) => text.replace(/\/+$/, '');
 export class OidcProvider {
   private readonly logger = new Logger('SingleSignOn');
   private readonly discovered = new Map<string, { version: string; metadata: IssuerMetadata }>();
+  /**
+   * Every request openid-client makes (discovery, token, userinfo, keys) goes through the address
+   * policy: a literal address is checked before, a name when the connection resolves it, and the
+   * connection goes to exactly the address checked (no second resolution a rebinding name could use).
+   */
+  private readonly checkedHttp: CustomHttpOptionsProvider = (url) => {
+    this.addresses.checkLiteral(url);
+    return { timeout: PROVIDER_TIMEOUT_MS, lookup: this.addresses.pinnedLookup(url) };
+  };
+  /** Issuer.discover with the checked requests (a subclass, so no other use of openid-client is changed). */
+  private readonly CheckedIssuer: { discover(issuer: string): Promise<Issuer> };
 
-  /** Reads and checks the discovery document; throws UnusableProvider with a Russian reason. */
-  async discover(issuerUrl: string): Promise<IssuerMetadata> {
+  constructor(private readonly addresses: SsoAddresses) {
+    const checkedHttp = this.checkedHttp;
+    this.CheckedIssuer = class extends Issuer {
+      static override [custom.http_options] = checkedHttp;
+    };
+  }
+
+  /** https, or http for a host the operator listed as the university's own; never credentials, query or fragment. */
+  private allowedAddress(url: URL): boolean {
+    if (url.username || url.password || url.hash) return false;
+    return url.protocol === 'https:' || (url.protocol === 'http:' && this.addresses.isAllowedHost(url));
+  }
+
+  /** The issuer's address checked without calling it (form, scheme, address policy); throws UnusableProvider. */
+  async checkIssuerAddress(issuerUrl: string): Promise<URL> {
     let url: URL;
     try {
       url = new URL(issuerUrl);
     } catch {
       throw new UnusableProvider('Адрес поставщика должен быть вида https://sso.university.example/realms/main');
     }
-    if (!allowedScheme(url)) throw new UnusableProvider('Адрес поставщика должен начинаться с https://');
     if (url.username || url.password || url.search || url.hash) {
       throw new UnusableProvider('Адрес поставщика не должен содержать имя, пароль, параметры или якорь');
     }
+    if (!this.allowedAddress(url)) throw new UnusableProvider('Адрес поставщика должен начинаться с https://');
+    if (await this.addresses.isInternal(url)) throw new UnusableProvider(`Адрес поставщика ${INTERNAL_PROVIDER}`);
+    return url;
+  }
+
+  /** Reads and checks the discovery document; throws UnusableProvider with a Russian reason. */
+  async discover(issuerUrl: string): Promise<IssuerMetadata> {
+    const url = await this.checkIssuerAddress(issuerUrl);
     let issuer: Issuer;
     try {
-      issuer = await Issuer.discover(url.toString());
+      issuer = await this.CheckedIssuer.discover(url.toString());
     } catch (error) {
+      if (error instanceof InternalAddressError) throw new UnusableProvider(`Адрес поставщика ${INTERNAL_PROVIDER}`);
       this.logger.warn(`discovery of ${url.origin} failed: ${error instanceof Error ? error.name : 'error'}`);
       throw new UnusableProvider(
         'Не удалось прочитать документ обнаружения поставщика (/.well-known/openid-configuration): проверьте адрес и доступность поставщика',
@@ -80,9 +115,16 @@ export class OidcProvider {
     if (typeof metadata.issuer !== 'string' || withoutSlash(metadata.issuer) !== withoutSlash(url.toString())) {
       throw new UnusableProvider(`Поставщик называет себя «${String(metadata.issuer).slice(0, 200)}», а не указанным адресом`);
     }
-    for (const field of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
-      if (typeof metadata[field] !== 'string') throw new UnusableProvider(`В документе обнаружения поставщика нет ${field}`);
+    for (const field of ENDPOINTS) {
+      const value = metadata[field];
+      if (value === undefined && !REQUIRED.has(field)) continue;
+      if (typeof value !== 'string') throw new UnusableProvider(`В документе обнаружения поставщика нет ${field}`);
+      const endpoint = URL.canParse(value) ? new URL(value) : undefined;
+      if (!endpoint || !this.allowedAddress(endpoint)) throw new UnusableProvider(`Адрес ${field} поставщика должен начинаться с https://`);
+      if (await this.addresses.isInternal(endpoint)) throw new UnusableProvider(`Адрес ${field} поставщика ${INTERNAL_PROVIDER}`);
     }
+    // Without the list the provider promises only what OpenID Connect requires of every provider: RS256.
+    if (metadata.id_token_signing_alg_values_supported === undefined) metadata.id_token_signing_alg_values_supported = ['RS256'];
     const responseTypes = metadata.response_types_supported as string[] | undefined;
     if (Array.isArray(responseTypes) && !responseTypes.includes('code')) {
       throw new UnusableProvider('Поставщик не поддерживает поток с кодом авторизации (response_type=code)');
@@ -158,6 +200,7 @@ export class OidcProvider {
 
   private client(metadata: IssuerMetadata, settings: ClientSettings): BaseClient {
     const issuer = new Issuer(metadata);
+    issuer[custom.http_options] = this.checkedHttp;
     const algorithms = metadata.id_token_signing_alg_values_supported as string[] | undefined;
     const client = new issuer.Client({
       client_id: settings.clientId,
@@ -168,6 +211,7 @@ export class OidcProvider {
       id_token_signed_response_alg: !algorithms || algorithms.includes('RS256') ? 'RS256' : (algorithms.find((alg) => ASYMMETRIC.test(alg)) ?? 'RS256'),
     });
     client[custom.clock_tolerance] = CLOCK_SKEW_SECONDS;
+    client[custom.http_options] = this.checkedHttp;
     return client;
   }
 }
@@ -178,6 +222,7 @@ export function refusalReason(error: unknown): string {
   // The check's name only ("nonce mismatch", "JWT expired"): the values after it are left out.
   if (error instanceof errors.RPError) return `check failed: ${error.message.split(',')[0].slice(0, 120)}`;
   if (error instanceof IssuedInTheFuture) return 'check failed: ID token issued in the future';
+  if (error instanceof InternalAddressError) return 'a provider endpoint is (or resolves to) an internal address';
   if (error instanceof Error) return error.name;
   return 'unknown';
 }

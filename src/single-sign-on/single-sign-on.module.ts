@@ -5,6 +5,7 @@ import { SessionsModule } from '../platform/auth/sessions.module';
 import { UsersModule } from '../users';
 import { SsoPasswordPolicy } from './password-policy';
 import { OidcProvider } from './provider';
+import { SsoAddresses } from './sso-addresses';
 import { SsoController, SsoAdminController } from './sso.controller';
 import { SsoLoginService } from './sso-login.service';
 import { SsoRepository } from './sso.repository';
@@ -18,6 +19,7 @@ import { SsoSettingsService } from './sso-settings.service';
   imports: [UsersModule, CredentialsModule, SessionsModule],
   controllers: [SsoController, SsoAdminController],
   providers: [
+    SsoAddresses,
     OidcProvider,
     SsoRepository,
     SsoSettingsService,

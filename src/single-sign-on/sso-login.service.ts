@@ -1,6 +1,10 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Request } from 'express';
 import { createHash, randomBytes } from 'node:crypto';
+import { BlockList, isIPv4 } from 'node:net';
+import { APP_CONFIG } from '../config/config.module';
+import { AppConfig, parseNetwork } from '../config/app-config';
+import { clientAddress } from '../platform/auth/address-throttle';
 import { AccountDirectory, UserAccount } from '../platform/auth/account-directory';
 import { PasswordHasher } from '../platform/auth/password-hasher';
 import type { Role } from '../platform/auth/roles';
@@ -10,7 +14,7 @@ import { classifyDatabaseError } from '../platform/database/pg-errors';
 import { currentTenant } from '../platform/tenancy/tenant-context';
 import { AccountCreation } from '../users';
 import { OidcProvider, refusalReason, UnusableProvider } from './provider';
-import { CALLBACK_PATH, originOf, SsoSettingsService } from './sso-settings.service';
+import { CALLBACK_PATH, GUARDED_ROLES, SsoSettingsService } from './sso-settings.service';
 import { SsoRepository, StoredSettings } from './sso.repository';
 import { ATTEMPT_INVALID, NOT_CONFIGURED, PROVIDER_REFUSED, PROVIDER_UNAVAILABLE, SETTINGS_UNREADABLE, SsoRefusal } from './sso-refusal';
 
@@ -27,6 +31,8 @@ interface Identity {
   subject: string;
   username: string | undefined;
   email: string | undefined;
+  /** Whether the provider says it verified the address (`email_verified` exactly true). */
+  emailVerified: boolean;
   fullName: string | undefined;
   /** The roles the provider's groups map to; undefined when the tenant maps no groups. */
   mappedRoles: Role[] | undefined;
@@ -36,8 +42,12 @@ interface Identity {
 @Injectable()
 export class SsoLoginService {
   private readonly logger = new Logger('SingleSignOn');
+  /** LOGIN_TRUSTED_NETWORKS: addresses the login throttles never count, nor does this one. */
+  private readonly trusted = new BlockList();
+  private readonly limits: { perMinute: number; cap: number };
 
   constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
     private readonly settingsService: SsoSettingsService,
     private readonly repository: SsoRepository,
     private readonly provider: OidcProvider,
@@ -46,22 +56,36 @@ export class SsoLoginService {
     private readonly hasher: PasswordHasher,
     private readonly sessions: Sessions,
     private readonly db: TenantDb,
-  ) {}
+  ) {
+    for (const entry of config.loginThrottle.trustedNetworks) {
+      const network = parseNetwork(entry);
+      if (network) this.trusted.addSubnet(network.address, network.prefix, network.family);
+    }
+    this.limits = { perMinute: config.sso.startsPerMinute, cap: config.sso.maxAttempts };
+  }
 
   /**
    * Starts a sign-in: state, nonce and PKCE verifier are stored once, bound to the browser's cookie
-   * value (only its hash is kept); the answer is the provider's authorization URL.
+   * value (only its hash is kept); the answer is the provider's authorization URL. Anonymous and
+   * writing a row, so limited per client address (429) and capped per university (oldest dropped).
+   * The redirect URI is the university's public address, never the request's Host header.
    */
   async start(req: Request, browser: string): Promise<string> {
     const settings = await this.enabledSettings();
-    const client = { ...(await this.clientOf(settings)), redirectUri: `${originOf(req)}${CALLBACK_PATH}` };
+    const client = { ...(await this.clientOf(settings)), redirectUri: `${this.settingsService.origin()}${CALLBACK_PATH}` };
     const metadata = await this.metadata(settings);
     const started = this.provider.start(metadata, client);
-    await this.repository.saveAttempt(
+    const address = clientAddress(req.ip ?? '');
+    const trusted = address !== '' && this.trusted.check(address, isIPv4(address) ? 'ipv4' : 'ipv6');
+    const retryAfter = await this.repository.saveAttempt(
       sha256(started.state),
       { browserHash: sha256(browser), nonce: started.nonce, codeVerifier: started.codeVerifier, redirectUri: client.redirectUri },
-      ATTEMPT_TTL_SECONDS,
+      { addressHash: trusted ? null : sha256(`sso-start|${address}`), perMinute: this.limits.perMinute, cap: this.limits.cap, ttlSeconds: ATTEMPT_TTL_SECONDS },
     );
+    if (retryAfter > 0) {
+      this.logger.warn(`sign-in start refused: more than ${this.limits.perMinute} starts a minute from one address`);
+      throw new SsoRefusal(429, 'Слишком много попыток входа с этого адреса. Повторите через минуту', retryAfter);
+    }
     return started.url;
   }
 
@@ -114,7 +138,15 @@ export class SsoLoginService {
         throw new SsoRefusal(403, 'Ваши группы у поставщика входа не сопоставлены ни одной роли расписания. Обратитесь к администратору университета');
       }
     }
-    return { issuer, subject: String(claims.sub), username: text(claims[settings.usernameClaim]), email, fullName: text(claims.name), mappedRoles };
+    return {
+      issuer,
+      subject: String(claims.sub),
+      username: text(claims[settings.usernameClaim]),
+      email,
+      emailVerified: claims.email_verified === true,
+      fullName: text(claims.name),
+      mappedRoles,
+    };
   }
 
   /**
@@ -126,12 +158,16 @@ export class SsoLoginService {
    * the administrator did not make holds only while the provider's groups grant the account's role,
    * and never for an ADMIN; this is checked at every sign-in, so a link bound before (or a role
    * raised since) gets no further than the groups vouch for. Nothing is ever linked by e-mail.
+   * A link the administrator made to an ADMIN or EDUCATION_OFFICE account binds, and keeps signing
+   * in, only a provider user whose groups grant exactly that role (issue 52): a provider name alone
+   * never makes an administrator.
    */
   private async accountOf(settings: StoredSettings, identity: Identity): Promise<UserAccount> {
     const bound = await this.repository.linkBySubject(identity.issuer, identity.subject);
     if (bound) {
       const account = await this.existing(bound.userId);
       if (bound.externalName === null) this.vouchedFor(account, identity);
+      else this.grantedByGroups(account, identity);
       return account;
     }
     const name = identity.username;
@@ -140,7 +176,8 @@ export class SsoLoginService {
     const named = await this.repository.linkByExternalName(name);
     const account = named ? await this.existing(named.userId) : await this.accounts.findByUsername(name.toLowerCase());
     if (account) {
-      if (!named) this.vouchedFor(account, identity);
+      if (named) this.grantedByGroups(account, identity);
+      else this.vouchedFor(account, identity);
       const link = named ?? (await this.repository.linkOfUser(account.id));
       // Linked by the administrator to another provider name, or already bound to another subject.
       const takenElsewhere = link && (link.subject !== null || (link.externalName !== null && link.externalName.toLowerCase() !== name.toLowerCase()));
@@ -171,12 +208,24 @@ export class SsoLoginService {
     );
   }
 
+  /** Refuses a named link to an ADMIN or EDUCATION_OFFICE account unless the provider's groups grant that role. */
+  private grantedByGroups(account: UserAccount, identity: Identity): void {
+    if (!GUARDED_ROLES.includes(account.role) || identity.mappedRoles?.includes(account.role)) return;
+    this.logger.warn(`sign-in refused: named link to a ${account.role} account ${account.id} not granted by the provider's groups`);
+    throw new SsoRefusal(
+      403,
+      'Ваши группы у поставщика входа не дают роль учётной записи, с которой вас связал администратор. Обратитесь к администратору университета',
+    );
+  }
+
   private async create(username: string, role: Role, identity: Identity): Promise<UserAccount> {
     // The account gets a random password nobody knows: it signs in through the provider only.
     const passwordHash = await this.hasher.hash(randomBytes(32).toString('base64url'));
     try {
       const id = await this.db.transaction(async () => {
-        const userId = await this.creation.create({ username, passwordHash, role, fullName: identity.fullName ?? username, jobTitle: '', email: identity.email });
+        // Only an address the provider verified, and one no other account has: mail to it reaches this person.
+        const email = identity.email && identity.emailVerified && !(await this.creation.emailTaken(identity.email)) ? identity.email : undefined;
+        const userId = await this.creation.create({ username, passwordHash, role, fullName: identity.fullName ?? username, jobTitle: '', email });
         await this.repository.bindSubject(userId, identity.issuer, identity.subject);
         return userId;
       });

@@ -3,6 +3,8 @@ export class SsoRefusal extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Seconds the browser should wait (429). */
+    readonly retryAfter?: number,
   ) {
     super(message);
   }

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Request } from 'express';
 import { APP_CONFIG } from '../config/config.module';
 import { AppConfig } from '../config/app-config';
 import { AccountDirectory } from '../platform/auth/account-directory';
 import type { AuthUser } from '../platform/auth/auth-user';
+import type { Role } from '../platform/auth/roles';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
 import { TenantDb } from '../platform/database/tenant-db';
+import { publicOrigin } from '../platform/http/public-address';
 import { currentTenant } from '../platform/tenancy/tenant-context';
 import { OidcProvider, UnusableProvider } from './provider';
 import { SecretBox } from './secret-box';
@@ -15,13 +16,8 @@ import { RoleMapping, SsoRepository, StoredSettings } from './sso.repository';
 export const CALLBACK_PATH = '/api/auth/sso/callback';
 const USER_NOT_FOUND = 'Пользователь не найден';
 
-/**
- * The address this request came to (scheme through the trusted proxy, Host as the tenant was chosen
- * by), so each university's redirect URI names its own host.
- */
-export function originOf(req: Request): string {
-  return `${req.protocol}://${req.headers.host ?? 'localhost'}`;
-}
+/** Roles a named link binds only when the provider's groups grant exactly that role (issue 52). */
+export const GUARDED_ROLES: readonly Role[] = ['ADMIN', 'EDUCATION_OFFICE'];
 
 export function buttonText(displayName: string): string {
   return `Войти через ${displayName}`;
@@ -33,7 +29,7 @@ export class SsoSettingsService {
   readonly box: SecretBox;
 
   constructor(
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repository: SsoRepository,
     private readonly provider: OidcProvider,
     private readonly accounts: AccountDirectory,
@@ -42,16 +38,24 @@ export class SsoSettingsService {
     this.box = new SecretBox(config.jwt.secret as string);
   }
 
-  async get(req: Request): Promise<SsoSettingsResponse> {
+  /**
+   * The university's public address (PUBLIC_URL with its domain), never the request's Host header:
+   * redirect URIs and the post-logout address must not follow what a client puts there.
+   */
+  origin(): string {
+    return publicOrigin(this.config, currentTenant().tenantKey);
+  }
+
+  async get(): Promise<SsoSettingsResponse> {
     const stored = await this.repository.settings();
-    return toResponse(stored, originOf(req));
+    return toResponse(stored, this.origin());
   }
 
   /**
    * Saves after the provider's discovery document proved usable (when enabled): a wrong address or a
    * provider that cannot do the code flow with PKCE answers 400 and the previous settings stay.
    */
-  async save(caller: AuthUser, body: SsoSettingsRequest, req: Request): Promise<SsoSettingsResponse> {
+  async save(caller: AuthUser, body: SsoSettingsRequest): Promise<SsoSettingsResponse> {
     const mapping = new Map<string, RoleMapping>();
     for (const item of body.roleMapping ?? []) mapping.set(item.value, { value: item.value, role: item.role });
     // New users get their role from the mapping only: without one nobody could ever be created.
@@ -63,14 +67,17 @@ export class SsoSettingsService {
     if (!secret) throw new BadRequestError('Поле «clientSecret» обязательно: секрет клиента ещё не сохранён').at('clientSecret');
     const issuerUrl = body.issuerUrl.replace(/\/+$/, '');
     let endSessionUrl = previous?.issuerUrl === issuerUrl ? previous.endSessionUrl : null;
-    if (body.enabled) {
-      try {
+    try {
+      if (body.enabled) {
         const metadata = await this.provider.discover(issuerUrl);
         endSessionUrl = webAddress(metadata.end_session_endpoint);
-      } catch (error) {
-        if (error instanceof UnusableProvider) throw new BadRequestError(error.message).at('issuerUrl');
-        throw error;
+      } else {
+        // Not called while off, but an address on an internal network is refused all the same.
+        await this.provider.checkIssuerAddress(issuerUrl);
       }
+    } catch (error) {
+      if (error instanceof UnusableProvider) throw new BadRequestError(error.message).at('issuerUrl');
+      throw error;
     }
     const saved = await this.repository.saveSettings(
       {
@@ -90,18 +97,18 @@ export class SsoSettingsService {
       caller.userId,
     );
     this.provider.forget(currentTenant().tenantKey);
-    return toResponse(saved, originOf(req));
+    return toResponse(saved, this.origin());
   }
 
   /** What the login page of any visitor may know: whether to show the button, and its text. */
-  async publicView(req: Request): Promise<SsoPublicResponse> {
+  async publicView(): Promise<SsoPublicResponse> {
     const stored = await this.repository.settings();
     if (!stored?.enabled) return { enabled: false, buttonText: null, providerLogoutUrl: null };
     let providerLogoutUrl: string | null = null;
     if (webAddress(stored.endSessionUrl)) {
       const url = new URL(stored.endSessionUrl as string);
       url.searchParams.set('client_id', stored.clientId);
-      url.searchParams.set('post_logout_redirect_uri', `${originOf(req)}/`);
+      url.searchParams.set('post_logout_redirect_uri', `${this.origin()}/`);
       providerLogoutUrl = url.toString();
     }
     return { enabled: true, buttonText: buttonText(stored.displayName), providerLogoutUrl };
@@ -113,7 +120,14 @@ export class SsoSettingsService {
 
   /** The administrator links a user to a provider name explicitly; a subject bound before is forgotten. */
   async setLink(caller: AuthUser, userId: number, body: SsoLinkRequest): Promise<SsoLinkResponse> {
-    if (!(await this.accounts.findById(userId))) throw new NotFoundError(USER_NOT_FOUND).at('id');
+    const account = await this.accounts.findById(userId);
+    if (!account) throw new NotFoundError(USER_NOT_FOUND).at('id');
+    if (GUARDED_ROLES.includes(account.role)) {
+      const settings = await this.repository.settings();
+      if (!grantsRole(settings?.rolesClaim ?? null, settings?.roleMapping ?? [], account.role)) {
+        throw new BadRequestError(unguardedLink(account.role)).at('externalName');
+      }
+    }
     return this.db.transaction(async () => {
       const holder = await this.repository.linkByExternalName(body.externalName);
       if (holder && holder.userId !== userId) {
@@ -129,6 +143,15 @@ export class SsoSettingsService {
     if (!link || !(await this.repository.removeLink(userId))) throw new NotFoundError('У пользователя нет связи со входом через университет');
     return link;
   }
+}
+
+/** Whether the university's settings map some provider group to `role` (and name the claim carrying groups). */
+function grantsRole(rolesClaim: string | null, mapping: readonly RoleMapping[], role: Role): boolean {
+  return Boolean(rolesClaim) && mapping.some((item) => item.role === role);
+}
+
+function unguardedLink(role: Role): string {
+  return `Поле «externalName»: связь с учётной записью ${role} проверяется по группам поставщика, а ни одна группа не сопоставлена роли ${role}. Сначала укажите утверждение групп и сопоставьте группу этой роли в настройках входа`;
 }
 
 /** An http(s) address, or null: the login page links to it, so no other scheme may get there. */

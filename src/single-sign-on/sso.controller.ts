@@ -30,8 +30,8 @@ export class SsoController {
   @Public()
   @ApiOperation({ summary: 'Есть ли у университета вход через своего поставщика: для кнопки «Войти через …» (без входа)' })
   @ApiOkResponse({ type: SsoPublicResponse })
-  view(@Req() req: Request): Promise<SsoPublicResponse> {
-    return this.settings.publicView(req);
+  view(): Promise<SsoPublicResponse> {
+    return this.settings.publicView();
   }
 
   /** A browser navigation, not an API call: it answers a redirect or a page, so it stays out of the API document. */
@@ -77,6 +77,7 @@ export class SsoController {
   private refuse(res: Response, error: unknown): void {
     if (!(error instanceof SsoRefusal)) throw error;
     res.status(error.status).type('html').setHeader('Cache-Control', 'no-store');
+    if (error.retryAfter !== undefined) res.setHeader('Retry-After', String(error.retryAfter));
     res.send(refusalPage(error.message));
   }
 }
@@ -97,16 +98,16 @@ export class SsoAdminController {
   @Roles('ADMIN')
   @ApiOperation({ summary: 'Настройки входа через поставщика OpenID Connect университета (секрет клиента не возвращается)' })
   @ApiOkResponse({ type: SsoSettingsResponse })
-  get(@Req() req: Request): Promise<SsoSettingsResponse> {
-    return this.settings.get(req);
+  get(): Promise<SsoSettingsResponse> {
+    return this.settings.get();
   }
 
   @Put()
   @Roles('ADMIN')
   @ApiOperation({ summary: 'Сохранить настройки; документ обнаружения поставщика проверяется, при ошибке — 400 и прежние настройки' })
   @ApiOkResponse({ type: SsoSettingsResponse })
-  save(@CurrentUser() caller: AuthUser, @Body() body: SsoSettingsRequest, @Req() req: Request): Promise<SsoSettingsResponse> {
-    return this.settings.save(caller, body, req);
+  save(@CurrentUser() caller: AuthUser, @Body() body: SsoSettingsRequest): Promise<SsoSettingsResponse> {
+    return this.settings.save(caller, body);
   }
 
   @Get('links')
@@ -119,7 +120,10 @@ export class SsoAdminController {
 
   @Put('links/:id')
   @Roles('ADMIN')
-  @ApiOperation({ summary: 'Связать пользователя с именем у поставщика (прежняя связь заменяется)' })
+  @ApiOperation({
+    summary: 'Связать пользователя с именем у поставщика (прежняя связь заменяется)',
+    description: 'Для ADMIN и EDUCATION_OFFICE нужна группа у поставщика, сопоставленная этой роли: иначе 400 в поле externalName.',
+  })
   @ApiOkResponse({ type: SsoLinkResponse })
   setLink(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: SsoLinkRequest): Promise<SsoLinkResponse> {
     return this.settings.setLink(caller, id, body);

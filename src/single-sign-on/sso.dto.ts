@@ -23,7 +23,13 @@ export class SsoSettingsRequest {
   @BooleanField()
   enabled!: boolean;
 
-  @ApiProperty({ description: 'Адрес поставщика (issuer); по нему читается /.well-known/openid-configuration', example: 'https://sso.university.example/realms/main' })
+  @ApiProperty({
+    description:
+      'Адрес поставщика (issuer); по нему читается /.well-known/openid-configuration. Он и все адреса из документа обнаружения должны быть https и не во внутренней сети ' +
+      '(этот сервер, частные сети, link-local, служба метаданных облака, также в формах IPv6 с адресом IPv4: ::ffff:…, 64:ff9b::/96, 2002::/16); ' +
+      'исключение — узлы, которые оператор указал в SSO_ALLOW_PRIVATE_HOSTS. Иначе — 400 в поле issuerUrl',
+    example: 'https://sso.university.example/realms/main',
+  })
   @TextField({ maxLength: 500 })
   issuerUrl!: string;
 
@@ -92,7 +98,7 @@ export class SsoSettingsResponse {
   @ApiProperty({ type: [String] }) emailDomains!: string[];
   @ApiProperty() createUsers!: boolean;
   @ApiProperty() passwordLoginAllowed!: boolean;
-  @ApiProperty({ description: 'Адрес возврата для регистрации у поставщика (по домену этого запроса)' }) redirectUri!: string;
+  @ApiProperty({ description: 'Адрес возврата для регистрации у поставщика: публичный адрес университета (PUBLIC_URL), а не заголовок Host запроса' }) redirectUri!: string;
   @ApiProperty({ type: String, nullable: true }) updatedAt!: string | null;
 }
 
@@ -103,7 +109,12 @@ export class SsoPublicResponse {
 }
 
 export class SsoLinkRequest {
-  @ApiProperty({ description: 'Имя пользователя у поставщика (значение утверждения имени)', example: 'i.ivanov' })
+  @ApiProperty({
+    description:
+      'Имя пользователя у поставщика (значение утверждения имени). Связь с ADMIN или EDUCATION_OFFICE привязывается и действует, только если группы пользователя у поставщика дают эту роль; ' +
+      'если ни одна группа не сопоставлена этой роли, такая связь не создаётся (400 в поле externalName)',
+    example: 'i.ivanov',
+  })
   @TextField({ maxLength: 255 })
   externalName!: string;
 }

@@ -29,6 +29,8 @@ export type StoredSettings = RowType<typeof STORED_SETTINGS>;
 const TAKEN_ATTEMPT = rowShape({ browserHash: text, nonce: text, codeVerifier: text, redirectUri: text, live: bool });
 export type LoginAttempt = Omit<RowType<typeof TAKEN_ATTEMPT>, 'live'>;
 
+const RECENT_STARTS = rowShape({ count: int, retryAfter: int });
+
 const LINK = rowShape({ userId: int, issuer: nullable(text), subject: nullable(text), externalName: nullable(text) });
 export type Link = RowType<typeof LINK>;
 
@@ -78,14 +80,37 @@ export class SsoRepository {
 
   // ---- login attempts: single use, bound to a browser, expiring ----
 
-  async saveAttempt(stateHash: string, attempt: LoginAttempt, ttlSeconds: number): Promise<void> {
-    // Expired attempts of abandoned logins go with the next login, so the table stays small.
-    await this.db.execute(`DELETE FROM sso_login_attempts WHERE expires_at < now()`);
-    await this.db.execute(
-      `INSERT INTO sso_login_attempts (state_hash, browser_hash, nonce, code_verifier, redirect_uri, expires_at)
-       VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
-      [stateHash, attempt.browserHash, attempt.nonce, attempt.codeVerifier, attempt.redirectUri, ttlSeconds],
-    );
+  /**
+   * Stores a started sign-in unless its client address started `perMinute` others within the last
+   * minute: then nothing is stored and the answer is the seconds until the oldest of them leaves the
+   * minute. Beyond `cap` stored attempts the oldest are dropped (all stored ones are unfinished: a
+   * finished or refused one is taken out at its callback), so anonymous starts cannot fill the table.
+   */
+  async saveAttempt(stateHash: string, attempt: LoginAttempt, limits: { addressHash: string | null; perMinute: number; cap: number; ttlSeconds: number }): Promise<number> {
+    return this.db.transaction(async () => {
+      // Expired attempts of abandoned logins go with the next login, so the table stays small.
+      await this.db.execute(`DELETE FROM sso_login_attempts WHERE expires_at < now()`);
+      if (limits.addressHash !== null) {
+        const [recent] = await this.db.rows(RECENT_STARTS,
+          `SELECT count(*)::int AS count,
+                  coalesce(ceil(extract(epoch FROM min(created_at) + interval '1 minute' - now())), 0)::int AS "retryAfter"
+             FROM sso_login_attempts WHERE address_hash = $1 AND created_at > now() - interval '1 minute'`,
+          [limits.addressHash],
+        );
+        if (recent.count >= limits.perMinute) return Math.max(1, recent.retryAfter);
+      }
+      await this.db.execute(
+        `INSERT INTO sso_login_attempts (state_hash, browser_hash, nonce, code_verifier, redirect_uri, expires_at, address_hash, created_at)
+         VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6), $7, clock_timestamp())`,
+        [stateHash, attempt.browserHash, attempt.nonce, attempt.codeVerifier, attempt.redirectUri, limits.ttlSeconds, limits.addressHash],
+      );
+      await this.db.execute(
+        `DELETE FROM sso_login_attempts WHERE state_hash IN (
+           SELECT state_hash FROM sso_login_attempts ORDER BY created_at DESC, state_hash OFFSET $1)`,
+        [limits.cap],
+      );
+      return 0;
+    });
   }
 
   /** Removes the attempt and returns it when it was live: of two uses of one state only one gets it. */

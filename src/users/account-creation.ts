@@ -30,6 +30,10 @@ export class AccountCreation {
     return this.users.usernameTaken(username);
   }
 
+  emailTaken(email: string): Promise<boolean> {
+    return this.users.emailTaken(email);
+  }
+
   /** The new user's id; `uq_users_username` refuses a login taken meanwhile. */
   async create(account: NewAccount): Promise<number> {
     const { username, passwordHash, role, fullName, jobTitle } = account;

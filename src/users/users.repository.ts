@@ -95,6 +95,11 @@ export class UsersRepository {
     return (await this.db.execute(`SELECT 1 FROM users WHERE lower(username) = lower($1)`, [username])) > 0;
   }
 
+  /** Whether any account (archived ones included) has this e-mail address, whatever its case. */
+  async emailTaken(email: string): Promise<boolean> {
+    return (await this.db.execute(`SELECT 1 FROM users WHERE lower(email) = lower($1)`, [email])) > 0;
+  }
+
   async statusOf(id: number): Promise<UserStatus | undefined> {
     const rows = await this.db.rows(STATUS, `SELECT status FROM users WHERE id = $1`, [id]);
     return rows[0]?.status;

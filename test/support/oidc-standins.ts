@@ -102,6 +102,12 @@ export type Forgery = 'none' | 'expired' | 'other-audience' | 'unpublished-key' 
 export class ForgingProvider {
   forgery: Forgery = 'none';
   algorithms: unknown = ['RS256'];
+  /** The algorithm its ID tokens are signed with (its key is RSA, so RS* or PS*). */
+  signingAlg = 'RS256';
+  /** Fields of the discovery document replaced (endpoints on other hosts, say); undefined leaves one out. */
+  discoveryOverrides: Record<string, unknown> = {};
+  /** Every request it got: path and the Host it was sent with. */
+  readonly requests: { path: string; host: string | undefined }[] = [];
   private readonly codes = new Map<string, { nonce: string; challenge: string; clientId: string }>();
 
   private constructor(
@@ -117,7 +123,8 @@ export class ForgingProvider {
   static async start(client: StandinClient, account: { sub: string; claims: Record<string, unknown> }): Promise<ForgingProvider> {
     const published = await jose.generateKeyPair('RS256');
     const unpublished = await jose.generateKeyPair('RS256');
-    const jwk = { ...(await jose.exportJWK(published.publicKey)), kid: 'published', alg: 'RS256', use: 'sig' };
+    // No `alg` on the key: which algorithm a token may use is the relying party's decision alone.
+    const jwk = { ...(await jose.exportJWK(published.publicKey)), kid: 'published', use: 'sig' };
     let handler: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => void = () => undefined;
     const server = createServer((req, res) => handler(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -139,6 +146,7 @@ export class ForgingProvider {
   private async handle(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', this.issuer);
     const json = (status: number, body: unknown) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    this.requests.push({ path: url.pathname, host: req.headers.host });
     if (url.pathname === '/.well-known/openid-configuration') {
       return void json(200, {
         issuer: this.issuer,
@@ -149,6 +157,7 @@ export class ForgingProvider {
         code_challenge_methods_supported: ['S256'],
         id_token_signing_alg_values_supported: this.algorithms,
         subject_types_supported: ['public'],
+        ...this.discoveryOverrides,
       });
     }
     if (url.pathname === '/jwks') return void json(200, this.jwks);
@@ -184,7 +193,7 @@ export class ForgingProvider {
     const issuedAt = this.forgery === 'expired' ? now - 420 : this.forgery === 'future-iat' ? now + 10 * 365 * 24 * 3600 : now;
     const signer = this.forgery === 'unpublished-key' ? this.unpublished : this.published;
     return new jose.SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: signer.kid })
+      .setProtectedHeader({ alg: this.signingAlg, kid: signer.kid })
       .setIssuer(this.issuer)
       .setSubject(this.account.sub)
       .setAudience(this.forgery === 'other-audience' ? 'client-of-another-university' : this.client.client_id)

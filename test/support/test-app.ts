@@ -34,6 +34,11 @@ export class TestApp {
     return this.app.getHttpServer() as Server;
   }
 
+  /** Points PUBLIC_URL at the address a test serves on (known only once it listens), e.g. `http://{domain}.localhost:40123`. */
+  setPublicUrl(publicUrl: string): void {
+    this.config.publicUrl = publicUrl;
+  }
+
   /** An HTTP client for one tenant (Host `<tenant>.timetable.test`), optionally with a bearer token. */
   as(tenant: string, token?: string): TenantClient {
     return new TenantClient(this.server, `${tenant}.timetable.test`, token);
@@ -140,6 +145,8 @@ export const TEST_ENV: Record<string, string> = {
   // makes each about 1 ms instead of 45. The default is checked in password-hasher.spec; the timing
   // test of unknown users (auth.e2e-spec) runs with it.
   PASSWORD_HASH_MEMORY_KIB: '1024',
+  // The tenants' public address, as the tests' clients name them (links are built from it, never from Host).
+  PUBLIC_URL: 'http://{domain}.timetable.test',
 };
 
 export async function startTestApp(options: StartOptions = {}): Promise<TestApp> {

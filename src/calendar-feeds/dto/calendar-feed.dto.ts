@@ -27,7 +27,7 @@ export class CalendarFeedResponse {
 export class CreatedCalendarFeedResponse extends CalendarFeedResponse {
   @ApiProperty({
     example: 'https://alpha.timetable.example.org/ical/6h9Qb…Zk.ics',
-    description: 'Адрес календаря (iCalendar) для подписки в приложении календаря; без токена, сохраните его — повторно он не показывается',
+    description: 'Адрес календаря (iCalendar) для подписки в приложении календаря, на публичном адресе университета (PUBLIC_URL); без токена, сохраните его — повторно он не показывается',
   })
   url!: string;
 }

@@ -5,6 +5,7 @@ import { AppConfig } from '../../config/app-config';
 import { int, nullable, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { clock } from '../../platform/http/dates';
+import { publicOrigin } from '../../platform/http/public-address';
 import { currentTenant } from '../../platform/tenancy/tenant-context';
 import { UserNames } from '../../users';
 import { ownLessonsToken, unsubscribeToken } from '../unsubscribe-token';
@@ -180,7 +181,7 @@ export class MailSender implements OnApplicationShutdown {
     // An own-lessons item (issue 45 §3) has no subscription: its link turns those e-mails off.
     const first = items[0];
     const token = first.subscriptionId === null ? ownLessonsToken(...key, first.userId) : unsubscribeToken(...key, first.subscriptionId);
-    const unsubscribe = `${this.config.notifications.publicUrl.replace('{domain}', tenant.tenantKey)}/api/notifications/unsubscribe?token=${token}`;
+    const unsubscribe = `${publicOrigin(this.config, tenant.tenantKey)}/api/notifications/unsubscribe?token=${token}`;
     const subject = items.length === 1 ? items[0].title : `Изменения в расписании: ${items.length}`;
     const text = [
       ...items.flatMap((item) => [item.title, item.body, '']),

@@ -14,7 +14,11 @@ interface Verified {
   /** `exp` and `nbf` of the token, in seconds since the epoch (undefined when the token has none). */
   exp: number | undefined;
   nbf: number | undefined;
+  iat: number | undefined;
 }
+
+/** Clock difference tolerated for a token's `iat`: one issued further ahead was not issued by a sane clock of ours. */
+export const MAX_IAT_AHEAD_SECONDS = 60;
 
 /** The token of an `Authorization: Bearer <token>` header, parsed exactly as passport-jwt's `fromAuthHeaderAsBearerToken` does. */
 export function bearerToken(header: unknown): string | undefined {
@@ -79,11 +83,12 @@ export class AccessTokens {
    * lifetime (then it is not remembered).
    */
   remember(token: string, payload: object): Readonly<AccessTokenClaims> | undefined {
-    const times = payload as { exp?: unknown; nbf?: unknown };
+    const times = payload as { exp?: unknown; nbf?: unknown; iat?: unknown };
     const entry: Verified = {
       claims: Object.freeze({ ...(payload as AccessTokenClaims) }),
       exp: typeof times.exp === 'number' ? times.exp : undefined,
       nbf: typeof times.nbf === 'number' ? times.nbf : undefined,
+      iat: typeof times.iat === 'number' ? times.iat : undefined,
     };
     // jsonwebtoken compares with its own clock; ours must agree before the entry is remembered.
     if (!inLifetime(entry, this.nowSeconds())) return undefined;
@@ -97,9 +102,13 @@ export class AccessTokens {
   }
 }
 
-/** jsonwebtoken's own rule: expired from the second `exp` on; not valid before `nbf`. */
+/**
+ * jsonwebtoken's own rule (expired from the second `exp` on; not valid before `nbf`), and ours: a token
+ * without `exp` would never expire, and one issued more than a minute ahead came from no clock of ours.
+ */
 function inLifetime(entry: Verified, now: number): boolean {
-  if (entry.exp !== undefined && now >= entry.exp) return false;
+  if (entry.exp === undefined || now >= entry.exp) return false;
+  if (entry.iat !== undefined && entry.iat > now + MAX_IAT_AHEAD_SECONDS) return false;
   if (entry.nbf !== undefined && entry.nbf > now) return false;
   return true;
 }
