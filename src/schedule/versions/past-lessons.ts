@@ -14,7 +14,8 @@ const dayMonth = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
  * between the draft and the semester's publication (by the versions' diff rule: generated lessons by
  * content, rules matched by lineage), one problem per rule of the draft (or of the publication, for
  * a rule the draft dropped). A lesson moved, dropped or added counts once. Nothing when the
- * semester has not begun, or the version is the publication itself.
+ * semester has not begun, or the version is the publication itself. With `from` (a publication from
+ * a date), only the lessons from that date count: those before it are taken over as they were.
  */
 @Injectable()
 export class PastLessonChanges {
@@ -24,7 +25,7 @@ export class PastLessonChanges {
     private readonly schedules: SemesterSchedules,
   ) {}
 
-  async of(version: { id: number; semesterId: number }, today: string): Promise<VersionProblem[]> {
+  async of(version: { id: number; semesterId: number }, today: string, from?: string): Promise<VersionProblem[]> {
     const semester = await this.data.semester(version.semesterId);
     if (!semester || today <= semester.startDate) return [];
     const published = await this.versions.publishedOf(version.semesterId);
@@ -36,7 +37,7 @@ export class PastLessonChanges {
     const draftRuleOf = new Map(rules.filter((rule) => rule.versionId === version.id).map((rule) => [lineageOf(rule.id), rule]));
     const { lessons } = await this.schedules.baseLessons(semester, rules);
     const past = lessons
-      .filter((lesson) => lesson.date < today)
+      .filter((lesson) => lesson.date < today && (from === undefined || lesson.date >= from))
       .map((lesson) => comparedLesson(lesson, `${lineageOf(lesson.ruleId)}|${lesson.lessonKind}`));
     const diff = diffLessons(
       past.filter((item) => item.lesson.rule.versionId === version.id),

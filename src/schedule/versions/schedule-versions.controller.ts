@@ -6,7 +6,7 @@ import { PostOk } from '../../platform/http/decorators';
 import { IdParam } from '../../platform/http/id-param';
 import { VERSION_EDITORS } from './access';
 import { VersionDiffResponse } from './dto/version-diff.dto';
-import { SemesterVersionsQuery, VersionCreateRequest, VersionDiffQuery, VersionReasonRequest } from './dto/version-requests.dto';
+import { EffectiveFromQuery, SemesterVersionsQuery, VersionCreateRequest, VersionDiffQuery, VersionPublishRequest, VersionReasonRequest } from './dto/version-requests.dto';
 import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
 import { VersionValidationResponse } from './dto/version-validation.dto';
 import { ScheduleVersionsService } from './schedule-versions.service';
@@ -67,8 +67,8 @@ export class ScheduleVersionsController {
   @Roles(...VERSION_EDITORS)
   @ApiOperation({ summary: 'Полная проверка действующих правил версии (любого статуса): ссылки, часы, пересечения всех занятий' })
   @ApiOkResponse({ type: VersionValidationResponse })
-  validate(@IdParam('id') id: number): Promise<VersionValidationResponse> {
-    return this.versions.validate(id);
+  validate(@IdParam('id') id: number, @Query() query: EffectiveFromQuery): Promise<VersionValidationResponse> {
+    return this.versions.validate(id, query.effectiveFrom);
   }
 
   @Get(':id/diff')
@@ -76,15 +76,20 @@ export class ScheduleVersionsController {
   @ApiOperation({ summary: 'Сравнение с базовой версией того же семестра: правила (по происхождению) и сгенерированные занятия' })
   @ApiOkResponse({ type: VersionDiffResponse })
   diff(@IdParam('id') id: number, @Query() query: VersionDiffQuery): Promise<VersionDiffResponse> {
-    return this.diffs.diff(id, query.baseVersionId);
+    return this.diffs.diff(id, query.baseVersionId, query.effectiveFrom);
   }
 
   @PostOk(':id/publish')
   @Roles(...VERSION_EDITORS)
-  @ApiOperation({ summary: 'Опубликовать черновик', description: REVALIDATION })
+  @ApiOperation({
+    summary: 'Опубликовать черновик',
+    description:
+      `${REVALIDATION} С effectiveFrom после первого дня семестра черновик сначала принимает прошлое опубликованной версии; ` +
+      'разовые изменения с этой даты, которые больше не совпадают с занятием, — 409 с unmatchedOverrides, пока для каждого нет решения в overrideDecisions.',
+  })
   @ApiOkResponse({ type: VersionResponse })
-  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionReasonRequest): Promise<VersionResponse> {
-    return this.publication.publish(caller, id, body.reason);
+  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionPublishRequest): Promise<VersionResponse> {
+    return this.publication.publish(caller, id, body.reason, body.effectiveFrom, body.overrideDecisions ?? []);
   }
 
   @PostOk(':id/restore')

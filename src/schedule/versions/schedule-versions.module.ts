@@ -11,6 +11,8 @@ import { VersionPublicationService } from './version-publication.service';
 import { VersionRecords } from './version-records';
 import { VersionValidator } from './version-validator';
 import { PastLessonChanges } from './past-lessons';
+import { PastTakeover } from './past-takeover';
+import { PastTakeoverRepository } from './past-takeover.repository';
 import { VersionSolvedDrafts } from './solved-drafts';
 
 /** Schedule versions (spec 4.11): drafts and copies, bulk validation, diffs, publication, restore and history. */
@@ -25,6 +27,8 @@ import { VersionSolvedDrafts } from './solved-drafts';
     VersionDiffService,
     VersionValidator,
     PastLessonChanges,
+    PastTakeover,
+    PastTakeoverRepository,
     ScheduleVersionsRepository,
     VersionRecords,
     VersionFactsRepository,

@@ -3,7 +3,10 @@ import { SemesterCatalog } from '../../academic-years';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
-import { SemesterWriteUnit } from '../core';
+import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { LoadedSemester } from '../../schedule-engine/rule-model';
+import { PastTakeover } from './past-takeover';
+import { checkedEffectiveFrom } from './version-publication.service';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionCreateRequest } from './dto/version-requests.dto';
 import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
@@ -27,6 +30,8 @@ export class ScheduleVersionsService {
     private readonly pastLessons: PastLessonChanges,
     private readonly records: VersionRecords,
     private readonly semesters: SemesterCatalog,
+    private readonly data: ScheduleDataRepository,
+    private readonly takeover: PastTakeover,
   ) {}
 
   /** An unknown semester has no versions: the list is empty. */
@@ -72,14 +77,47 @@ export class ScheduleVersionsService {
     });
   }
 
-  /** Validation of any version (a draft before publication, or an archived one before restoring it). */
-  async validate(id: number): Promise<VersionValidationResponse> {
+  /**
+   * Validation of any version (a draft before publication, or an archived one before restoring it).
+   * With `effectiveFrom` after the semester's first day, a draft is validated as its publication from
+   * that date would make it: the past taken over from the publication in a transaction that is then
+   * rolled back (one code path with the publication itself, so the answer is exactly what it checks).
+   */
+  async validate(id: number, effectiveFrom?: string): Promise<VersionValidationResponse> {
     const version = await this.versions.state(id);
     if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
+    if (effectiveFrom !== undefined) {
+      const semester = await this.data.semester(version.semesterId);
+      if (!semester) throw new NotFoundError(VERSION_NOT_FOUND);
+      const from = checkedEffectiveFrom(effectiveFrom, semester);
+      const published = version.status === 'DRAFT' ? await this.versions.publishedOf(version.semesterId) : undefined;
+      if (published && from > semester.startDate) return this.asPublishedFrom(version, published.id, semester, from);
+    }
     const report = await this.validator.validate(version);
     if (version.status !== 'DRAFT') return report;
+    return this.withPastLessons(version, report, effectiveFrom);
+  }
+
+  /** The draft validated with the publication's past taken over from `from`; nothing stays written. */
+  private async asPublishedFrom(version: VersionState, publishedId: number, semester: LoadedSemester, from: string): Promise<VersionValidationResponse> {
+    let answer: VersionValidationResponse | undefined;
+    await this.writes
+      .runLong(version.semesterId, async () => {
+        const { unmatchedOverrides } = await this.takeover.apply(version.id, publishedId, semester, from, [], true);
+        const report = await this.validator.validate(version);
+        answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides };
+        throw new RehearsalOver();
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof RehearsalOver)) throw error;
+      });
+    return answer as VersionValidationResponse;
+  }
+
+  /** Adds what the draft's publication would change in the past (from `from` on, when given). */
+  private async withPastLessons(version: VersionState, report: VersionValidationResponse, from?: string): Promise<VersionValidationResponse> {
     // What the draft's publication would change in the past: listed, not refused (publishing is the deliberate step).
-    const past = await this.pastLessons.of(version, todayInBusinessZone());
+    const past = await this.pastLessons.of(version, todayInBusinessZone(), from);
     if (past.length === 0) return report;
     const problems = [...report.problems, ...past];
     return {
@@ -92,3 +130,6 @@ export class ScheduleVersionsService {
     };
   }
 }
+
+/** Ends a validation rehearsal: thrown inside the write unit so that its transaction rolls back. */
+class RehearsalOver extends Error {}

@@ -4,6 +4,7 @@ import { comparedLesson, diffLessons } from '../../schedule-engine/lesson-diff';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { NameBook, namedIds, ScheduleDataRepository, SemesterSchedules } from '../core';
 import { VERSION_NOT_FOUND } from './access';
+import { checkedEffectiveFrom } from './version-publication.service';
 import { DiffLessonSummary, DiffRuleSummary, VersionDiffResponse } from './dto/version-diff.dto';
 import { diffRules, LineageRule } from '../../schedule-engine/rule-diff';
 import { ScheduleVersionsRepository } from './schedule-versions.repository';
@@ -24,7 +25,8 @@ export class VersionDiffService {
     private readonly schedules: SemesterSchedules,
   ) {}
 
-  async diff(id: number, baseVersionId: number): Promise<VersionDiffResponse> {
+  /** With `effectiveFrom`, only lessons from that date are compared (a publication from it keeps the past). */
+  async diff(id: number, baseVersionId: number, effectiveFrom?: string): Promise<VersionDiffResponse> {
     const version = await this.versions.state(id);
     if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
     const base = await this.versions.state(baseVersionId);
@@ -33,6 +35,7 @@ export class VersionDiffService {
 
     const semester = await this.data.semester(version.semesterId);
     if (!semester) throw new NotFoundError('Семестр не найден');
+    const from = checkedEffectiveFrom(effectiveFrom, semester);
     const rules = await this.data.rules({ versionIds: [id, baseVersionId] });
     const lineage = await this.versions.lineageKeys([id, baseVersionId]);
     const withLineage = (versionId: number): LineageRule[] =>
@@ -40,7 +43,7 @@ export class VersionDiffService {
     const ruleDiff = diffRules(withLineage(id), withLineage(baseVersionId));
 
     const { lessons } = await this.schedules.baseLessons(semester, rules);
-    const compared = lessons.map((lesson) => comparedLesson(lesson, `${lineage.get(lesson.ruleId) ?? lesson.ruleId}|${lesson.lessonKind}`));
+    const compared = lessons.filter((lesson) => lesson.date >= from).map((lesson) => comparedLesson(lesson, `${lineage.get(lesson.ruleId) ?? lesson.ruleId}|${lesson.lessonKind}`));
     const lessonDiff = diffLessons(
       compared.filter((item) => item.lesson.rule.versionId === id),
       compared.filter((item) => item.lesson.rule.versionId === baseVersionId),

@@ -3,10 +3,11 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { WorkSlots } from '../../platform/concurrency/work-slots';
-import { ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { plural } from '../../platform/http/russian';
-import { SemesterWriteUnit } from '../core';
+import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { OverrideChoice, PastTakeover } from './past-takeover';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
 import { VersionValidationResponse } from './dto/version-validation.dto';
@@ -60,18 +61,37 @@ export class VersionPublicationService {
     private readonly validator: VersionValidator,
     private readonly outbox: Outbox,
     private readonly records: VersionRecords,
+    private readonly takeover: PastTakeover,
+    private readonly data: ScheduleDataRepository,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.slots = new WorkSlots(config.schedulePublishConcurrency);
   }
 
-  /** DRAFT → PUBLISHED; the previous publication becomes ARCHIVED. */
-  publish(caller: AuthUser, id: number, reason: string): Promise<VersionResponse> {
-    return this.promote(caller, id, reason, 'PUBLISH', (version) => {
-      if (version.status !== 'DRAFT') {
-        throw new ConflictError(`Опубликовать можно только черновик: ${versionLabel(version)} — ${STATUS_LABELS[version.status]}`);
-      }
-    });
+  /**
+   * DRAFT → PUBLISHED; the previous publication becomes ARCHIVED. From `effectiveFrom` after the
+   * semester's first day, the draft first takes over the publication's past (PastTakeover), in the
+   * same transaction: an error anywhere leaves both versions as they were.
+   */
+  publish(caller: AuthUser, id: number, reason: string, effectiveFrom?: string, choices: readonly OverrideChoice[] = []): Promise<VersionResponse> {
+    return this.promote(
+      caller,
+      id,
+      reason,
+      'PUBLISH',
+      (version) => {
+        if (version.status !== 'DRAFT') {
+          throw new ConflictError(`Опубликовать можно только черновик: ${versionLabel(version)} — ${STATUS_LABELS[version.status]}`);
+        }
+      },
+      async (version, versions) => {
+        const semester = await this.data.semester(version.semesterId);
+        if (!semester) throw new NotFoundError(VERSION_NOT_FOUND);
+        const from = checkedEffectiveFrom(effectiveFrom, semester);
+        const current = versions.find((item) => item.status === 'PUBLISHED');
+        if (current && from > semester.startDate) await this.takeover.apply(version.id, current.id, semester, from, choices);
+      },
+    );
   }
 
   /** A previously published ARCHIVED version becomes PUBLISHED again; the current publication is archived. */
@@ -92,6 +112,8 @@ export class VersionPublicationService {
     reason: string,
     eventType: Extract<VersionEventType, 'PUBLISH' | 'RESTORE'>,
     ensureAllowed: (version: VersionState) => void,
+    /** Work on the version before it is validated (a publication from a date takes over the past). */
+    prepare?: (version: VersionState, versions: readonly VersionState[]) => Promise<void>,
   ): Promise<VersionResponse> {
     const found = await this.versions.state(id);
     if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
@@ -102,6 +124,7 @@ export class VersionPublicationService {
         const version = versions.find((item) => item.id === id);
         if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
         ensureAllowed(version);
+        await prepare?.(version, versions);
 
         const report = await this.validator.validate(version);
         if (report.unplacedSlotCount > 0) throw unplacedRefusal(version, report);
@@ -117,4 +140,14 @@ export class VersionPublicationService {
       }),
     );
   }
+}
+
+/** `effectiveFrom` of a publication: inside the semester; omitted, its first day (the whole semester). */
+export function checkedEffectiveFrom(effectiveFrom: string | undefined, semester: { startDate: string; endDate: string }): string {
+  if (effectiveFrom === undefined) return semester.startDate;
+  if (effectiveFrom < semester.startDate || effectiveFrom > semester.endDate) {
+    const day = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
+    throw new BadRequestError(`Дата начала действия должна быть в пределах семестра: ${day(semester.startDate)}–${day(semester.endDate)}`).at('effectiveFrom');
+  }
+  return effectiveFrom;
 }

@@ -14,6 +14,15 @@ export class VersionProblem implements RuleProblem {
   @ApiPropertyOptional({ description: 'PAST_LESSONS: сколько уже прошедших занятий правила изменит публикация' }) pastLessonCount?: number;
 }
 
+/** A one-off change the publication from a date would not carry over without the office's choice. */
+export class UnmatchedOverrideResponse {
+  @ApiProperty() overrideId!: number;
+  @ApiProperty({ enum: ['CANCEL', 'MOVE', 'REPLACE'] }) action!: string;
+  @ApiProperty({ format: 'date', description: 'Исходная дата занятия' }) lessonDate!: string;
+  @ApiProperty({ description: 'Почему оно больше не совпадает с занятием' }) reason!: string;
+  @ApiProperty({ description: 'Можно ли оставить его на занятии правила в ту же неделю (KEEP)' }) keepable!: boolean;
+}
+
 export class VersionValidationResponse {
   @ApiProperty() versionId!: number;
   @ApiProperty({ description: 'Нет ни одной проблемы' }) valid!: boolean;
@@ -30,4 +39,11 @@ export class VersionValidationResponse {
   @ApiProperty() problemsTruncated!: boolean;
   @ApiProperty({ type: [VersionProblem], description: 'Сначала проблемы ссылок и часов по id правила, затем конфликты по дате' })
   problems!: VersionProblem[];
+  @ApiPropertyOptional({ format: 'date', description: 'С effectiveFrom: дата, с которой проверена публикация (прошлое до неё — из опубликованной версии)' })
+  effectiveFrom?: string;
+  @ApiPropertyOptional({
+    type: [UnmatchedOverrideResponse],
+    description: 'С effectiveFrom: разовые изменения с этой даты, для которых при публикации нужно решение (overrideDecisions)',
+  })
+  unmatchedOverrides?: UnmatchedOverrideResponse[];
 }
