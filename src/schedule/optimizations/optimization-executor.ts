@@ -1,4 +1,6 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
 import { classifyDatabaseError, describeDatabaseError } from '../../platform/database/pg-errors';
 import { scoreOf } from '../../schedule-engine/quality';
 import { allSlots } from '../../schedule-engine/rule-model';
@@ -7,7 +9,7 @@ import { ScheduleDataRepository, SlotPlacement, SolvedDrafts, VersionScores } fr
 import { OptimizationPenalty, OptimizationPhase, OptimizationStopReason } from './dto/optimization.dto';
 import { JobProgress, JobRow, OptimizationJobsRepository, SourceVersion } from './optimization-jobs.repository';
 import { BuiltProblem, buildProblem, placementFromSolver, ProblemInput, RuleInput } from './problem-builder';
-import { startSolverThread, SolverThread } from './solver-thread';
+import { startSolverThreads, SolverThread } from './solver-thread';
 import { unplacedReport } from './unplaced-report';
 
 /** How often a running job writes its progress and heartbeat, and learns of a cancel. */
@@ -62,11 +64,12 @@ export class OptimizationExecutor {
     private readonly data: ScheduleDataRepository,
     private readonly scores: VersionScores,
     private readonly drafts: SolvedDrafts,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Call in the job's tenant context: everything the run awaits stays in it. */
   start(job: JobRow, instance: string): RunningJob {
-    const run = new JobRun(job, instance, this.jobs, this.data, this.scores, this.drafts);
+    const run = new JobRun(job, instance, this.jobs, this.data, this.scores, this.drafts, this.config.optimizations.solverThreads);
     const done = run.execute().catch(async (error: unknown) => {
       // A database error is logged by class and SQLSTATE only (its text may hold SQL); a bug with its stack.
       const stack = error instanceof Error && !classifyDatabaseError(error) ? error.stack : undefined;
@@ -93,6 +96,8 @@ class JobRun {
     private readonly data: ScheduleDataRepository,
     private readonly scores: VersionScores,
     private readonly drafts: SolvedDrafts,
+    /** Independent searches of this job (SOLVER_THREADS); the best result is kept. */
+    private readonly threads: number,
   ) {}
 
   async abort(message: string): Promise<void> {
@@ -150,7 +155,7 @@ class JobRun {
   private async solve(built: BuiltProblem): Promise<SolverResult> {
     const { job } = this;
     const events = built.problem.events.length;
-    this.thread = startSolverThread(
+    this.thread = startSolverThreads(
       built.problem,
       {
         mode: job.mode,
@@ -159,6 +164,7 @@ class JobRun {
         stallLimitMs: stallLimitMs(job.timeLimitSeconds),
         maxMoved: job.maxMovedLessons ?? undefined,
       },
+      this.threads,
       (progress) => (this.latest = progressOf(progress, events, built.lockedUnplaced.length, built.costScale)),
       REPORT_EVERY_MS,
     );

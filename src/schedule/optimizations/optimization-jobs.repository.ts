@@ -59,6 +59,7 @@ const SOURCE_VERSION = rowShape({ id: int, semesterId: int, versionNumber: int, 
 export type SourceVersion = RowType<typeof SOURCE_VERSION>;
 
 const CANCEL_ROW = rowShape({ cancelRequested: bool });
+const COUNTS_ROW = rowShape({ waiting: int, running: int });
 
 export interface NewJob {
   semesterId: number;
@@ -212,6 +213,16 @@ export class OptimizationJobsRepository {
         WHERE id = $1 AND owner_instance = $2 AND status = 'RUNNING'`,
       [id, instance, message],
     );
+  }
+
+  /** Jobs waiting and running now (the metrics' gauge; one query over the partial index of active jobs). */
+  async activeCounts(): Promise<{ waiting: number; running: number }> {
+    const [row] = await this.db.rows(
+      COUNTS_ROW,
+      `SELECT count(*) FILTER (WHERE status = 'QUEUED')::int AS waiting, count(*) FILTER (WHERE status = 'RUNNING')::int AS running
+         FROM schedule_optimization_jobs WHERE status IN ('QUEUED','RUNNING')`,
+    );
+    return row;
   }
 
   /** Whether any job waits (one cheap query a round, so idle tenants cost little). */
