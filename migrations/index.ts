@@ -24,6 +24,7 @@ import { OwnLessonNotifications1764700200000 } from './1764700200000-OwnLessonNo
 import { StudentGroups1764700300000 } from './1764700300000-StudentGroups';
 import { SubjectEquipment1764800000000 } from './1764800000000-SubjectEquipment';
 import { DatedRulePeriods1764900000000 } from './1764900000000-DatedRulePeriods';
+import { OptimizationStopReason1764900000500 } from './1764900000500-OptimizationStopReason';
 import { SsoLoginStarts1764900500000 } from './1764900500000-SsoLoginStarts';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
@@ -54,5 +55,6 @@ export const MIGRATIONS = [
   StudentGroups1764700300000,
   SubjectEquipment1764800000000,
   DatedRulePeriods1764900000000,
+  OptimizationStopReason1764900000500,
   SsoLoginStarts1764900500000,
 ];

@@ -1,51 +1,21 @@
 import 'reflect-metadata';
 import { tracing } from './platform/tracing/register'; // first: patches http, express and pg when tracing is on
 import { INestApplication, Logger } from '@nestjs/common';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Server } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { dirname, resolve } from 'node:path';
-import { AppConfig, ConfigError, isEmbeddedMode, loadConfig } from './config/app-config';
+import { loadConfig } from './config/app-config';
 import { createApp } from './create-app';
 import { gracefulStop } from './platform/http/graceful-stop';
 import { AppLogger } from './platform/logging/app-logger';
 import { Metrics } from './platform/metrics/metrics';
 import { MetricsServer, startMetricsServer } from './platform/metrics/metrics-server';
-import { EmbeddedStartError } from './platform/tenancy/embedded-failures';
-import { EmbeddedCluster, startEmbeddedPostgres } from './platform/tenancy/embedded-postgres';
-import { configuredTenants, normalizeTenant, TenantConfigError, TenantDefinition } from './platform/tenancy/tenant-definition';
+import { loadDotEnv, reportStartFailure, resolveTenants } from './process-start';
 
 loadDotEnv(); // first: it may set LOG_FORMAT
 // One logger for the whole process, from the first line on (Nest's `Logger` calls end in it).
 const appLogger = AppLogger.forProcess();
 Logger.overrideLogger(appLogger);
 const logger = new Logger('Main');
-
-/** Embedded mode keeps a generated JWT secret next to its data, so sessions survive restarts. */
-function localJwtSecret(config: AppConfig): string {
-  const file = resolve(dirname(resolve(config.embedded.dataDir)), 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
-async function resolveTenants(config: AppConfig): Promise<{ tenants: TenantDefinition[]; embedded?: EmbeddedCluster }> {
-  if (!isEmbeddedMode(config)) return { tenants: configuredTenants(config) };
-  config.embedded.tenants.forEach((domain, index) =>
-    normalizeTenant({ domain, url: 'jdbc:postgresql://check/only' }, `EMBEDDED_TENANTS[${index}]`),
-  );
-  const embedded = await startEmbeddedPostgres(config.embedded);
-  config.jwt.secret ??= localJwtSecret(config);
-  return { tenants: embedded.tenants, embedded };
-}
-
-/** A `.env` in the working directory fills in variables the environment does not set (it never overrides them). */
-function loadDotEnv(): void {
-  if (existsSync('.env')) process.loadEnvFile('.env');
-}
 
 /** How long a stop waits for running requests before closing the pools anyway. */
 const DRAIN_TIMEOUT_MS = 25_000;
@@ -95,14 +65,4 @@ async function main(): Promise<void> {
   if (tracing) logger.log('Tracing: spans are exported by OTLP/HTTP; request ids are trace ids');
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof TenantConfigError || error instanceof EmbeddedStartError) {
-    logger.error(error.message);
-  } else {
-    // Other messages may carry connection details: name the kind and the system code only.
-    const code = (error as { code?: unknown } | undefined)?.code;
-    const kind = error instanceof Error ? error.constructor.name : 'unknown error';
-    logger.error(`Start-up failed: ${kind}${typeof code === 'string' ? ` (${code})` : ''}`);
-  }
-  process.exit(1);
-});
+main().catch((error: unknown) => reportStartFailure(logger, error));

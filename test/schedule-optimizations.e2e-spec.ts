@@ -157,16 +157,18 @@ describe('timetable optimization jobs (issue 43)', () => {
     expect(accepted).toHaveLength(1);
     const queued = accepted[0].body as Job;
     expect(queued).toMatchObject({ versionId: draftId, semesterId: u.semester.id, mode: 'GENERATE', status: 'QUEUED', timeLimitSeconds: 5, resultVersionId: null });
+    // The version is named by its number in the semester, as the screens show it (issue 54 §4), not by its id.
+    const draft = (await office.get(`${VERSIONS}/${draftId}`)).body as { versionNumber: number };
     for (const refused of answers.filter((response) => response.status !== 202)) {
       expect(refused.status).toBe(409);
-      expectErrorBody(refused.body, 409, `${VERSIONS}/${draftId}/optimizations`, new RegExp(`№${queued.id}`));
+      expectErrorBody(refused.body, 409, `${VERSIONS}/${draftId}/optimizations`, new RegExp(`№${queued.id} \\(версия №${draft.versionNumber} «Черновик осени»\\)`));
     }
     // The published version is of the same semester: also refused.
     expect((await start(u.versionId, { mode: 'REPAIR' })).status).toBe(409);
 
     const cancelled = await office.post(`${JOBS}/${queued.id}/cancel`);
     expect(cancelled.status).toBe(200);
-    expect(cancelled.body).toMatchObject({ id: queued.id, status: 'CANCELLED', resultVersionId: null });
+    expect(cancelled.body).toMatchObject({ id: queued.id, status: 'CANCELLED', stopReason: 'CANCELLED', resultVersionId: null });
     expect((await office.post(`${JOBS}/${queued.id}/cancel`)).status).toBe(409);
     expect(((await office.get(`${JOBS}?versionId=${draftId}`)).body as Job[]).map((item) => item.id)).toEqual([queued.id]);
   });
@@ -184,6 +186,7 @@ describe('timetable optimization jobs (issue 43)', () => {
     expect(done).toMatchObject({ status: 'SUCCEEDED', phase: 'DONE', totalSlots: 4, placedSlots: 4, hardViolations: 0 });
     expect(done.unplaced).toEqual({ slots: [], topBlockers: [] });
     expect(done.message).toMatch(/размещено 4 из 4/);
+    expect(['OPTIMUM', 'TIME_LIMIT']).toContain(done.stopReason);
     const resultId = done.resultVersionId as number;
 
     const result = (await office.get(`${VERSIONS}/${resultId}`)).body as { status: string; basedOnVersionId: number; name: string; ruleCount: number };
@@ -266,17 +269,58 @@ describe('timetable optimization jobs (issue 43)', () => {
     await t.sql('alpha', `DELETE FROM teacher_preferences WHERE teacher_id = $1`, [T0]);
   });
 
+  it('a run that changes nothing writes no draft and says why; a run with every penalty 0 stops before its limit (OPTIMUM)', async () => {
+    // REPAIR of a clean timetable may move nothing: the best it can answer is the source itself.
+    const versionsBefore = Number((await t.sql<{ count: string }>('alpha', `SELECT count(*) FROM schedule_versions`))[0].count);
+    const accepted = await start(draftId, { mode: 'REPAIR', timeLimitSeconds: 5 });
+    const done = await finished((accepted.body as Job).id);
+    expect(done).toMatchObject({ status: 'SUCCEEDED', resultVersionId: null, movedLessons: 0, placedSlots: 4, totalSlots: 4 });
+    expect(['OPTIMUM', 'TIME_LIMIT']).toContain(done.stopReason);
+    const draft = (await office.get(`${VERSIONS}/${draftId}`)).body as { versionNumber: number };
+    expect(done.message).toBe(`Готово: расчёт не нашёл расписания лучше версии №${draft.versionNumber} «Черновик осени», черновик не создан (размещено 4 из 4)`);
+    expect(done.bestScore).toBe((await quality(draftId)).score);
+    expect(Number((await t.sql<{ count: string }>('alpha', `SELECT count(*) FROM schedule_versions`))[0].count)).toBe(versionsBefore);
+
+    // One lesson alone, with no wish against it: nothing costs anything, so a ten-minute run ends at once.
+    const lone = (await createVersion(office, u.springSemester.id, 'Одно занятие', u.springVersionId)).id;
+    await createRule(
+      admin,
+      ruleBody(u, {
+        semesterId: u.springSemester.id,
+        scheduleVersionId: lone,
+        subjectId: u.subjects[0].id,
+        groupIds: [u.groups[0].id],
+        lectureAcademicHours: 36,
+        slots: [slotBody(u, { dayOfWeek: 1, timeSlotId: u.timeSlots[0].id, teacherId: u.teachers[0].id, classroomId: u.classrooms[0].id, lessonTypeId: LESSON_TYPES.LECTURE })],
+      }),
+    );
+    const single = await start(lone, { mode: 'GENERATE', timeLimitSeconds: 600 });
+    expect(single.status).toBe(202);
+    const optimum = await finished((single.body as Job).id);
+    expect(optimum).toMatchObject({ status: 'SUCCEEDED', stopReason: 'OPTIMUM' });
+    expect(optimum.elapsedSeconds).toBeLessThan(60);
+  });
+
   it('cancelling a running job stops it early and keeps the best placement found as a draft', async () => {
+    // A teacher who would rather not teach at any time: every placement costs, so no optimum ends the run first.
+    const T1 = u.teachers[1].id;
+    await t.sql(
+      'alpha',
+      `INSERT INTO teacher_preferences (teacher_id, semester_id, preference_type, day_of_week, time_slot_id, status)
+       SELECT $1, $2, 'SOFT_UNWANTED', day, slot, 'APPROVED' FROM generate_series(1, 6) AS day, unnest($3::int[]) AS slot`,
+      [T1, u.semester.id, u.timeSlots.map((slot) => slot.id)],
+    );
     const accepted = await start(draftId, { mode: 'GENERATE', timeLimitSeconds: 600 });
     const id = (accepted.body as Job).id;
     await runner(t).runRound();
     expect((await job(id)).status).toBe('RUNNING');
     expect((await office.post(`${JOBS}/${id}/cancel`)).status).toBe(200);
     const done = await finished(id);
-    expect(done.status).toBe('CANCELLED');
+    expect(done).toMatchObject({ status: 'CANCELLED', stopReason: 'CANCELLED' });
     expect(done.elapsedSeconds).toBeLessThan(600);
     expect(done.resultVersionId).not.toBeNull();
     expect((await validation(done.resultVersionId as number)).valid).toBe(true);
+    await t.sql('alpha', `DELETE FROM teacher_preferences WHERE teacher_id = $1`, [T1]);
   });
 
   it('with two instances on one database, exactly one runs a job; a job whose instance stopped is failed, never left running', async () => {

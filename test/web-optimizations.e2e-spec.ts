@@ -97,6 +97,7 @@ describe('the office builds a timetable in the web client', () => {
     await page.waitForSelector('#job-message', { timeout: 60_000 });
     expect(await text('#job-message')).toMatch(/Готово: размещено 3 из 3/);
     expect(await text('#job-scores')).toMatch(/было .+, стало .+/);
+    expect(await text('#job-stop-reason')).toMatch(/Расчёт закончен: (истекло время расчёта|все штрафы равны нулю)/);
     const [job] = (await admin.get(`/api/edu-office/schedule/optimizations?versionId=${draftId}`)).body as { resultVersionId: number; bestScore: number }[];
     const rulesLink = await page.$eval('#optimization-job a[href^="#rules"]', (link) => link.getAttribute('href'));
     expect(rulesLink).toBe(`#rules?versionId=${job.resultVersionId}`);
@@ -112,6 +113,13 @@ describe('the office builds a timetable in the web client', () => {
   });
 
   it('«Остановить» stops a long run early and keeps the best placement found', async () => {
+    // A teacher who would rather not teach at any time: every placement costs, so no optimum ends the run before the click.
+    await t.sql(
+      'alpha',
+      `INSERT INTO teacher_preferences (teacher_id, semester_id, preference_type, day_of_week, time_slot_id, status)
+       SELECT $1, $2, 'SOFT_UNWANTED', day, slot, 'APPROVED' FROM generate_series(1, 6) AS day, unnest($3::int[]) AS slot`,
+      [u.teachers[0].id, u.semester.id, u.timeSlots.map((slot) => slot.id)],
+    );
     await replaceText(page, await controlByLabel(page, 'Время расчёта, секунд (5–3600)'), '600');
     await clickButton('Составить расписание');
     // Stopped while it runs (a job stopped while it waits ends at once, with no draft).
@@ -119,6 +127,7 @@ describe('the office builds a timetable in the web client', () => {
     await clickButton('Остановить');
     await page.waitForSelector('#job-message', { timeout: 60_000 });
     expect(await text('#job-message')).toMatch(/Остановлено, сохранено лучшее найденное/);
+    expect(await text('#job-stop-reason')).toBe('Расчёт закончен: остановлен по запросу');
     expect(await page.$('#optimization-job a[href^="#rules?versionId="]')).not.toBeNull();
     expect(await page.$$eval('#jobs-table tbody tr', (rows) => rows.length)).toBe(2);
   });
@@ -136,5 +145,44 @@ describe('the office builds a timetable in the web client', () => {
     // The list and the run are asked once each on opening; a finished run is not asked again.
     expect(settled).toBeLessThanOrEqual(3);
     expect(asked).toBe(settled);
+  });
+
+  const confirmInDialog = async () => {
+    await page.waitForSelector('dialog[open] .remove-row button.primary');
+    await page.click('dialog[open] .remove-row button.primary');
+  };
+
+  it('«Удалить черновик» on a run\'s result asks in the page, deletes the draft, and the run stays without it', async () => {
+    const [stopped] = (await admin.get(`/api/edu-office/schedule/optimizations?versionId=${draftId}`)).body as { id: number; resultVersionId: number }[];
+    const result = (await admin.get(`/api/edu-office/schedule/versions/${stopped.resultVersionId}`)).body as { versionNumber: number; name: string };
+    await clickButton('Удалить черновик');
+    await page.waitForSelector('dialog[open] .remove-row');
+    expect(await text('dialog[open] .remove-row p')).toContain(`Удалить черновик №${result.versionNumber} «${result.name}»`);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'optimization-delete-result');
+    await confirmInDialog();
+    await page.waitForSelector('#job-notice');
+    expect(await text('#job-notice')).toBe(`Черновик №${result.versionNumber} «${result.name}» удалён.`);
+    await page.waitForFunction(() => !document.querySelector('#optimization-job a[href^="#rules?versionId="]'));
+    expect((await admin.get(`/api/edu-office/schedule/optimizations/${stopped.id}`)).body).toMatchObject({ status: 'CANCELLED', resultVersionId: null });
+    expect((await admin.get(`/api/edu-office/schedule/versions/${stopped.resultVersionId}`)).status).toBe(404);
+  });
+
+  it('«Удалить» in «Версии» deletes a never-published draft after the question; a published version offers no such action', async () => {
+    const [, first] = (await admin.get(`/api/edu-office/schedule/optimizations?versionId=${draftId}`)).body as { resultVersionId: number }[];
+    const result = (await admin.get(`/api/edu-office/schedule/versions/${first.resultVersionId}`)).body as { versionNumber: number; name: string };
+    await page.goto(`${origin}/admin/#versions`);
+    await page.waitForSelector(`#versions-table tr[data-version="${first.resultVersionId}"]`);
+    expect(await page.$(`#versions-table tr[data-version="${u.versionId}"] button[aria-label^="Удалить"]`)).toBeNull();
+    await page.click(`#versions-table tr[data-version="${first.resultVersionId}"] button[aria-label="Удалить черновик №${result.versionNumber}"]`);
+    await page.waitForSelector('dialog[open] .remove-row');
+    await screenshot(page, 'versions-delete-draft');
+    await confirmInDialog();
+    await page.waitForSelector('#versions-notice');
+    expect(await text('#versions-notice')).toBe(`Черновик №${result.versionNumber} «${result.name}» удалён.`);
+    await page.waitForFunction((id) => !document.querySelector(`#versions-table tr[data-version="${id}"]`), {}, first.resultVersionId);
+    await page.setViewport(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewport(WIDE);
   });
 });

@@ -132,6 +132,13 @@ export interface OptimizationsConfig {
   staleAfterSeconds: number;
   /** Jobs one instance runs at once, each in its own worker thread (OPTIMIZATION_CONCURRENCY). */
   concurrency: number;
+  /**
+   * An instance that runs no jobs still counts the waiting and running ones for `/metrics` this often
+   * (OPTIMIZATION_COUNT_INTERVAL_MS; 0: never). Workers count on every poll.
+   */
+  countIntervalMs: number;
+  /** Threads one job searches with, each from its own seed; the best result wins (SOLVER_THREADS). */
+  solverThreads: number;
 }
 
 export interface NotificationsConfig {
@@ -373,6 +380,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
       pollIntervalMs: read.int('OPTIMIZATION_POLL_INTERVAL_MS', 1000, 50, 60000),
       staleAfterSeconds: read.int('OPTIMIZATION_STALE_AFTER_SECONDS', 30, 2, 3600),
       concurrency: read.int('OPTIMIZATION_CONCURRENCY', 1, 1, 16),
+      countIntervalMs: read.int('OPTIMIZATION_COUNT_INTERVAL_MS', 15000, 0, 3600000),
+      solverThreads: read.int('SOLVER_THREADS', 1, 1, 16),
     },
   };
 

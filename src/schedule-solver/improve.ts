@@ -10,6 +10,12 @@ const CHECK_EVERY = 512;
 /** The most events a Kempe chain may move (longer ones are refused: they rarely pay). */
 const CHAIN_LIMIT = 40;
 
+/** Every event has a cell: with cost 0 on top, nothing better exists. */
+export function allPlaced(st: State): boolean {
+  for (let e = 0; e < st.m.E; e++) if (st.cell[e] < 0) return false;
+  return true;
+}
+
 /**
  * Simulated annealing (after Bellio et al.) over moves that keep the placement clash-free: move one
  * event to another cell and/or room, move it to another room, or a Kempe chain (Lü and Hao): it goes
@@ -30,6 +36,11 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
   const phaseStart = now ? now() : 0;
   const span = run.deadline - phaseStart;
   let bestCost = st.cost;
+  // Cost 0 with every event placed is an optimum: the search ends as soon as it gets there.
+  const complete = allPlaced(st);
+  const stallLimit = run.options.stallLimitMs;
+  let lastBetterAt = phaseStart;
+  let betterSinceCheck = false;
   /** The current placement is the best and not yet copied (copied only before it gets worse). */
   let bestIsCurrent = true;
   let t = 1;
@@ -212,6 +223,19 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
   for (; iteration < maxIterations; iteration++) {
     if (iteration % CHECK_EVERY === 0) {
       if (run.tick('IMPROVEMENT', iteration, st, bestIsCurrent ? null : { cells: bestCells, rooms: bestRooms })) break;
+      if (complete && bestCost === 0) {
+        run.stopReason = 'OPTIMUM';
+        break;
+      }
+      if (now && stallLimit !== undefined) {
+        const at = now();
+        if (betterSinceCheck) lastBetterAt = at;
+        else if (at - lastBetterAt >= stallLimit) {
+          run.stopReason = 'NO_IMPROVEMENT';
+          break;
+        }
+        betterSinceCheck = false;
+      }
       const fraction = maxIterations !== Infinity ? iteration / maxIterations : now ? Math.min(1, (now() - phaseStart) / span) : 0;
       t = tStart * Math.pow(T_END_RATIO, fraction);
     }
@@ -263,6 +287,7 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
     if (st.cost < bestCost) {
       bestCost = st.cost;
       bestIsCurrent = true;
+      betterSinceCheck = true;
     } else if (bestIsCurrent && st.cost > bestCost) {
       // The state before this move was the best: copy it, undoing this move in the copy.
       bestCells.set(st.cell);

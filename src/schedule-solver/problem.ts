@@ -108,7 +108,16 @@ export interface SolveOptions {
   progressEveryMs?: number;
   /** Polled between iterations: true stops the run and returns the best found. */
   shouldStop?: () => boolean;
+  /** Optional: the improvement ends after this many milliseconds of `now()` without a better cost. */
+  stallLimitMs?: number;
 }
+
+/**
+ * Why a run ended: its time or iteration budget was spent (`LIMIT`), its best did not improve for
+ * `stallLimitMs` (`NO_IMPROVEMENT`), every event is placed at cost 0 (`OPTIMUM`: nothing better
+ * exists), or `shouldStop` asked (`STOPPED`).
+ */
+export type SolverStopReason = 'LIMIT' | 'NO_IMPROVEMENT' | 'OPTIMUM' | 'STOPPED';
 
 export type SolverPhase = 'CONSTRUCTION' | 'IMPROVEMENT' | 'DONE';
 
@@ -155,4 +164,5 @@ export interface SolverResult {
   movedEvents: number;
   iterations: number;
   unplaced: UnplacedReason[];
+  stopReason: SolverStopReason;
 }

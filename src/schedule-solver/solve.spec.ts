@@ -286,14 +286,15 @@ describe('solve', () => {
   });
 
   it('reports progress on the given clock and stops when asked, keeping what it found', () => {
+    // Every lesson is too big for the one room, so cost 0 (an optimum, which would end the run) is out of reach.
     const problem: SolverProblem = {
       days: 5,
       periodsPerDay: 4,
-      roomCapacities: [30, 30],
+      roomCapacities: [5],
       resources: Array.from({ length: 4 }, () => ({ ...quiet, gapWeight: 1 })),
       courses: [{ minWorkingDays: 0 }],
       events: Array.from({ length: 20 }, (_, e) => event({ resources: [e % 4] })),
-      weights: noWeights,
+      weights: { ...noWeights, capacityPerLesson: 1 },
     };
     let clock = 0;
     let polls = 0;
@@ -313,5 +314,34 @@ describe('solve', () => {
     expect(result.iterations).toBeLessThanOrEqual(50 * 512);
     expect(phases).toContain('IMPROVEMENT');
     expect(phases[phases.length - 1]).toBe('DONE');
+    expect(result.stopReason).toBe('STOPPED');
+  });
+
+  it('says why it ended: the limit, an optimum found, or no improvement for the stall limit', () => {
+    // Gaps can be closed (cost 0): the search stops there, long before its limit.
+    const solvable: SolverProblem = {
+      days: 5,
+      periodsPerDay: 4,
+      roomCapacities: [30, 30],
+      resources: Array.from({ length: 4 }, () => ({ ...quiet, gapWeight: 1 })),
+      courses: [{ minWorkingDays: 0 }],
+      events: Array.from({ length: 20 }, (_, e) => event({ resources: [e % 4] })),
+      weights: noWeights,
+    };
+    let clock = 0;
+    const optimum = solve(solvable, { mode: 'GENERATE', seed: 1, timeLimitMs: 1e9, now: () => (clock += 1) });
+    expect(optimum).toMatchObject({ stopReason: 'OPTIMUM', cost: 0, unplaced: [] });
+    expect(clock).toBeLessThan(1e9);
+
+    // Every lesson in the small room costs: 0 cannot be reached, so only a limit or the stall limit ends a run.
+    const stuck: SolverProblem = { ...solvable, roomCapacities: [5], weights: { ...noWeights, capacityPerLesson: 1 } };
+    expect(solve(stuck, { mode: 'GENERATE', seed: 1, maxIterations: 10 }).stopReason).toBe('LIMIT');
+    clock = 0;
+    const stalled = solve(stuck, { mode: 'GENERATE', seed: 1, timeLimitMs: 1e9, stallLimitMs: 300, now: () => (clock += 1) });
+    expect(stalled.stopReason).toBe('NO_IMPROVEMENT');
+    expect(stalled.cost).toBe(20);
+    expect(clock).toBeLessThan(1e5);
+    clock = 0;
+    expect(solve(stuck, { mode: 'GENERATE', seed: 1, timeLimitMs: 1000, now: () => (clock += 1) }).stopReason).toBe('LIMIT');
   });
 });

@@ -1,8 +1,8 @@
 import { EventSet, forwardSearch, greedy } from './construct';
 import { evaluate } from './evaluate';
-import { anneal } from './improve';
+import { allPlaced, anneal } from './improve';
 import { compile, type Model } from './model';
-import type { SolveOptions, SolverPhase, SolverProblem, SolverResult, UnplacedReason } from './problem';
+import type { SolveOptions, SolverPhase, SolverProblem, SolverResult, SolverStopReason, UnplacedReason } from './problem';
 import { Random } from './random';
 import { State } from './state';
 
@@ -17,6 +17,8 @@ export interface Run {
   /** Absolute `now()` by which the run ends; Infinity without a clock or limit. */
   deadline: number;
   nextProgress: number;
+  /** Set when the run ends early or at its limit (`tick` sets STOPPED and LIMIT, the search the others). */
+  stopReason: SolverStopReason;
   /** Reports progress when due; true when the run must stop (time, `shouldStop`). */
   tick(phase: SolverPhase, iterations: number, st: State, best: { cells: Int32Array; rooms: Int32Array } | null): boolean;
 }
@@ -39,8 +41,12 @@ export function solve(problem: SolverProblem, options: SolveOptions): SolverResu
     start,
     deadline,
     nextProgress: start + every,
+    stopReason: 'LIMIT',
     tick(phase, iterations, st, best) {
-      if (options.shouldStop?.()) return true;
+      if (options.shouldStop?.()) {
+        this.stopReason = 'STOPPED';
+        return true;
+      }
       if (!now) return false;
       const t = now();
       if (options.onProgress && t >= this.nextProgress) {
@@ -89,7 +95,8 @@ export function solve(problem: SolverProblem, options: SolveOptions): SolverResu
   }
 
   let iterations = 0;
-  if (!stopped && (options.maxIterations ?? 1) > 0) {
+  if (!stopped && st.cost === 0 && allPlaced(st)) run.stopReason = 'OPTIMUM';
+  else if (!stopped && (options.maxIterations ?? 1) > 0) {
     const result = anneal(st, rng, run, maxMoved);
     iterations = result.iterations;
     st = rebuild(m, result.cells, result.rooms);
@@ -108,6 +115,7 @@ export function solve(problem: SolverProblem, options: SolveOptions): SolverResu
     movedEvents: report.moved,
     iterations,
     unplaced: unplacedReasons(st),
+    stopReason: run.stopReason,
   };
 }
 

@@ -7,6 +7,8 @@ import { listeningPort } from './service-port';
 const ROOT = resolve(__dirname, '..', '..');
 /** The service as `npm run build` leaves it and `npm run start:prod` runs it. */
 export const SERVICE_MAIN = join(ROOT, 'dist', 'src', 'main.js');
+/** The solver worker as `npm run worker` runs it (issue 54 §6). */
+export const SERVICE_WORKER = join(ROOT, 'dist', 'src', 'worker.js');
 
 /**
  * Whether the built service is older than a source it is compiled from. Process-level tests start
@@ -44,9 +46,9 @@ export interface ServiceProcess {
   listening(timeoutMs?: number): Promise<number>;
 }
 
-/** Starts the built service in `cwd` with exactly `env` (plus PATH). */
-export function startService(cwd: string, env: Record<string, string>): ServiceProcess {
-  const child = spawn(process.execPath, [SERVICE_MAIN], { cwd, env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+/** Starts the built service (or `script`, e.g. the worker) in `cwd` with exactly `env` (plus PATH). */
+export function startService(cwd: string, env: Record<string, string>, script = SERVICE_MAIN): ServiceProcess {
+  const child = spawn(process.execPath, [script], { cwd, env: serviceEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const listeners = new Set<() => void>();
   const append = (chunk: Buffer) => {

@@ -121,6 +121,8 @@ export class Metrics {
 
   /** The notification queue of each tenant as its delivery worker last counted it. */
   private readonly queues = new Map<string, NotificationQueue>();
+  /** Solver jobs of each tenant as the optimization runner last counted them. */
+  private readonly solverJobs = new Map<string, { waiting: number; running: number }>();
 
   /** False with METRICS_ENABLED=false: nothing is recorded per request and no process sampling runs. */
   readonly recording: boolean;
@@ -175,6 +177,25 @@ export class Metrics {
         }
       },
     });
+    const solverJobs = this.solverJobs;
+    new Gauge({
+      name: 'timetable_optimization_jobs',
+      help:
+        'Timetable solver jobs summed over the tenants, as this instance last counted them: waiting to be claimed, and running. ' +
+        'Every instance counts the same databases, so take max() over instances (the solver Deployment scales on it)',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        let waiting = 0;
+        let running = 0;
+        for (const jobs of solverJobs.values()) {
+          waiting += jobs.waiting;
+          running += jobs.running;
+        }
+        this.set({ state: 'waiting' }, waiting);
+        this.set({ state: 'running' }, running);
+      },
+    });
     new Gauge({
       name: 'timetable_notification_oldest_pending_seconds',
       help: 'Age of the oldest undelivered notification work per tenant (an event not dispatched, or an e-mail due and not sent)',
@@ -189,6 +210,10 @@ export class Metrics {
 
   recordNotificationQueue(tenant: string, queue: NotificationQueue): void {
     this.queues.set(tenant, queue);
+  }
+
+  recordOptimizationJobs(tenant: string, jobs: { waiting: number; running: number }): void {
+    this.solverJobs.set(tenant, jobs);
   }
 
   observeRequest(request: FinishedRequest): void {

@@ -1,13 +1,15 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG } from '../../config/config.module';
+import type { AppConfig } from '../../config/app-config';
 import { classifyDatabaseError, describeDatabaseError } from '../../platform/database/pg-errors';
 import { scoreOf } from '../../schedule-engine/quality';
 import { allSlots } from '../../schedule-engine/rule-model';
-import type { SolverCostTerm, SolverProgress, SolverResult } from '../../schedule-solver';
+import type { SolverCostTerm, SolverProgress, SolverResult, SolverStopReason } from '../../schedule-solver';
 import { ScheduleDataRepository, SlotPlacement, SolvedDrafts, VersionScores } from '../core';
-import { OptimizationPenalty, OptimizationPhase } from './dto/optimization.dto';
+import { OptimizationPenalty, OptimizationPhase, OptimizationStopReason } from './dto/optimization.dto';
 import { JobProgress, JobRow, OptimizationJobsRepository, SourceVersion } from './optimization-jobs.repository';
 import { BuiltProblem, buildProblem, placementFromSolver, ProblemInput, RuleInput } from './problem-builder';
-import { startSolverThread, SolverThread } from './solver-thread';
+import { startSolverThreads, SolverThread } from './solver-thread';
 import { unplacedReport } from './unplaced-report';
 
 /** How often a running job writes its progress and heartbeat, and learns of a cancel. */
@@ -15,6 +17,16 @@ export const REPORT_EVERY_MS = 1000;
 /** A solver that has not answered this long after its time limit is ended (it checks the clock between steps, so this is a fault). */
 const OVERRUN_GRACE_MS = 60_000;
 const FAILED_MESSAGE = 'Расчёт прерван из-за внутренней ошибки; попробуйте ещё раз';
+/** A run ends after max(30 s, a fifth of its limit) without a better result (issue 54 §4). */
+const MIN_STALL_MS = 30_000;
+export const stallLimitMs = (timeLimitSeconds: number): number => Math.max(MIN_STALL_MS, (timeLimitSeconds * 1000) / 5);
+
+const STOP_REASONS: Record<SolverStopReason, OptimizationStopReason> = {
+  LIMIT: 'TIME_LIMIT',
+  NO_IMPROVEMENT: 'NO_IMPROVEMENT',
+  OPTIMUM: 'OPTIMUM',
+  STOPPED: 'CANCELLED',
+};
 const MAX_NAME_LENGTH = 255;
 
 const TERM_LABELS: Record<SolverCostTerm['code'], string> = {
@@ -52,11 +64,12 @@ export class OptimizationExecutor {
     private readonly data: ScheduleDataRepository,
     private readonly scores: VersionScores,
     private readonly drafts: SolvedDrafts,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** Call in the job's tenant context: everything the run awaits stays in it. */
   start(job: JobRow, instance: string): RunningJob {
-    const run = new JobRun(job, instance, this.jobs, this.data, this.scores, this.drafts);
+    const run = new JobRun(job, instance, this.jobs, this.data, this.scores, this.drafts, this.config.optimizations.solverThreads);
     const done = run.execute().catch(async (error: unknown) => {
       // A database error is logged by class and SQLSTATE only (its text may hold SQL); a bug with its stack.
       const stack = error instanceof Error && !classifyDatabaseError(error) ? error.stack : undefined;
@@ -83,6 +96,8 @@ class JobRun {
     private readonly data: ScheduleDataRepository,
     private readonly scores: VersionScores,
     private readonly drafts: SolvedDrafts,
+    /** Independent searches of this job (SOLVER_THREADS); the best result is kept. */
+    private readonly threads: number,
   ) {}
 
   async abort(message: string): Promise<void> {
@@ -140,9 +155,16 @@ class JobRun {
   private async solve(built: BuiltProblem): Promise<SolverResult> {
     const { job } = this;
     const events = built.problem.events.length;
-    this.thread = startSolverThread(
+    this.thread = startSolverThreads(
       built.problem,
-      { mode: job.mode, seed: job.seed, timeLimitMs: job.timeLimitSeconds * 1000, maxMoved: job.maxMovedLessons ?? undefined },
+      {
+        mode: job.mode,
+        seed: job.seed,
+        timeLimitMs: job.timeLimitSeconds * 1000,
+        stallLimitMs: stallLimitMs(job.timeLimitSeconds),
+        maxMoved: job.maxMovedLessons ?? undefined,
+      },
+      this.threads,
       (progress) => (this.latest = progressOf(progress, events, built.lockedUnplaced.length, built.costScale)),
       REPORT_EVERY_MS,
     );
@@ -191,6 +213,12 @@ class JobRun {
         : slot.dayOfWeek === null;
       if (!same) placements.set(slot.id, place);
     });
+    const stopReason = this.cancelSeen ? 'CANCELLED' : STOP_REASONS[result.stopReason];
+    // A run that moved nothing leaves no draft behind (issue 54 §4): the source is the result.
+    if (placements.size === 0) {
+      await this.finishUnchanged(version, loaded, built, result, total, stopReason);
+      return;
+    }
     const draft = await this.drafts.write({
       source: { id: version.id, semesterId: version.semesterId },
       name: draftName(version.name, job),
@@ -223,11 +251,44 @@ class JobRun {
       penalties: score.metrics.map(({ code, label, value, penalty }) => ({ code, label, value, penalty })),
       resultVersionId: draft.versionId,
       unplaced,
+      stopReason,
       message:
         `${stopped ? 'Остановлено, сохранено лучшее найденное' : 'Готово'}: размещено ${total - unplacedCount} из ${total}, ` +
         `черновик «${draftName(version.name, job)}»`,
     });
     if (!written) this.logger.warn(`optimization job ${job.id}: its draft ${draft.versionId} was written after the job ended elsewhere`);
+  }
+
+  /** The end of a run whose best placement is the source's own: no draft, the source's figures, and why. */
+  private async finishUnchanged(
+    version: SourceVersion,
+    loaded: ProblemInput,
+    built: BuiltProblem,
+    result: SolverResult,
+    total: number,
+    stopReason: OptimizationStopReason,
+  ): Promise<void> {
+    const { job } = this;
+    const unplaced = unplacedReport({ built, facts: loaded.facts, reasons: result.unplaced, refusedEvents: [], copies: new Map() });
+    const unplacedCount = built.lockedUnplaced.length + result.unplaced.length;
+    const score = await this.scores.score(version.semesterId, version.id);
+    const stopped = this.cancelSeen;
+    await this.jobs.finish(job.id, this.instance, {
+      status: stopped ? 'CANCELLED' : 'SUCCEEDED',
+      phase: 'DONE',
+      totalSlots: total,
+      placedSlots: total - unplacedCount,
+      hardViolations: result.hardViolations,
+      movedLessons: 0,
+      bestScore: score.score,
+      penalties: score.metrics.map(({ code, label, value, penalty }) => ({ code, label, value, penalty })),
+      resultVersionId: null,
+      unplaced,
+      stopReason,
+      message:
+        `${stopped ? 'Остановлено' : 'Готово'}: расчёт не нашёл расписания лучше версии №${version.versionNumber} «${version.name}», ` +
+        `черновик не создан (размещено ${total - unplacedCount} из ${total})`,
+    });
   }
 }
 

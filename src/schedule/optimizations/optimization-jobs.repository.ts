@@ -2,13 +2,23 @@ import { Injectable } from '@nestjs/common';
 import { bool, float, ID_ROW, int, jsonDocument, listOf, nullable, oneOf, rowShape, RowType, text, timestamp } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { VERSION_STATUSES } from '../core';
-import { OPTIMIZATION_MODES, OPTIMIZATION_PHASES, OPTIMIZATION_STATUSES, OptimizationMode, OptimizationPenalty, OptimizationPhase, UnplacedReportDto } from './dto/optimization.dto';
+import {
+  OPTIMIZATION_MODES,
+  OPTIMIZATION_PHASES,
+  OPTIMIZATION_STATUSES,
+  OPTIMIZATION_STOP_REASONS,
+  OptimizationMode,
+  OptimizationPenalty,
+  OptimizationPhase,
+  OptimizationStopReason,
+  UnplacedReportDto,
+} from './dto/optimization.dto';
 
 const JOB_COLUMNS = `j.id, j.semester_id AS "semesterId", j.source_version_id AS "versionId", j.mode, j.status, j.phase,
   j.time_limit_seconds AS "timeLimitSeconds", j.seed, j.max_moved_lessons AS "maxMovedLessons", j.locked_rule_ids AS "lockedRuleIds",
   j.total_slots AS "totalSlots", j.placed_slots AS "placedSlots", j.hard_violations AS "hardViolations", j.moved_lessons AS "movedLessons",
   j.initial_score AS "initialScore", j.best_score AS "bestScore", j.penalties, j.unplaced, j.result_version_id AS "resultVersionId",
-  j.message, j.cancel_requested AS "cancelRequested", j.owner_instance AS "ownerInstance", j.created_by AS "createdBy",
+  j.message, j.stop_reason AS "stopReason", j.cancel_requested AS "cancelRequested", j.owner_instance AS "ownerInstance", j.created_by AS "createdBy",
   j.created_at AS "createdAt", j.started_at AS "startedAt", j.finished_at AS "finishedAt",
   EXTRACT(EPOCH FROM (COALESCE(j.finished_at, now()) - COALESCE(j.started_at, now())))::float8 AS "elapsedSeconds"`;
 
@@ -33,6 +43,7 @@ const JOB = rowShape({
   unplaced: jsonDocument,
   resultVersionId: nullable(int),
   message: nullable(text),
+  stopReason: nullable(oneOf(...OPTIMIZATION_STOP_REASONS)),
   cancelRequested: bool,
   ownerInstance: nullable(text),
   createdBy: nullable(int),
@@ -44,10 +55,11 @@ const JOB = rowShape({
 
 export type JobRow = RowType<typeof JOB>;
 
-const SOURCE_VERSION = rowShape({ id: int, semesterId: int, name: text, status: oneOf(...VERSION_STATUSES) });
+const SOURCE_VERSION = rowShape({ id: int, semesterId: int, versionNumber: int, name: text, status: oneOf(...VERSION_STATUSES) });
 export type SourceVersion = RowType<typeof SOURCE_VERSION>;
 
 const CANCEL_ROW = rowShape({ cancelRequested: bool });
+const COUNTS_ROW = rowShape({ waiting: int, running: int });
 
 export interface NewJob {
   semesterId: number;
@@ -75,6 +87,7 @@ export interface JobOutcome extends JobProgress {
   resultVersionId: number | null;
   unplaced: UnplacedReportDto;
   message: string;
+  stopReason: OptimizationStopReason;
 }
 
 /** The only SQL of the jobs table: requests insert and read, the runner claims, reports and finishes. */
@@ -108,7 +121,7 @@ export class OptimizationJobsRepository {
   /** A waiting job is cancelled at once; a running one is asked to stop (its instance keeps the best found). Answers whether anything changed. */
   async requestCancel(id: number): Promise<boolean> {
     const queued = await this.db.execute(
-      `UPDATE schedule_optimization_jobs SET status = 'CANCELLED', phase = 'DONE', finished_at = now(), message = 'Отменено до начала расчёта'
+      `UPDATE schedule_optimization_jobs SET status = 'CANCELLED', phase = 'DONE', finished_at = now(), stop_reason = 'CANCELLED', message = 'Отменено до начала расчёта'
         WHERE id = $1 AND status = 'QUEUED'`,
       [id],
     );
@@ -172,7 +185,7 @@ export class OptimizationJobsRepository {
       `UPDATE schedule_optimization_jobs
           SET status = $3, phase = 'DONE', finished_at = now(), heartbeat_at = now(), total_slots = $4, placed_slots = $5,
               hard_violations = $6, moved_lessons = $7, best_score = $8, penalties = $9::jsonb, unplaced = $10::jsonb,
-              result_version_id = $11, message = $12
+              result_version_id = $11, message = $12, stop_reason = $13
         WHERE id = $1 AND owner_instance = $2 AND status = 'RUNNING'`,
       [
         id,
@@ -187,6 +200,7 @@ export class OptimizationJobsRepository {
         JSON.stringify(outcome.unplaced),
         outcome.resultVersionId,
         outcome.message,
+        outcome.stopReason,
       ],
     );
     return written > 0;
@@ -201,6 +215,16 @@ export class OptimizationJobsRepository {
     );
   }
 
+  /** Jobs waiting and running now (the metrics' gauge; one query over the partial index of active jobs). */
+  async activeCounts(): Promise<{ waiting: number; running: number }> {
+    const [row] = await this.db.rows(
+      COUNTS_ROW,
+      `SELECT count(*) FILTER (WHERE status = 'QUEUED')::int AS waiting, count(*) FILTER (WHERE status = 'RUNNING')::int AS running
+         FROM schedule_optimization_jobs WHERE status IN ('QUEUED','RUNNING')`,
+    );
+    return row;
+  }
+
   /** Whether any job waits (one cheap query a round, so idle tenants cost little). */
   async anyWaiting(): Promise<boolean> {
     return (await this.db.execute(`SELECT 1 FROM schedule_optimization_jobs WHERE status IN ('QUEUED','RUNNING') LIMIT 1`)) > 0;
@@ -208,7 +232,7 @@ export class OptimizationJobsRepository {
 
   /** The version a job starts from (read only: the versions feature owns it). */
   async version(id: number): Promise<SourceVersion | undefined> {
-    return (await this.db.rows(SOURCE_VERSION, `SELECT id, semester_id AS "semesterId", name, status FROM schedule_versions WHERE id = $1`, [id]))[0];
+    return (await this.db.rows(SOURCE_VERSION, `SELECT id, semester_id AS "semesterId", version_number AS "versionNumber", name, status FROM schedule_versions WHERE id = $1`, [id]))[0];
   }
 
   /** A slot's rule is of the version, for the check of locked rules: answers the ids among `ruleIds` that are not the version's active rules. */

@@ -44,6 +44,8 @@ export class OptimizationsService {
     } catch (error) {
       const classified = classifyDatabaseError(error);
       if (classified?.kind === 'unique' && classified.constraint === 'uq_optimization_jobs_active') await this.refuseIfBusy(version.semesterId);
+      // The version was deleted while this request checked it (the deletion locks its row; this insert waited for it).
+      if (classified?.kind === 'foreign-key' && classified.constraint === 'fk_optimization_jobs_source') throw new NotFoundError(VERSION_NOT_FOUND);
       throw error;
     }
     return this.get(id);
@@ -72,7 +74,10 @@ export class OptimizationsService {
     const active = await this.jobs.activeOfSemester(semesterId);
     if (!active) return;
     const what = active.status === 'QUEUED' ? 'ожидает запуска' : 'уже идёт';
-    throw new ConflictError(`В этом семестре ${what} расчёт расписания №${active.id} (версия №${active.versionId}): дождитесь его окончания или остановите его`);
+    // The version by the number the screens show (№ in the semester), not by its id.
+    const version = await this.jobs.version(active.versionId);
+    const named = version ? ` (версия №${version.versionNumber} «${version.name}»)` : '';
+    throw new ConflictError(`В этом семестре ${what} расчёт расписания №${active.id}${named}: дождитесь его окончания или остановите его`);
   }
 }
 
@@ -100,6 +105,7 @@ export function toResponse(job: JobRow): OptimizationJobResponse {
     penalties: job.penalties as OptimizationPenalty[],
     resultVersionId: job.resultVersionId,
     unplaced: job.unplaced as UnplacedReportDto,
+    stopReason: job.stopReason,
     message: job.message,
     createdAt: job.createdAt.toISOString(),
   };

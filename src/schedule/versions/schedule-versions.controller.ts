@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../../platform/auth/decorators';
@@ -61,6 +61,19 @@ export class ScheduleVersionsController {
   @ApiOkResponse({ type: VersionResponse })
   create(@CurrentUser() caller: AuthUser, @Body() body: VersionCreateRequest): Promise<VersionResponse> {
     return this.versions.create(caller, body);
+  }
+
+  @Delete(':id')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({
+    summary: 'Удалить черновик, который ни разу не публиковался; возвращает удалённый',
+    description:
+      'Удаляются правила черновика со всем, что к ним относится, его история и его расчёты. Черновики-копии остаются (basedOnVersionId у них становится null), ' +
+      'расчёт, результатом которого был черновик, остаётся с resultVersionId = null. 409, пока на версии ждёт или идёт расчёт; 400 для любой другой версии.',
+  })
+  @ApiOkResponse({ type: VersionResponse })
+  remove(@IdParam('id') id: number): Promise<VersionResponse> {
+    return this.versions.remove(id);
   }
 
   @Get(':id/validate')

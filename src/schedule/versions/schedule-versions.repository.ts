@@ -210,6 +210,33 @@ export class ScheduleVersionsRepository {
     );
   }
 
+  /**
+   * The version locked for its deletion: FOR UPDATE also waits for, and then blocks, anything that
+   * refers to it while being inserted (a job, a rule, a copy), since their foreign-key checks share-lock it.
+   */
+  async lockForDeletion(id: number): Promise<VersionState | undefined> {
+    return (await this.db.rows(VERSION_STATE, `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.id = $1 FOR UPDATE`, [id]))[0];
+  }
+
+  /** The number of a job waiting or running on the version, if any. */
+  async activeJobOf(id: number): Promise<number | undefined> {
+    const [row] = await this.db.rows(ID_ROW, `SELECT id FROM schedule_optimization_jobs WHERE source_version_id = $1 AND status IN ('QUEUED','RUNNING') ORDER BY id LIMIT 1`, [id]);
+    return row?.id;
+  }
+
+  /**
+   * Removes a version with its rules (their groups, slots and slot subgroups go with them), its
+   * history and its own jobs; versions copied from it keep their rules and lose only the link, and a
+   * job whose result it was keeps its record without it (the foreign keys' ON DELETE).
+   */
+  async deleteVersion(id: number): Promise<void> {
+    await this.db.execute(`UPDATE schedule_versions SET based_on_version_id = NULL WHERE based_on_version_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM schedule_overrides WHERE schedule_version_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM schedule_rules WHERE schedule_version_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM schedule_version_events WHERE schedule_version_id = $1`, [id]);
+    await this.db.execute(`DELETE FROM schedule_versions WHERE id = $1`, [id]);
+  }
+
   /** Appends events in the given order (one transaction shares one timestamp; ids keep the order). */
   async addEvents(events: VersionEvent[]): Promise<void> {
     for (const event of events) {

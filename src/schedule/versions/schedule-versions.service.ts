@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { SemesterCatalog } from '../../academic-years';
 import { AuthUser } from '../../platform/auth/auth-user';
-import { BadRequestError, NotFoundError } from '../../platform/http/app-error';
+import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { LoadedSemester } from '../../schedule-engine/rule-model';
@@ -19,6 +19,9 @@ import { VersionRecords } from './version-records';
 const SEMESTER_NOT_FOUND = 'Семестр не найден';
 const SOURCE_NOT_FOUND = 'Исходная версия расписания не найдена';
 const SOURCE_OF_OTHER_SEMESTER = 'Исходная версия расписания относится к другому семестру';
+const ONLY_UNPUBLISHED_DRAFTS = 'Удалить можно только черновик, который ни разу не публиковался';
+
+const STATUS_NAMES = { DRAFT: 'черновик, уже публиковавшийся', PUBLISHED: 'опубликована', ARCHIVED: 'в архиве' } as const;
 
 /** Reading versions and their history, creating drafts (empty or copies), and the read-only validation. */
 @Injectable()
@@ -74,6 +77,32 @@ export class ScheduleVersionsService {
       if (source) await this.versions.copyActiveRules(source.id, id, caller.userId);
       await this.versions.addEvents([{ semesterId: request.semesterId, versionId: id, eventType: 'CREATE', reason: null, actorId: caller.userId }]);
       return this.get(id);
+    });
+  }
+
+  /**
+   * Deletes a DRAFT that was never published (issue 54 §4), with its rules and everything on them,
+   * under the semester's lock and the version's row lock: refused (409) while a job waits or runs on
+   * it, 400 for any other version. Answers the version as it was.
+   */
+  async remove(id: number): Promise<VersionResponse> {
+    const found = await this.versions.state(id);
+    if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
+    return this.writes.runLong(found.semesterId, async () => {
+      const version = await this.versions.lockForDeletion(id);
+      if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
+      if (version.status !== 'DRAFT' || version.publishedAt !== null) {
+        throw new BadRequestError(`${ONLY_UNPUBLISHED_DRAFTS}; версия №${version.versionNumber} «${version.name}» — ${STATUS_NAMES[version.status]}`);
+      }
+      const job = await this.versions.activeJobOf(id);
+      if (job !== undefined) {
+        throw new ConflictError(
+          `Версию №${version.versionNumber} «${version.name}» нельзя удалить: на ней идёт расчёт расписания №${job}; дождитесь его окончания или остановите его`,
+        );
+      }
+      const record = await this.get(id);
+      await this.versions.deleteVersion(id);
+      return record;
     });
   }
 

@@ -2,7 +2,8 @@
 // a version and a time limit and starts a job; while it runs the screen asks for it every second and
 // shows a bar against the time limit, placed of total, hard violations, the best score and its
 // penalties as they fall, with «Остановить». At the end: the result draft (its rules), the quality
-// before and after, the diff against the source, and each unplaced slot with its reasons and rule.
+// before and after, the diff against the source, and each unplaced slot with its reasons and rule;
+// why the run ended, and «Удалить черновик» for a result not worth keeping (issue 54 §4).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatMoment } from '../shared/dates';
@@ -10,7 +11,7 @@ import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
-import { VersionDiff } from '../schedule-versions';
+import { RemoveVersion, VersionDiff } from '../schedule-versions';
 
 type Job = Schemas['OptimizationJobResponse'];
 
@@ -28,6 +29,12 @@ const PHASE_NAMES: Record<Job['phase'], string> = {
   IMPROVEMENT: 'улучшение',
   SAVING: 'запись черновика',
   DONE: 'закончено',
+};
+const STOP_REASON_NAMES: Record<NonNullable<Job['stopReason']>, string> = {
+  TIME_LIMIT: 'истекло время расчёта',
+  NO_IMPROVEMENT: 'результат перестал улучшаться',
+  OPTIMUM: 'все штрафы равны нулю: лучше не бывает',
+  CANCELLED: 'остановлен по запросу',
 };
 const MODE_NAMES: Record<Job['mode'], string> = { GENERATE: 'составление', REPAIR: 'исправление' };
 const active = (job: Job) => job.status === 'QUEUED' || job.status === 'RUNNING';
@@ -170,6 +177,9 @@ function JobView({ jobId, sourceVersionId, onChanged }: { jobId: number; sourceV
   const [job, setJob] = useState<Job>();
   const [failure, setFailure] = useState<string>();
   const [stopping, setStopping] = useState(false);
+  // Asked again after the result draft is deleted (the job then has no result).
+  const [round, setRound] = useState(0);
+  const [notice, setNotice] = useState<string>();
 
   useEffect(() => {
     let current = true;
@@ -197,7 +207,7 @@ function JobView({ jobId, sourceVersionId, onChanged }: { jobId: number; sourceV
       current = false;
       clearTimeout(timer);
     };
-  }, [jobId]);
+  }, [jobId, round]);
 
   async function stop() {
     setStopping(true);
@@ -218,7 +228,22 @@ function JobView({ jobId, sourceVersionId, onChanged }: { jobId: number; sourceV
       {failure ? <ErrorLine message={failure} /> : null}
       {job.status === 'QUEUED' ? <Status>Расчёт ждёт свободного исполнителя…</Status> : null}
       {job.status === 'RUNNING' ? <Progress job={job} /> : null}
-      {active(job) ? null : <Outcome job={job} sourceVersionId={sourceVersionId} />}
+      {notice ? (
+        <p class="notice notice-info" role="status" id="job-notice">
+          {notice}
+        </p>
+      ) : null}
+      {active(job) ? null : (
+        <Outcome
+          job={job}
+          sourceVersionId={sourceVersionId}
+          onResultDeleted={(text) => {
+            setNotice(text);
+            setRound(round + 1);
+            onChanged();
+          }}
+        />
+      )}
       {active(job) ? (
         <button type="button" class="stop-job" disabled={stopping} onClick={() => void stop()}>
           {stopping ? 'Останавливается…' : 'Остановить'}
@@ -268,7 +293,7 @@ function Penalties({ job, caption }: { job: Job; caption: string }) {
   );
 }
 
-function Outcome({ job, sourceVersionId }: { job: Job; sourceVersionId: number }) {
+function Outcome({ job, sourceVersionId, onResultDeleted }: { job: Job; sourceVersionId: number; onResultDeleted: (notice: string) => void }) {
   const resultId = job.resultVersionId;
   return (
     <div class="job-outcome">
@@ -277,12 +302,17 @@ function Outcome({ job, sourceVersionId }: { job: Job; sourceVersionId: number }
           {job.message}
         </p>
       ) : null}
+      {job.stopReason ? (
+        <p id="job-stop-reason">
+          <strong>Расчёт закончен:</strong> {STOP_REASON_NAMES[job.stopReason]}
+        </p>
+      ) : null}
       {resultId ? (
         <>
-          <p>
+          <p class="row-actions">
             <a href={`#rules?versionId=${resultId}`}>Открыть правила черновика</a>
-            {' · '}
             <a href="#versions">Проверить и опубликовать в «Версиях»</a>
+            <DeleteResult resultId={resultId} onDeleted={onResultDeleted} />
           </p>
           <dl class="job-numbers">
             <dt>Оценка качества</dt>
@@ -305,6 +335,38 @@ function Outcome({ job, sourceVersionId }: { job: Job; sourceVersionId: number }
         </>
       ) : null}
     </div>
+  );
+}
+
+/** «Удалить черновик»: the result's record is read when asked, then the same dialog as in «Версии». */
+function DeleteResult({ resultId, onDeleted }: { resultId: number; onDeleted: (notice: string) => void }) {
+  const [version, setVersion] = useState<Schemas['VersionResponse']>();
+  const [failure, setFailure] = useState<string>();
+  async function open() {
+    setFailure(undefined);
+    try {
+      setVersion(await data(api.GET('/api/edu-office/schedule/versions/{id}', { params: { path: { id: resultId } } })));
+    } catch (error) {
+      setFailure(messageOf(error));
+    }
+  }
+  return (
+    <>
+      <button type="button" class="link-button" onClick={() => void open()}>
+        Удалить черновик
+      </button>
+      {failure ? <ErrorLine message={failure} /> : null}
+      {version ? (
+        <RemoveVersion
+          version={version}
+          onClose={() => setVersion(undefined)}
+          onDone={() => {
+            setVersion(undefined);
+            onDeleted(`Черновик №${version.versionNumber} «${version.name}» удалён.`);
+          }}
+        />
+      ) : null}
+    </>
   );
 }
 

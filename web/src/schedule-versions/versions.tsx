@@ -11,11 +11,12 @@ import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VERSION_STATUS_NAMES, VersionChoiceFields, versionLabel, type Version } from '../shared/version-choice';
 import { VersionDiff } from './diff-view';
+import { RemoveVersion } from './remove-version';
 import { formatMoment } from '../shared/dates';
 
 const when = (value: string | null) => (value ? formatMoment(value) : '—');
 
-type Panel = { kind: 'validate' | 'compare'; version: Version } | { kind: 'promote'; version: Version; action: 'publish' | 'restore' };
+type Panel = { kind: 'validate' | 'compare' | 'remove'; version: Version } | { kind: 'promote'; version: Version; action: 'publish' | 'restore' };
 
 export default function Versions() {
   const choice = useVersionChoice();
@@ -83,6 +84,11 @@ export default function Versions() {
                     Опубликовать
                   </button>
                 ) : null}
+                {version.status === 'DRAFT' && !version.publishedAt ? (
+                  <button type="button" class="link-button" onClick={() => setPanel({ kind: 'remove', version })} aria-label={`Удалить черновик №${version.versionNumber}`}>
+                    Удалить
+                  </button>
+                ) : null}
                 {version.status === 'ARCHIVED' && version.publishedAt ? (
                   <button type="button" class="link-button" onClick={() => setPanel({ kind: 'promote', version, action: 'restore' })}>
                     Восстановить
@@ -95,6 +101,14 @@ export default function Versions() {
       />
       {panel?.kind === 'validate' ? <Validation key={panel.version.id} version={panel.version} onClose={() => setPanel(undefined)} /> : null}
       {panel?.kind === 'compare' ? <Comparison key={panel.version.id} version={panel.version} versions={choice.list} onClose={() => setPanel(undefined)} /> : null}
+      {panel?.kind === 'remove' ? (
+        <RemoveVersion
+          key={`remove-${panel.version.id}`}
+          version={panel.version}
+          onClose={() => setPanel(undefined)}
+          onDone={() => changed(`Черновик №${panel.version.versionNumber} «${panel.version.name}» удалён.`)}
+        />
+      ) : null}
       {panel?.kind === 'promote' ? (
         <Promotion key={`${panel.action}-${panel.version.id}`} version={panel.version} action={panel.action} published={published} onClose={() => setPanel(undefined)} onDone={changed} />
       ) : null}

@@ -8,6 +8,10 @@ export type OptimizationMode = (typeof OPTIMIZATION_MODES)[number];
 export const OPTIMIZATION_STATUSES = ['QUEUED', 'RUNNING', 'SUCCEEDED', 'CANCELLED', 'FAILED'] as const;
 export type OptimizationStatus = (typeof OPTIMIZATION_STATUSES)[number];
 
+/** Why a finished job ended: its time limit, no better result for a while, every penalty 0, or a cancel. */
+export const OPTIMIZATION_STOP_REASONS = ['TIME_LIMIT', 'NO_IMPROVEMENT', 'OPTIMUM', 'CANCELLED'] as const;
+export type OptimizationStopReason = (typeof OPTIMIZATION_STOP_REASONS)[number];
+
 /** What a job is doing: waiting, reading the version, building a placement, improving it, writing the draft, or finished. */
 export const OPTIMIZATION_PHASES = ['QUEUED', 'LOADING', 'CONSTRUCTION', 'IMPROVEMENT', 'SAVING', 'DONE'] as const;
 export type OptimizationPhase = (typeof OPTIMIZATION_PHASES)[number];
@@ -108,8 +112,21 @@ export class OptimizationJobResponse {
   })
   bestScore!: number | null;
   @ApiProperty({ type: [OptimizationPenalty] }) penalties!: OptimizationPenalty[];
-  @ApiProperty({ type: Number, nullable: true, description: 'Черновик с результатом' }) resultVersionId!: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Черновик с результатом; null, если расчёт ничего не изменил (черновик не создаётся, message объясняет), или черновик удалён',
+  })
+  resultVersionId!: number | null;
   @ApiProperty({ type: UnplacedReportDto }) unplaced!: UnplacedReportDto;
+  @ApiProperty({
+    enum: OPTIMIZATION_STOP_REASONS,
+    nullable: true,
+    description:
+      'Почему расчёт закончился: TIME_LIMIT — истекло время; NO_IMPROVEMENT — лучший результат не улучшался max(30 с, пятую часть времени); ' +
+      'OPTIMUM — все штрафы равны 0; CANCELLED — остановлен. null, пока расчёт ждёт или идёт, и у расчёта с ошибкой',
+  })
+  stopReason!: OptimizationStopReason | null;
   @ApiProperty({ type: String, nullable: true, description: 'Итог или причина ошибки, по-русски' }) message!: string | null;
   @ApiProperty({ type: String, format: 'date-time' }) createdAt!: string;
 }
