@@ -49,7 +49,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     standServiceAt('2026-10-01T09:00:00Z');
     t = await startTestApp({ tenants: ['alpha'] });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
-    u = await createUniversity(t, admin, { startYear: 2026, teachers: 8, groups: 8, classrooms: 8, subjects: 8 });
+    u = await createUniversity(t, admin, { startYear: 2026, teachers: 11, groups: 10, classrooms: 11, subjects: 10 });
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -154,11 +154,11 @@ describe('a rule changes from a date on: what was given stays given', () => {
     const rule = await mondayRule();
     const slotId = rule.slots[0].id;
     const cancelled = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-12', action: 'CANCEL' });
-    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[7].id });
+    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[10].id });
     const stays = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-26', action: 'CANCEL' });
 
     // A new teacher only: every lesson stays on its date and pair, so each one-off change follows it.
-    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[7].id }));
+    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[10].id }));
     expect(teacherOnly.status).toBe(200);
     const successor = (teacherOnly.body as DatedRule).slots[0].id;
     expect(successor).not.toBe(slotId);
@@ -264,5 +264,27 @@ describe('a rule changes from a date on: what was given stays given', () => {
       ['2026-11-06', 10],
       ['2026-11-20', 12],
     ]);
+  });
+
+  it('changes the teacher of several rules from a date in one bulk request; a move to another version takes no date', async () => {
+    const first = await mondayRule();
+    const created = await mondayRule();
+    // The second meets in the second pair, so one teacher can take both.
+    expect((await admin.put(`${RULES_PATH}/${created.id}`, moved(created, {}, { timeSlotId: u.timeSlots[1].id }))).status).toBe(200);
+    const second = (await admin.get(`${RULES_PATH}/${created.id}`)).body as RuleBody;
+    const was = await Promise.all([first, second].map((rule) => lessonsOf(rule)));
+    const newTeacher = u.teachers[10].id;
+    const refused = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [first.id], action: 'MOVE', targetVersionId: u.versionId, effectiveFrom: TOMORROW });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ field: 'effectiveFrom' });
+
+    const response = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [first.id, second.id], action: 'CHANGE_TEACHER', teacherId: newTeacher, effectiveFrom: '2026-11-02' });
+    expect(response.status).toBe(200);
+    const now = await Promise.all([first, second].map((rule) => lessonsOf(rule)));
+    for (const index of [0, 1]) {
+      expect(before(now[index], '2026-11-02')).toEqual(before(was[index], '2026-11-02'));
+      expect(now[index].filter((lesson) => lesson.date >= '2026-11-02').every((lesson) => lesson.teacherId === newTeacher)).toBe(true);
+      expect(totalHours(now[index])).toBe(32);
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
-import { allSlots, LoadedRule } from '../../schedule-engine/rule-model';
+import { activeOnOrAfter, allSlots, LoadedRule } from '../../schedule-engine/rule-model';
 import { LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { BulkAction, RuleBulkRequest, RuleBulkResponse } from './dto/rule-bulk.dto';
@@ -9,6 +9,8 @@ import { RulePayload } from './rule-payload';
 import { RuleSlotUsage } from './rule-slot-usage';
 import { checkPlacement, checkVersion } from './rule-validation';
 import { ScheduleRulesRepository } from './schedule-rules.repository';
+import { RuleRequest } from './dto/schedule-rule.dto';
+import { ScheduleRulesService } from './schedule-rules.service';
 
 const REQUIRED: Partial<Record<BulkAction, { field: keyof RuleBulkRequest; message: string }>> = {
   MOVE: { field: 'targetVersionId', message: 'Выберите версию расписания, в которую перенести правила' },
@@ -18,6 +20,7 @@ const REQUIRED: Partial<Record<BulkAction, { field: keyof RuleBulkRequest; messa
 const OTHER_SEMESTER = 'Выбранные правила относятся к разным семестрам: массовое изменение возможно только в одном семестре';
 const ARCHIVED_RULE = 'правило в архиве: изменить его нельзя';
 const SAME_VERSION = 'правило уже в этой версии расписания';
+const MOVE_FROM_DATE = 'Перенос правил в другую версию действует на весь семестр: дата начала действия для него не указывается';
 const REFERENCED = 'на его занятия ссылаются разовые изменения, заявки преподавателей или решения по отсутствиям: перенести его в другую версию нельзя';
 
 /**
@@ -36,6 +39,7 @@ export class ScheduleRuleBulk {
     private readonly checker: RuleChecker,
     private readonly slotUsage: RuleSlotUsage,
     private readonly publishedChanges: PublishedRuleChanges,
+    private readonly single: ScheduleRulesService,
   ) {}
 
   async apply(request: RuleBulkRequest): Promise<RuleBulkResponse> {
@@ -48,6 +52,11 @@ export class ScheduleRuleBulk {
     const semesterId = found[0]!.semesterId;
     if (found.some((row) => row!.semesterId !== semesterId)) throw new BadRequestError(OTHER_SEMESTER).at('ruleIds');
     const frame = await this.frame(semesterId);
+    if (request.effectiveFrom !== undefined) {
+      if (request.action === 'MOVE') throw new BadRequestError(MOVE_FROM_DATE).at('effectiveFrom');
+      await this.fromDate(request, ids, semesterId);
+      return { action: request.action, ruleIds: ids, changed: ids.length };
+    }
 
     await this.writes.run(semesterId, async (tx) => {
       const versions = new Map<number, LockedVersion>();
@@ -99,6 +108,32 @@ export class ScheduleRuleBulk {
       await this.publishedChanges.record(before, ids);
     });
     return { action: request.action, ruleIds: ids, changed: ids.length };
+  }
+
+  /**
+   * The change from a date (issue 53): each rule written exactly as its own PUT (or DELETE) with that
+   * date, one after the other in one semester write unit (a nested unit joins it), all or nothing.
+   */
+  private async fromDate(request: RuleBulkRequest, ids: readonly number[], semesterId: number): Promise<void> {
+    const from = request.effectiveFrom as string;
+    await this.writes.run(semesterId, async () => {
+      for (const id of ids) {
+        const stored = await this.rules.lockForChange(id);
+        if (!stored) throw new NotFoundError(`${RULE_NOT_FOUND}: №${id}`).at('ruleIds');
+        const [current] = await this.data.rules({ versionIds: [stored.versionId], ruleIds: [id], includeArchived: true });
+        try {
+          if (request.action === 'ARCHIVE') {
+            // Decisions sent for its one-off changes from the date (listed by a first 409) let them go with the rule's end.
+            await this.single.archive(id, from, (request.overrideDecisions ?? []).length > 0);
+            continue;
+          }
+          if (stored.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_RULE);
+          await this.single.update(id, bodyFrom(current, request, from));
+        } catch (error) {
+          throw aboutRule(error, current, undefined, request.action);
+        }
+      }
+    });
   }
 
   private async frame(semesterId: number): Promise<SemesterFrame> {
@@ -157,4 +192,35 @@ function requestField(field: string | undefined, action: BulkAction): string {
   if (field === 'scheduleVersionId' || field === 'targetVersionId') return 'targetVersionId';
   if (field === undefined || /^slots\[\d+\]$/.test(field)) return REQUIRED[action]?.field ?? 'ruleIds';
   return 'ruleIds';
+}
+
+/** The rule's current form from `from` as a PUT body, with the bulk change applied to every slot. */
+function bodyFrom(rule: LoadedRule, request: RuleBulkRequest, from: string): RuleRequest {
+  return {
+    scheduleVersionId: rule.versionId,
+    semesterId: rule.semesterId,
+    subjectId: rule.subjectId,
+    lectureAcademicHours: rule.hours.LECTURE,
+    laboratoryAcademicHours: rule.hours.LABORATORY,
+    practiceAcademicHours: rule.hours.PRACTICE,
+    lectureStartWeek: rule.startWeeks.LECTURE,
+    laboratoryStartWeek: rule.startWeeks.LABORATORY,
+    practiceStartWeek: rule.startWeeks.PRACTICE,
+    groupIds: rule.groupIds,
+    effectiveFrom: from,
+    overrideDecisions: request.overrideDecisions,
+    slots: allSlots(rule)
+      .filter((slot) => activeOnOrAfter(slot, from))
+      .map((slot) => ({
+        id: slot.id,
+        dayOfWeek: slot.dayOfWeek,
+        parity: slot.parity,
+        timeSlotId: slot.timeSlotId,
+        teacherId: request.action === 'CHANGE_TEACHER' ? (request.teacherId as number) : slot.teacherId,
+        classroomId: request.action === 'CHANGE_CLASSROOM' && slot.classroomId !== null ? (request.classroomId as number) : slot.classroomId,
+        lessonTypeId: slot.lessonTypeId,
+        lessonFormat: slot.lessonFormat,
+        subgroupIds: slot.subgroups.map((subgroup) => subgroup.id),
+      })),
+  };
 }

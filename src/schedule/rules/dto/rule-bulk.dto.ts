@@ -1,6 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsInt, Min, ValidationArguments } from 'class-validator';
-import { IdField, OneOfField } from '../../../platform/http/validators';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsInt, IsOptional, Min, ValidateNested, ValidationArguments } from 'class-validator';
+import { CalendarDateField, IdField, OneOfField } from '../../../platform/http/validators';
+import { OverrideDecisionRequest } from './schedule-rule.dto';
 
 const say = (text: string) => (args: ValidationArguments) => `Поле «${args.property}» ${text}`;
 
@@ -40,6 +42,23 @@ export class RuleBulkRequest {
   @ApiPropertyOptional({ description: 'Для CHANGE_CLASSROOM' })
   @IdField({ optional: true })
   classroomId?: number;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    description:
+      'Для ARCHIVE, CHANGE_TEACHER и CHANGE_CLASSROOM: с какой даты действует изменение (занятия до неё остаются). Каждое правило ' +
+      'меняется как PUT (или DELETE) с этой датой. Без поля — весь семестр. Для MOVE не допускается (перенос в версию — на весь семестр).',
+  })
+  @CalendarDateField({ optional: true })
+  effectiveFrom?: string;
+
+  @ApiPropertyOptional({ type: [OverrideDecisionRequest], description: 'Решения по разовым изменениям, которые больше не совпадают (как у PUT)' })
+  @IsOptional()
+  @IsArray({ message: say('должно быть массивом решений') })
+  @ArrayMaxSize(5000, { message: say('может содержать не более 5000 решений') })
+  @ValidateNested({ each: true })
+  @Type(() => OverrideDecisionRequest)
+  overrideDecisions?: OverrideDecisionRequest[];
 }
 
 export class RuleBulkResponse {
