@@ -1,4 +1,5 @@
 import { standServiceAt } from './support/clock';
+import { importFile, xlsx } from './support/import-builders';
 import { createOverride, OVERRIDES_PATH } from './support/override-builders';
 import { createRule, createUniversity, LESSON_TYPES, requestOf, RuleBody, RULES_PATH, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -49,7 +50,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     standServiceAt('2026-10-01T09:00:00Z');
     t = await startTestApp({ tenants: ['alpha'] });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
-    u = await createUniversity(t, admin, { startYear: 2026, teachers: 11, groups: 10, classrooms: 11, subjects: 10 });
+    u = await createUniversity(t, admin, { startYear: 2026, teachers: 12, groups: 11, classrooms: 12, subjects: 11 });
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -154,11 +155,11 @@ describe('a rule changes from a date on: what was given stays given', () => {
     const rule = await mondayRule();
     const slotId = rule.slots[0].id;
     const cancelled = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-12', action: 'CANCEL' });
-    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[10].id });
+    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[11].id });
     const stays = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-26', action: 'CANCEL' });
 
     // A new teacher only: every lesson stays on its date and pair, so each one-off change follows it.
-    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[10].id }));
+    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[11].id }));
     expect(teacherOnly.status).toBe(200);
     const successor = (teacherOnly.body as DatedRule).slots[0].id;
     expect(successor).not.toBe(slotId);
@@ -273,7 +274,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect((await admin.put(`${RULES_PATH}/${created.id}`, moved(created, {}, { timeSlotId: u.timeSlots[1].id }))).status).toBe(200);
     const second = (await admin.get(`${RULES_PATH}/${created.id}`)).body as RuleBody;
     const was = await Promise.all([first, second].map((rule) => lessonsOf(rule)));
-    const newTeacher = u.teachers[10].id;
+    const newTeacher = u.teachers[11].id;
     const refused = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [first.id], action: 'MOVE', targetVersionId: u.versionId, effectiveFrom: TOMORROW });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'effectiveFrom' });
@@ -286,5 +287,20 @@ describe('a rule changes from a date on: what was given stays given', () => {
       expect(now[index].filter((lesson) => lesson.date >= '2026-11-02').every((lesson) => lesson.teacherId === newTeacher)).toBe(true);
       expect(totalHours(now[index])).toBe(32);
     }
+  });
+
+  it('imports rules into the publication from a date: their lessons start on it', async () => {
+    const index = group++;
+    const file = await xlsx(
+      ['№ правила', 'Дисциплина', 'Группы', 'Часы лекций', 'День недели', 'Неделя', 'Пара', 'Вид занятия', 'Преподаватель', 'Аудитория', 'Формат'],
+      [[1, u.subjects[index].name, u.groups[index].name, 8, 4, 'каждая', 1, 'Лекция', u.teachers[index].username, u.classrooms[index].name, 'Очно']],
+    );
+    const outside = await importFile(admin, 'rules', file, { dryRun: false, versionId: u.versionId, effectiveFrom: '2027-02-01' });
+    expect(outside.status).toBe(400);
+    expect(outside.body).toMatchObject({ field: 'effectiveFrom', message: expect.stringMatching(/в пределах семестра/) });
+    const imported = await importFile(admin, 'rules', file, { dryRun: false, versionId: u.versionId, effectiveFrom: TOMORROW });
+    expect(imported.status).toBe(200);
+    const lessons = (await admin.get(`/api/schedule?groupId=${u.groups[index].id}&startDate=${SEMESTER.startDate}&endDate=${SEMESTER.endDate}`)).body as Lesson[];
+    expect(lessons.map((lesson) => lesson.date)).toEqual(['2026-10-08', '2026-10-15', '2026-10-22', '2026-10-29']);
   });
 });

@@ -65,6 +65,6 @@ export class DataImportController {
     @Query() query: ImportQuery,
     @UploadedFile() file?: UploadedSpreadsheet,
   ): Promise<ImportReport> {
-    return this.runner.run(caller, kind, file?.buffer, query.dryRun ?? true, query.versionId);
+    return this.runner.run(caller, kind, file?.buffer, query.dryRun ?? true, query.versionId, query.effectiveFrom);
   }
 }

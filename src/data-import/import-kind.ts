@@ -8,6 +8,8 @@ export interface ImportOptions {
   dryRun: boolean;
   /** The schedule version rules are imported into. */
   versionId?: number;
+  /** The date the imported rules take effect from (issue 53); omitted, the semester's first day. */
+  effectiveFrom?: string;
 }
 
 /** Rows written together: one row for most kinds, the slot rows of one rule for rules. */

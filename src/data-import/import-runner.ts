@@ -41,7 +41,7 @@ export class ImportRunner {
     return kind;
   }
 
-  async run(caller: AuthUser, name: string, file: Buffer | undefined, dryRun: boolean, versionId?: number): Promise<ImportReport> {
+  async run(caller: AuthUser, name: string, file: Buffer | undefined, dryRun: boolean, versionId?: number, effectiveFrom?: string): Promise<ImportReport> {
     const kind = this.kind(caller, name);
     if (!file) throw new BadRequestError('Приложите файл XLSX или CSV в поле формы «file»');
     const sheet = await readSheet(file);
@@ -55,7 +55,7 @@ export class ImportRunner {
       // Between its statements a large file keeps the service busy checking rows (10,000 rules: seconds
       // of work without a query), and its writes are large: the long budget, for this transaction alone.
       await this.db.longTransaction(async () => {
-        report = await this.apply(kind, units, { caller, dryRun, versionId });
+        report = await this.apply(kind, units, { caller, dryRun, versionId, effectiveFrom });
         if (dryRun || report.summary.refused > 0) throw new RollBack();
       });
     } catch (error) {
@@ -75,7 +75,7 @@ export class ImportRunner {
     return result;
   }
 
-  private async apply(kind: ImportKind, units: ImportUnit[], options: { caller: AuthUser; dryRun: boolean; versionId?: number }): Promise<ImportReport> {
+  private async apply(kind: ImportKind, units: ImportUnit[], options: { caller: AuthUser; dryRun: boolean; versionId?: number; effectiveFrom?: string }): Promise<ImportReport> {
     const run = await kind.start(options);
     const rows: ImportRowReport[] = [];
     const credentials: ImportedCredential[] = [];

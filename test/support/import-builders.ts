@@ -54,11 +54,12 @@ export async function importFile(
   client: TenantClient,
   kind: string,
   file: Buffer,
-  options: { dryRun?: boolean; versionId?: number; filename?: string } = {},
+  options: { dryRun?: boolean; versionId?: number; effectiveFrom?: string; filename?: string } = {},
 ): Promise<{ status: number; body: ImportReportBody & Record<string, unknown> }> {
   const query: Record<string, string> = {};
   if (options.dryRun !== undefined) query.dryRun = String(options.dryRun);
   if (options.versionId !== undefined) query.versionId = String(options.versionId);
+  if (options.effectiveFrom !== undefined) query.effectiveFrom = options.effectiveFrom;
   const response = await client
     .post(`/api/admin/import/${kind}`)
     .query(query)

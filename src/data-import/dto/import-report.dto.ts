@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { QueryBool, QueryId } from '../../platform/http/validators';
+import { CalendarDateField, QueryBool, QueryId } from '../../platform/http/validators';
 
 export const IMPORT_KINDS = ['departments', 'users', 'groups', 'classrooms', 'subjects', 'teacher-subjects', 'rules'] as const;
 export type ImportKindName = (typeof IMPORT_KINDS)[number];
@@ -15,6 +15,13 @@ export class ImportQuery {
   @ApiPropertyOptional({ description: 'Для kind=rules: версия расписания (DRAFT или PUBLISHED), в которую импортируются правила' })
   @QueryId()
   versionId?: number;
+
+  @ApiPropertyOptional({
+    format: 'date',
+    description: 'Для kind=rules: с какой даты действуют новые правила (занятий до неё у них нет); без неё — с первого дня семестра',
+  })
+  @CalendarDateField({ optional: true })
+  effectiveFrom?: string;
 }
 
 export class ImportRowReport {

@@ -210,6 +210,7 @@ export class RulesKind implements ImportKind {
           laboratoryStartWeek: intCell(first, COLUMNS, 'laboratoryStartWeek'),
           groupIds: ruleGroups.map((group) => group.id),
           slots: unit.rows.map((row) => slotOf(row, prefix(row), ruleGroups)),
+          effectiveFrom: options.effectiveFrom,
         },
         (property) => header(FIELD_COLUMNS[property] ?? property),
       );

@@ -6,6 +6,7 @@ import { expandRule, GeneratedLesson } from '../../schedule-engine/lesson-expans
 import { LoadedRule } from '../../schedule-engine/rule-model';
 import { ClashGuard, describeMoment, namedIds, PublishedRuleChanges, reasonsText, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RuleRequest } from './dto/schedule-rule.dto';
+import { effectiveFromOf } from './rule-periods';
 import { RuleFactsRepository } from './rule-facts.repository';
 import { toConflictRule } from './rule-mapper';
 import { CheckedRule, duplicateSlotError, findDuplicateSlot, ownClashError, ruleConflictError, storedClashError } from './rule-conflicts';
@@ -48,6 +49,9 @@ export class ScheduleRuleBatch {
     const semester = await this.data.semester(semesterId);
     if (!semester) throw new BadRequestError('Семестр не найден');
     const grids = await this.data.grids(semester.startDate, semester.endDate);
+    // Every body of a batch takes effect from the same date (an import's effectiveFrom): new rules have no lessons before it.
+    const from = effectiveFromOf(requests[0].effectiveFrom, semester);
+    const start = from > semester.startDate ? from : null;
 
     return this.writes.run(semesterId, async (tx) => {
       const version = checkVersion(await tx.lockVersion(versionId), semesterId);
@@ -57,7 +61,8 @@ export class ScheduleRuleBatch {
         try {
           checkPlacement(payload, version.status);
           checkHours(payload, semester);
-          return validateRule(payload, facts[index]);
+          const rule = validateRule(payload, facts[index]);
+          return start === null ? rule : { ...rule, slots: rule.slots.map((slot) => ({ ...slot, activeFrom: start })) };
         } catch (error) {
           return { error: asAppError(error) };
         }
@@ -90,7 +95,7 @@ export class ScheduleRuleBatch {
         toSave.map(({ payload }) => ({
           fields: { versionId, semesterId, subjectId: payload.subjectId, hours: payload.hours, startWeeks: payload.startWeeks },
           groupIds: payload.groupIds,
-          slots: payload.slots,
+          slots: payload.slots.map((slot) => ({ ...slot, activeFrom: start })),
         })),
         caller.userId,
       );

@@ -138,3 +138,12 @@ export function ruleAfterPlan(checked: LoadedRule, plan: PeriodPlan, hours: Reco
   else delete rule.hoursHistory;
   return rule;
 }
+
+/** `effectiveFrom` checked against the semester; omitted, the semester's first day (the whole semester). */
+export function effectiveFromOf(effectiveFrom: string | undefined, semester: LoadedSemester): string {
+  if (effectiveFrom === undefined) return semester.startDate;
+  if (effectiveFrom < semester.startDate || effectiveFrom > semester.endDate) {
+    throw new BadRequestError(`Дата начала действия изменения должна быть в пределах семестра: ${formatDay(semester.startDate)}–${formatDay(semester.endDate)}`).at('effectiveFrom');
+  }
+  return effectiveFrom;
+}

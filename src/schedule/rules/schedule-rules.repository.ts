@@ -40,11 +40,11 @@ export interface RuleFields {
 /** Rules written by one round of `insertMany`'s statements. */
 const INSERT_CHUNK = 1000;
 
-/** A new rule for `insertMany`: its fields, groups and slots with their subgroups. */
+/** A new rule for `insertMany`: its fields, groups and slots with their subgroups (and the date they start, when later than the semester). */
 export interface NewRule {
   fields: RuleFields;
   groupIds: readonly number[];
-  slots: readonly (SlotFields & { subgroupIds: readonly number[] })[];
+  slots: readonly (SlotFields & { subgroupIds: readonly number[]; activeFrom?: string | null })[];
 }
 
 /** A slot's columns; day, pair and room are null together in a draft's unplaced slot. */
@@ -143,8 +143,8 @@ export class ScheduleRulesRepository {
     const slots = rules.flatMap((rule, index) => rule.slots.map((slot) => ({ ruleId: ids[index], slot })));
     const slotIds = await this.nextIds('schedule_rule_slots', slots.length);
     const slotColumn = <T>(pick: (slot: SlotFields) => T) => slots.map((item) => pick(item.slot));
-    await this.db.execute(`INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format)
-       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[])`,
+    await this.db.execute(`INSERT INTO schedule_rule_slots (id, rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format, active_from)
+       SELECT * FROM unnest($1::int[], $2::int[], $3::int[], $4::text[], $5::int[], $6::int[], $7::int[], $8::int[], $9::text[], $10::date[])`,
       [
         slotIds,
         slots.map((item) => item.ruleId),
@@ -155,6 +155,7 @@ export class ScheduleRulesRepository {
         slotColumn((slot) => slot.classroomId),
         slotColumn((slot) => slot.lessonTypeId),
         slotColumn((slot) => slot.lessonFormat),
+        slots.map((item) => item.slot.activeFrom ?? null),
       ],
     );
     const pairs = slots.flatMap((item, index) => item.slot.subgroupIds.map((subgroupId) => [slotIds[index], subgroupId]));

@@ -12,7 +12,7 @@ import { RULE_NOT_FOUND } from './access';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleResponse, RuleWriteResponse } from './dto/schedule-rule-response.dto';
 import { CheckedLessons, RuleChecker, SemesterFrame } from './rule-checker';
-import { formatDay, PeriodPlan, planPeriods, ruleAfterPlan } from './rule-periods';
+import { effectiveFromOf, formatDay, PeriodPlan, planPeriods, ruleAfterPlan } from './rule-periods';
 import { RulePayload, toPayload } from './rule-payload';
 import { RuleSlotUsage } from './rule-slot-usage';
 import { checkPlacement, checkVersion } from './rule-validation';
@@ -338,15 +338,6 @@ function weekOfDate(lessons: readonly GeneratedLesson[], date: string): number {
 
 function ruleFields(payload: RulePayload): RuleFields {
   return { versionId: payload.versionId, semesterId: payload.semesterId, subjectId: payload.subjectId, hours: payload.hours, startWeeks: payload.startWeeks };
-}
-
-/** `effectiveFrom` checked against the semester; omitted, the semester's first day (the whole semester). */
-export function effectiveFromOf(effectiveFrom: string | undefined, semester: LoadedSemester): string {
-  if (effectiveFrom === undefined) return semester.startDate;
-  if (effectiveFrom < semester.startDate || effectiveFrom > semester.endDate) {
-    throw new BadRequestError(`Дата начала действия изменения должна быть в пределах семестра: ${formatDay(semester.startDate)}–${formatDay(semester.endDate)}`).at('effectiveFrom');
-  }
-  return effectiveFrom;
 }
 
 const HOURS_FIELDS = { LECTURE: 'lectureAcademicHours', PRACTICE: 'practiceAcademicHours', LABORATORY: 'laboratoryAcademicHours' } as const;
