@@ -23,6 +23,7 @@ import { LoginAddressThrottle1764700000000 } from './1764700000000-LoginAddressT
 import { OwnLessonNotifications1764700200000 } from './1764700200000-OwnLessonNotifications';
 import { StudentGroups1764700300000 } from './1764700300000-StudentGroups';
 import { SubjectEquipment1764800000000 } from './1764800000000-SubjectEquipment';
+import { UniversitySettings1764900100000 } from './1764900100000-UniversitySettings';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   OwnLessonNotifications1764700200000,
   StudentGroups1764700300000,
   SubjectEquipment1764800000000,
+  UniversitySettings1764900100000,
 ];

@@ -11,7 +11,7 @@
 /** Tables by owner, in the order the architecture document lists them. */
 export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'platform/auth': ['refresh_tokens', 'login_throttle', 'login_address_failures', 'login_address_blocks', 'password_events'],
-  'platform/tenancy': ['tenant_identity'],
+  'platform/tenancy': ['tenant_identity', 'university_settings'],
   'platform/outbox': ['outbox_events'],
   users: ['users', 'user_department_assignments'],
   departments: ['departments'],

@@ -7,6 +7,7 @@ import { createTenantStore, TENANT_STORE } from './stores';
 import { TenantDefinition } from './tenant-definition';
 import { TenantSync } from './tenant-sync';
 import { TenantRouting } from './tenant-routing';
+import { UniversityZone } from './university-zone';
 import { DATABASE_SCHEMA, TENANT_DEFINITIONS, TENANT_INITIALIZERS, TenantInitializer, TenantRegistry } from './tenant-registry';
 
 export interface TenancyOptions {
@@ -30,6 +31,7 @@ export class TenancyModule {
         TenantSync,
         TenantRouting,
         TenantDb,
+        UniversityZone,
         { provide: TENANT_STORE, useFactory: (config: AppConfig) => createTenantStore(config), inject: [APP_CONFIG] },
         { provide: TENANT_DEFINITIONS, useValue: options.tenants },
         { provide: DATABASE_SCHEMA, useValue: options.schema },
@@ -39,7 +41,7 @@ export class TenancyModule {
           inject: options.initializers,
         },
       ],
-      exports: [TenantRegistry, TenantSync, TenantRouting, TenantDb, TENANT_STORE],
+      exports: [TenantRegistry, TenantSync, TenantRouting, TenantDb, UniversityZone, TENANT_STORE],
     };
   }
 }
