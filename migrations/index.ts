@@ -24,6 +24,7 @@ import { OwnLessonNotifications1764700200000 } from './1764700200000-OwnLessonNo
 import { StudentGroups1764700300000 } from './1764700300000-StudentGroups';
 import { SubjectEquipment1764800000000 } from './1764800000000-SubjectEquipment';
 import { UniversitySettings1764900100000 } from './1764900100000-UniversitySettings';
+import { GroupSearchKey1764900200000 } from './1764900200000-GroupSearchKey';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   StudentGroups1764700300000,
   SubjectEquipment1764800000000,
   UniversitySettings1764900100000,
+  GroupSearchKey1764900200000,
 ];
