@@ -90,6 +90,13 @@ export const READ_MODELS: readonly ReadModel[] = [
     why: "The current state of every row a rule, a version or a one-off change names (exists, active, department, capacity, equipment, names), in one query whatever their number, inside the write's transaction.",
   },
   {
+    name: 'Room warnings',
+    feature: 'schedule',
+    files: ['src/schedule/overrides/room-warnings.repository.ts'],
+    reads: ['classroom_equipments', 'classrooms', 'equipments', 'study_groups', 'subgroups', 'subject_equipment_requirements'],
+    why: "The room a changed lesson lands in with its seats and equipment, the lesson's students and its subject's needs, for the warnings of any number of changes in one query inside the write's transaction.",
+  },
+  {
     name: "Quality facts",
     feature: 'schedule',
     files: ['src/schedule/quality/quality-facts.repository.ts'],
