@@ -8,8 +8,10 @@ import { controlByLabel, openSection, replaceText } from './support/web-client';
 
 /**
  * The student's items of issue 55 in a real Chromium against the real service (tenant `alpha`): the
- * group picker finds a group typed in Latin letters or with its words in another order. At desktop
- * (1366×900) and phone (390×844) width.
+ * group picker finds a group typed in Latin letters or with its words in another order; a student
+ * whose account has no group is told so (and whom to ask) on «Расписание группы» and in «Мои занятия»
+ * of «Уведомления», instead of a promise of notices that cannot come. At desktop (1366×900) and
+ * phone (390×844) width.
  */
 const WIDE = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
@@ -22,6 +24,7 @@ describe('the student’s day without a caveat (issue 55)', () => {
   let browser: Browser;
   let department: DepartmentBody;
   let loner: UserBody;
+  let placed: UserBody;
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
@@ -29,7 +32,9 @@ describe('the student’s day without a caveat (issue 55)', () => {
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
     department = await createDepartment(admin, { departmentName: 'Кафедра физики' });
     const setup = await createStudySetup(admin, department);
-    await createGroup(admin, setup, { name: 'ФИЗ-231' });
+    const physics = await createGroup(admin, setup, { name: 'ФИЗ-231' });
+    placed = await createUser(admin, { role: 'STUDENT', departmentId: department.id, fullName: 'Студентова Анна' });
+    await admin.put(`/api/users/${placed.id}/group`, { groupId: physics.id }).expect(200);
     await createGroup(admin, setup, { name: 'ИВТ-261' });
     loner = await createUser(admin, { role: 'STUDENT', departmentId: department.id, fullName: 'Одинокий Олег' });
     chrome = await launchBrowser();
@@ -76,6 +81,41 @@ describe('the student’s day without a caveat (issue 55)', () => {
       await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Расписание группы ИВТ-261');
       if (viewport === PHONE) expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expectQuiet(watch);
+      await page.close();
+    });
+  });
+
+  describe('a student without a group on the account', () => {
+    it.each([
+      ['wide', WIDE],
+      ['phone', PHONE],
+    ] as const)('is told so, and whom to ask, on «Расписание группы» and in «Мои занятия» (%s)', async (name, viewport) => {
+      const { page, watch } = await newPage(viewport);
+      await openSection(page, origin, 'student', 'group-schedule', loner.username, PASSWORD);
+      await page.waitForSelector('#no-group');
+      expect(await page.$eval('#no-group', (node) => node.textContent)).toContain('Ваша учётная запись не привязана к группе');
+      expect(await page.$eval('#no-group', (node) => node.textContent)).toContain('Попросите администратора университета');
+      await screenshot(page, `student-no-group-schedule-${name}`);
+      await page.evaluate(() => (location.hash = '#notifications'));
+      await page.waitForSelector('section[aria-labelledby="own-lessons-title"] #no-group');
+      const told = await page.$eval('section[aria-labelledby="own-lessons-title"]', (node) => node.textContent ?? '');
+      expect(told).toContain('уведомления об изменениях занятий группы не придут');
+      expect(told).not.toContain('вы узнаёте без подписки');
+      expect(await page.$('form[aria-label="Уведомления о моих занятиях"]')).toBeNull();
+      if (viewport === PHONE) expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await screenshot(page, `student-no-group-notifications-${name}`);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expectQuiet(watch);
+      await page.close();
+    });
+
+    it('a student with a group sees the promise and the settings, no such notice', async () => {
+      const { page, watch } = await newPage(WIDE);
+      await openSection(page, origin, 'student', 'notifications', placed.username, PASSWORD);
+      await page.waitForSelector('form[aria-label="Уведомления о моих занятиях"]');
+      expect(await page.$('#no-group')).toBeNull();
+      expect(await page.$eval('section[aria-labelledby="own-lessons-title"]', (node) => node.textContent)).toContain('вы узнаёте без подписки');
       expectQuiet(watch);
       await page.close();
     });
