@@ -25,6 +25,8 @@ import { StudentGroups1764700300000 } from './1764700300000-StudentGroups';
 import { SubjectEquipment1764800000000 } from './1764800000000-SubjectEquipment';
 import { DatedRulePeriods1764900000000 } from './1764900000000-DatedRulePeriods';
 import { OptimizationStopReason1764900000500 } from './1764900000500-OptimizationStopReason';
+import { UniversitySettings1764900100000 } from './1764900100000-UniversitySettings';
+import { GroupSearchKey1764900200000 } from './1764900200000-GroupSearchKey';
 import { SsoLoginStarts1764900500000 } from './1764900500000-SsoLoginStarts';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
@@ -56,5 +58,7 @@ export const MIGRATIONS = [
   SubjectEquipment1764800000000,
   DatedRulePeriods1764900000000,
   OptimizationStopReason1764900000500,
+  UniversitySettings1764900100000,
+  GroupSearchKey1764900200000,
   SsoLoginStarts1764900500000,
 ];

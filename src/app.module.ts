@@ -13,8 +13,8 @@ import { LocalWritesModule } from './platform/http/local-writes';
 import { TenancyModule } from './platform/tenancy/tenancy.module';
 import { TenantDefinition } from './platform/tenancy/tenant-definition';
 import { BootstrapAdmin } from './users';
-import { UsersModule } from './users';
-import { StudyStructureModule } from './study-structure';
+import { StudentPlacementModule, UsersModule } from './users';
+import { GroupPlacementModule, StudyStructureModule } from './study-structure';
 import { ResourcesModule } from './resources';
 import { AbsenceBlocksModule, TeacherAbsencesModule } from './teacher-absences';
 import { TeacherChangeRequestsModule } from './teacher-change-requests';
@@ -52,6 +52,8 @@ export class AppModule {
         AuthModule.withAccounts(UsersModule, SingleSignOnModule),
         // The schedule's checks learn teachers' unavailability from the features that own it.
         TeacherAvailabilityModule.bind(HardUnavailabilityModule, AbsenceBlocksModule),
+        // A new student is placed in a group by the study structure, which owns groups (issue 55).
+        StudentPlacementModule.bind(GroupPlacementModule),
         // Before the other features: Express tries routes one by one, in the order their modules were
         // imported here, and the schedule views and calendar feeds are what thousands of students and
         // their calendar apps read. Every route stays reachable whatever the order (test/route-order.e2e-spec.ts).

@@ -11,7 +11,7 @@
 /** Tables by owner, in the order the architecture document lists them. */
 export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
   'platform/auth': ['refresh_tokens', 'login_throttle', 'login_address_failures', 'login_address_blocks', 'password_events'],
-  'platform/tenancy': ['tenant_identity'],
+  'platform/tenancy': ['tenant_identity', 'university_settings'],
   'platform/outbox': ['outbox_events'],
   users: ['users', 'user_department_assignments'],
   departments: ['departments'],
@@ -88,6 +88,13 @@ export const READ_MODELS: readonly ReadModel[] = [
     files: ['src/schedule/core/lesson-change-facts.repository.ts', 'src/schedule/rules/rule-facts.repository.ts', 'src/schedule/versions/version-facts.repository.ts', 'src/schedule/overrides/override-registry.repository.ts'],
     reads: ['classroom_equipments', 'classrooms', 'equipments', 'lesson_types', 'semesters', 'study_groups', 'subgroups', 'subject_equipment_requirements', 'subjects', 'time_grid_scopes', 'time_slots', 'users'],
     why: "The current state of every row a rule, a version or a one-off change names (exists, active, department, capacity, equipment, names), in one query whatever their number, inside the write's transaction.",
+  },
+  {
+    name: 'Room warnings',
+    feature: 'schedule',
+    files: ['src/schedule/overrides/room-warnings.repository.ts'],
+    reads: ['classroom_equipments', 'classrooms', 'equipments', 'study_groups', 'subgroups', 'subject_equipment_requirements'],
+    why: "The room a changed lesson lands in with its seats and equipment, the lesson's students and its subject's needs, for the warnings of any number of changes in one query inside the write's transaction.",
   },
   {
     name: "Quality facts",

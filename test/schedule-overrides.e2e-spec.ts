@@ -575,7 +575,16 @@ describe('schedule overrides (4.10)', () => {
       const response = await admin.get(`${path}?${query({ baseRuleSlotId: slot.math, lessonDate: '2026-09-08' })}`);
       expect(response.status).toBe(200);
       const dates = offeredFrom('2026-09-01');
-      expect(response.body).toEqual({ semesterId: w.u.semester.id, semesterStartDate: '2026-09-01', semesterEndDate: '2026-12-31', availableDates: dates });
+      // With what any room of the lesson should offer (issue 55): its pair, group A's 24 students, no equipment.
+      expect(response.body).toEqual({
+        semesterId: w.u.semester.id,
+        semesterStartDate: '2026-09-01',
+        semesterEndDate: '2026-12-31',
+        availableDates: dates,
+        timeSlotId: P[0].id,
+        students: 24,
+        requiredEquipment: [],
+      });
       expect(dates).toHaveLength(103); // 120 study days, of which 17 Sundays (the calendar leaves them open)
     });
 

@@ -206,6 +206,11 @@ describe('university seeder', () => {
     expect(seeded.logins.map((login) => login.role)).toEqual(['EDUCATION_OFFICE', 'DEPARTMENT', 'SCHEDULE_VIEWER', 'TEACHER', 'STUDENT']);
     const department = await t.as('alpha').post('/api/auth/login', { username: 'department1', password: PASSWORD });
     expect(department.body.departmentId).toBe(seeded.departmentIds[0]);
+    // Issue 55: the demo student belongs to the group their job title names, on their account.
+    const student = await t.as('alpha').login('student', PASSWORD);
+    const own = (await student.get('/api/auth/me/group').expect(200)).body as { groupId: number | null; groupName: string | null };
+    expect(own.groupId).not.toBeNull();
+    expect(seeded.logins.find((login) => login.role === 'STUDENT')?.jobTitle).toBe(`Студент группы ${own.groupName}`);
   });
 
   it('refuses to seed a tenant that already has data and changes nothing', async () => {

@@ -652,7 +652,7 @@ describe('teacher change requests (4.15)', () => {
       [CHANGE_REQUESTS_PATH, 'get', null, 'ChangeRequestResponse'],
       [CANDIDATES_PATH, 'get', null, 'ChangeRequestCandidatesResponse'],
       [CHANGE_REQUESTS_PATH, 'post', 'ChangeRequestRequest', 'ChangeRequestResponse'],
-      [`${CHANGE_REQUESTS_PATH}/{id}/review`, 'post', 'ChangeRequestReviewRequest', 'ChangeRequestResponse'],
+      [`${CHANGE_REQUESTS_PATH}/{id}/review`, 'post', 'ChangeRequestReviewRequest', 'ChangeRequestReviewResponse'],
       [`${CHANGE_REQUESTS_PATH}/{id}`, 'delete', null, 'ChangeRequestResponse'],
     ];
     for (const [path, method, requestSchema, responseSchema] of expectations) {

@@ -218,6 +218,50 @@ describe('finding a free slot (issue 45 §5)', () => {
     expectQuietPage(watch);
   });
 
+  it('the one-off form offers only rooms that seat the lesson’s students, for a move too, and asks before a smaller room chosen by hand (issue 55)', async () => {
+    const { page, watch } = await newPage(LAPTOP);
+    await page.goto(`${origin}/admin/?date=2026-09-21#overrides`);
+    await signIn(page, office.username);
+    await page.waitForSelector('#kind-group');
+    await page.type('.picker-place input', u.groups[0].name);
+    await page.waitForFunction((name) => Array.from(document.querySelectorAll('button.match')).some((button) => button.textContent?.includes(name)), {}, u.groups[0].name);
+    await page.evaluate((name) => (Array.from(document.querySelectorAll('button.match')).find((button) => button.textContent?.includes(name)) as HTMLButtonElement).click(), u.groups[0].name);
+    await weekSettled(page);
+    await clickButton(page, 'Изменить занятие', '.lesson[data-date="2026-09-22"]');
+    await page.waitForSelector('.override-form');
+    // A move: the rooms follow the chosen pair and seat group A's 24 students (the 5-seat room is never offered).
+    await clickButton(page, `3-я пара, ${u.timeSlots[2].startTime.slice(0, 5)}–${u.timeSlots[2].endTime.slice(0, 5)}`, '#free-pairs');
+    await page.waitForFunction(() => document.querySelector('#free-rooms p')?.textContent?.startsWith('Свободные аудитории, подходящие занятию (не меньше 24 мест)'));
+    const moveRooms = await page.$$eval('#free-rooms button', (buttons) => buttons.map((button) => button.textContent));
+    expect(moveRooms).toContain(`${big.name} (100 мест)`);
+    expect(moveRooms.some((text) => text?.startsWith(small.name))).toBe(false);
+    // A replacement: the small room chosen by hand is asked about, naming the seats and the students.
+    await page.click('input[name="override-action"][value="REPLACE"]');
+    await page.waitForSelector('#free-rooms button');
+    expect((await page.$$eval('#free-rooms button', (buttons) => buttons.map((button) => button.textContent))).some((text) => text?.startsWith(small.name))).toBe(false);
+    const roomInput = await controlByLabel(page, 'Новая аудитория');
+    await page.type(roomInput, 'малая');
+    await page.waitForFunction((name) => Array.from(document.querySelectorAll('.override-form button.match')).some((button) => button.textContent?.includes(name)), {}, small.name);
+    await page.evaluate((name) => (Array.from(document.querySelectorAll('.override-form button.match')).find((button) => button.textContent?.includes(name)) as HTMLButtonElement).click(), small.name);
+    await clickButton(page, 'Применить изменение');
+    const question = await page.waitForSelector('dialog[open] .confirm-body');
+    expect(await question!.evaluate((node) => node.textContent)).toContain(`В аудитории ${small.name} 5 мест, а на занятии 24 студента.`);
+    await screenshot(page, 'override-small-room-confirm');
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => !document.querySelector('dialog[open] .confirm-body'));
+    expect(await t.sql('alpha', `SELECT id FROM schedule_overrides WHERE lesson_date = '2026-09-22'`)).toEqual([]);
+    await clickButton(page, 'Применить изменение');
+    await page.waitForSelector('dialog[open] .confirm-body');
+    await page.click('dialog[open] .confirm-body button.primary');
+    await page.waitForFunction(() => document.querySelector('#overrides-notice')?.textContent?.includes('Внимание'));
+    expect(await page.$eval('#overrides-notice', (node) => node.textContent)).toContain(`Внимание: В аудитории ${small.name} 5 мест, а на занятии 24 студента.`);
+    const [saved] = await t.sql<{ new_classroom_id: number }>('alpha', `SELECT new_classroom_id FROM schedule_overrides WHERE lesson_date = '2026-09-22'`);
+    expect(saved.new_classroom_id).toBe(small.id);
+    await screenshot(page, 'override-small-room-saved');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expectQuietPage(watch);
+  });
+
   it('the department’s free-room finder: date, pair, building and equipment; a refusal at its field', async () => {
     const { page, watch } = await newPage(PHONE);
     await page.goto(`${origin}/admin/#free-rooms`);

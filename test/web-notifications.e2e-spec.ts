@@ -3,6 +3,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
 import { createUser, UserBody } from './support/factories';
+import { createGroup } from './support/study-builders';
 import { createRule, createUniversity, LESSON_TYPES, RuleBody, ruleBody, slotBody, University } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 import { isoWeekday, upcomingSemesterMonday } from './support/upcoming-lessons';
@@ -39,6 +40,10 @@ describe('change notifications in the web client', () => {
       ruleBody(u, { ...version, lectureAcademicHours: 36, slots: [slotBody(u, { dayOfWeek: isoWeekday(day.date), lessonTypeId: LESSON_TYPES.LECTURE })] }),
     );
     student = await createUser(admin, { role: 'STUDENT', departmentId: u.department.id });
+    // The student's own group is another one (issue 55: a student without a group is told none of
+    // «Мои занятия» can come); the group followed below is followed by subscription.
+    const own = await createGroup(admin, u.study, { name: 'СОБ-1' });
+    await admin.put(`/api/users/${student.id}/group`, { groupId: own.id }).expect(200);
     chrome = await launchBrowser();
     browser = chrome.browser;
     page = await (await browser.createBrowserContext()).newPage();

@@ -55,6 +55,8 @@ describe('changed lessons in the week', () => {
     await change(1, '2026-09-08', { action: 'MOVE', targetLessonDate: '2026-09-10', newTimeSlotId: u.timeSlots[2].id });
     await change(2, '2026-09-09', { action: 'REPLACE', newTeacherId: u.teachers[1].id });
     await change(3, '2026-09-11', { action: 'REPLACE', newLessonFormat: 'Онлайн', comment: 'Ссылка на занятие — в чате группы' });
+    // Issue 55: a room change of the next week.
+    await change(2, '2026-09-16', { action: 'REPLACE', newClassroomId: u.classrooms[1].id });
     chrome = await launchBrowser();
     browser = chrome.browser;
   });
@@ -150,6 +152,27 @@ describe('changed lessons in the week', () => {
     await weekSettled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
     await screenshot(page, 'week-marks-group-phone');
+    await page.close();
+  });
+
+  it('a room change reads «Аудитория: old → new», not «Замена» (issue 55), at desktop and phone width', async () => {
+    await openAs(ADMIN.username, ADMIN.password, `${origin}/admin/?date=2026-09-14#schedule-view`);
+    await page.waitForSelector('.picker-place input');
+    await page.type('.picker-place input', u.groups[0].name);
+    await page.waitForFunction((name) => Array.from(document.querySelectorAll('button.match')).some((button) => button.textContent?.includes(name)), {}, u.groups[0].name);
+    await page.evaluate((name) => (Array.from(document.querySelectorAll('button.match')).find((button) => button.textContent?.includes(name)) as HTMLButtonElement).click(), u.groups[0].name);
+    await page.waitForSelector('#week li.lesson[data-date="2026-09-16"][data-override="REPLACE"]');
+    await weekSettled(page);
+    const room = await page.$eval('#week li.lesson[data-date="2026-09-16"][data-override="REPLACE"] .facts .fact', (node) => node.textContent);
+    expect(room).toBe(`Аудитория${u.classrooms[0].name} → ${u.classrooms[1].name}`);
+    const [moved] = await card('2026-09-16', '[data-override="REPLACE"]');
+    expect(moved).not.toContain('Замена');
+    await screenshot(page, 'week-marks-room-change');
+    await page.setViewport(PHONE);
+    await page.waitForSelector('#week li.lesson[data-date="2026-09-16"][data-override="REPLACE"]');
+    await weekSettled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'week-marks-room-change-phone');
     await page.close();
   });
 

@@ -136,6 +136,8 @@ class UniversityWriter {
     ruleSlots: [] as number[],
   };
   private adminId: number | null = null;
+  /** The demo STUDENT's user id: placed in the first group once the groups exist (issue 55). */
+  private studentId = 0;
   private formId = 0;
   private userCount = 0;
 
@@ -154,6 +156,7 @@ class UniversityWriter {
     await this.writeDepartments();
     const logins = await this.writeUsers();
     await this.writeProgrammesAndGroups();
+    await this.writeStudentGroup();
     await this.writeClassrooms();
     await this.writeSubjects();
     const year = await this.writeAcademicYear();
@@ -271,6 +274,7 @@ class UniversityWriter {
     });
 
     this.userCount = people.length;
+    this.studentId = userIds[people.findIndex((person) => person.role === 'STUDENT')];
 
     const login = (person: (typeof people)[number]): SeededLogin => ({
       role: person.role,
@@ -295,6 +299,11 @@ class UniversityWriter {
       if (rule.semester === current) for (const slot of rule.slots) counts[slot.teacher]++;
     }
     return counts.indexOf(Math.max(...counts));
+  }
+
+  /** The demo student belongs to the first group on their account, as the job title says. */
+  private async writeStudentGroup(): Promise<void> {
+    await this.client.query('INSERT INTO student_groups (user_id, group_id) VALUES ($1, $2)', [this.studentId, this.ids.groups[0]]);
   }
 
   private async writeProgrammesAndGroups(): Promise<void> {

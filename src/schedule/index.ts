@@ -2,7 +2,8 @@
  * The schedule features assembled (rules, overrides, versions, viewing, quality). Other areas reach the
  * schedule through the core (`./core`, its index) and the pure engine, never through a feature; the
  * exceptions are viewing's service, for the export (the same lessons, checks and limits as the views),
- * and the rules' service and batch, for the data import (rules created with every check of 4.9).
+ * and the rules' service and batch, for the data import (rules created with every check of 4.9), and
+ * the room warnings, for the features that write one-off changes (change requests, absences).
  */
 export { ScheduleModule } from './schedule.module';
 // Imported by the application ahead of the other features, so the views' routes are tried first.
@@ -18,3 +19,6 @@ export { ScheduleRulesService } from './rules/schedule-rules.service';
 export { ScheduleRuleBatch } from './rules/rule-batch';
 export type { BatchOutcome } from './rules/rule-batch';
 export { RuleRequest, RuleSlotRequest } from './rules/dto/schedule-rule.dto';
+// Warnings about the room of a changed lesson (issue 55), for every feature that writes overrides.
+export { RoomWarnings, RoomWarningsModule } from './overrides/room-warnings';
+export { RoomWarningDto } from './overrides/dto/room-warning.dto';

@@ -8,3 +8,4 @@ export { GroupRequest } from './groups/dto/group.dto';
 export { StudyGroups } from './groups/study-groups';
 export { SubgroupsService } from './subgroups/subgroups.service';
 export { SubgroupRequest } from './subgroups/dto/subgroup.dto';
+export { GroupPlacementModule } from './student-groups/group-placement';

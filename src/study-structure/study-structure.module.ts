@@ -19,6 +19,7 @@ import { SubgroupsService } from './subgroups/subgroups.service';
 import { StudentGroupsController } from './student-groups/student-groups.controller';
 import { StudentGroupsRepository } from './student-groups/student-groups.repository';
 import { StudentGroupsService } from './student-groups/student-groups.service';
+import { GroupPlacement } from './student-groups/group-placement';
 
 /**
  * Specialties and profiles, education forms, study groups and laboratory subgroups. Exports the
@@ -40,6 +41,7 @@ import { StudentGroupsService } from './student-groups/student-groups.service';
     SubgroupsService,
     StudentGroupsRepository,
     StudentGroupsService,
+    GroupPlacement,
   ],
   // The services too: the data import (issue 28) writes through them, with their own checks.
   exports: [GroupsRepository, SubgroupsRepository, SpecialtiesRepository, EducationFormsRepository, GroupsService, SubgroupsService, StudyGroups],

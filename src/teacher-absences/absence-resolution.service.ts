@@ -4,6 +4,7 @@ import { AuthUser } from '../platform/auth/auth-user';
 import { AppError, BadRequestError, ConflictError } from '../platform/http/app-error';
 import { formatDate } from '../schedule-engine/dates';
 import { lessonKey } from '../schedule-engine/override-application';
+import { RoomWarnings } from '../schedule';
 import { LESSON_SLOT_NOT_FOUND, LessonChange, LessonChanges, OverrideWrites, publishedOnly, ScheduleReads } from '../schedule/core';
 import { Decision, checkDecisionShape } from './absence-rules';
 import { AffectedLesson, AffectedLessons, ensurePlannable } from './affected-lessons';
@@ -30,6 +31,7 @@ export class AbsenceResolutionService {
     private readonly writer: OverrideWrites,
     private readonly facts: ReplacementFactsRepository,
     private readonly outbox: Outbox,
+    private readonly rooms: RoomWarnings,
   ) {}
 
   async resolve(caller: AuthUser, found: AbsenceResponse, request: AbsenceResolveRequest): Promise<AbsenceResolveResponse> {
@@ -69,10 +71,16 @@ export class AbsenceResolutionService {
       }
       const log = await this.absences.decisions(absence.id);
       const applied = new Set(ids);
+      // The rooms the decisions put lessons in, named by the decision's position in the request.
+      const byOverride = await this.rooms.ofOverrides(stored.flatMap((decision) => (decision.overrideId === null ? [] : [decision.overrideId])));
+      const warnings = stored.flatMap((decision, index) =>
+        (decision.overrideId === null ? [] : (byOverride.get(decision.overrideId) ?? [])).map((warning) => ({ ...warning, message: `Решение ${index + 1}: ${warning.message}` })),
+      );
       return {
         absence: (await this.absences.find(absence.id)) ?? absence,
         applied: log.filter((entry) => applied.has(entry.id)),
         remainingLessonCount,
+        warnings,
       };
     });
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RoomWarningsModule } from '../schedule';
 import { ScheduleCoreModule } from '../schedule/core';
 import { UsersModule } from '../users';
 import { AbsenceResolutionService } from './absence-resolution.service';
@@ -12,7 +13,7 @@ import './references';
 
 /** Teacher absences (spec 4.13) with the replacement wizard; resolutions become ordinary overrides through the schedule core. */
 @Module({
-  imports: [ScheduleCoreModule, UsersModule],
+  imports: [ScheduleCoreModule, UsersModule, RoomWarningsModule],
   controllers: [TeacherAbsencesController],
   providers: [TeacherAbsencesRepository, TeacherAbsencesService, AffectedLessons, ReplacementFactsRepository, AbsenceWizardService, AbsenceResolutionService],
 })

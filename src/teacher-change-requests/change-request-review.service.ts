@@ -3,11 +3,12 @@ import { AuthUser } from '../platform/auth/auth-user';
 import { TenantDb } from '../platform/database/tenant-db';
 import { Outbox, ReviewEvent } from '../platform/outbox/outbox';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { RoomWarnings } from '../schedule';
 import { OverrideWrites, publishedOnly, ScheduleTx, SemesterWriteUnit } from '../schedule/core';
 import { CHANGE_REQUEST_NOT_FOUND, changeOf } from './change-request-rules';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestsService } from './change-requests.service';
-import { ChangeRequestResponse, ChangeRequestReviewRequest } from './dto/change-request.dto';
+import { ChangeRequestResponse, ChangeRequestReviewRequest, ChangeRequestReviewResponse } from './dto/change-request.dto';
 import { RequestableLessons } from './requestable-lessons';
 
 /**
@@ -27,13 +28,15 @@ export class ChangeRequestReviewService {
     private readonly writes: SemesterWriteUnit,
     private readonly db: TenantDb,
     private readonly outbox: Outbox,
+    private readonly rooms: RoomWarnings,
   ) {}
 
-  async review(caller: AuthUser, id: number, body: ChangeRequestReviewRequest): Promise<ChangeRequestResponse> {
+  async review(caller: AuthUser, id: number, body: ChangeRequestReviewRequest): Promise<ChangeRequestReviewResponse> {
     const comment = body.comment ? body.comment : null;
     if (!body.approved && comment === null) throw new BadRequestError('Укажите причину отклонения в поле «comment»').at('comment');
     const found = await this.requestService.found(id);
     ensurePending(found);
+    let warnings: ChangeRequestReviewResponse['warnings'] = [];
     if (body.approved) {
       await this.writes.run(found.semesterId, async (tx) => {
         const request = await this.locked(id);
@@ -41,6 +44,7 @@ export class ChangeRequestReviewService {
         await this.requests.close(id, 'APPROVED', caller.userId, comment, overrideId);
         await this.requests.addEvent(id, 'APPROVED', caller.userId, comment);
         await this.tellTeacher(request, 'APPROVED', comment);
+        warnings = await this.rooms.ofOverride(overrideId);
       });
     } else {
       await this.db.transaction(async () => {
@@ -50,7 +54,7 @@ export class ChangeRequestReviewService {
         await this.tellTeacher(request, 'REJECTED', comment);
       });
     }
-    return this.requestService.found(id);
+    return { ...(await this.requestService.found(id)), warnings };
   }
 
   /** The teacher's notification, in the decision's transaction. */

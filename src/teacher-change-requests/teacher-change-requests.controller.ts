@@ -15,6 +15,7 @@ import {
   ChangeRequestRequest,
   ChangeRequestResponse,
   ChangeRequestReviewRequest,
+  ChangeRequestReviewResponse,
 } from './dto/change-request.dto';
 
 const SCOPE =
@@ -72,10 +73,11 @@ export class TeacherChangeRequestsController {
     summary: 'Применить или отклонить ожидающую заявку (тело {approved, comment}; при отклонении comment обязателен)',
     description:
       'Применение повторно проверяет заявку и в той же транзакции создаёт обычное разовое изменение (appliedOverrideId, событие APPROVED). ' +
-      'Если расписание изменилось и заявка больше не проходит проверку — 409, ничего не меняется, заявка ждёт решения.',
+      'Если расписание изменилось и заявка больше не проходит проверку — 409, ничего не меняется, заявка ждёт решения. ' +
+      'warnings называет аудиторию, где мест меньше, чем студентов занятия, или нет нужного оборудования: заявка при этом применена.',
   })
-  @ApiOkResponse({ type: ChangeRequestResponse })
-  review(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: ChangeRequestReviewRequest): Promise<ChangeRequestResponse> {
+  @ApiOkResponse({ type: ChangeRequestReviewResponse })
+  review(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: ChangeRequestReviewRequest): Promise<ChangeRequestReviewResponse> {
     return this.reviews.review(caller, id, body);
   }
 

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { RoomWarningsModule } from '../schedule';
 import { ScheduleCoreModule } from '../schedule/core';
 import { UsersModule } from '../users';
 import { ChangeRequestCandidatesService } from './change-request-candidates.service';
@@ -11,7 +12,7 @@ import './references';
 
 /** Teacher change requests (spec 4.15); applying one writes an ordinary override through the schedule core. */
 @Module({
-  imports: [ScheduleCoreModule, UsersModule],
+  imports: [ScheduleCoreModule, UsersModule, RoomWarningsModule],
   controllers: [TeacherChangeRequestsController],
   providers: [ChangeRequestsRepository, RequestableLessons, ChangeRequestsService, ChangeRequestReviewService, ChangeRequestCandidatesService],
 })

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TenantsController } from './tenants.controller';
 import { TenantsService } from './tenants.service';
 import { UniversityController } from './university.controller';
+import { UniversityService } from './university.service';
 
 /**
  * Tenant administration (spec 4.21) and the university's public facts (its time zone); the registry,
@@ -9,6 +10,6 @@ import { UniversityController } from './university.controller';
  */
 @Module({
   controllers: [TenantsController, UniversityController],
-  providers: [TenantsService],
+  providers: [TenantsService, UniversityService],
 })
 export class TenantsModule {}

@@ -14,3 +14,5 @@ export { CreateUserRequest } from './dto/user.dto';
 export { DEPARTMENT_MISSING } from './users.service';
 export { UserNames } from './user-names';
 export type { UserContact } from './user-names';
+export { StudentPlacement, StudentPlacementModule } from './student-placement';
+export type { PlacementGroup } from './student-placement';

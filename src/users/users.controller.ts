@@ -4,7 +4,7 @@ import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import { PostOk } from '../platform/http/decorators';
 import { ApiPageResponse, Page } from '../platform/http/paging';
-import { CreateUserRequest, UpdateUserRequest, UserResponse } from './dto/user.dto';
+import { CreatedUserResponse, CreateUserRequest, UpdateUserRequest, UserResponse } from './dto/user.dto';
 import { UserPageQuery } from './dto/user-queries.dto';
 import { ResetPasswordRequest } from './dto/password.dto';
 import { IdParam } from '../platform/http/id-param';
@@ -35,9 +35,12 @@ export class UsersController {
 
   @PostOk()
   @Roles('ADMIN')
-  @ApiOperation({ summary: 'Создать пользователя с основной кафедрой с сегодняшнего дня' })
-  @ApiOkResponse({ type: UserResponse })
-  create(@CurrentUser() caller: AuthUser, @Body() body: CreateUserRequest): Promise<UserResponse> {
+  @ApiOperation({
+    summary: 'Создать пользователя с основной кафедрой с сегодняшнего дня',
+    description: 'Студента можно сразу включить в группу (groupId); тогда кафедру можно не указывать — берётся кафедра группы.',
+  })
+  @ApiOkResponse({ type: CreatedUserResponse })
+  create(@CurrentUser() caller: AuthUser, @Body() body: CreateUserRequest): Promise<CreatedUserResponse> {
     return this.users.create(caller, body);
   }
 

@@ -9,7 +9,8 @@ import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/
 import { todayInBusinessZone } from '../platform/http/dates';
 import { Page, toPage } from '../platform/http/paging';
 import { AssignmentsRepository } from './assignments.repository';
-import { CreateUserRequest, UpdateUserRequest, UserResponse } from './dto/user.dto';
+import { CreatedUserResponse, CreateUserRequest, UpdateUserRequest, UserResponse } from './dto/user.dto';
+import { PlacementGroup, StudentPlacement } from './student-placement';
 import { UserPageQuery } from './dto/user-queries.dto';
 import { toUserResponse } from './user-rows';
 import { UsersRepository } from './users.repository';
@@ -28,6 +29,7 @@ export class UsersService {
     private readonly hasher: PasswordHasher,
     private readonly refreshTokens: RefreshTokens,
     private readonly passwords: Passwords,
+    private readonly placement: StudentPlacement,
   ) {}
 
   async listActive(): Promise<UserResponse[]> {
@@ -46,15 +48,27 @@ export class UsersService {
     return toPage(rows.map(toUserResponse), total, page, size);
   }
 
-  /** Creates an active user with a primary assignment to the department from today, open-ended. */
-  async create(caller: AuthUser, request: CreateUserRequest): Promise<UserResponse> {
+  /**
+   * Creates an active user with a primary assignment to the department from today, open-ended. A
+   * STUDENT may be placed in a group at once (`groupId`); the department is then the group's unless
+   * given, and a different one is refused.
+   */
+  async create(caller: AuthUser, request: CreateUserRequest): Promise<CreatedUserResponse> {
+    if (request.groupId !== undefined && request.role !== 'STUDENT') throw new BadRequestError('Группу можно указать только студенту').at('groupId');
+    if (request.groupId === undefined && request.departmentId === undefined) throw new BadRequestError('Поле «departmentId» обязательно').at('departmentId');
     if (await this.users.usernameTaken(request.username)) throw new ConflictError('Пользователь с таким логином уже существует').at('username');
-    if (!(await this.departments.findById(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
+    if (request.departmentId !== undefined && !(await this.departments.findById(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
     // Hashing takes tens of milliseconds: do it before the transaction, not while holding locks.
     const passwordHash = await this.hasher.hash(request.password);
 
-    const id = await this.db.transaction(async () => {
-      if (!(await this.departments.lockForReference(request.departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
+    const { id, group } = await this.db.transaction(async () => {
+      // Held until commit: the group cannot be archived or moved to another department meanwhile.
+      const group: PlacementGroup | undefined = request.groupId === undefined ? undefined : await this.placement.lockGroup(request.groupId);
+      const departmentId = request.departmentId ?? (group as PlacementGroup).departmentId;
+      if (group && departmentId !== group.departmentId) {
+        throw new BadRequestError(`Группа ${group.name} относится к другой кафедре: укажите её кафедру или не указывайте кафедру`).at('departmentId');
+      }
+      if (!(await this.departments.lockForReference(departmentId))) throw new BadRequestError(DEPARTMENT_MISSING).at('departmentId');
       const userId = await this.users.insert({
         username: request.username,
         passwordHash,
@@ -64,15 +78,17 @@ export class UsersService {
       });
       await this.assignments.insert({
         userId,
-        departmentId: request.departmentId,
+        departmentId,
         isPrimary: true,
         validFrom: todayInBusinessZone(),
         comment: null,
         createdBy: caller.userId,
       });
-      return userId;
+      if (group) await this.placement.place(userId, group.id);
+      return { id: userId, group };
     });
-    return this.get(id);
+    const user = await this.get(id);
+    return group ? { ...user, groupId: group.id, groupName: group.name } : user;
   }
 
   /** Archives the user and ends their sessions; archiving an archived user changes nothing. */

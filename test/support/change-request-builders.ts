@@ -89,8 +89,11 @@ export async function submitRequest(client: TenantClient, body: ChangeRequestBod
   return ok('submitRequest', await client.post(CHANGE_REQUESTS_PATH, body));
 }
 
+/** Reviews a request and answers it as the journal lists it (the answer's room `warnings`, issue 55, must be a list). */
 export async function reviewRequest(client: TenantClient, id: number, approved: boolean, comment?: string): Promise<ChangeRequest> {
-  return ok('reviewRequest', await client.post(`${CHANGE_REQUESTS_PATH}/${id}/review`, { approved, comment }));
+  const { warnings, ...request } = ok<ChangeRequest & { warnings: unknown }>('reviewRequest', await client.post(`${CHANGE_REQUESTS_PATH}/${id}/review`, { approved, comment }));
+  if (!Array.isArray(warnings)) throw new Error(`reviewRequest: no warnings list in ${JSON.stringify(warnings)}`);
+  return request;
 }
 
 export async function withdrawRequest(client: TenantClient, id: number): Promise<ChangeRequest> {

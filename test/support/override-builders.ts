@@ -200,8 +200,14 @@ export async function setHoliday(t: TestApp, calendarId: number, date: string): 
   );
 }
 
+/**
+ * Creates an override and answers it as the registry lists it: the answer's `warnings` about the
+ * room (issue 55; test/room-warnings.e2e-spec.ts) must be a list and are left out here.
+ */
 export async function createOverride(client: TenantClient, body: OverrideRequestBody): Promise<OverrideBody> {
-  return ok('createOverride', await client.post(OVERRIDES_PATH, body));
+  const { warnings, ...entry } = ok<OverrideBody & { warnings: unknown }>('createOverride', await client.post(OVERRIDES_PATH, body));
+  if (!Array.isArray(warnings)) throw new Error(`createOverride: no warnings list in ${JSON.stringify(warnings)}`);
+  return entry;
 }
 
 /** Every override row and the schedule data stamp, to check that a refused request changed nothing. */

@@ -53,6 +53,7 @@ export const SECTIONS: readonly SectionDefinition[] = [
   // ── /admin/: administration (issue 25) ──
   { area: 'admin', id: 'users', title: 'Пользователи', roles: ['ADMIN'], load: () => import('./users/users') },
   { area: 'admin', id: 'teacher-requests', title: 'Заявки на преподавателей', roles: ['ADMIN'], load: () => import('./teacher-requests/review') },
+  { area: 'admin', id: 'university', title: 'Университет', roles: ['ADMIN'], load: () => import('./tenants/university') },
   { area: 'admin', id: 'universities', title: 'Университеты', roles: ['ADMIN'], operatorsOnly: true, load: () => import('./tenants/tenants') },
   { area: 'admin', id: 'reference-data', title: 'Справочники', roles: OFFICE, load: () => import('./reference-data/reference-data') },
   { area: 'admin', id: 'sso', title: 'Вход через университет', roles: ['ADMIN'], load: () => import('./single-sign-on/sso') },

@@ -26,11 +26,26 @@ function day(date: string): string {
   return `${WEEKDAYS[weekday]} ${String(dayOfMonth).padStart(2, '0')}.${String(month).padStart(2, '0')}`;
 }
 
+/** «ауд. 1-105», or «онлайн» for an online lesson, whose room does not matter (issue 55). */
+function place(format: string, classroomId: number, names: ChangeNames): string {
+  return format === 'Онлайн' ? 'онлайн' : `ауд. ${names.classrooms.get(classroomId) ?? classroomId}`;
+}
+
 function moment(at: LessonMoment, names: ChangeNames): string {
   const slot = names.timeSlots.get(at.timeSlotId);
   const time = slot ? `${slot.startTime.slice(0, 5)}–${slot.endTime.slice(0, 5)} (${slot.orderNumber}-я пара)` : 'пара';
-  const format = at.format === 'Онлайн' ? ', онлайн' : '';
-  return `${day(at.date)}, ${time}, ауд. ${names.classrooms.get(at.classroomId) ?? at.classroomId}, ${names.people.get(at.teacherId) ?? ''}${format}`;
+  return `${day(at.date)}, ${time}, ${place(at.format, at.classroomId, names)}, ${names.people.get(at.teacherId) ?? ''}`;
+}
+
+/** The one thing a person looks for first: «Аудитория: 1-101 → 1-105», «Формат: онлайн», a substitute. */
+function whatChanged(before: LessonMoment, after: LessonMoment, names: ChangeNames): string[] {
+  const lines: string[] = [];
+  if (after.format === 'Онлайн' && before.format !== 'Онлайн') lines.push('Формат: онлайн');
+  else if (after.format !== 'Онлайн' && before.classroomId !== after.classroomId) {
+    lines.push(`Аудитория: ${names.classrooms.get(before.classroomId) ?? before.classroomId} → ${names.classrooms.get(after.classroomId) ?? after.classroomId}`);
+  }
+  if (before.teacherId !== after.teacherId) lines.push(`Замена: ведёт ${names.people.get(after.teacherId) ?? ''} вместо ${names.people.get(before.teacherId) ?? ''}`);
+  return lines;
 }
 
 /** What changed, as a person reads it: the kind in the title, the lesson, and where it was and is. */
@@ -51,6 +66,7 @@ export function describeLessonChange(event: LessonChangedEvent, names: ChangeNam
     title,
     lines: [
       `${lesson}, группы: ${groups}`,
+      ...(before && after && event.operation !== 'deleted' ? whatChanged(before, after, names) : []),
       `Было: ${before ? moment(before, names) : 'занятие отменено'}`,
       `Стало: ${after ? moment(after, names) : 'занятие отменено'}`,
     ],
@@ -70,8 +86,7 @@ export function describePublication(lessons: readonly PublishedLesson[], names: 
     const type = names.lessonTypes.get(lesson.lessonTypeId);
     const groups = lesson.groupIds.map((id) => names.groups.get(id) ?? String(id)).join(', ');
     const time = `${lesson.startTime.slice(0, 5)}–${lesson.endTime.slice(0, 5)} (${lesson.timeSlotOrder}-я пара)`;
-    const online = lesson.format === 'Онлайн' ? ', онлайн' : '';
-    return `${lesson.change === 'removed' ? 'Больше нет' : 'Новое'}: ${day(lesson.date)}, ${time}, «${subject}»${type ? ` (${type.toLowerCase()})` : ''}, ${groups}, ауд. ${names.classrooms.get(lesson.classroomId) ?? lesson.classroomId}, ${names.people.get(lesson.teacherId) ?? ''}${online}`;
+    return `${lesson.change === 'removed' ? 'Больше нет' : 'Новое'}: ${day(lesson.date)}, ${time}, «${subject}»${type ? ` (${type.toLowerCase()})` : ''}, ${groups}, ${place(lesson.format, lesson.classroomId, names)}, ${names.people.get(lesson.teacherId) ?? ''}`;
   };
   const sorted = [...lessons].sort((a, b) => a.date.localeCompare(b.date) || a.startTime.localeCompare(b.startTime) || a.change.localeCompare(b.change));
   const lines = sorted.slice(0, LISTED_LESSONS).map(line);

@@ -55,3 +55,33 @@ export function instantIn(timeZone: string, date: string, time: string): Date {
   const first = wall - offsetMinutes(timeZone, new Date(wall)) * 60_000;
   return new Date(wall - offsetMinutes(timeZone, new Date(first)) * 60_000);
 }
+
+/** Edit distance (insertions, deletions, substitutions) between two short strings. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    previous = row;
+  }
+  return previous[b.length];
+}
+
+/**
+ * The IANA names closest to a mistyped one (`Europe/Moskow` → `Europe/Moscow`, …), for the refusal's
+ * message. Compared without letter case, by the whole name and by its city alone, so `moskow` finds
+ * it too. About 600 names of some 20 letters: well under a millisecond.
+ */
+export function nearestTimeZones(value: string, count = 3): string[] {
+  const wanted = value.trim().toLowerCase().replaceAll(' ', '_').slice(0, 64);
+  supported ??= new Set(Intl.supportedValuesOf('timeZone'));
+  const scored = [...supported].map((name) => {
+    const lower = name.toLowerCase();
+    const city = lower.slice(lower.lastIndexOf('/') + 1);
+    return { name, distance: Math.min(editDistance(wanted, lower), editDistance(wanted, city) + 1) };
+  });
+  scored.sort((a, b) => a.distance - b.distance || a.name.localeCompare(b.name));
+  return scored.slice(0, count).map((entry) => entry.name);
+}

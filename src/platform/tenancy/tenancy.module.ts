@@ -8,6 +8,7 @@ import { DeploymentOperators } from './deployment-operators';
 import { TenantDefinition } from './tenant-definition';
 import { TenantSync } from './tenant-sync';
 import { TenantRouting } from './tenant-routing';
+import { UniversityZone } from './university-zone';
 import { DATABASE_SCHEMA, TENANT_DEFINITIONS, TENANT_INITIALIZERS, TenantInitializer, TenantRegistry } from './tenant-registry';
 
 export interface TenancyOptions {
@@ -32,6 +33,7 @@ export class TenancyModule {
         TenantRouting,
         TenantDb,
         DeploymentOperators,
+        UniversityZone,
         { provide: TENANT_STORE, useFactory: (config: AppConfig) => createTenantStore(config), inject: [APP_CONFIG] },
         { provide: TENANT_DEFINITIONS, useValue: options.tenants },
         { provide: DATABASE_SCHEMA, useValue: options.schema },
@@ -41,7 +43,7 @@ export class TenancyModule {
           inject: options.initializers,
         },
       ],
-      exports: [TenantRegistry, TenantSync, TenantRouting, TenantDb, DeploymentOperators, TENANT_STORE],
+      exports: [TenantRegistry, TenantSync, TenantRouting, TenantDb, DeploymentOperators, UniversityZone, TENANT_STORE],
     };
   }
 }

@@ -1,5 +1,12 @@
 import { DataSource } from 'typeorm';
 import { Pool, QueryConfig, QueryResult } from 'pg';
+import { canonicalTimeZone } from '../http/time-zones';
+
+/**
+ * The health check's query: proves the database answers and brings the zone the university's ADMIN
+ * stored in it, so a change made on another instance is seen here within one check interval.
+ */
+export const HEALTH_CHECK_SQL = 'SELECT (SELECT time_zone FROM university_settings WHERE singleton) AS time_zone';
 
 /**
  * One generation of a tenant's connection pool. Requests lease it for their whole life; when a newer
@@ -10,6 +17,10 @@ export class TenantPool {
   private retired = false;
   private closing?: Promise<void>;
   lastCheck?: { ok: boolean; at: number };
+  /** The time zone stored in the university's own database (`university_settings`), if it chose one. */
+  private storedZone?: string;
+  /** Bumped when this instance stores a zone, so a check that read before the write cannot undo it. */
+  private zoneWrites = 0;
   private checkInFlight = false;
 
   constructor(
@@ -25,6 +36,16 @@ export class TenantPool {
   release(): void {
     this.activeLeases--;
     if (this.retired && this.activeLeases <= 0) void this.close();
+  }
+
+  get ownTimeZone(): string | undefined {
+    return this.storedZone;
+  }
+
+  /** Takes a zone this instance has just stored into use at once. */
+  noteOwnTimeZone(timeZone: string | undefined): void {
+    this.storedZone = timeZone;
+    this.zoneWrites++;
   }
 
   /** Open, idle and awaited connections of the pg pool. */
@@ -61,22 +82,26 @@ export class TenantPool {
   }
 
   /**
-   * `SELECT 1` bounded by `timeoutMs`. The pg pool destroys a client whose query failed or timed out,
+   * `HEALTH_CHECK_SQL` bounded by `timeoutMs`; a successful one refreshes `ownTimeZone`. The pg pool destroys a client whose query failed or timed out,
    * so a hung server cannot keep the connection. Overlapping checks are skipped.
    */
   async check(timeoutMs: number): Promise<void> {
     if (this.checkInFlight || this.closing) return;
     this.checkInFlight = true;
+    const writes = this.zoneWrites;
     let timer: NodeJS.Timeout | undefined;
     try {
       const pool = (this.dataSource.driver as unknown as { master: Pool }).master;
       // pg honours a per-query `query_timeout` that its typings do not declare.
-      const check: QueryConfig & { query_timeout: number } = { text: 'SELECT 1', query_timeout: timeoutMs };
+      const check: QueryConfig & { query_timeout: number } = { text: HEALTH_CHECK_SQL, query_timeout: timeoutMs };
       const query: Promise<QueryResult> = pool.query(check);
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error('health check timed out')), timeoutMs);
       });
-      await Promise.race([query, timeout]);
+      const result = await Promise.race([query, timeout]);
+      const stored: unknown = (result.rows[0] as { time_zone?: unknown } | undefined)?.time_zone;
+      // A value written past the API that no longer names a zone is ignored, not served.
+      if (writes === this.zoneWrites) this.storedZone = canonicalTimeZone(stored);
       this.lastCheck = { ok: true, at: Date.now() };
     } catch {
       this.lastCheck = { ok: false, at: Date.now() };

@@ -107,9 +107,23 @@ export class TenantRegistry implements OnApplicationBootstrap, OnApplicationShut
     return this.entries.get(domain)?.definition;
   }
 
-  /** The IANA time zone a domain's university lives in: its own, or DEFAULT_TIME_ZONE. */
+  /**
+   * The IANA time zone a domain's university lives in: the one its ADMIN stored in its database, else
+   * the operator's tenant entry, else DEFAULT_TIME_ZONE.
+   */
   timeZoneOf(domain: string): string {
-    return this.entries.get(domain)?.definition.timeZone ?? this.config.defaultTimeZone;
+    const entry = this.entries.get(domain);
+    return entry?.pool?.ownTimeZone ?? entry?.definition.timeZone ?? this.config.defaultTimeZone;
+  }
+
+  /** Whether the university's zone is the one its ADMIN stored (not the operator's or the default). */
+  hasOwnTimeZone(domain: string): boolean {
+    return this.entries.get(domain)?.pool?.ownTimeZone !== undefined;
+  }
+
+  /** Takes a zone just stored in the domain's database into use at once (other instances see it at their next check). */
+  noteOwnTimeZone(domain: string, timeZone: string | undefined): void {
+    this.entries.get(domain)?.pool?.noteOwnTimeZone(timeZone);
   }
 
   /** Every tenant with whether it serves requests and whether its last check succeeded, by domain. */

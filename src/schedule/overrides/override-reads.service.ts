@@ -15,6 +15,7 @@ import { LessonChangeResponse, LessonChangesQuery } from './dto/lesson-change.dt
 import { OverrideRegistryRepository, RegistryFilter, RegistryRow } from './override-registry.repository';
 import { OVERRIDE_NOT_FOUND } from './override-rules';
 import { RegistryAnswer, RegistryCache } from './registry-cache';
+import { RoomWarnings } from './room-warnings';
 
 /** An answer that may not need making: its ETag first, the content only when the client's copy is stale. */
 export interface ConditionalAnswer<T> {
@@ -36,6 +37,7 @@ export class OverrideReads {
     private readonly data: ScheduleDataRepository,
     private readonly changes: LessonChanges,
     private readonly cache: RegistryCache,
+    private readonly rooms: RoomWarnings,
   ) {}
 
   /** The registry of a period (validated first): its ETag, and its UTF-8 JSON when the client's copy is not current. */
@@ -104,12 +106,21 @@ export class OverrideReads {
     const slot = await this.data.lessonSlot(query.baseRuleSlotId);
     if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
     publishedOnly(slot.versionStatus);
-    const { semester, rule, schedule } = await this.changes.locate(slot, query.lessonDate);
+    const { semester, rule, schedule, base } = await this.changes.locate(slot, query.lessonDate);
     const now = wallClockNow();
     const availableDates = eachDate(semester.startDate, semester.endDate).filter(
       (date) => date !== query.lessonDate && offerableDate(date, now) && rule.groupIds.every((groupId) => schedule.context.groupAllows(groupId, date)),
     );
-    return { semesterId: semester.id, semesterStartDate: semester.startDate, semesterEndDate: semester.endDate, availableDates };
+    const needs = await this.rooms.needsOfSlot(query.baseRuleSlotId);
+    return {
+      semesterId: semester.id,
+      semesterStartDate: semester.startDate,
+      semesterEndDate: semester.endDate,
+      availableDates,
+      timeSlotId: base.timeSlotId,
+      students: needs.students,
+      requiredEquipment: needs.needed,
+    };
   }
 
   /**

@@ -8,6 +8,7 @@ import { PostOk } from '../../platform/http/decorators';
 import { IdParam } from '../../platform/http/id-param';
 import { OverrideAvailabilityQuery, OverrideRegistryPageQuery, OverrideRegistryQuery, OverrideRequest } from './dto/override-request.dto';
 import { OverrideAvailabilityResponse, OverrideRegistryPageResponse, OverrideResponse } from './dto/override-response.dto';
+import { OverrideWriteResponse } from './dto/room-warning.dto';
 import { ConditionalAnswer, OverrideReads } from './override-reads.service';
 import { OVERRIDE_EDITORS } from './override-rules';
 import { ScheduleOverridesService } from './schedule-overrides.service';
@@ -18,6 +19,10 @@ const RULES =
   'аудиторию, формат; перенос должен менять дату или время. REPLACE — без даты и пары, меняет преподавателя, аудиторию или формат. ' +
   'Занятие перестраивается по правилу (иначе 400). Пересечение с другим занятием версии после всех изменений (преподаватель, ' +
   'аудитория, группа или та же подгруппа) — 409; второе изменение того же занятия — 409.';
+
+const WARNINGS =
+  ' Вместимость и оснащение аудитории — качество, а не отказ: изменение сохраняется, а warnings называет аудиторию, где мест меньше, ' +
+  'чем студентов занятия, или нет оборудования, нужного дисциплине (для переноса, новой аудитории или нового формата).';
 
 const IfNoneMatch = () => ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag ранее полученного ответа' });
 
@@ -83,17 +88,17 @@ export class ScheduleOverridesController {
 
   @PostOk()
   @Roles(...OVERRIDE_EDITORS)
-  @ApiOperation({ summary: 'Создать разовое изменение (MOVE, CANCEL, REPLACE)', description: RULES })
-  @ApiOkResponse({ type: OverrideResponse })
-  create(@CurrentUser() caller: AuthUser, @Body() body: OverrideRequest): Promise<OverrideResponse> {
+  @ApiOperation({ summary: 'Создать разовое изменение (MOVE, CANCEL, REPLACE)', description: RULES + WARNINGS })
+  @ApiOkResponse({ type: OverrideWriteResponse })
+  create(@CurrentUser() caller: AuthUser, @Body() body: OverrideRequest): Promise<OverrideWriteResponse> {
     return this.overrides.create(caller, body);
   }
 
   @Put(':id')
   @Roles(...OVERRIDE_EDITORS)
-  @ApiOperation({ summary: 'Изменить разовое изменение (тело как при создании; baseRuleSlotId и lessonDate менять нельзя — 400)', description: RULES })
-  @ApiOkResponse({ type: OverrideResponse })
-  update(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: OverrideRequest): Promise<OverrideResponse> {
+  @ApiOperation({ summary: 'Изменить разовое изменение (тело как при создании; baseRuleSlotId и lessonDate менять нельзя — 400)', description: RULES + WARNINGS })
+  @ApiOkResponse({ type: OverrideWriteResponse })
+  update(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: OverrideRequest): Promise<OverrideWriteResponse> {
     return this.overrides.update(caller, id, body);
   }
 

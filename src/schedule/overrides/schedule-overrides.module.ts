@@ -4,6 +4,7 @@ import { OverrideReads } from './override-reads.service';
 import { OverrideRegistryRepository } from './override-registry.repository';
 import { OverridesRepository } from './overrides.repository';
 import { RegistryCache } from './registry-cache';
+import { RoomWarningsModule } from './room-warnings';
 import { ScheduleOverridesController } from './schedule-overrides.controller';
 import { LessonChangesController } from './lesson-changes.controller';
 import { ScheduleOverridesService } from './schedule-overrides.service';
@@ -15,7 +16,7 @@ import { ScheduleOverridesService } from './schedule-overrides.service';
  * application.
  */
 @Module({
-  imports: [ScheduleCoreModule],
+  imports: [ScheduleCoreModule, RoomWarningsModule],
   controllers: [ScheduleOverridesController, LessonChangesController],
   providers: [ScheduleOverridesService, OverrideReads, OverridesRepository, OverrideRegistryRepository, RegistryCache],
 })

@@ -5,10 +5,12 @@ import { formatDate } from '../../schedule-engine/dates';
 import { DUPLICATE_OVERRIDE, LESSON_SLOT_NOT_FOUND, LessonChanges, OverrideWrites, publishedOnly, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { OverrideRequest } from './dto/override-request.dto';
 import { OverrideResponse } from './dto/override-response.dto';
+import { OverrideWriteResponse } from './dto/room-warning.dto';
 import { checkActionMatrix, toPayload } from './override-payload';
 import { OverrideReads } from './override-reads.service';
 import { OVERRIDE_NOT_FOUND } from './override-rules';
 import { OverridesRepository } from './overrides.repository';
+import { RoomWarnings } from './room-warnings';
 
 /**
  * Creating, changing and deleting one-off changes. Each runs in the core's semester write unit (the
@@ -25,9 +27,10 @@ export class ScheduleOverridesService {
     private readonly writer: OverrideWrites,
     private readonly changes: LessonChanges,
     private readonly reads: OverrideReads,
+    private readonly rooms: RoomWarnings,
   ) {}
 
-  async create(caller: AuthUser, request: OverrideRequest): Promise<OverrideResponse> {
+  async create(caller: AuthUser, request: OverrideRequest): Promise<OverrideWriteResponse> {
     const payload = toPayload(request);
     checkActionMatrix(payload);
     const slot = await this.data.lessonSlot(payload.baseRuleSlotId);
@@ -37,12 +40,12 @@ export class ScheduleOverridesService {
       const scene = await this.changes.locate(slot, payload.lessonDate);
       const existing = await this.writer.idOfLesson(payload.baseRuleSlotId, payload.lessonDate);
       if (existing !== undefined) throw new ConflictError(`${DUPLICATE_OVERRIDE} (№${existing})`);
-      return this.reads.get(await this.writer.apply(scene, payload, caller.userId));
+      return this.answer(await this.writer.apply(scene, payload, caller.userId));
     });
   }
 
   /** Replaces what the override does; the lesson it names (`baseRuleSlotId`, `lessonDate`) cannot change. */
-  async update(caller: AuthUser, id: number, request: OverrideRequest): Promise<OverrideResponse> {
+  async update(caller: AuthUser, id: number, request: OverrideRequest): Promise<OverrideWriteResponse> {
     const found = await this.overrides.find(id);
     if (!found) throw new NotFoundError(OVERRIDE_NOT_FOUND);
     const payload = toPayload(request);
@@ -61,8 +64,13 @@ export class ScheduleOverridesService {
       if (!slot) throw new BadRequestError(LESSON_SLOT_NOT_FOUND);
       const scene = await this.changes.locate(slot, stored.lessonDate);
       await this.writer.apply(scene, payload, caller.userId, id);
-      return this.reads.get(id);
+      return this.answer(id);
     });
+  }
+
+  /** The saved change with the warnings about its room (seats, equipment), read in the write's transaction. */
+  private async answer(id: number): Promise<OverrideWriteResponse> {
+    return { ...(await this.reads.get(id)), warnings: await this.rooms.ofOverride(id) };
   }
 
   /**

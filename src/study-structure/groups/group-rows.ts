@@ -76,17 +76,36 @@ export function studyingGroups(params: SqlParams, today: string): string {
 }
 
 /**
+ * The words of a search as the group search key (`study_groups.search_key`, see the GroupSearchKey
+ * migration) holds names: lower case, «ё» as «е», separators and apostrophes dropped («ivt-261» →
+ * `ivt261`). Empty words are left out.
+ */
+export function groupSearchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .replaceAll('ё', 'е')
+    .split(/\s+/)
+    .map((word) => word.replace(/[_./'`-]+/g, ''))
+    .filter((word) => word.length > 0)
+    .slice(0, 8);
+}
+
+/**
  * Case-insensitive search over group name, specialty code and name, profile and form. A group's name
  * is also matched with its separators dropped on both sides, as people type it: «физ 231» and
- * «ФИЗ231» find ФИЗ-231 (issue 45 §6).
+ * «ФИЗ231» find ФИЗ-231 (issue 45 §6); and word by word, in any order, in Cyrillic or in Latin
+ * letters of the passport (ICAO) or GOST 7.79 B spelling, against the precomputed search key:
+ * «231 физ», «fiz231», «ivt-261» (issue 55).
  */
 export function matchesGroupText(params: SqlParams, text: string): string {
   const pattern = params.add(containsPattern(text));
   // Separators named one by one: a class such as [:alnum:] knows no Cyrillic under the C collation.
   const compact = text.replace(/[\s_./-]+/g, '');
   const byCompactName = compact ? ` OR regexp_replace(g.name, '[[:space:]_./-]+', '', 'g') ILIKE ${params.add(containsPattern(compact))}` : '';
+  const words = groupSearchWords(text);
+  const byWords = words.length > 0 ? ` OR (${words.map((word) => `g.search_key LIKE ${params.add(containsPattern(word))}`).join(' AND ')})` : '';
   return `(g.name ILIKE ${pattern} OR s.code ILIKE ${pattern} OR s.name ILIKE ${pattern}
-           OR p.name ILIKE ${pattern} OR f.name ILIKE ${pattern}${byCompactName})`;
+           OR p.name ILIKE ${pattern} OR f.name ILIKE ${pattern}${byCompactName}${byWords})`;
 }
 
 export function toGroupResponse(row: GroupRow, today: string): GroupResponse {

@@ -3,7 +3,7 @@ import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError } from '../../platform/http/app-error';
 import { UsersService } from '../../users';
-import { GroupsRepository } from '../groups/groups.repository';
+import { GroupPlacement } from './group-placement';
 import { StudentGroupResponse } from './student-group.dto';
 import { StudentGroupsRepository } from './student-groups.repository';
 
@@ -18,7 +18,7 @@ export class StudentGroupsService {
   constructor(
     private readonly db: TenantDb,
     private readonly students: StudentGroupsRepository,
-    private readonly groups: GroupsRepository,
+    private readonly placement: GroupPlacement,
     private readonly users: UsersService,
   ) {}
 
@@ -44,11 +44,8 @@ export class StudentGroupsService {
     }
     if (user.role !== 'STUDENT') throw new BadRequestError('Группу можно указать только студенту').at('groupId');
     await this.db.transaction(async () => {
-      // Held until commit: the group cannot be archived between the check and the write.
-      const group = await this.groups.lockForChange(groupId);
-      if (!group) throw new BadRequestError('Группа не найдена').at('groupId');
-      if (group.status !== 'ACTIVE') throw new BadRequestError(`Группа ${group.name} в архиве`).at('groupId');
-      await this.students.set(userId, groupId);
+      await this.placement.lockGroup(groupId);
+      await this.placement.place(userId, groupId);
     });
     return this.of(userId);
   }

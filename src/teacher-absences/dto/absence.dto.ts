@@ -4,6 +4,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, ValidateNested } from 'class-valid
 import { BooleanField, CalendarDateField, IdField, OneOfField, TextField } from '../../platform/http/validators';
 import { NamedLessonDto } from '../../schedule/core';
 import { ABSENCE_STATUSES, AbsenceStatus, Resolution, RESOLUTIONS } from '../absence-rules';
+import { RoomWarningDto } from '../../schedule';
 
 export const MAX_ABSENCE_TEXT = 1000;
 /** One resolve call handles at most this many lessons (a 120-day absence of a busy teacher stays well below). */
@@ -188,4 +189,9 @@ export class AbsenceResolveResponse {
   @ApiProperty({ type: AbsenceResponse }) absence!: AbsenceResponse;
   @ApiProperty({ type: [AbsenceDecisionResponse], description: 'Решения этого вызова' }) applied!: AbsenceDecisionResponse[];
   @ApiProperty() remainingLessonCount!: number;
+  @ApiProperty({
+    type: [RoomWarningDto],
+    description: 'Предупреждения об аудиториях решений этого вызова (мест меньше, чем студентов; нет нужного оборудования); каждое начинается с номера решения',
+  })
+  warnings!: RoomWarningDto[];
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BooleanField, CalendarDateField, IdField, OneOfField, RequiredQueryId, TextField } from '../../platform/http/validators';
+import { RoomWarningDto } from '../../schedule';
 import { NamedLessonDto } from '../../schedule/core';
 import {
   CHANGE_REQUEST_EVENTS,
@@ -172,4 +173,13 @@ export class ChangeRequestCandidatesResponse {
   @ApiProperty({ type: [CandidateTimeSlot], description: 'Свободные пары сетки, действующей в targetDate, по порядку' }) timeSlots!: CandidateTimeSlot[];
   @ApiProperty({ type: [CandidateClassroom], description: 'Аудитории, свободные во время занятия, по названию' }) classrooms!: CandidateClassroom[];
   @ApiProperty({ description: 'Отмену можно запросить всегда' }) canCancel!: boolean;
+}
+
+/** The answer to a review: the request after it, and when applied, what to know about the lesson's room. */
+export class ChangeRequestReviewResponse extends ChangeRequestResponse {
+  @ApiProperty({
+    type: [RoomWarningDto],
+    description: 'Предупреждения об аудитории перенесённого занятия (мест меньше, чем студентов; нет нужного оборудования); пусто, если их нет или заявка отклонена',
+  })
+  warnings!: RoomWarningDto[];
 }

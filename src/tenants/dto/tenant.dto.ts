@@ -141,3 +141,10 @@ export class TenantOperationResponse {
   @ApiProperty() success!: boolean;
   @ApiProperty() message!: string;
 }
+
+/** `PUT /api/university`: the zone a university's own ADMIN chooses. */
+export class UniversityTimeZoneRequest {
+  @ApiProperty({ example: 'Asia/Vladivostok', description: 'Название часового пояса из базы IANA; регистр букв не важен' })
+  @TextField({ maxLength: 64 })
+  timeZone!: string;
+}

@@ -49,9 +49,19 @@ export class CreateUserRequest {
   @TextField({ optional: true, maxLength: 255 })
   jobTitle?: string | null;
 
-  @ApiProperty({ description: 'Основная кафедра с сегодняшнего дня' })
-  @IdField()
-  departmentId!: number;
+  @ApiPropertyOptional({ description: 'Основная кафедра с сегодняшнего дня; для студента с groupId можно не указывать — берётся кафедра группы' })
+  @IdField({ optional: true })
+  departmentId?: number;
+
+  @ApiPropertyOptional({ description: 'Только для роли STUDENT: действующая группа студента (её кафедра и будет основной)' })
+  @IdField({ optional: true })
+  groupId?: number;
+}
+
+/** The answer to `POST /api/users`: the user, and the student's group when one was given. */
+export class CreatedUserResponse extends UserResponse {
+  @ApiPropertyOptional({ description: 'Группа студента, если указана при создании' }) groupId?: number;
+  @ApiPropertyOptional({ description: 'Название группы студента, если указана при создании' }) groupName?: string;
 }
 
 /** `PUT /api/users/{id}`: what the user card changes (issue 45 §8): full name, job title and role. */

@@ -107,13 +107,29 @@ const OWN_LESSONS: Partial<Record<string, string>> = {
   STUDENT: 'Об изменениях занятий вашей группы вы узнаёте без подписки.',
 };
 
+/** Told to a student whose account names no group (issue 55): nothing about «their» lessons can come. */
+const NO_GROUP =
+  'Ваша учётная запись не привязана к группе, поэтому уведомления об изменениях занятий группы не придут. ' +
+  'Попросите администратора университета (или учебный отдел) указать вашу группу в карточке пользователя.';
+
 function OwnLessons() {
   const me = useMe();
   const current = useLoad(() => data(api.GET('/api/notifications/settings')), []);
+  const group = useLoad(() => (me.role === 'STUDENT' ? data(api.GET('/api/auth/me/group')) : Promise.resolve(null)), [me.role]);
   const about = OWN_LESSONS[me.role];
   if (!about) return null;
-  if (current.state === 'loading') return <Status>Загрузка…</Status>;
+  if (current.state === 'loading' || group.state === 'loading') return <Status>Загрузка…</Status>;
   if (current.state === 'error') return <ErrorLine message={current.message} />;
+  if (group.state === 'done' && group.data && group.data.groupId === null) {
+    return (
+      <section class="panel" aria-labelledby="own-lessons-title">
+        <h2 id="own-lessons-title">Мои занятия</h2>
+        <p class="notice notice-warning" id="no-group">
+          {NO_GROUP} Пока можно подписаться на свою группу ниже.
+        </p>
+      </section>
+    );
+  }
   return <OwnLessonsForm about={about} settings={current.data} />;
 }
 

@@ -3,13 +3,17 @@
 // teacher, room or format, or cancel it. Opened from a lesson of the week view or from the registry;
 // an existing change is edited (PUT) or deleted. A refusal is shown at the control it concerns and
 // every value stays as typed. Only dates and pairs still ahead are offered; a change of a lesson that
-// has already taken place is allowed (recording what happened) after one question.
+// has already taken place is allowed (recording what happened) after one question. Rooms offered for a
+// replacement or a move are free at the lesson's (new) time and seat its students with its subject's
+// equipment; a smaller room chosen by hand is kept possible after a question naming seats and
+// students (issue 55), and the API's warnings are repeated in the success line.
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
+import { useConfirm } from '../shared/confirm';
 import { formatShortDate, formatTime, hasBegun, PAST_CHANGE_QUESTION } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
-import { findClassrooms, findTeachers } from '../shared/options';
+import { classroomById, findClassrooms, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ErrorLine, useLoad } from '../shared/ui';
 
@@ -73,6 +77,13 @@ export function OverrideForm({
   onDone: (text: string) => void;
   onCancel: () => void;
 }) {
+  const confirmation = useConfirm();
+  // Fetched before the form: what any room of this lesson should offer (its students, its equipment).
+  const availability = useLoad(
+    () => data(api.GET('/api/edu-office/schedule/overrides/availability', { params: { query: { baseRuleSlotId: lesson.baseRuleSlotId, lessonDate: lesson.lessonDate } } })),
+    [lesson.baseRuleSlotId, lesson.lessonDate],
+  );
+  const needs = availability.state === 'done' ? availability.data : null;
   const form = useApiForm<Values>({
     initial: {
       action: existing?.action ?? 'MOVE',
@@ -84,23 +95,31 @@ export function OverrideForm({
       comment: existing?.comment ?? '',
     },
     fields: { newTeacherId: 'newTeacher', newClassroomId: 'newClassroom' },
-    confirm: () => !hasBegun(lesson.lessonDate, lesson.startTime) || window.confirm(PAST_CHANGE_QUESTION),
+    confirm: async (values) => {
+      if (hasBegun(lesson.lessonDate, lesson.startTime) && !window.confirm(PAST_CHANGE_QUESTION)) return false;
+      const doubts = await roomDoubts(values, needs, lesson.lessonFormat);
+      return (
+        doubts.length === 0 ||
+        confirmation.ask({
+          title: 'Аудитория не подходит занятию',
+          lines: [...doubts, 'Вместимость и оснащение — качество расписания, а не запрет: изменение можно сохранить.'],
+          confirmText: `Сохранить с аудиторией ${values.newClassroom?.label ?? ''}`,
+        })
+      );
+    },
     send: async (values) => {
       const body = requestOf(lesson, values);
       const saved = existing
         ? await data(api.PUT('/api/edu-office/schedule/overrides/{id}', { params: { path: { id: existing.id } }, body }))
         : await data(api.POST('/api/edu-office/schedule/overrides', { body }));
-      const text = `${existing ? 'Изменение сохранено' : 'Создано разовое изменение'} №${saved.id}: ${changeText(saved)}`;
+      const warned = saved.warnings.length ? ` Внимание: ${saved.warnings.map((warning) => warning.message).join('; ')}.` : '';
+      const text = `${existing ? 'Изменение сохранено' : 'Создано разовое изменение'} №${saved.id}: ${changeText(saved)}.${warned}`;
       onDone(text);
       return text;
     },
   });
   const { values } = form;
   const moving = values.action === 'MOVE';
-  const availability = useLoad(
-    () => data(api.GET('/api/edu-office/schedule/overrides/availability', { params: { query: { baseRuleSlotId: lesson.baseRuleSlotId, lessonDate: lesson.lessonDate } } })),
-    [lesson.baseRuleSlotId, lesson.lessonDate],
-  );
   const grid = useLoad(
     () => (moving && values.targetLessonDate ? data(api.GET('/api/admin/time-slots/effective', { params: { query: { date: values.targetLessonDate } } })) : Promise.resolve(null)),
     [moving, values.targetLessonDate],
@@ -146,6 +165,7 @@ export function OverrideForm({
         </button>
       </div>
       <p id="override-lesson">{`Занятие: ${describeOriginal(lesson)}`}</p>
+      {confirmation.dialog}
       <ApiFormFrame form={form} label="Разовое изменение" submitText={existing ? 'Сохранить изменение' : 'Применить изменение'}>
         <fieldset class="kinds">
           <legend>Что сделать</legend>
@@ -204,8 +224,14 @@ export function OverrideForm({
           <>
             <ChoiceField label="Новый преподаватель" current={lesson.teacherName} chosen={values.newTeacher} error={form.errorAt('newTeacher')} search={(text) => findTeachers(text)} onChange={(item) => form.set('newTeacher', item)} />
             <ChoiceField label="Новая аудитория" current={lesson.classroomName} chosen={values.newClassroom} error={form.errorAt('newClassroom')} search={findClassrooms} onChange={(item) => form.set('newClassroom', item)} />
-            {values.action === 'REPLACE' && offer ? (
-              <FreeRooms offer={offer} chosen={values.newClassroom?.id} onChoose={(room) => form.set('newClassroom', { id: room.requestedClassroomId, label: room.classroomName })} />
+            {needs && (values.newLessonFormat || lesson.lessonFormat) !== 'Онлайн' ? (
+              <FittingRooms
+                needs={needs}
+                date={moving ? values.targetLessonDate : lesson.lessonDate}
+                timeSlotId={moving ? Number(values.newTimeSlotId) || undefined : needs.timeSlotId}
+                chosen={values.newClassroom?.id}
+                onChoose={(room) => form.set('newClassroom', { id: room.id, label: room.name })}
+              />
             ) : null}
             <Field
               label="Формат"
@@ -256,17 +282,46 @@ function FreePairs({ offer, chosen, onChoose }: { offer: Offer; chosen: string; 
   );
 }
 
-/** The rooms free at the lesson's own time that hold its groups. */
-function FreeRooms({ offer, chosen, onChoose }: { offer: Offer; chosen?: number; onChoose: (room: Offer['classrooms'][number]) => void }) {
+type Needs = Schemas['OverrideAvailabilityResponse'];
+type Room = Schemas['FreeClassroomRow'];
+
+const studentsText = (count: number) => {
+  const tens = count % 100;
+  const units = count % 10;
+  if (tens >= 11 && tens <= 14) return `${count} студентов`;
+  return `${count} ${units === 1 ? 'студент' : units >= 2 && units <= 4 ? 'студента' : 'студентов'}`;
+};
+
+/**
+ * The rooms free at the lesson's time (the new one for a move, once its pair is chosen) that seat its
+ * students and have its subject's equipment, smallest first (the free-room finder's answer).
+ */
+function FittingRooms({ needs, date, timeSlotId, chosen, onChoose }: { needs: Needs; date: string; timeSlotId?: number; chosen?: number; onChoose: (room: Room) => void }) {
+  const rooms = useLoad(
+    () =>
+      timeSlotId
+        ? data(
+            api.GET('/api/workload/free-classrooms', {
+              params: { query: { date, timeSlotId, minCapacity: needs.students || undefined, equipmentIds: needs.requiredEquipment.map((item) => item.id) } },
+            }),
+          ).then((answer) => answer as Room[])
+        : Promise.resolve(null),
+    [date, timeSlotId, needs.students, needs.requiredEquipment.map((item) => item.id).join(',')],
+  );
+  const wanted = [`не меньше ${needs.students} мест`, ...(needs.requiredEquipment.length ? [`с оборудованием ${needs.requiredEquipment.map((item) => `«${item.name}»`).join(', ')}`] : [])].join(', ');
+  if (!timeSlotId) return <p class="hint" id="free-rooms">Подходящие аудитории появятся, когда выбрана пара.</p>;
+  if (rooms.state === 'loading') return <p class="hint" id="free-rooms">Подбор аудиторий…</p>;
+  if (rooms.state === 'error') return <p class="hint" id="free-rooms">{`Аудитории не подобраны: ${rooms.message}`}</p>;
+  const list = rooms.data ?? [];
   return (
     <div class="free-offer" id="free-rooms">
-      <p>{offer.classrooms.length ? 'Свободные аудитории в это время:' : 'Других свободных аудиторий в это время нет.'}</p>
-      {offer.classrooms.length ? (
+      <p>{list.length ? `Свободные аудитории, подходящие занятию (${wanted}):` : `Свободных аудиторий ${wanted} в это время нет.`}</p>
+      {list.length ? (
         <ul class="chosen-list">
-          {offer.classrooms.map((room) => (
-            <li key={room.requestedClassroomId}>
-              <button type="button" class="link-button" aria-pressed={chosen === room.requestedClassroomId} onClick={() => onChoose(room)}>
-                {`${room.classroomName} (${room.capacity} мест)`}
+          {list.map((room) => (
+            <li key={room.id}>
+              <button type="button" class="link-button" aria-pressed={chosen === room.id} onClick={() => onChoose(room)}>
+                {`${room.name} (${room.capacity} мест)`}
               </button>
             </li>
           ))}
@@ -274,6 +329,20 @@ function FreeRooms({ offer, chosen, onChoose }: { offer: Offer; chosen?: number;
       ) : null}
     </div>
   );
+}
+
+/** What a room chosen by hand lacks for this lesson: seats for its students, its subject's equipment. */
+async function roomDoubts(values: Values, needs: Needs | null, format: Format): Promise<string[]> {
+  const chosen = values.newClassroom;
+  if (!chosen || !needs || values.action === 'CANCEL' || (values.newLessonFormat || format) === 'Онлайн') return [];
+  const room = await classroomById(chosen.id).catch(() => undefined);
+  if (!room) return [];
+  const doubts: string[] = [];
+  if (room.capacity < needs.students) doubts.push(`В аудитории ${room.name} ${room.capacity} мест, а на занятии ${studentsText(needs.students)}.`);
+  const has = new Set(room.equipments.map((item) => item.id));
+  const missing = needs.requiredEquipment.filter((item) => !has.has(item.id));
+  if (missing.length) doubts.push(`В аудитории ${room.name} нет оборудования ${missing.map((item) => `«${item.name}»`).join(', ')}.`);
+  return doubts;
 }
 
 /** An optional new teacher or room: the picker, what stays when nothing is chosen, and «не менять». */

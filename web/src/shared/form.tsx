@@ -41,8 +41,11 @@ export function useApiForm<T extends Values>(options: {
   otherwise?: keyof T | ((values: T) => keyof T);
   /** Clear the values after a success (a new request), or keep them (editing). */
   resetOnSuccess?: boolean;
-  /** Asked before sending (e.g. a change recorded after the fact); false keeps the form as it is, unsent. */
-  confirm?: (values: T) => boolean;
+  /**
+   * Asked before sending (e.g. a change recorded after the fact, or in a dialog of `useConfirm`);
+   * false keeps the form as it is, unsent.
+   */
+  confirm?: (values: T) => boolean | Promise<boolean>;
 }): ApiForm<T> {
   const [values, setValues] = useState<T>(options.initial);
   const [error, setError] = useState<{ field?: keyof T; message: string; paths: string[] }>();
@@ -63,7 +66,7 @@ export function useApiForm<T extends Values>(options: {
     async submit(event) {
       event?.preventDefault();
       if (busy) return;
-      if (options.confirm && !options.confirm(values)) return;
+      if (options.confirm && !(await options.confirm(values))) return;
       setBusy(true);
       setError(undefined);
       setDone(undefined);

@@ -1,7 +1,8 @@
 // What the week shows of one-off changes (issue 45 §3): the API's lessons are where lessons are now;
 // `GET /api/schedule/changes` tells where they were by the rule. A cancelled lesson keeps its place,
 // struck through and marked «Отменено»; a moved lesson's old place says «Перенесено на …»; a lesson
-// given to a substitute names both teachers; a lesson made online reads «Онлайн» without its room; the
+// given to a substitute names both teachers («Замена» is kept for that); a lesson put in another room
+// reads «Аудитория: 1-101 → 1-105»; a lesson made online reads «Онлайн» without its room; the
 // office's comment is shown with each.
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, isoDay } from './dates';
@@ -88,6 +89,12 @@ export function movedToText(change: LessonChange): string {
 
 /** Whether the change made the lesson online (then its room is not shown). */
 export const madeOnline = (change: LessonChange | undefined): boolean => change?.newLessonFormat === 'Онлайн' && change.originalLessonFormat !== 'Онлайн';
+
+/** «1-101 → 1-105» when the change moved the lesson to another room (an online lesson has none). */
+export function roomChange(change: LessonChange | undefined): string | undefined {
+  if (!change?.newClassroomName || change.newClassroomName === change.originalClassroomName || madeOnline(change)) return undefined;
+  return `${change.originalClassroomName} → ${change.newClassroomName}`;
+}
 
 /** The substitute and whom they replace, when the change gave the lesson to another teacher. */
 export function substitution(change: LessonChange | undefined): string | undefined {

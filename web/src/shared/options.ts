@@ -25,14 +25,23 @@ export async function findTeachers(query: string, departmentId?: number): Promis
 let classrooms: ReturnType<typeof loadClassrooms> | undefined;
 const loadClassrooms = () => data(api.GET('/api/classrooms'));
 
-/** Classrooms have no option endpoint: the list is read once and searched here. */
-export async function findClassrooms(query: string): Promise<Choice[]> {
+function allClassrooms(): ReturnType<typeof loadClassrooms> {
   classrooms ??= loadClassrooms().catch((error: unknown) => {
     classrooms = undefined;
     throw error;
   });
+  return classrooms;
+}
+
+/** One classroom of the same list (seats and equipment), e.g. to check a room chosen by hand. */
+export async function classroomById(id: number) {
+  return (await allClassrooms()).find((room) => room.id === id);
+}
+
+/** Classrooms have no option endpoint: the list is read once and searched here. */
+export async function findClassrooms(query: string): Promise<Choice[]> {
   const needle = query.toLocaleLowerCase('ru');
-  return (await classrooms)
+  return (await allClassrooms())
     .filter((room) => `${room.name} ${room.building ?? ''}`.toLocaleLowerCase('ru').includes(needle))
     .slice(0, LIMIT)
     .map((room) => ({

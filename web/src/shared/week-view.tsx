@@ -18,7 +18,7 @@ import {
   todayAtUniversity,
 } from './dates';
 import { messageOf } from './errors';
-import { loadChanges, madeOnline, movedToText, substitution, withChanges, type ChangesOf, type ShownLesson } from './lesson-changes';
+import { loadChanges, madeOnline, movedToText, roomChange, substitution, withChanges, type ChangesOf, type ShownLesson } from './lesson-changes';
 import { ScheduleDownloads, type DownloadTarget } from './schedule-downloads';
 import { ErrorLine, Status, useId } from './ui';
 
@@ -70,8 +70,9 @@ function ChangeMark({ lesson }: { lesson: ShownLesson }) {
   }
   if (lesson.overrideAction === 'REPLACE') {
     if (substitution(change)) return <p class="badge badge-replaced">Замена преподавателя</p>;
-    if (madeOnline(change)) return null;
-    return <p class="badge badge-replaced">Замена: разовое изменение занятия</p>;
+    // A new room reads in the room's line («1-101 → 1-105»), an online lesson by its «Онлайн» mark.
+    if (madeOnline(change) || roomChange(change)) return null;
+    return <p class="badge badge-replaced">Изменено учебным отделом</p>;
   }
   return null;
 }
@@ -107,7 +108,7 @@ function LessonItem({ lesson, actions }: { lesson: ShownLesson; actions?: (lesso
       <p class="lesson-subject">{lesson.subjectName}</p>
       <p class="lesson-type">{lesson.lessonTypeName}</p>
       <dl class="facts">
-        <Fact label="Аудитория" value={roomShown ? lesson.classroomName : undefined} />
+        <Fact label="Аудитория" value={roomShown ? ((!lesson.gone && roomChange(change)) || lesson.classroomName) : undefined} />
         <Fact label="Преподаватель" value={lesson.gone ? lesson.teacherName : (substitution(change) ?? lesson.teacherName)} />
         <Fact label="Группы" value={(lesson.groupNames ?? []).join(', ')} />
         <Fact label="Подгруппы" value={(lesson.subgroupNames ?? []).join(', ')} />

@@ -47,6 +47,12 @@ export default function GroupSchedule() {
     <>
       <h1 id="page-title">{group ? `Расписание группы ${group.label}` : 'Расписание группы'}</h1>
       {own.state === 'error' ? <ErrorLine message={own.message} /> : null}
+      {own.state === 'done' && own.data.groupId === null ? (
+        <p class="notice notice-warning" id="no-group">
+          Ваша учётная запись не привязана к группе: расписание ниже — для группы, выбранной в этом браузере, а уведомления об изменениях занятий
+          группы не придут. Попросите администратора университета (или учебный отдел) указать вашу группу в карточке пользователя.
+        </p>
+      ) : null}
       <div class="controls">
         {ownGroup ? (
           <div class="own-group">

@@ -4,6 +4,7 @@
 // teacher an additional department from today (spec 4.17: the administrator names the department).
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
+import { useConfirm } from '../shared/confirm';
 import { todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
@@ -41,8 +42,23 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
     }
   }
 
+  const confirmation = useConfirm();
   const details = useApiForm({
     initial: { fullName: user.fullName, jobTitle: user.jobTitle, role: user.role },
+    // A new role ends the user's sessions (the server does it): asked once, saying so. Not asked where
+    // the server refuses any new role (one's own, a teacher's): its refusal says why at the field.
+    confirm: (values) =>
+      values.role === user.role ||
+      own ||
+      user.role === 'TEACHER' ||
+      confirmation.ask({
+        title: 'Сменить роль?',
+        lines: [
+          `Роль пользователя «${user.fullName}» станет «${ROLE_NAMES[values.role]}» вместо «${ROLE_NAMES[user.role]}».`,
+          'Все его сеансы завершатся: на каждом устройстве ему придётся войти снова, и он увидит разделы новой роли.',
+        ],
+        confirmText: 'Сменить роль и завершить сеансы',
+      }),
     send: async (values) => {
       const changed = await data(api.PUT('/api/users/{id}', { ...path, body: { fullName: values.fullName, jobTitle: values.jobTitle, role: values.role } }));
       onChanged(changed);
@@ -102,6 +118,7 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
 
   return (
     <div class="user-card">
+      {confirmation.dialog}
       <dl class="facts">
         <div class="fact">
           <dt>Логин</dt>

@@ -48,6 +48,12 @@ export class OverrideResponse {
   @ApiProperty({ example: '2026-09-01T10:00:00.000Z' }) updatedAt!: string;
 }
 
+/** One item of equipment a lesson needs in its room. */
+export class NeededEquipmentDto {
+  @ApiProperty() id!: number;
+  @ApiProperty() name!: string;
+}
+
 export class OverrideAvailabilityResponse {
   @ApiProperty() semesterId!: number;
   @ApiProperty({ example: '2026-09-01' }) semesterStartDate!: string;
@@ -58,6 +64,12 @@ export class OverrideAvailabilityResponse {
     description: 'Даты семестра, в которые календари всех групп занятия допускают занятия, кроме исходной даты (по возрастанию)',
   })
   availableDates!: string[];
+  @ApiProperty({ description: 'Пара занятия в его исходный день (для подбора аудиторий при замене)' })
+  timeSlotId!: number;
+  @ApiProperty({ description: 'Студентов на занятии: каждая группа целиком или её подгруппа, если слот её называет' })
+  students!: number;
+  @ApiProperty({ type: [NeededEquipmentDto], description: 'Оборудование, нужное дисциплине для этого вида занятий (очно)' })
+  requiredEquipment!: NeededEquipmentDto[];
 }
 
 export class OverrideRegistryPageResponse {
