@@ -176,6 +176,8 @@ describe('rules of the published version change from a date in the web client', 
       expect(now).toHaveLength(16);
 
       await rowButton(moved.id, 'Изменить');
+      const pair = await controlByLabel(page, 'Пара');
+      await page.waitForFunction((select) => document.querySelectorAll(`${select} option`).length > 2, {}, pair);
       await clickButton('История');
       const history = await page.waitForFunction(() => document.querySelector('.rule-history table')?.textContent);
       expect(await history.jsonValue()).toContain('по 01.10');

@@ -595,6 +595,12 @@ function clashPlace(slot: Schemas['ConflictSlotResponse']): string {
 
 const SHORT_DAYS = ['', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
 
+/** «1-я пара» once the grid's pairs have come, «пара» until then. */
+function pairName(pairs: Schemas['FreeCellPairResponse'][], timeSlotId: number | null): string {
+  const pair = pairs.find((item) => item.timeSlotId === timeSlotId);
+  return pair ? `${pair.orderNumber}-я пара` : 'пара';
+}
+
 /** «История»: the rule's closed periods (`?history=true`), read-only, loaded when asked. */
 function RuleHistory({ ruleId, pairs }: { ruleId: number; pairs: Schemas['FreeCellPairResponse'][] }) {
   const [history, setHistory] = useState<Rule['slots']>();
@@ -631,7 +637,7 @@ function RuleHistory({ ruleId, pairs }: { ruleId: number; pairs: Schemas['FreeCe
               {history.map((slot) => (
                 <tr key={slot.id}>
                   <td>{periodText(slot).trim().replace(/^\(|\)$/g, '') || 'весь семестр'}</td>
-                  <td>{slot.dayOfWeek === null ? 'не размещено' : `${SHORT_DAYS[slot.dayOfWeek]}${slot.parity === 'ODD' ? ' (нечёт.)' : slot.parity === 'EVEN' ? ' (чёт.)' : ''}, ${pairs.find((pair) => pair.timeSlotId === slot.timeSlotId)?.orderNumber ?? ''}-я пара`}</td>
+                  <td>{slot.dayOfWeek === null ? 'не размещено' : `${SHORT_DAYS[slot.dayOfWeek]}${slot.parity === 'ODD' ? ' (нечёт.)' : slot.parity === 'EVEN' ? ' (чёт.)' : ''}, ${pairName(pairs, slot.timeSlotId)}`}</td>
                   <td>{`${slot.teacherName}, ${slot.classroomName ?? '—'}, ${slot.lessonTypeName}`}</td>
                 </tr>
               ))}
