@@ -11,7 +11,7 @@ import { controlByLabel, signIn } from './support/web-client';
  * The live timetable is changed only on purpose (issue 45 §2), as the education office meets it in a
  * real Chromium: «Правила» and «Импорт» open on the newest draft; the published version is read-only
  * there until «Изменить опубликованное расписание» is chosen and confirmed in a dialog that says what
- * will change; a rule changed in it says how many of its lessons are past; «Проверить» of the draft
+ * will change; a rule changed in it holds from tomorrow (issue 53), the past kept; «Проверить» of the draft
  * lists what its publication would change in the past. The service and the page stand on Thursday
  * 1 October 2026, 12:00 in Moscow: the Monday lectures of 7, 14, 21 and 28 September are past.
  */
@@ -91,7 +91,8 @@ describe('the published timetable in «Правила» and «Импорт»', (
     const text = (await dialog?.evaluate((node) => node.textContent)) ?? '';
     expect(text).toContain('сразу изменит расписание, которое видят студенты и преподаватели');
     expect(text).toContain('Семестр идёт с 1 сентября');
-    expect(text).toContain('затронет и уже прошедшие занятия (по 30 сентября)');
+    // Rules change from a date (issue 53): the past stays unless the office picks an earlier date.
+    expect(text).toContain('изменение действует с даты, которую вы выберете при сохранении (по умолчанию с завтрашнего дня), — прошедшие занятия останутся как были');
     expect(text).toContain('Правил в версии: 1.');
     expect(text).toContain('Открыть черновик №2 «Черновик осени»');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -102,15 +103,27 @@ describe('the published timetable in «Правила» and «Импорт»', (
     expect(await buttons()).toEqual(expect.arrayContaining(['Новое правило', 'Изменить', 'В архив']));
   });
 
-  it('a rule changed in the published version says how many of its lessons were already given', async () => {
+  it('a rule changed in the published version holds from tomorrow; a date in the past, confirmed, says how many given lessons changed', async () => {
     await clickButton('Изменить');
     await page.waitForSelector('form.rule-editor');
+    const from = await controlByLabel(page, 'Действует с');
+    expect(await page.$eval(from, (input) => (input as HTMLInputElement).value)).toBe('2026-10-02');
     const pair = await controlByLabel(page, 'Пара');
     await page.waitForFunction((select) => document.querySelectorAll(`${select} option`).length > 2, {}, pair);
     await page.select(pair, String(u.timeSlots[2].id));
+    // The office corrects the whole semester on purpose (issue 53): asked once more, in the page.
+    await page.$eval(from, (input) => {
+      (input as HTMLInputElement).value = '2026-09-01';
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    });
     await clickButton('Сохранить правило');
+    await page.waitForFunction(() => document.querySelector('dialog[open]')?.textContent?.includes('уже прошедшие занятия правила с 1 сентября по 1 октября изменятся'));
+    await clickButton('Да, изменить и прошедшие');
     const notice = await page.waitForFunction(() => Array.from(document.querySelectorAll('[role=status]')).find((node) => node.textContent?.startsWith('Изменено правило'))?.textContent);
-    expect(await notice.jsonValue()).toContain('Уже прошло его занятий: 4 (с 7 сентября по 28 сентября) — изменение коснулось и их.');
+    expect(await notice.jsonValue()).toContain('Действует с 1 сентября 2026 г.');
+    expect(await notice.jsonValue()).toContain('Изменено прошедших занятий: 4.');
+    // 17 Mondays from week 2 hold 34 of the 36 hours, as before the change.
+    expect(await notice.jsonValue()).toContain('Не уместилось часов до конца семестра: 2.');
     await screenshot(page, 'live-rule-past-lessons');
   });
 

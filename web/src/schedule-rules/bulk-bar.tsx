@@ -130,6 +130,10 @@ export function BulkBar({
         <p>
           Правила {selected.map((rule) => `№${rule.id} «${rule.subjectName}»`).join(', ')} {what}. Изменение применяется ко всем правилам сразу или не применяется ни к одному.
         </p>
+        {/* The bulk request takes no date yet (issue 53): say so rather than suggest the past stays. */}
+        {version.status === 'PUBLISHED' ? (
+          <p class="notice notice-warning">Массовое изменение опубликованной версии пока действует на весь семестр: уже прошедшие занятия этих правил тоже изменятся.</p>
+        ) : null}
         <button type="button" class="primary" disabled={busy} onClick={() => void apply()}>
           Подтвердить
         </button>

@@ -2,18 +2,25 @@
 // weeks, and the weekly slots. The slot being placed shows the free-cell grid for its groups, teacher
 // and room; a refusal appears at the slot or field its `field` names, with the conflicting rule and
 // slot the API sends as data, and nothing typed is lost. In a draft a slot may stay unplaced (no day,
-// pair or room: issue 43) and be placed later.
+// pair or room: issue 43) and be placed later. In the published version the change holds from the date
+// «Действует с» (issue 53): lessons before it stay; one-off changes that no longer match are listed with
+// a choice per change; «История» shows the rule's closed periods.
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, data, type Schemas } from '../api/client';
+import { Dialog } from '../shared/dialog';
+import { formatLongDate } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { apiField, indexIn, topField } from '../shared/field-errors';
 import { findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ErrorLine, useId } from '../shared/ui';
+import { changesPast, defaultEffectiveFrom, EffectiveFromField, endedText, pastQuestion, periodText, UnmatchedList, unmatchedOf, type Decision, type SemesterDays, type UnmatchedOverride } from './effective-from';
 import { FreeCellGrid } from './free-cell-grid';
 
 type Rule = Schemas['RuleResponse'];
 type RuleRequest = Schemas['RuleRequest'];
+/** A write's answer: with a date, it also says what happened to the past and the hours. */
+export type RuleWrite = Rule & Partial<Pick<Schemas['RuleWriteResponse'], 'effectiveFrom' | 'pastLessonsChanged' | 'hoursNotFitted'>>;
 type Parity = 'BOTH' | 'ODD' | 'EVEN';
 type LessonType = Schemas['LessonTypeResponse'];
 type Kind = LessonType['code'];
@@ -45,6 +52,8 @@ interface SlotDraft {
   lessonFormat: Format;
   /** Changes when the place is cleared, so the room picker starts empty again. */
   cleared?: number;
+  /** The stored slot's period (« (с 08.12)»), '' for the whole semester. */
+  period?: string;
 }
 
 interface Draft {
@@ -80,6 +89,7 @@ function draftOf(rule: Rule | undefined): Draft {
     slots: rule.slots.map((slot) => ({
       key: nextKey++,
       id: slot.id,
+      period: periodText(slot),
       dayOfWeek: slot.dayOfWeek ?? undefined,
       parity: slot.parity,
       timeSlotId: slot.timeSlotId ?? undefined,
@@ -107,6 +117,7 @@ export function RuleEditor({
   rule,
   readOnly,
   isDraft,
+  semester,
   onSaved,
   onCancel,
 }: {
@@ -116,7 +127,9 @@ export function RuleEditor({
   readOnly: boolean;
   /** A draft's slots may be left unplaced. */
   isDraft: boolean;
-  onSaved: (rule: Rule, created: boolean) => void;
+  /** The published version's semester: the write asks «Действует с» (a draft's never does). */
+  semester?: SemesterDays;
+  onSaved: (rule: RuleWrite, created: boolean) => void;
   onCancel: () => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(rule));
@@ -128,6 +141,13 @@ export function RuleEditor({
   const [subgroups, setSubgroups] = useState<Record<number, Schemas['SubgroupResponse'][]>>({});
   const [types, setTypes] = useState<LessonType[]>([]);
   const subjectId = useId('rule-subject');
+  const [effectiveFrom, setEffectiveFrom] = useState(() => (semester ? defaultEffectiveFrom(semester) : ''));
+  // The date before tomorrow the user has agreed to (asked once per date), the question being open,
+  // and the one-off changes the API listed with the choice made for each.
+  const [pastAgreed, setPastAgreed] = useState<string>();
+  const [askingPast, setAskingPast] = useState(false);
+  const [unmatched, setUnmatched] = useState<UnmatchedOverride[]>();
+  const [decisions, setDecisions] = useState<Record<number, Decision>>({});
 
   useEffect(() => {
     data(api.GET('/api/subjects')).then(setSubjects, (error: unknown) => setRefusal({ message: `Дисциплины: ${messageOf(error)}` }));
@@ -168,6 +188,10 @@ export function RuleEditor({
 
   async function save(event: Event) {
     event.preventDefault();
+    await submit();
+  }
+
+  async function submit(overrideDecisions?: { overrideId: number; decision: Decision }[], agreed = pastAgreed) {
     if (busy || readOnly) return;
     const incomplete = (slot: SlotDraft) => !slot.teacher || placement(slot) === 'partial' || (!isDraft && placement(slot) !== 'placed');
     const missing = draft.slots.findIndex(incomplete);
@@ -178,6 +202,10 @@ export function RuleEditor({
         ? `Слот ${missing + 1}: выберите преподавателя, а день, пару и аудиторию — все три или ни одного (занятие останется неразмещённым)`
         : `Слот ${missing + 1}: выберите день, пару, преподавателя и аудиторию`;
       return setRefusal({ message, slot: missing });
+    }
+    if (semester) {
+      if (!effectiveFrom) return setRefusal({ message: 'Укажите, с какой даты действует изменение', field: 'effectiveFrom' });
+      if (changesPast(effectiveFrom, semester) && agreed !== effectiveFrom) return setAskingPast(true);
     }
     const body: RuleRequest = {
       scheduleVersionId: versionId,
@@ -202,6 +230,8 @@ export function RuleEditor({
         subgroupIds: slot.subgroupIds,
         lessonFormat: slot.lessonFormat,
       })),
+      // Always a date for the published version; a draft's past is decided at its publication.
+      ...(semester ? { effectiveFrom, overrideDecisions } : {}),
     };
     setBusy(true);
     setRefusal(undefined);
@@ -209,8 +239,16 @@ export function RuleEditor({
       const saved = rule
         ? await data(api.PUT('/api/admin/schedule-rules/{id}', { params: { path: { id: rule.id } }, body }))
         : await data(api.POST('/api/admin/schedule-rules', { body }));
+      setUnmatched(undefined);
       onSaved(saved, !rule);
     } catch (error) {
+      const listed = unmatchedOf(error);
+      if (listed) {
+        setUnmatched(listed);
+        setDecisions({});
+        return;
+      }
+      setUnmatched(undefined);
       const message = messageOf(error);
       const conflict = error instanceof ApiError && error.status === 409 ? (error.body as Schemas['RuleConflictResponse'] | undefined) : undefined;
       // The API names the body's property: `slots[1].teacherId` is the second slot, `subjectId` a field.
@@ -227,11 +265,12 @@ export function RuleEditor({
   const current = draft.slots[placing] ?? draft.slots[0];
   const currentKind = current ? kindOf(types, current.lessonTypeId) : 'LECTURE';
   const fieldError = (name: string) => (refusal && refusal.slot === undefined && refusal.field === name ? refusal.message : undefined);
-  const generalError = refusal && refusal.slot === undefined && !['subjectId', 'groupIds', ...Object.values(KIND_FIELDS).flatMap((f) => [f.hours, f.start])].includes(refusal.field ?? '') ? refusal.message : undefined;
+  const generalError = refusal && refusal.slot === undefined && !['subjectId', 'groupIds', 'effectiveFrom', ...Object.values(KIND_FIELDS).flatMap((f) => [f.hours, f.start])].includes(refusal.field ?? '') ? refusal.message : undefined;
 
   return (
     <form class="api-form rule-editor" aria-label={rule ? `Правило №${rule.id}` : 'Новое правило'} noValidate onSubmit={(event) => void save(event)}>
-      <h2>{rule ? `Правило №${rule.id}: ${rule.subjectName}` : 'Новое правило'}</h2>
+      {/* An ended rule shows its last form, and says so in its title. */}
+      <h2>{rule ? `Правило №${rule.id}: ${rule.subjectName}${endedText(rule) ? ` (${endedText(rule) ?? ''})` : ''}` : 'Новое правило'}</h2>
       {readOnly ? <p class="notice notice-info">Версия в архиве: правило доступно только для чтения.</p> : null}
       <fieldset disabled={readOnly || busy}>
         <div class={`field${fieldError('subjectId') ? ' field-invalid' : ''}`}>
@@ -340,7 +379,45 @@ export function RuleEditor({
         </section>
       ) : null}
 
+      {rule ? <RuleHistory ruleId={rule.id} pairs={pairs} /> : null}
+      {semester && !readOnly ? (
+        <div class="effective-from">
+          <EffectiveFromField value={effectiveFrom} semester={semester} error={fieldError('effectiveFrom')} onChange={(date) => (setEffectiveFrom(date), setRefusal(undefined))} />
+        </div>
+      ) : null}
       {generalError ? <ErrorLine message={generalError} /> : null}
+      <Dialog title="Изменить прошедшие занятия?" open={askingPast} onClose={() => setAskingPast(false)}>
+        {askingPast ? <p>{pastQuestion(effectiveFrom)}</p> : null}
+        <div class="row-actions">
+          <button type="button" class="primary" onClick={() => (setAskingPast(false), setPastAgreed(effectiveFrom), void submit(undefined, effectiveFrom))}>
+            Да, изменить и прошедшие
+          </button>
+          <button type="button" onClick={() => setAskingPast(false)}>
+            Нет, выбрать другую дату
+          </button>
+        </div>
+      </Dialog>
+      <Dialog title="Разовые изменения больше не совпадают" open={unmatched !== undefined} onClose={() => setUnmatched(undefined)}>
+        {unmatched ? (
+          <div class="unmatched">
+            <p>{`С ${effectiveFrom ? formatLongDate(effectiveFrom) : 'выбранной даты'} у этих разовых изменений больше нет своего занятия. Выберите для каждого: оставить его разовым переносом на занятие правила той же недели или удалить.`}</p>
+            <UnmatchedList items={unmatched} decisions={decisions} onDecide={(id, decision) => setDecisions((old) => ({ ...old, [id]: decision }))} />
+            <div class="row-actions">
+              <button
+                type="button"
+                class="primary"
+                disabled={busy || unmatched.some((item) => !decisions[item.overrideId])}
+                onClick={() => void submit(unmatched.map((item) => ({ overrideId: item.overrideId, decision: decisions[item.overrideId] })))}
+              >
+                {busy ? 'Сохранение…' : 'Сохранить с выбранным'}
+              </button>
+              <button type="button" onClick={() => setUnmatched(undefined)}>
+                Отмена
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </Dialog>
       <div class="inline-form">
         {readOnly ? null : (
           <button type="submit" class="primary" disabled={busy}>
@@ -397,7 +474,7 @@ function SlotCard({
   const lab = kindOf(types, slot.lessonTypeId) === 'LABORATORY';
   return (
     <fieldset class={`slot-card${placing ? ' slot-placing' : ''}${refusal ? ' slot-refused' : ''}`} onFocusCapture={onPlace}>
-      <legend>{`Слот ${index + 1}`}</legend>
+      <legend>{`Слот ${index + 1}${slot.period ?? ''}`}</legend>
       {placement(slot) === 'unplaced' ? <p class="unplaced-note">не размещено: день, пара и аудитория не выбраны</p> : null}
       <div class="slot-fields">
         <div class="field">
@@ -514,4 +591,65 @@ function clashPlace(slot: Schemas['ConflictSlotResponse']): string {
   const other = slot.slotIndex !== undefined ? `слот ${slot.slotIndex + 1} этого правила` : `слот правила №${slot.ruleId ?? ''}`;
   const when = `${DAYS[slot.dayOfWeek]?.toLowerCase() ?? ''}${slot.pairNumber ? `, ${slot.pairNumber}-я пара` : ''}`;
   return slot.weeks.length > 0 ? `Совпадает с: ${other} (${when}), недели ${slot.weeks.join(', ')}` : `Совпадает с: ${other} (${when})`;
+}
+
+const SHORT_DAYS = ['', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
+
+/** «1-я пара» once the grid's pairs have come, «пара» until then. */
+function pairName(pairs: Schemas['FreeCellPairResponse'][], timeSlotId: number | null): string {
+  const pair = pairs.find((item) => item.timeSlotId === timeSlotId);
+  return pair ? `${pair.orderNumber}-я пара` : 'пара';
+}
+
+/** «История»: the rule's closed periods (`?history=true`), read-only, loaded when asked. */
+function RuleHistory({ ruleId, pairs }: { ruleId: number; pairs: Schemas['FreeCellPairResponse'][] }) {
+  const [history, setHistory] = useState<Rule['slots']>();
+  const [failure, setFailure] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function load() {
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const read = await data(api.GET('/api/admin/schedule-rules/{id}', { params: { path: { id: ruleId }, query: { history: true } } }));
+      setHistory(read.history ?? []);
+    } catch (error) {
+      setFailure(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section class="rule-history" aria-label="История правила">
+      {history ? (
+        history.length === 0 ? (
+          <p class="hint">Закрытых периодов нет: правило действует так весь семестр.</p>
+        ) : (
+          <table>
+            <caption>История: закрытые периоды (только для чтения)</caption>
+            <thead>
+              <tr>
+                <th scope="col">Период</th>
+                <th scope="col">Когда</th>
+                <th scope="col">Преподаватель, аудитория, вид</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((slot) => (
+                <tr key={slot.id}>
+                  <td>{periodText(slot).trim().replace(/^\(|\)$/g, '') || 'весь семестр'}</td>
+                  <td>{slot.dayOfWeek === null ? 'не размещено' : `${SHORT_DAYS[slot.dayOfWeek]}${slot.parity === 'ODD' ? ' (нечёт.)' : slot.parity === 'EVEN' ? ' (чёт.)' : ''}, ${pairName(pairs, slot.timeSlotId)}`}</td>
+                  <td>{`${slot.teacherName}, ${slot.classroomName ?? '—'}, ${slot.lessonTypeName}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )
+      ) : (
+        <button type="button" class="link-button" disabled={busy} onClick={() => void load()}>
+          {busy ? 'Загрузка истории…' : 'История'}
+        </button>
+      )}
+      {failure ? <ErrorLine message={failure} /> : null}
+    </section>
+  );
 }

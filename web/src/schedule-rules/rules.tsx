@@ -3,18 +3,22 @@
 // validation problems link here); the paged list searches by subject, group or rule number; a rule
 // is created, changed or archived in the editor below, with the free-cell grid of the slot being
 // placed. An ARCHIVED version is read-only; the screen opens on the newest draft, and a PUBLISHED version
-// is read-only until the user chooses to change it and confirms (issue 45 §2). A rule saved in a
-// published version says how many of its lessons are already past.
+// is read-only until the user chooses to change it and confirms (issue 45 §2). In the published version
+// every write holds from a date («Действует с», issue 53): lessons before it stay, and the answer says
+// how many past lessons a date before tomorrow changed; a rule ended from a date reads «завершено с».
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
+import { apiField } from '../shared/field-errors';
 import { PagedTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
-import { formatDayMonth, plusDays, todayAtUniversity } from '../shared/dates';
+import { formatLongDate } from '../shared/dates';
+import { Dialog } from '../shared/dialog';
 import { PublishedLock, usePublishedLock } from '../shared/published-lock';
 import { numberParam, useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
 import { BulkBar } from './bulk-bar';
-import { RuleEditor } from './rule-editor';
+import { changesPast, defaultEffectiveFrom, EffectiveFromField, endedText, pastQuestion, periodText, UnmatchedList, unmatchedOf, writeOutcome, type SemesterDays, type UnmatchedOverride } from './effective-from';
+import { RuleEditor, type RuleWrite } from './rule-editor';
 
 type Rule = Schemas['RuleResponse'];
 
@@ -30,9 +34,9 @@ export default function Rules() {
     <section aria-labelledby="page-title">
       <h1 id="page-title">Правила расписания</h1>
       <VersionChoiceFields choice={choice} />
-      <PublishedLock choice={choice} locked={lock.locked} onUnlock={lock.unlock} action="сохранённое изменение правила" />
+      <PublishedLock choice={choice} locked={lock.locked} onUnlock={lock.unlock} action="сохранённое изменение правила" dated />
       {version ? (
-        <VersionRules key={version.id} version={version} locked={lock.locked} semesterStart={choice.semester?.startDate} onChanged={versions.reload} />
+        <VersionRules key={version.id} version={version} locked={lock.locked} semester={version.status === 'PUBLISHED' ? choice.semester : undefined} onChanged={versions.reload} />
       ) : versions.state === 'loading' ? (
         <Status>Загрузка…</Status>
       ) : null}
@@ -40,11 +44,13 @@ export default function Rules() {
   );
 }
 
-function VersionRules({ version, locked, semesterStart, onChanged }: { version: Version; locked: boolean; semesterStart?: string; onChanged: () => void }) {
+/** `semester`: given for the published version, whose writes hold from a date. */
+function VersionRules({ version, locked, semester, onChanged }: { version: Version; locked: boolean; semester?: SemesterDays; onChanged: () => void }) {
   const readOnly = version.status === 'ARCHIVED' || locked;
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<{ rule?: Rule } | undefined>();
+  const [archiving, setArchiving] = useState<Rule>();
   const [notice, setNotice] = useState<string>();
   const [failure, setFailure] = useState<string>();
   // Ticked rules (issue 45 §8), kept across pages and searches until the bulk change is done or cleared.
@@ -74,18 +80,17 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
     );
   }, [version.id]);
 
-  async function archive(rule: Rule) {
-    if (!window.confirm(`Отправить в архив правило №${rule.id} «${rule.subjectName}» (${rule.groupNames.join(', ')})? Его занятия исчезнут из версии.`)) return;
-    setFailure(undefined);
-    try {
-      await data(api.DELETE('/api/admin/schedule-rules/{id}', { params: { path: { id: rule.id } } }));
-      setNotice(`Правило №${rule.id} «${rule.subjectName}» отправлено в архив: его занятий больше нет в версии.`);
-      rules.reload();
-      onChanged();
-    } catch (error) {
-      setFailure(`Правило №${rule.id}: ${messageOf(error)}`);
-    }
-  }
+  const archived = (rule: Rule, answer: Partial<RuleWrite>) => {
+    setArchiving(undefined);
+    const ended = answer.effectiveFrom && semester && answer.effectiveFrom > semester.startDate;
+    setNotice(
+      ended
+        ? `Правило №${rule.id} «${rule.subjectName}» завершено с ${formatLongDate(answer.effectiveFrom as string)}: его занятия до этой даты остались. ${writeOutcome({ ...answer, effectiveFrom: undefined })}`.trim()
+        : `Правило №${rule.id} «${rule.subjectName}» отправлено в архив: его занятий больше нет в версии.`,
+    );
+    rules.reload();
+    onChanged();
+  };
 
   if (editing) {
     return (
@@ -96,18 +101,14 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
         rule={editing.rule}
         readOnly={readOnly || editing.rule?.status === 'ARCHIVED'}
         isDraft={version.status === 'DRAFT'}
+        semester={semester}
         onCancel={() => setEditing(undefined)}
         onSaved={(rule, created) => {
           setEditing(undefined);
           const saved = `${created ? 'Создано' : 'Изменено'} правило №${rule.id} «${rule.subjectName}» (${rule.groupNames.join(', ')}): ${rule.slots.map((slot) => slotText(slot, pairs)).join('; ')}.`;
-          // In the live timetable mid-semester, the rule's lessons before today changed as well: the
-          // notice says how many (one notice, once counted).
-          const past = version.status === 'PUBLISHED' && semesterStart ? pastLessonsOf(rule, semesterStart) : Promise.resolve(undefined);
-          void past.then((text) => {
-            setNotice(text ? `${saved} ${text}` : saved);
-            rules.reload();
-            onChanged();
-          });
+          setNotice(`${saved} ${writeOutcome(rule)}`.trim());
+          rules.reload();
+          onChanged();
         }}
       />
     );
@@ -167,7 +168,7 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
                 </label>
               ),
           },
-          { title: 'Дисциплина', cell: (rule) => rule.subjectName },
+          { title: 'Дисциплина', cell: (rule) => (endedText(rule) ? `${rule.subjectName} — ${endedText(rule) ?? ''}` : rule.subjectName) },
           { title: 'Группы', cell: (rule) => rule.groupNames.join(', ') },
           { title: 'Часы (лек./пр./лаб.)', cell: (rule) => `${rule.lectureAcademicHours} / ${rule.practiceAcademicHours} / ${rule.laboratoryAcademicHours}` },
           { title: 'Слоты', cell: (rule) => rule.slots.map((slot) => slotText(slot, pairs)).join('; ') },
@@ -179,7 +180,7 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
                   {readOnly ? 'Открыть' : 'Изменить'}
                 </button>
                 {readOnly ? null : (
-                  <button type="button" class="link-button" onClick={() => void archive(rule)}>
+                  <button type="button" class="link-button" onClick={() => (setNotice(undefined), setFailure(undefined), setArchiving(rule))}>
                     В архив
                   </button>
                 )}
@@ -188,27 +189,97 @@ function VersionRules({ version, locked, semesterStart, onChanged }: { version: 
           },
         ]}
       />
+      {archiving ? <ArchiveDialog rule={archiving} semester={semester} onClose={() => setArchiving(undefined)} onDone={(answer) => archived(archiving, answer)} /> : null}
     </div>
   );
 }
 
 /**
- * «Уже прошло его занятий: 4 (с 7 сентября по 28 сентября) — изменение коснулось и их.» for a rule of the
- * published version, counted from the rule's first group's timetable before today (at most the 200
- * days a request may ask); nothing when none are past.
+ * «В архив» for one rule. In the published version it ends the rule from «Действует с» (its lessons
+ * before stay); a date before tomorrow asks once more; one-off changes of its lessons from that date
+ * are listed and go only when the user confirms (`dropOverrides`). In a draft the rule goes whole.
  */
-async function pastLessonsOf(rule: Rule, semesterStart: string): Promise<string | undefined> {
-  const yesterday = plusDays(todayAtUniversity(), -1);
-  if (yesterday < semesterStart || rule.groupIds.length === 0) return undefined;
-  const from = semesterStart > plusDays(yesterday, -199) ? semesterStart : plusDays(yesterday, -199);
-  try {
-    const lessons = await data(api.GET('/api/schedule', { params: { query: { groupId: rule.groupIds[0], startDate: from, endDate: yesterday } } }));
-    const own = lessons.filter((lesson) => lesson.scheduleRuleId === rule.id);
-    if (own.length === 0) return undefined;
-    return `Уже прошло его занятий: ${own.length} (с ${formatDayMonth(own[0].date)} по ${formatDayMonth(own[own.length - 1].date)}) — изменение коснулось и их.`;
-  } catch {
-    return undefined;
+function ArchiveDialog({ rule, semester, onClose, onDone }: { rule: Rule; semester?: SemesterDays; onClose: () => void; onDone: (answer: Partial<RuleWrite>) => void }) {
+  const [date, setDate] = useState(() => (semester ? defaultEffectiveFrom(semester) : ''));
+  const [step, setStep] = useState<'date' | 'past' | 'overrides'>('date');
+  const [unmatched, setUnmatched] = useState<UnmatchedOverride[]>([]);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; atDate: boolean }>();
+  const name = `№${rule.id} «${rule.subjectName}» (${rule.groupNames.join(', ')})`;
+
+  async function run(agreedPast: boolean, dropOverrides: boolean) {
+    if (semester && !date) return setFailure({ message: 'Укажите дату', atDate: true });
+    if (semester && !agreedPast && changesPast(date, semester)) return setStep('past');
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const query = semester ? { effectiveFrom: date, dropOverrides: dropOverrides || undefined } : {};
+      const answer = await data(api.DELETE('/api/admin/schedule-rules/{id}', { params: { path: { id: rule.id }, query } }));
+      onDone(answer);
+    } catch (error) {
+      const listed = unmatchedOf(error);
+      if (listed) {
+        setUnmatched(listed);
+        setStep('overrides');
+      } else {
+        setStep('date');
+        setFailure({ message: messageOf(error), atDate: apiField(error) === 'effectiveFrom' });
+      }
+    } finally {
+      setBusy(false);
+    }
   }
+
+  return (
+    <Dialog title={semester ? `Завершить правило №${rule.id}?` : `Отправить в архив правило №${rule.id}?`} open onClose={onClose}>
+      <div class="archive-rule">
+        {step === 'date' ? (
+          <>
+            <p>
+              {semester
+                ? `Правило ${name} завершится накануне выбранной даты: его занятия до неё останутся, с неё их не будет.`
+                : `Правило ${name} уйдёт в архив: его занятия исчезнут из версии.`}
+            </p>
+            {semester ? <EffectiveFromField value={date} semester={semester} error={failure?.atDate ? failure.message : undefined} onChange={(next) => (setDate(next), setFailure(undefined))} /> : null}
+            {failure && !failure.atDate ? <ErrorLine message={failure.message} /> : null}
+            <div class="row-actions">
+              <button type="button" class="primary" disabled={busy} onClick={() => void run(false, false)}>
+                {busy ? 'Сохранение…' : semester ? 'Завершить правило' : 'В архив'}
+              </button>
+              <button type="button" onClick={onClose}>
+                Отмена
+              </button>
+            </div>
+          </>
+        ) : step === 'past' ? (
+          <>
+            <p>{pastQuestion(date)}</p>
+            <div class="row-actions">
+              <button type="button" class="primary" disabled={busy} onClick={() => void run(true, false)}>
+                Да, изменить и прошедшие
+              </button>
+              <button type="button" onClick={() => setStep('date')}>
+                Нет, выбрать другую дату
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p>{`С ${formatLongDate(date)} у правила не будет занятий, поэтому эти разовые изменения будут удалены.`}</p>
+            <UnmatchedList items={unmatched} />
+            <div class="row-actions">
+              <button type="button" class="primary" disabled={busy} onClick={() => void run(true, true)}>
+                {busy ? 'Сохранение…' : 'Удалить их и завершить правило'}
+              </button>
+              <button type="button" onClick={() => setStep('date')}>
+                Назад
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
 }
 
 type BasePairs = ReadonlyMap<number, Schemas['TimeSlotResponse']>;
@@ -218,7 +289,7 @@ function slotText(slot: Rule['slots'][number], pairs: BasePairs): string {
   if (slot.dayOfWeek === null || slot.timeSlotId === null) return `не размещено${PARITY[slot.parity]} — ${slot.teacherName}, ${slot.lessonTypeName}`;
   const pair = pairs.get(slot.timeSlotId);
   const when = pair ? `${pair.orderNumber}-я пара (${pair.startTime.slice(0, 5)})` : 'пара';
-  return `${DAYS[slot.dayOfWeek]}${PARITY[slot.parity]}, ${when} — ${slot.teacherName}, ${slot.classroomName}, ${slot.lessonTypeName}`;
+  return `${DAYS[slot.dayOfWeek]}${PARITY[slot.parity]}, ${when} — ${slot.teacherName}, ${slot.classroomName}, ${slot.lessonTypeName}${periodText(slot)}`;
 }
 
 let basePairs: Promise<BasePairs> | undefined;

@@ -19,8 +19,11 @@ export function usePublishedLock(version: Version | undefined) {
   return { locked, unlock: () => setUnlockedId(version?.id) };
 }
 
-/** `action`: what this screen changes («сохранённое изменение правила»), for the dialog's text. */
-export function PublishedLock({ choice, locked, onUnlock, action }: { choice: VersionChoice; locked: boolean; onUnlock: () => void; action: string }) {
+/**
+ * `action`: what this screen changes («сохранённое изменение правила»), for the dialog's text;
+ * `dated`: the screen's writes hold from a date the user chooses (issue 53), so the past stays.
+ */
+export function PublishedLock({ choice, locked, onUnlock, action, dated = false }: { choice: VersionChoice; locked: boolean; onUnlock: () => void; action: string; dated?: boolean }) {
   const [open, setOpen] = useState(false);
   const version = choice.version;
   if (!version || version.status !== 'PUBLISHED') return null;
@@ -39,12 +42,12 @@ export function PublishedLock({ choice, locked, onUnlock, action }: { choice: Ve
       <button type="button" onClick={() => setOpen(true)}>
         Изменить опубликованное расписание
       </button>
-      {open ? <UnlockDialog choice={choice} version={version} action={action} onClose={() => setOpen(false)} onUnlock={() => (setOpen(false), onUnlock())} /> : null}
+      {open ? <UnlockDialog choice={choice} version={version} action={action} dated={dated} onClose={() => setOpen(false)} onUnlock={() => (setOpen(false), onUnlock())} /> : null}
     </div>
   );
 }
 
-function UnlockDialog({ choice, version, action, onClose, onUnlock }: { choice: VersionChoice; version: Version; action: string; onClose: () => void; onUnlock: () => void }) {
+function UnlockDialog({ choice, version, action, dated, onClose, onUnlock }: { choice: VersionChoice; version: Version; action: string; dated: boolean; onClose: () => void; onUnlock: () => void }) {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
   const semester = choice.semester;
@@ -76,7 +79,9 @@ function UnlockDialog({ choice, version, action, onClose, onUnlock }: { choice: 
         <ul>
           <li>{`${action[0].toUpperCase()}${action.slice(1)} сразу изменит расписание, которое видят студенты и преподаватели, — без публикации и без записи в историю версий.`}</li>
           <li>
-            {begun && semester
+            {begun && semester && dated
+              ? `Семестр идёт с ${formatDayMonth(semester.startDate)}: изменение действует с даты, которую вы выберете при сохранении (по умолчанию с завтрашнего дня), — прошедшие занятия останутся как были.`
+              : begun && semester
               ? `Семестр идёт с ${formatDayMonth(semester.startDate)}: правило задаёт занятия всего семестра, поэтому изменение затронет и уже прошедшие занятия (по ${formatDayMonth(plusDays(today, -1))}) — в расписании и в нагрузке.`
               : 'Семестр ещё не начался: прошедших занятий нет.'}
           </li>
