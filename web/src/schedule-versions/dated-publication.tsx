@@ -89,11 +89,11 @@ export function DatedPublication({
     event.preventDefault();
     setRefused(undefined);
     if (!isDate(typed)) return setRefused({ place: 'effectiveFrom', message: 'Укажите дату полностью: день, месяц и год' });
+    if (!reason.trim()) return setRefused({ place: 'reason', message: 'Укажите причину: она попадёт в историю версий' });
     if (!settled || report.state !== 'done') return setRefused({ place: 'form', message: 'Дождитесь проверки версии с этой даты' });
     if (unmatched.some((item) => !decisions[item.overrideId])) {
       return setRefused({ place: 'overrideDecisions', message: 'Выберите для каждого разового изменения: оставить его или удалить' });
     }
-    if (!reason.trim()) return setRefused({ place: 'reason', message: 'Укажите причину: она попадёт в историю версий' });
     // A date before tomorrow rewrites lessons already given: asked once more, in the page.
     if (from < tomorrow && !askPast) return setAskPast(true);
     void publish();
