@@ -137,6 +137,12 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
     await screenshot(page, `${name}-undecided`);
 
     if (viewport === DESKTOP) {
+      // A date outside the semester: the API's refusal next to the date, the reason kept.
+      await setDate(page, '2027-03-01');
+      await page.waitForFunction(() => /в пределах семестра/.test(document.querySelector('dialog input[type=date]')?.closest('.field')?.querySelector('.error')?.textContent ?? ''));
+      expect(await page.$eval('dialog input[type=date]', (input) => input.getAttribute('aria-invalid'))).toBe('true');
+      expect(await page.$eval('dialog textarea', (area) => (area).value)).toBe('Лекции переносятся на вторник');
+      await screenshot(page, `${name}-outside`);
       // A date before tomorrow asks once more, naming the given lessons it changes.
       await setDate(page, '2026-09-28');
       await page.waitForFunction(() => /уже прошедшие занятия: [1-9]/.test(document.querySelector('#past-lessons')?.textContent ?? ''));

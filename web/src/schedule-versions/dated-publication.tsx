@@ -158,9 +158,15 @@ export function DatedPublication({
           {dateError ? <ErrorLine id={`${ids.date}-error`} message={dateError} /> : null}
         </div>
 
-        <h3>Что изменится</h3>
-        <p class="hint">{`По сравнению с опубликованной версией №${published.versionNumber} «${published.name}», занятия с ${isDate(from) ? formatLongDate(from) : '—'}:`}</p>
-        {settled ? <VersionDiff versionId={version.id} baseVersionId={published.id} effectiveFrom={from} /> : <Status>Укажите дату полностью…</Status>}
+        {/* A date the validation refused is shown at the date; the diff would only repeat it. */}
+        {!settled ? <Status>Укажите дату полностью…</Status> : null}
+        {settled && report.state !== 'error' ? (
+          <>
+            <h3>Что изменится</h3>
+            <p class="hint">{`По сравнению с опубликованной версией №${published.versionNumber} «${published.name}», занятия с ${formatLongDate(from)}:`}</p>
+            <VersionDiff versionId={version.id} baseVersionId={published.id} effectiveFrom={from} />
+          </>
+        ) : null}
 
         {settled && report.state === 'loading' ? <Status>Проверка версии с этой даты…</Status> : null}
         {settled && checked ? (

@@ -46,7 +46,7 @@ export function VersionDiff({ versionId, baseVersionId, effectiveFrom }: { versi
 export function DiffView({ diff, from }: { diff: Diff; from?: string }) {
   const { rules, lessons } = diff;
   if (rules.added.length + rules.removed.length + rules.changed.length === 0 && lessons.addedCount + lessons.removedCount === 0) {
-    return <p class="notice notice-info diff-none">Версии не различаются: те же правила и те же занятия.</p>;
+    return <p class="notice notice-info diff-none">{from ? `С ${formatLongDate(from)} версии не различаются: те же правила и те же занятия.` : 'Версии не различаются: те же правила и те же занятия.'}</p>;
   }
   const lessonsFrom = from ? `Занятий с ${formatLongDate(from)}` : 'Занятий';
   // A changed rule's lessons: the base version's (removed) beside the version's (added).
