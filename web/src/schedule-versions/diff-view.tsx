@@ -2,7 +2,7 @@
 // fields, in Russian), and the lessons that appear, disappear or move, a changed rule's old and new
 // lessons side by side.
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime } from '../shared/dates';
+import { formatLongDate, formatShortDate, formatTime } from '../shared/dates';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 
 type Diff = Schemas['VersionDiffResponse'];
@@ -29,22 +29,26 @@ const lessonText = (lesson: DiffLesson, ofNamedRule: boolean) =>
     ? `${when(lesson)}, ${lesson.teacherName}, ауд. ${lesson.classroomName}`
     : `${when(lesson)}: ${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')} — ${lesson.teacherName}, ауд. ${lesson.classroomName}`;
 
-/** Loads and shows the diff of `versionId` against `baseVersionId`. */
-export function VersionDiff({ versionId, baseVersionId }: { versionId: number; baseVersionId: number }) {
+/**
+ * Loads and shows the diff of `versionId` against `baseVersionId`; with `effectiveFrom`, of the lessons
+ * from that date only (a publication from it keeps the lessons before).
+ */
+export function VersionDiff({ versionId, baseVersionId, effectiveFrom }: { versionId: number; baseVersionId: number; effectiveFrom?: string }) {
   const diff = useLoad(
-    () => data(api.GET('/api/edu-office/schedule/versions/{id}/diff', { params: { path: { id: versionId }, query: { baseVersionId } } })),
-    [versionId, baseVersionId],
+    () => data(api.GET('/api/edu-office/schedule/versions/{id}/diff', { params: { path: { id: versionId }, query: { baseVersionId, effectiveFrom } } })),
+    [versionId, baseVersionId, effectiveFrom],
   );
   if (diff.state === 'loading') return <Status>Сравнение версий…</Status>;
   if (diff.state === 'error') return <ErrorLine message={diff.message} />;
-  return <DiffView diff={diff.data} />;
+  return <DiffView diff={diff.data} from={effectiveFrom} />;
 }
 
-export function DiffView({ diff }: { diff: Diff }) {
+export function DiffView({ diff, from }: { diff: Diff; from?: string }) {
   const { rules, lessons } = diff;
   if (rules.added.length + rules.removed.length + rules.changed.length === 0 && lessons.addedCount + lessons.removedCount === 0) {
-    return <p class="notice notice-info diff-none">Версии не различаются: те же правила и те же занятия.</p>;
+    return <p class="notice notice-info diff-none">{from ? `С ${formatLongDate(from)} версии не различаются: те же правила и те же занятия.` : 'Версии не различаются: те же правила и те же занятия.'}</p>;
   }
+  const lessonsFrom = from ? `Занятий с ${formatLongDate(from)}` : 'Занятий';
   // A changed rule's lessons: the base version's (removed) beside the version's (added).
   const changedLessons = rules.changed.map((change) => ({
     change,
@@ -58,7 +62,7 @@ export function DiffView({ diff }: { diff: Diff }) {
     <div class="version-diff">
       <p class="diff-totals">
         {`Правил: добавлено ${rules.added.length}, удалено ${rules.removed.length}, изменено ${rules.changed.length}. ` +
-          `Занятий: появится ${lessons.addedCount}, исчезнет ${lessons.removedCount}` +
+          `${lessonsFrom}: появится ${lessons.addedCount}, исчезнет ${lessons.removedCount}` +
           (lessons.changedCount ? `; в тот же день с другой парой, преподавателем или аудиторией: ${lessons.changedCount}.` : '.')}
         {lessons.truncated ? ' Списки занятий сокращены.' : ''}
       </p>

@@ -1,7 +1,8 @@
 // /admin/#versions: the schedule versions of a semester (spec 4.11). The list with status, author,
 // dates and rule count; a new empty draft or a copy; a draft validated (each problem opens its rule
 // in «Правила»); any two versions compared; a draft published, or an archived version restored, with
-// a required reason after the change against the current publication is shown; the chronology.
+// a required reason after the change against the current publication is shown (over a publication,
+// from a date: dated-publication.tsx); the chronology.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { Dialog } from '../shared/dialog';
@@ -10,6 +11,7 @@ import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VERSION_STATUS_NAMES, VersionChoiceFields, versionLabel, type Version } from '../shared/version-choice';
+import { DatedPublication } from './dated-publication';
 import { VersionDiff } from './diff-view';
 import { RemoveVersion } from './remove-version';
 import { formatMoment } from '../shared/dates';
@@ -109,7 +111,9 @@ export default function Versions() {
           onDone={() => changed(`Черновик №${panel.version.versionNumber} «${panel.version.name}» удалён.`)}
         />
       ) : null}
-      {panel?.kind === 'promote' ? (
+      {panel?.kind === 'promote' && panel.action === 'publish' && published && choice.semester ? (
+        <DatedPublication key={`dated-${panel.version.id}`} version={panel.version} published={published} semester={choice.semester} onClose={() => setPanel(undefined)} onDone={changed} />
+      ) : panel?.kind === 'promote' ? (
         <Promotion key={`${panel.action}-${panel.version.id}`} version={panel.version} action={panel.action} published={published} onClose={() => setPanel(undefined)} onDone={changed} />
       ) : null}
       {choice.semesterId ? <NewVersion semesterId={choice.semesterId} versions={choice.list} onCreated={reload} /> : null}
