@@ -279,6 +279,12 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'effectiveFrom' });
 
+    // A one-off change the new teacher would not fit: listed with the rule, as the rule's own PUT lists it.
+    const override = await createOverride(admin, { baseRuleSlotId: first.slots[0].id, lessonDate: '2026-11-09', action: 'CANCEL' });
+    const listed = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [first.id, second.id], action: 'ARCHIVE', effectiveFrom: '2026-11-02' });
+    expect(listed.status).toBe(409);
+    expect(listed.body).toMatchObject({ ruleId: first.id, unmatchedOverrides: [expect.objectContaining({ overrideId: override.id, lessonDate: '2026-11-09' })] });
+
     const response = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [first.id, second.id], action: 'CHANGE_TEACHER', teacherId: newTeacher, effectiveFrom: '2026-11-02' });
     expect(response.status).toBe(200);
     const now = await Promise.all([first, second].map((rule) => lessonsOf(rule)));

@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
  * counts for every request it held back. Loopback only.
  */
 export interface LoadRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
   /** The status that counts as success (200 unless a refusal is what is measured). */

@@ -28,8 +28,16 @@ export const publication: BenchFeature = {
   prepare({ seeded, target, db, mail }) {
     const autumn = seeded.semesters.autumn;
     const timed = async (): Promise<Timed> => {
-      const samples: Timed['samples'] = { publishMs: [], withoutFollowersMs: [], withFollowersMs: [], mailMs: [] };
-      const whole = await publishCopy(target, db, autumn.id, autumn.versionId, false);
+      const samples: Timed['samples'] = { publishMs: [], publishFromDateMs: [], withoutFollowersMs: [], withFollowersMs: [], mailMs: [] };
+      // Issue 53, first (while the seeded one-off changes are the publication's): a copy that changes
+      // every group, published from the middle of the semester; the draft takes over the past.
+      const from = middleOf(autumn.startDate, autumn.endDate);
+      const dated = await publishCopy(target, db, autumn.id, autumn.versionId, true, from);
+      if ('failed' in dated) return { samples, failed: dated.failed };
+      samples.publishFromDateMs = [dated.ms];
+      log(`  publication of a copy that changes every group, from ${from}: ${dated.ms.toFixed(0)} ms`);
+
+      const whole = await publishCopy(target, db, autumn.id, dated.versionId, false);
       if ('failed' in whole) return { samples, failed: whole.failed };
       samples.publishMs.push(whole.ms);
       log(`  publication of the ${autumn.ruleCount}-rule copy: ${whole.ms.toFixed(0)} ms`);
@@ -65,15 +73,26 @@ export const publication: BenchFeature = {
   },
   verdicts: (m) => [
     samplesBelow('publication of the whole autumn semester', m.timed('publication'), 'publishMs', 5000),
+    samplesBelow('publication from a date (the past taken over)', m.timed('publication'), 'publishFromDateMs', 5000),
     followersCost(m.timed('publication')),
     samplesBelow(`e-mail of a publication to ${FOLLOWERS.toLocaleString('en')} followers handed to SMTP`, m.timed('publication'), 'mailMs', MAIL_LIMIT_MS),
   ],
 };
 
-/** Copies `basedOn` into a draft, optionally archives one rule of every group in it, and publishes it. */
-export async function publishCopy(target: Target, db: Client, semesterId: number, basedOn: number, changeEveryGroup: boolean): Promise<Published> {
-  const body = { semesterId, name: 'Копия для публикации', basedOnVersionId: basedOn };
-  const copy = await send(target, { method: 'POST', path: '/api/edu-office/schedule/versions', body });
+/** The day halfway through a semester. */
+function middleOf(start: string, end: string): string {
+  const middle = (Date.parse(`${start}T00:00:00Z`) + Date.parse(`${end}T00:00:00Z`)) / 2;
+  return new Date(middle).toISOString().slice(0, 10);
+}
+
+/**
+ * Copies `basedOn` into a draft, optionally archives one rule of every group in it, and publishes it
+ * (from `effectiveFrom` when given: the one-off changes that no longer fit, as validation lists them,
+ * are dropped, as an office would decide).
+ */
+export async function publishCopy(target: Target, db: Client, semesterId: number, basedOn: number, changeEveryGroup: boolean, effectiveFrom?: string): Promise<Published> {
+  const request = { semesterId, name: 'Копия для публикации', basedOnVersionId: basedOn };
+  const copy = await send(target, { method: 'POST', path: '/api/edu-office/schedule/versions', body: request });
   if (copy.status !== 200) return { failed: `copy answered ${copy.status}: ${copy.body.slice(0, 300)}` };
   const draftId = (JSON.parse(copy.body) as { id: number }).id;
   if (changeEveryGroup) {
@@ -88,8 +107,16 @@ export async function publishCopy(target: Target, db: Client, semesterId: number
       if (archived.status !== 200) return { failed: `archiving a draft rule answered ${archived.status}: ${archived.body.slice(0, 300)}` };
     }
   }
+  let overrideDecisions: { overrideId: number; decision: 'DROP' }[] = [];
+  if (effectiveFrom) {
+    const checked = await send(target, { method: 'GET', path: `/api/edu-office/schedule/versions/${draftId}/validate?effectiveFrom=${effectiveFrom}` });
+    if (checked.status !== 200) return { failed: `validate answered ${checked.status}: ${checked.body.slice(0, 300)}` };
+    const unmatched = (JSON.parse(checked.body) as { unmatchedOverrides?: { overrideId: number }[] }).unmatchedOverrides ?? [];
+    overrideDecisions = unmatched.map((item) => ({ overrideId: item.overrideId, decision: 'DROP' }));
+  }
+  const body = effectiveFrom ? { reason: 'Замер', effectiveFrom, overrideDecisions } : { reason: 'Замер' };
   const started = performance.now();
-  const published = await send(target, { method: 'POST', path: `/api/edu-office/schedule/versions/${draftId}/publish`, body: { reason: 'Замер' } });
+  const published = await send(target, { method: 'POST', path: `/api/edu-office/schedule/versions/${draftId}/publish`, body });
   const ms = performance.now() - started;
   if (published.status !== 200) return { failed: `publish answered ${published.status}: ${published.body.slice(0, 300)}` };
   return { ms, versionId: draftId };

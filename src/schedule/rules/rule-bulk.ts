@@ -181,7 +181,7 @@ function aboutRule(error: unknown, rule: LoadedRule, payload: RulePayload | unde
   const field = requestField(error.field, action);
   const wrapped = error.body
     ? new AppError(error.status, message, { ...error.body, message, ...about })
-    : new AppError(error.status, message, undefined, undefined, about);
+    : new AppError(error.status, message, undefined, undefined, { ...error.extra, ...about });
   return wrapped.at(field);
 }
 
