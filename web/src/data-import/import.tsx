@@ -3,10 +3,12 @@
 // «Проверить» (a dry run: the report says per row what would happen, nothing is written), then
 // «Загрузить» for real. A refused file or run keeps the chosen file and shows the report or the reason.
 // Rules go into the newest draft by default; into the published version only after «Изменить
-// опубликованное расписание» and its confirmation (issue 45 §2).
+// опубликованное расписание» and its confirmation (issue 45 §2), and then from «Действует с» (issue 53):
+// the imported rules have no lessons before that date.
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, data, type Role, type Schemas } from '../api/client';
 import { CsvLink } from '../shared/csv';
+import { Dialog } from '../shared/dialog';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
 import { useMe } from '../shared/session';
@@ -14,6 +16,8 @@ import { DataTable } from '../shared/table';
 import { ErrorLine, LongOperation, Status } from '../shared/ui';
 import { PublishedLock, usePublishedLock } from '../shared/published-lock';
 import { useVersionChoice, VersionChoiceFields } from '../shared/version-choice';
+import { apiField } from '../shared/field-errors';
+import { changesPast, defaultEffectiveFrom, EffectiveFromField, pastQuestion, type SemesterDays } from '../schedule-rules';
 
 type Report = Schemas['ImportReport'];
 type Kind = Report['kind'];
@@ -49,6 +53,12 @@ export default function DataImport() {
   const [kind, setKind] = useState<Kind>(kinds[0]?.kind ?? 'subjects');
   const [versionId, setVersionId] = useState<number>();
   const [versionLocked, setVersionLocked] = useState(false);
+  // The published version's semester (its rules are imported from a date), else nothing.
+  const [semester, setSemester] = useState<SemesterDays>();
+  const [effectiveFrom, setEffectiveFrom] = useState('');
+  const [dateError, setDateError] = useState<string>();
+  const [pastAgreed, setPastAgreed] = useState<string>();
+  const [askingPast, setAskingPast] = useState<boolean>();
   const [file, setFile] = useState<File>();
   const [busy, setBusy] = useState<'dry' | 'real' | 'template'>();
   const [report, setReport] = useState<Report>();
@@ -74,11 +84,18 @@ export default function DataImport() {
     }
   }
 
-  async function send(dryRun: boolean) {
+  async function send(dryRun: boolean, agreed = pastAgreed) {
     if (!file) {
       setFileError('Выберите файл XLSX или CSV');
       return;
     }
+    const dated = kind === 'rules' && semester !== undefined;
+    if (dated) {
+      if (!effectiveFrom) return setDateError('Укажите, с какой даты действуют правила');
+      // Asked once per date: the check and the load that follows it need no second answer.
+      if (changesPast(effectiveFrom, semester) && agreed !== effectiveFrom) return setAskingPast(dryRun);
+    }
+    setDateError(undefined);
     setBusy(dryRun ? 'dry' : 'real');
     setFileError(undefined);
     setOutcome(undefined);
@@ -87,7 +104,7 @@ export default function DataImport() {
     try {
       const answer = await data(
         api.POST('/api/admin/import/{kind}', {
-          params: { path: { kind }, query: { dryRun, versionId: kind === 'rules' ? versionId : undefined } },
+          params: { path: { kind }, query: { dryRun, versionId: kind === 'rules' ? versionId : undefined, effectiveFrom: dated ? effectiveFrom : undefined } },
           body: form as never,
           bodySerializer: (body: unknown) => body as FormData,
         }),
@@ -99,7 +116,8 @@ export default function DataImport() {
       if (refused) {
         setReport(refused);
         setOutcome({ ok: false, text: messageOf(error) });
-      } else setFileError(messageOf(error));
+      } else if (dated && apiField(error) === 'effectiveFrom') setDateError(messageOf(error));
+      else setFileError(messageOf(error));
     } finally {
       setBusy(undefined);
     }
@@ -134,7 +152,34 @@ export default function DataImport() {
           Скачать шаблон
         </button>
       </div>
-      {kind === 'rules' ? <RulesVersion onChoose={(id, locked) => (setVersionId(id), setVersionLocked(locked), reset())} /> : null}
+      {kind === 'rules' ? (
+        <RulesVersion
+          onChoose={(id, locked, published) => {
+            setVersionId(id);
+            setVersionLocked(locked);
+            setSemester(published);
+            setEffectiveFrom(published ? defaultEffectiveFrom(published) : '');
+            setDateError(undefined);
+            reset();
+          }}
+        />
+      ) : null}
+      {kind === 'rules' && semester && !versionLocked ? (
+        <div class="inline-form">
+          <EffectiveFromField value={effectiveFrom} semester={semester} error={dateError} onChange={(date) => (setEffectiveFrom(date), setDateError(undefined), reset())} />
+        </div>
+      ) : null}
+      <Dialog title="Изменить прошедшие занятия?" open={askingPast !== undefined} onClose={() => setAskingPast(undefined)}>
+        {askingPast !== undefined ? <p>{pastQuestion(effectiveFrom)}</p> : null}
+        <div class="row-actions">
+          <button type="button" class="primary" onClick={() => (setPastAgreed(effectiveFrom), setAskingPast(undefined), void send(askingPast ?? true, effectiveFrom))}>
+            Да, изменить и прошедшие
+          </button>
+          <button type="button" onClick={() => setAskingPast(undefined)}>
+            Нет, выбрать другую дату
+          </button>
+        </div>
+      </Dialog>
       <Field
         label="Файл XLSX или CSV"
         hint="До 20 МБ и 100 000 строк. CSV — в UTF-8 или Windows-1251, через «;» или «,»."
@@ -168,14 +213,15 @@ export default function DataImport() {
  * The semester and version rules go into (loaded only when rules are chosen: other roles may not read
  * versions): the newest draft first; the published one locked until its change is confirmed.
  */
-function RulesVersion({ onChoose }: { onChoose: (versionId: number | undefined, locked: boolean) => void }) {
+function RulesVersion({ onChoose }: { onChoose: (versionId: number | undefined, locked: boolean, published: SemesterDays | undefined) => void }) {
   const choice = useVersionChoice({ preferDraft: true });
   const lock = usePublishedLock(choice.version);
-  useEffect(() => onChoose(choice.versionId, lock.locked), [choice.versionId, lock.locked]);
+  const published = choice.version?.status === 'PUBLISHED' ? choice.semester : undefined;
+  useEffect(() => onChoose(choice.versionId, lock.locked, published), [choice.versionId, lock.locked, published?.startDate]);
   return (
     <>
       <VersionChoiceFields choice={choice} />
-      <PublishedLock choice={choice} locked={lock.locked} onUnlock={lock.unlock} action="загрузка правил" />
+      <PublishedLock choice={choice} locked={lock.locked} onUnlock={lock.unlock} action="загрузка правил" dated />
     </>
   );
 }

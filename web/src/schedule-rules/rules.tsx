@@ -136,6 +136,7 @@ function VersionRules({ version, locked, semester, onChanged }: { version: Versi
       {!readOnly && selected.size > 0 ? (
         <BulkBar
           version={version}
+          semester={semester}
           selected={[...selected.values()]}
           onClear={() => setSelected(new Map())}
           onAttempt={() => setNotice(undefined)}
