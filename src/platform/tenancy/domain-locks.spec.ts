@@ -20,16 +20,21 @@ describe('DomainLocks', () => {
   it('lets different keys run at the same time', async () => {
     const locks = new DomainLocks();
     const events: string[] = [];
+    // `a` finishes only after `b` has: were keys serialised, `b` would wait for `a` for ever (no timers,
+    // so a loaded machine cannot reorder them).
+    let bFinished!: () => void;
+    const bDone = new Promise<void>((resolve) => (bFinished = resolve));
     await Promise.all([
       locks.run('a', async () => {
         events.push('a');
-        await sleep(20);
+        await bDone;
         events.push('a done');
       }),
       locks.run('b', async () => {
         events.push('b');
-        await sleep(1);
+        await Promise.resolve();
         events.push('b done');
+        bFinished();
       }),
     ]);
     expect(events).toEqual(['a', 'b', 'b done', 'a done']);
