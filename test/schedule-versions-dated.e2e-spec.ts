@@ -151,4 +151,13 @@ describe('publication of a draft from a date', () => {
       ['2026-10-13', 'CANCEL'],
     ]);
   });
+
+  it('copies a publication that has periods into a draft that keeps them (its lessons read the same)', async () => {
+    const copy = await admin.post(VERSIONS, { semesterId: u.semester.id, name: 'Копия с историей', basedOnVersionId: draftId });
+    expect(copy.status).toBe(200);
+    const copied = (await admin.get(`${RULES_PATH}?versionId=${(copy.body as { id: number }).id}`)).body as { subjectId: number; activeTo: string | null }[];
+    expect(copied.find((rule) => rule.subjectId === friday.subjectId)?.activeTo).toBe('2026-10-01');
+    const diff = (await admin.get(`${VERSIONS}/${(copy.body as { id: number }).id}/diff?baseVersionId=${draftId}`)).body as { lessons: { addedCount: number; removedCount: number } };
+    expect(diff.lessons).toMatchObject({ addedCount: 0, removedCount: 0 });
+  });
 });
