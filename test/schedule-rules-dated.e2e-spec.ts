@@ -50,7 +50,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     standServiceAt('2026-10-01T09:00:00Z');
     t = await startTestApp({ tenants: ['alpha'] });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
-    u = await createUniversity(t, admin, { startYear: 2026, teachers: 12, groups: 11, classrooms: 12, subjects: 11 });
+    u = await createUniversity(t, admin, { startYear: 2026, teachers: 13, groups: 12, classrooms: 13, subjects: 12 });
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -155,11 +155,11 @@ describe('a rule changes from a date on: what was given stays given', () => {
     const rule = await mondayRule();
     const slotId = rule.slots[0].id;
     const cancelled = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-12', action: 'CANCEL' });
-    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[11].id });
+    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[12].id });
     const stays = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-26', action: 'CANCEL' });
 
     // A new teacher only: every lesson stays on its date and pair, so each one-off change follows it.
-    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[11].id }));
+    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[12].id }));
     expect(teacherOnly.status).toBe(200);
     const successor = (teacherOnly.body as DatedRule).slots[0].id;
     expect(successor).not.toBe(slotId);
@@ -221,6 +221,16 @@ describe('a rule changes from a date on: what was given stays given', () => {
     // Still listed with the publication's rules, as an ended rule.
     const listed = (await admin.get(`${RULES_PATH}?versionId=${u.versionId}`)).body as DatedRule[];
     expect(listed.find((item) => item.id === rule.id)).toMatchObject({ activeTo: '2026-10-01' });
+
+    // A rule created from a later date and ended before its first lesson keeps nothing: it is archived.
+    const index = group++;
+    const later = await createRule(admin, {
+      ...ruleBody(u, { subjectId: u.subjects[index].id, groupIds: [u.groups[index].id], slots: [slotBody(u, { dayOfWeek: 5, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id })] }),
+      effectiveFrom: '2026-11-02',
+    } as never);
+    const gone = await admin.delete(`${RULES_PATH}/${later.id}?effectiveFrom=${TOMORROW}`);
+    expect(gone.status).toBe(200);
+    expect(gone.body).toMatchObject({ status: 'ARCHIVED' });
   });
 
   it('serialises two changes of one rule from different dates: one after the other, no lesson lost or doubled', async () => {
@@ -274,7 +284,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect((await admin.put(`${RULES_PATH}/${created.id}`, moved(created, {}, { timeSlotId: u.timeSlots[1].id }))).status).toBe(200);
     const second = (await admin.get(`${RULES_PATH}/${created.id}`)).body as RuleBody;
     const was = await Promise.all([first, second].map((rule) => lessonsOf(rule)));
-    const newTeacher = u.teachers[11].id;
+    const newTeacher = u.teachers[12].id;
     const refused = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [first.id], action: 'MOVE', targetVersionId: u.versionId, effectiveFrom: TOMORROW });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'effectiveFrom' });

@@ -153,7 +153,9 @@ export class ScheduleRulesService {
         await this.rules.deleteOverrides(overrides.map((override) => override.id));
         await this.rules.deleteSlots(emptyPlan.removed);
         await this.rules.closeSlots(emptyPlan.close.map((slot) => slot.id), emptyPlan.until);
-        await this.rules.touch(id);
+        // A rule with nothing before the date keeps no period at all: it is simply archived.
+        if (emptyPlan.history.length + emptyPlan.close.length === 0) await this.rules.archive(id);
+        else await this.rules.touch(id);
         await this.publishedChanges.record(before);
       } else if (stored.status === 'ACTIVE') {
         const before = await this.publishedChanges.before(version, [id]);
