@@ -41,6 +41,18 @@ export function hoursOn(rule: Pick<SeriesRule, 'hours' | 'hoursHistory'>, kind: 
   return rule.hours[kind];
 }
 
+/**
+ * The hour totals to keep when `rule` changes to `next` from the day after `until`: its earlier
+ * entries that end before `until`, then the totals in force on `until` when they differ from the new
+ * ones. Null when nothing needs keeping.
+ */
+export function hoursHistoryUntil(rule: Pick<SeriesRule, 'hours' | 'hoursHistory'>, next: Record<LessonKind, number>, until: string): HoursPeriod[] | null {
+  const kept = (rule.hoursHistory ?? []).filter((period) => period.until < until);
+  const atUntil = { LECTURE: hoursOn(rule, 'LECTURE', until), PRACTICE: hoursOn(rule, 'PRACTICE', until), LABORATORY: hoursOn(rule, 'LABORATORY', until) };
+  if (LESSON_KINDS.some((kind) => atUntil[kind] !== next[kind])) kept.push({ until, hours: atUntil });
+  return kept.length === 0 ? null : kept;
+}
+
 /** The largest total `kind` ever had in the rule (a kind with none never lays out lessons). */
 function mostHours(rule: SeriesRule, kind: LessonKind): number {
   let most = rule.hours[kind];

@@ -1,6 +1,6 @@
 import { BadRequestError } from '../../platform/http/app-error';
-import { addDays } from '../../schedule-engine/dates';
-import { HoursPeriod, LESSON_KINDS, LessonKind, hoursOn } from '../../schedule-engine/lesson-series';
+import { addDays, formatDate } from '../../schedule-engine/dates';
+import { HoursPeriod, hoursHistoryUntil, LessonKind } from '../../schedule-engine/lesson-series';
 import { allSlots, LoadedRule, LoadedSemester, RuleSlot } from '../../schedule-engine/rule-model';
 import { PayloadSlot, RulePayload } from './rule-payload';
 
@@ -76,7 +76,7 @@ export function planPeriods(current: LoadedRule | undefined, request: RulePayloa
     const slot = body.id === undefined ? undefined : byId.get(body.id);
     if (!slot) plan.added.push(body);
     else if (endOf(slot, semester) < from) {
-      throw new BadRequestError(`Слот ${body.position}: период этого слота закончился до ${formatDay(from)} — его занятия уже в прошлом, изменить их с этой даты нельзя`).at(
+      throw new BadRequestError(`Слот ${body.position}: период этого слота закончился до ${formatDate(from)} — его занятия уже в прошлом, изменить их с этой даты нельзя`).at(
         `slots[${body.position - 1}].id`,
       );
     } else if (startOf(slot, semester) < from) {
@@ -84,7 +84,7 @@ export function planPeriods(current: LoadedRule | undefined, request: RulePayloa
       else plan.successors.push({ slot: body, continues: slot.id });
     } else plan.rewrite.push(body);
   }
-  if (current && dated) plan.hoursHistory = hoursHistoryAfter(current, payload.hours, until);
+  if (current && dated) plan.hoursHistory = hoursHistoryUntil(current, payload.hours, until);
   return plan;
 }
 
@@ -107,23 +107,6 @@ function followLineage(payload: RulePayload, stored: readonly RuleSlot[], from: 
   return changed ? { ...payload, slots } : payload;
 }
 
-/**
- * The hour totals in force before `until` + 1 day, kept so the lessons given until then read as they
- * did: the earlier entries that end before `until`, then the totals of `until` itself when they differ
- * from the new ones. Null when nothing needs keeping.
- */
-function hoursHistoryAfter(current: LoadedRule, next: Record<LessonKind, number>, until: string): HoursPeriod[] | null {
-  const kept = (current.hoursHistory ?? []).filter((period) => period.until < until);
-  const atUntil = Object.fromEntries(LESSON_KINDS.map((kind) => [kind, hoursOn(current, kind, until)])) as Record<LessonKind, number>;
-  if (LESSON_KINDS.some((kind) => atUntil[kind] !== next[kind])) kept.push({ until, hours: atUntil });
-  return kept.length === 0 ? null : kept;
-}
-
-/** «07.12.2026» */
-export function formatDay(date: string): string {
-  return `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-}
-
 /** The rule as it stands after the plan: history, closed periods, and the body's form from `from` on. */
 export function ruleAfterPlan(checked: LoadedRule, plan: PeriodPlan, hours: Record<LessonKind, number>): LoadedRule {
   if (!plan.dated) return checked;
@@ -143,7 +126,7 @@ export function ruleAfterPlan(checked: LoadedRule, plan: PeriodPlan, hours: Reco
 export function effectiveFromOf(effectiveFrom: string | undefined, semester: LoadedSemester): string {
   if (effectiveFrom === undefined) return semester.startDate;
   if (effectiveFrom < semester.startDate || effectiveFrom > semester.endDate) {
-    throw new BadRequestError(`Дата начала действия изменения должна быть в пределах семестра: ${formatDay(semester.startDate)}–${formatDay(semester.endDate)}`).at('effectiveFrom');
+    throw new BadRequestError(`Дата начала действия изменения должна быть в пределах семестра: ${formatDate(semester.startDate)}–${formatDate(semester.endDate)}`).at('effectiveFrom');
   }
   return effectiveFrom;
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
-import { addDays } from '../../schedule-engine/dates';
+import { addDays, formatDate } from '../../schedule-engine/dates';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { comparedLesson, diffLessons } from '../../schedule-engine/lesson-diff';
 import { HOURS_PER_LESSON, LESSON_KINDS } from '../../schedule-engine/lesson-series';
@@ -12,7 +12,7 @@ import { RULE_NOT_FOUND } from './access';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleResponse, RuleWriteResponse } from './dto/schedule-rule-response.dto';
 import { CheckedLessons, RuleChecker, SemesterFrame } from './rule-checker';
-import { effectiveFromOf, formatDay, PeriodPlan, planPeriods, ruleAfterPlan } from './rule-periods';
+import { effectiveFromOf, PeriodPlan, planPeriods, ruleAfterPlan } from './rule-periods';
 import { RulePayload, toPayload } from './rule-payload';
 import { RuleSlotUsage } from './rule-slot-usage';
 import { checkPlacement, checkVersion } from './rule-validation';
@@ -324,7 +324,7 @@ function unmatchedItem(override: OverrideOfRule, reason: string, keepable: boole
 
 function unmatchedError(items: UnmatchedOverride[], from: string): AppError {
   const message =
-    `Разовые изменения занятий с ${formatDay(from)} больше не совпадают с правилом (${items.length}): ` +
+    `Разовые изменения занятий с ${formatDate(from)} больше не совпадают с правилом (${items.length}): ` +
     'для каждого выберите, оставить его (KEEP) или удалить (DROP), и повторите запрос';
   return new AppError(409, message, undefined, undefined, { unmatchedOverrides: items });
 }
@@ -353,11 +353,11 @@ function checkFixedBefore(current: LoadedRule, payload: RulePayload, given: Reco
   const anyGiven = LESSON_KINDS.some((kind) => given[kind] > 0);
   const sameGroups = current.groupIds.length === payload.groupIds.length && current.groupIds.every((id, index) => id === payload.groupIds[index]);
   const fixed = 'с даты их изменить нельзя: завершите правило с этой даты и создайте новое';
-  if (anyGiven && current.subjectId !== payload.subjectId) throw new BadRequestError(`У правила уже есть занятия до ${formatDay(from)}: дисциплину ${fixed}`).at('subjectId');
-  if (anyGiven && !sameGroups) throw new BadRequestError(`У правила уже есть занятия до ${formatDay(from)}: группы ${fixed}`).at('groupIds');
+  if (anyGiven && current.subjectId !== payload.subjectId) throw new BadRequestError(`У правила уже есть занятия до ${formatDate(from)}: дисциплину ${fixed}`).at('subjectId');
+  if (anyGiven && !sameGroups) throw new BadRequestError(`У правила уже есть занятия до ${formatDate(from)}: группы ${fixed}`).at('groupIds');
   for (const kind of LESSON_KINDS) {
     if (payload.hours[kind] < given[kind]) {
-      throw new BadRequestError(`До ${formatDay(from)} уже проведено ${given[kind]} ч ${KIND_NAMES[kind]}: часов не может быть меньше`).at(HOURS_FIELDS[kind]);
+      throw new BadRequestError(`До ${formatDate(from)} уже проведено ${given[kind]} ч ${KIND_NAMES[kind]}: часов не может быть меньше`).at(HOURS_FIELDS[kind]);
     }
   }
 }

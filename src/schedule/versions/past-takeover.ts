@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError } from '../../platform/http/app-error';
-import { addDays } from '../../schedule-engine/dates';
+import { addDays, formatDate } from '../../schedule-engine/dates';
 import { expandRule, GeneratedLesson } from '../../schedule-engine/lesson-expansion';
-import { HoursPeriod, hoursOn, LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
+import { hoursHistoryUntil, LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
 import { allSlots, LoadedRule, LoadedSemester, RuleSlot } from '../../schedule-engine/rule-model';
 import { weekNumber } from '../../schedule-engine/weeks';
 import { ScheduleDataRepository, SemesterSchedules } from '../core';
@@ -120,7 +120,7 @@ export class PastTakeover {
     await this.writes.setPast(
       merged.map(({ source, target }) => ({
         ruleId: target.id,
-        hoursHistory: hoursBefore(source, target.hours, until),
+        hoursHistory: hoursHistoryUntil(source, target.hours, until),
         // A start week already reached before the date is the past's; a later one is the draft's.
         startWeeks: Object.fromEntries(LESSON_KINDS.map((kind) => [kind, source.startWeeks[kind] < fromWeek ? source.startWeeks[kind] : target.startWeeks[kind]])) as Record<LessonKind, number>,
       })),
@@ -203,7 +203,7 @@ export class PastTakeover {
     if (unmatched.length > 0 && !listUnmatched) {
       throw new AppError(
         409,
-        `Разовые изменения занятий с ${from.slice(8, 10)}.${from.slice(5, 7)}.${from.slice(0, 4)} не совпадают с публикуемой версией (${unmatched.length}): ` +
+        `Разовые изменения занятий с ${formatDate(from)} не совпадают с публикуемой версией (${unmatched.length}): ` +
           'для каждого выберите, оставить его (KEEP) или удалить (DROP), и повторите публикацию',
         undefined,
         undefined,
@@ -212,12 +212,4 @@ export class PastTakeover {
     }
     return { copies, dropped, unmatched };
   }
-}
-
-/** The hour totals of `source` in force up to `until`, as the draft rule keeps them (null: nothing to keep). */
-function hoursBefore(source: LoadedRule, next: Record<LessonKind, number>, until: string): HoursPeriod[] | null {
-  const kept = (source.hoursHistory ?? []).filter((period) => period.until < until);
-  const atUntil = Object.fromEntries(LESSON_KINDS.map((kind) => [kind, hoursOn(source, kind, until)])) as Record<LessonKind, number>;
-  if (LESSON_KINDS.some((kind) => atUntil[kind] !== next[kind])) kept.push({ until, hours: atUntil });
-  return kept.length === 0 ? null : kept;
 }

@@ -6,6 +6,7 @@ import { WorkSlots } from '../../platform/concurrency/work-slots';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { plural } from '../../platform/http/russian';
+import { formatDate } from '../../schedule-engine/dates';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { OverrideChoice, PastTakeover } from './past-takeover';
 import { VERSION_NOT_FOUND } from './access';
@@ -146,8 +147,7 @@ export class VersionPublicationService {
 export function checkedEffectiveFrom(effectiveFrom: string | undefined, semester: { startDate: string; endDate: string }): string {
   if (effectiveFrom === undefined) return semester.startDate;
   if (effectiveFrom < semester.startDate || effectiveFrom > semester.endDate) {
-    const day = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-    throw new BadRequestError(`Дата начала действия должна быть в пределах семестра: ${day(semester.startDate)}–${day(semester.endDate)}`).at('effectiveFrom');
+    throw new BadRequestError(`Дата начала действия должна быть в пределах семестра: ${formatDate(semester.startDate)}–${formatDate(semester.endDate)}`).at('effectiveFrom');
   }
   return effectiveFrom;
 }
