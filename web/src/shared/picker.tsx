@@ -19,12 +19,15 @@ export function Picker({
   search,
   chosen,
   onPick,
+  listOnOpen = false,
 }: {
   label: string;
   placeholder: string;
   search: (query: string) => Promise<Choice[]>;
   chosen?: Choice;
   onPick: (item: Choice) => void;
+  /** List the choices (the search with no words) as soon as the field is entered: for short lists, e.g. a department's own groups. */
+  listOnOpen?: boolean;
 }) {
   const inputId = useId('picker');
   const listRef = useRef<HTMLDivElement>(null);
@@ -52,7 +55,8 @@ export function Picker({
     clearTimeout(timer.current);
     if (!text.trim()) {
       request.current++;
-      setMatches({ kind: 'none' });
+      if (listOnOpen) void run('');
+      else setMatches({ kind: 'none' });
       return;
     }
     timer.current = window.setTimeout(() => void run(text.trim()), 250);
@@ -81,6 +85,9 @@ export function Picker({
         aria-controls={`${inputId}-matches`}
         aria-describedby={`${inputId}-chosen`}
         value={query}
+        onFocus={() => {
+          if (listOnOpen && !query.trim() && matches.kind === 'none') void run('');
+        }}
         onInput={(event) => onInput(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {
