@@ -246,6 +246,14 @@ describe('the teacher in the web client (/teacher/)', () => {
     await screenshot(page, 'teacher-today-phone');
     expect(place).toBeLessThanOrEqual(844);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Monday, already past, waits behind one button; it opens and folds again.
+    const mondayShown = () => page.$eval('.day[data-date="2026-08-31"]', (day) => (day as HTMLElement).offsetParent !== null);
+    expect(await mondayShown()).toBe(false);
+    await page.click('.past-toggle');
+    expect(await page.$eval('.past-toggle', (button) => [button.textContent, button.getAttribute('aria-expanded')])).toEqual(['Скрыть прошедшие дни (пн)', 'true']);
+    expect(await mondayShown()).toBe(true);
+    await page.click('.past-toggle');
+    expect(await mondayShown()).toBe(false);
     await page.setViewport(WIDE);
   });
 
@@ -255,8 +263,8 @@ describe('the teacher in the web client (/teacher/)', () => {
     await page.waitForSelector('.day-tabs button[aria-pressed="true"]');
     const visibleCells = () => page.$$eval('.preference-grid select', (selects) => selects.filter((select) => (select as HTMLElement).offsetParent !== null).map((select) => select.getAttribute('aria-label')));
     expect((await visibleCells()).every((label) => label?.startsWith('понедельник'))).toBe(true);
-    await page.click('.day-tabs button[aria-label="вторник"]');
-    await page.waitForFunction(() => document.querySelector('.day-tabs button[aria-label="вторник"]')?.getAttribute('aria-pressed') === 'true');
+    await page.click('.day-tabs button[data-day="2"]');
+    await page.waitForFunction(() => document.querySelector('.day-tabs button[data-day="2"]')?.getAttribute('aria-pressed') === 'true');
     const tuesday = await visibleCells();
     expect(tuesday.length).toBe(u.timeSlots.length);
     expect(tuesday.every((label) => label?.startsWith('вторник'))).toBe(true);

@@ -145,9 +145,10 @@ function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; seme
     <>
       <div class="day-tabs" role="group" aria-label="День недели">
         {days.map((day) => (
-          <button type="button" key={day.dayOfWeek} aria-pressed={day.dayOfWeek === chosenDay} aria-label={day.name} onClick={() => setChosenDay(day.dayOfWeek)}>
-            {shortDayName(day.dayOfWeek)}
-            {[...draft.keys()].some((cell) => cell.startsWith(`${day.dayOfWeek}-`)) ? ' •' : ''}
+          <button type="button" key={day.dayOfWeek} data-day={day.dayOfWeek} aria-pressed={day.dayOfWeek === chosenDay} onClick={() => setChosenDay(day.dayOfWeek)}>
+            <span aria-hidden="true">{shortDayName(day.dayOfWeek)}</span>
+            <span class="visually-hidden">{day.name}</span>
+            {[...draft.keys()].some((cell) => cell.startsWith(`${day.dayOfWeek}-`)) ? <span title="Есть несохранённые отметки"> •<span class="visually-hidden">, есть несохранённые отметки</span></span> : null}
           </button>
         ))}
       </div>
