@@ -47,6 +47,7 @@ export default function AbsencesReview() {
       {decisions.notice ? <p class="notice notice-info" role="status">{decisions.notice}</p> : null}
       <DataTable<Absence>
         caption="Отсутствия"
+        stacked
         rows={decisions.rows}
         rowKey={(absence) => absence.id}
         filterText={(absence) => `${absence.teacherName} ${absence.reason}`}

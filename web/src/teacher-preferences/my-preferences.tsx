@@ -301,6 +301,7 @@ function PreferenceList({ meta, rows, changed }: { meta: Meta; rows: ReturnType<
   return (
     <DataTable<Preference>
       caption="Пожелания семестра"
+        stacked
       rows={rows}
       rowKey={(preference) => preference.id}
       empty="Пожеланий на этот семестр нет."

@@ -79,6 +79,7 @@ export default function PreferencesReview() {
       {decisions.notice ? <p class="notice notice-info" role="status">{decisions.notice}</p> : null}
       <DataTable<Preference>
         caption="Пожелания"
+        stacked
         rows={decisions.rows}
         rowKey={(preference) => preference.id}
         filterText={(preference) => preference.teacherName}

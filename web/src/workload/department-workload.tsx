@@ -95,6 +95,7 @@ function Reports({ period, today }: { period: Period; today: string }) {
       </p>
       <DataTable<PlannedAndGiven>
         caption="Академические часы преподавателей: план, проведено, осталось"
+        stacked
         rows={both}
         rowKey={(row) => `${row.id}:${row.departmentId ?? ''}`}
         filterText={(row) => row.name}
