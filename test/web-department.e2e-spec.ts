@@ -349,19 +349,21 @@ describe('the department in the web client (/admin/#department-workspace and its
       await openSection(day, 'department-workspace', 'Расписание кафедры');
       const groups = ((await departmentClient.get('/api/groups/options')).body as { name: string }[]).map((group) => group.name).sort();
       expect(groups).toEqual([u.groups[0].name]);
-      await day.focus(await controlByLabel(day, 'Группа'));
+      // A page of a second browser context: brought to the front, so that it has the keyboard focus.
+      await day.bringToFront();
+      await day.click(await controlByLabel(day, 'Группа'));
       await day.waitForSelector('.picker .match-label');
       expect(await shownChoices()).toEqual(groups);
       await screenshot(day, 'department-picker-groups-on-open');
       await day.click('#kind-teacher');
       const teachers = ((await departmentClient.get('/api/users/teachers/options')).body as { fullName: string }[]).map((teacher) => teacher.fullName).sort();
       expect(teachers).toEqual(u.teachers.map((teacher) => teacher.fullName).sort());
-      await day.focus(await controlByLabel(day, 'Преподаватель'));
+      await day.click(await controlByLabel(day, 'Преподаватель'));
       await day.waitForFunction((count) => document.querySelectorAll('.picker .match-label').length === count, {}, teachers.length);
       expect(await shownChoices()).toEqual(teachers);
       // The absence register's teacher picker as well.
       await openSection(day, 'absences', 'Отсутствия преподавателей');
-      await day.focus(await controlByLabel(day, 'Преподаватель'));
+      await day.click(await controlByLabel(day, 'Преподаватель'));
       await day.waitForFunction((count) => document.querySelectorAll('.picker .match-label').length === count, {}, teachers.length);
       expect(await shownChoices()).toEqual(teachers);
       expect(await seriousAccessibilityViolations(day)).toEqual([]);

@@ -62,6 +62,10 @@ export function Picker({
     timer.current = window.setTimeout(() => void run(text.trim()), 250);
   };
 
+  const listOnEntering = () => {
+    if (listOnOpen && !query.trim() && matches.kind === 'none') void run('');
+  };
+
   const moveFocus = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const buttons = [...(listRef.current?.querySelectorAll('button') ?? [])];
@@ -85,9 +89,9 @@ export function Picker({
         aria-controls={`${inputId}-matches`}
         aria-describedby={`${inputId}-chosen`}
         value={query}
-        onFocus={() => {
-          if (listOnOpen && !query.trim() && matches.kind === 'none') void run('');
-        }}
+        // Entered by Tab or by a click (a click on a field that already has focus enters it again).
+        onFocus={() => listOnEntering()}
+        onClick={() => listOnEntering()}
         onInput={(event) => onInput(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {

@@ -6,7 +6,7 @@
 // pins the department). «С» and «По» narrow the period within or beyond the semester.
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime, plusDays, todayAtUniversity } from '../shared/dates';
+import { formatDayMonth, formatTime, plusDays, todayAtUniversity } from '../shared/dates';
 import { Field } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
@@ -90,8 +90,8 @@ function Reports({ period, today }: { period: Period; today: string }) {
       <DepartmentsReport rows={ownDepartment} suffix={`${period.startDate}_${period.endDate}`} />
       <h2>Преподаватели: план и проведено</h2>
       <p class="hint">
-        {`Запланировано — занятия за весь период по расписанию, как оно есть сейчас (${formatShortDate(period.startDate)} – ${formatShortDate(period.endDate)}); ` +
-          (givenUntil < period.startDate ? 'проведённых пока нет: период ещё не начался.' : `проведено — занятия по ${formatShortDate(givenUntil)} включительно.`)}
+        {`Запланировано — занятия за весь период по расписанию, как оно есть сейчас (${formatDayMonth(period.startDate)} – ${formatDayMonth(period.endDate)}); ` +
+          (givenUntil < period.startDate ? 'проведённых пока нет: период ещё не начался.' : `проведено — занятия по ${formatDayMonth(givenUntil)} включительно.`)}
       </p>
       <DataTable<PlannedAndGiven>
         caption="Академические часы преподавателей: план, проведено, осталось"
