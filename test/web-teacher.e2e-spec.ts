@@ -231,11 +231,10 @@ describe('the teacher in the web client (/teacher/)', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
     await screenshot(page, 'teacher-preferences-phone');
-    await page.setViewport(WIDE);
   });
 
+  // Still on the phone (each switch of the emulation reloads the page): the next two tests too.
   it('on a phone, today’s first lesson is on the first screen below a compact header (issue 55)', async () => {
-    await page.setViewport(PHONE);
     await open('my-schedule', 'Моё расписание');
     // The page stands on Tuesday 1 September, 06:00: the day's lecture at 08:30 is ahead.
     await page.click('#week-today');
@@ -254,11 +253,9 @@ describe('the teacher in the web client (/teacher/)', () => {
     expect(await mondayShown()).toBe(true);
     await page.click('.past-toggle');
     expect(await mondayShown()).toBe(false);
-    await page.setViewport(WIDE);
   });
 
   it('on a phone, the preferences grid shows one day at a time, chosen by the day tabs, within 358 px (issue 55)', async () => {
-    await page.setViewport(PHONE);
     await open('preferences', 'Пожелания');
     await page.waitForSelector('.day-tabs button[aria-pressed="true"]');
     const visibleCells = () => page.$$eval('.preference-grid select', (selects) => selects.filter((select) => (select as HTMLElement).offsetParent !== null).map((select) => select.getAttribute('aria-label')));
@@ -273,6 +270,5 @@ describe('the teacher in the web client (/teacher/)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'teacher-preferences-day-tabs-phone');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.setViewport(WIDE);
   });
 });
