@@ -2,6 +2,7 @@ import { standServiceAt } from './support/clock';
 import { importFile, xlsx } from './support/import-builders';
 import { createOverride, OVERRIDES_PATH } from './support/override-builders';
 import { createRule, createUniversity, LESSON_TYPES, requestOf, RuleBody, RULES_PATH, ruleBody, slotBody, University } from './support/schedule-builders';
+import { feedEvents, pastReaders, PastTargets, subscribePastFeeds } from './support/past-readers';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -82,6 +83,19 @@ describe('a rule changes from a date on: what was given stays given', () => {
   const before = (lessons: Lesson[], date: string) => lessons.filter((lesson) => lesson.date < date).map(seen);
   const totalHours = (lessons: Lesson[]) => lessons.length * 2;
 
+  /**
+   * Invariant 1 through every reader, for the rule's group, teacher and room (and `others`' teachers or
+   * rooms that the change brings in): a function that reads them all for the dates before `date`.
+   */
+  async function watchPast(rule: RuleBody, date: string, others: Partial<PastTargets>[] = []) {
+    const all = [
+      { groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id },
+      ...others.map((other) => ({ groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id, ...other })),
+    ];
+    const feeds = await Promise.all(all.map((targets) => subscribePastFeeds(admin, targets)));
+    return () => Promise.all(all.map((targets, index) => pastReaders(t, admin, targets, feeds[index], SEMESTER.startDate, date)));
+  }
+
   const moved = (rule: RuleBody, changes: Record<string, unknown>, slot: Record<string, unknown> = {}) => {
     const request = requestOf(rule);
     return { ...request, ...changes, slots: [{ ...request.slots[0], ...slot }] };
@@ -107,6 +121,59 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect(now.find((lesson) => lesson.date >= TOMORROW)).toMatchObject({ date: '2026-10-07', weekNumber: 6, consumedLessonTypeAcademicHoursBeforeLesson: 8 });
     expect(totalHours(now)).toBe(32);
     expect(now[now.length - 1].remainingLessonTypeAcademicHoursAfterLesson).toBe(0);
+  });
+
+  it('moves day, pair, teacher and room from tomorrow: every reader of the given lessons answers as before, one-off changes before the date included', async () => {
+    const rule = await mondayRule();
+    const slotId = rule.slots[0].id;
+    const other = u.teachers[12].id;
+    const otherRoom = u.classrooms[12].id;
+    // Given lessons changed once: another room on 14 September, cancelled on 21 September, moved to Tuesday's pair 2 on 28 September.
+    await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-14', action: 'REPLACE', newClassroomId: u.classrooms[11].id });
+    await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-21', action: 'CANCEL' });
+    await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-28', targetLessonDate: '2026-09-29', action: 'MOVE', newTimeSlotId: u.timeSlots[1].id });
+    const readers = await watchPast(rule, TOMORROW, [{ teacherId: other, classroomId: otherRoom }]);
+    const was = await readers();
+
+    const response = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { dayOfWeek: 4, timeSlotId: u.timeSlots[2].id, teacherId: other, classroomId: otherRoom }));
+    expect(response.status).toBe(200);
+    const now = await readers();
+    expect(now).toEqual(was);
+    // The readers are not blind: from the date the other teacher has the Thursdays.
+    const ahead = (await admin.get(`/api/schedule?teacherId=${other}&startDate=${TOMORROW}&endDate=2026-10-31`)).body as Lesson[];
+    expect(ahead.filter((lesson) => lesson.scheduleRuleId === rule.id).map((lesson) => lesson.date)).toEqual(['2026-10-08', '2026-10-15', '2026-10-22', '2026-10-29']);
+  });
+
+  it('tells calendars of changed lessons only: a change from a date keeps the UID and SEQUENCE of every event before it and of the unchanged ones from it', async () => {
+    const index = group++;
+    const rule = await createRule(
+      admin,
+      ruleBody(u, {
+        subjectId: u.subjects[index].id,
+        groupIds: [u.groups[index].id],
+        lectureAcademicHours: 64,
+        slots: [
+          slotBody(u, { dayOfWeek: 1, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id }),
+          slotBody(u, { dayOfWeek: 4, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id }),
+        ],
+      }),
+    );
+    const [monday, thursday] = rule.slots.map((slot) => slot.id);
+    const { paths } = await subscribePastFeeds(admin, { groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id });
+    const was = await feedEvents(t, paths[0]);
+    expect(was.filter((event) => event.date < TOMORROW).length).toBeGreaterThan(0);
+    const request = requestOf(rule);
+    request.slots[1].classroomId = u.classrooms[12].id;
+    expect((await admin.put(`${RULES_PATH}/${rule.id}`, { ...request, effectiveFrom: TOMORROW })).status).toBe(200);
+    const now = await feedEvents(t, paths[0]);
+    const key = (event: { uid: string; sequence: number; start: string; location: string }) => `${event.uid} ${event.sequence} ${event.start} ${event.location}`;
+    const unchanged = (event: { uid: string; date: string }) => event.date < TOMORROW || event.uid.startsWith(`lesson-${monday}-`);
+    expect(now.filter(unchanged).map(key)).toEqual(was.filter(unchanged).map(key));
+    expect(was.filter(unchanged).every((event) => event.sequence === 0)).toBe(true);
+    // The Thursdays from the date are the new period's events, in the new room.
+    const changed = now.filter((event) => !unchanged(event));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((event) => !event.uid.startsWith(`lesson-${thursday}-`) && event.location === u.classrooms[12].name)).toBe(true);
   });
 
   it('raises the hours from a date: the lessons given keep their old total, the new total counts on from them', async () => {
