@@ -51,7 +51,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     standServiceAt('2026-10-01T09:00:00Z');
     t = await startTestApp({ tenants: ['alpha'] });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
-    u = await createUniversity(t, admin, { startYear: 2026, teachers: 13, groups: 12, classrooms: 13, subjects: 12 });
+    u = await createUniversity(t, admin, { startYear: 2026, teachers: 17, groups: 16, classrooms: 17, subjects: 16 });
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -126,10 +126,10 @@ describe('a rule changes from a date on: what was given stays given', () => {
   it('moves day, pair, teacher and room from tomorrow: every reader of the given lessons answers as before, one-off changes before the date included', async () => {
     const rule = await mondayRule();
     const slotId = rule.slots[0].id;
-    const other = u.teachers[12].id;
-    const otherRoom = u.classrooms[12].id;
+    const other = u.teachers[15].id;
+    const otherRoom = u.classrooms[15].id;
     // Given lessons changed once: another room on 14 September, cancelled on 21 September, moved to Tuesday's pair 2 on 28 September.
-    await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-14', action: 'REPLACE', newClassroomId: u.classrooms[11].id });
+    await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-14', action: 'REPLACE', newClassroomId: u.classrooms[16].id });
     await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-21', action: 'CANCEL' });
     await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-28', targetLessonDate: '2026-09-29', action: 'MOVE', newTimeSlotId: u.timeSlots[1].id });
     const readers = await watchPast(rule, TOMORROW, [{ teacherId: other, classroomId: otherRoom }]);
@@ -163,7 +163,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     const was = await feedEvents(t, paths[0]);
     expect(was.filter((event) => event.date < TOMORROW).length).toBeGreaterThan(0);
     const request = requestOf(rule);
-    request.slots[1].classroomId = u.classrooms[12].id;
+    request.slots[1].classroomId = u.classrooms[15].id;
     expect((await admin.put(`${RULES_PATH}/${rule.id}`, { ...request, effectiveFrom: TOMORROW })).status).toBe(200);
     const now = await feedEvents(t, paths[0]);
     const key = (event: { uid: string; sequence: number; start: string; location: string }) => `${event.uid} ${event.sequence} ${event.start} ${event.location}`;
@@ -173,7 +173,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     // The Thursdays from the date are the new period's events, in the new room.
     const changed = now.filter((event) => !unchanged(event));
     expect(changed.length).toBeGreaterThan(0);
-    expect(changed.every((event) => !event.uid.startsWith(`lesson-${thursday}-`) && event.location === u.classrooms[12].name)).toBe(true);
+    expect(changed.every((event) => !event.uid.startsWith(`lesson-${thursday}-`) && event.location === u.classrooms[15].name)).toBe(true);
   });
 
   it('raises the hours from a date: the lessons given keep their old total, the new total counts on from them', async () => {
@@ -222,11 +222,11 @@ describe('a rule changes from a date on: what was given stays given', () => {
     const rule = await mondayRule();
     const slotId = rule.slots[0].id;
     const cancelled = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-12', action: 'CANCEL' });
-    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[12].id });
+    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[15].id });
     const stays = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-26', action: 'CANCEL' });
 
     // A new teacher only: every lesson stays on its date and pair, so each one-off change follows it.
-    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[12].id }));
+    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[15].id }));
     expect(teacherOnly.status).toBe(200);
     const successor = (teacherOnly.body as DatedRule).slots[0].id;
     expect(successor).not.toBe(slotId);
@@ -275,7 +275,10 @@ describe('a rule changes from a date on: what was given stays given', () => {
   it('ends a rule from a date (DELETE with effectiveFrom): its past stays, it reads as ended, nothing from the date on', async () => {
     const rule = await mondayRule();
     const was = await lessonsOf(rule);
+    await createOverride(admin, { baseRuleSlotId: rule.slots[0].id, lessonDate: '2026-09-28', action: 'REPLACE', newTeacherId: u.teachers[16].id });
     await createOverride(admin, { baseRuleSlotId: rule.slots[0].id, lessonDate: '2026-10-05', action: 'CANCEL' });
+    const readers = await watchPast(rule, TOMORROW);
+    const readBefore = await readers();
     const refused = await admin.delete(`${RULES_PATH}/${rule.id}?effectiveFrom=${TOMORROW}`);
     expect(refused.status).toBe(409);
     expect(await lessonsOf(rule)).toHaveLength(was.length - 1);
@@ -284,7 +287,8 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect(ended.status).toBe(200);
     expect(ended.body).toMatchObject({ status: 'ACTIVE', activeTo: '2026-10-01', effectiveFrom: TOMORROW, pastLessonsChanged: 0 });
     const now = await lessonsOf(rule);
-    expect(now.map(seen)).toEqual(before(was, TOMORROW));
+    expect(now.filter((lesson) => lesson.date !== '2026-09-28').map(seen)).toEqual(before(was, TOMORROW).filter((lesson) => lesson.date !== '2026-09-28'));
+    expect(await readers()).toEqual(readBefore);
     // Still listed with the publication's rules, as an ended rule.
     const listed = (await admin.get(`${RULES_PATH}?versionId=${u.versionId}`)).body as DatedRule[];
     expect(listed.find((item) => item.id === rule.id)).toMatchObject({ activeTo: '2026-10-01' });
@@ -351,7 +355,9 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect((await admin.put(`${RULES_PATH}/${created.id}`, moved(created, {}, { timeSlotId: u.timeSlots[1].id }))).status).toBe(200);
     const second = (await admin.get(`${RULES_PATH}/${created.id}`)).body as RuleBody;
     const was = await Promise.all([first, second].map((rule) => lessonsOf(rule)));
-    const newTeacher = u.teachers[12].id;
+    const newTeacher = u.teachers[15].id;
+    const watched = await Promise.all([first, second].map((rule) => watchPast(rule, '2026-11-02', [{ teacherId: newTeacher }])));
+    const readBefore = await Promise.all(watched.map((readers) => readers()));
     const refused = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [first.id], action: 'MOVE', targetVersionId: u.versionId, effectiveFrom: TOMORROW });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'effectiveFrom' });
@@ -372,10 +378,15 @@ describe('a rule changes from a date on: what was given stays given', () => {
       expect(totalHours(now[index]) + (index === 0 ? 2 : 0)).toBe(32);
     }
     expect(now[0].map((lesson) => lesson.date)).not.toContain('2026-11-09');
+    expect(await Promise.all(watched.map((readers) => readers()))).toEqual(readBefore);
   });
 
   it('imports rules into the publication from a date: their lessons start on it', async () => {
     const index = group++;
+    // Every reader of the given lessons (the department's, another rule's, the imported rule's group, teacher and room) answers as before.
+    const neighbour = await mondayRule();
+    const readers = await watchPast(neighbour, TOMORROW, [{ groupId: u.groups[index].id, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id }]);
+    const readBefore = await readers();
     const file = await xlsx(
       ['№ правила', 'Дисциплина', 'Группы', 'Часы лекций', 'День недели', 'Неделя', 'Пара', 'Вид занятия', 'Преподаватель', 'Аудитория', 'Формат'],
       [[1, u.subjects[index].name, u.groups[index].name, 8, 4, 'каждая', 1, 'Лекция', u.teachers[index].username, u.classrooms[index].name, 'Очно']],
@@ -387,5 +398,6 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect(imported.status).toBe(200);
     const lessons = (await admin.get(`/api/schedule?groupId=${u.groups[index].id}&startDate=${SEMESTER.startDate}&endDate=${SEMESTER.endDate}`)).body as Lesson[];
     expect(lessons.map((lesson) => lesson.date)).toEqual(['2026-10-08', '2026-10-15', '2026-10-22', '2026-10-29']);
+    expect(await readers()).toEqual(readBefore);
   });
 });
