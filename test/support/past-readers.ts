@@ -36,6 +36,13 @@ function withoutRowIds(value: unknown): unknown {
   return value;
 }
 
+/** A CSV export without its last two columns, «Правило №» and «Разовое изменение №». */
+const csvWithoutRowIds = (text: string) =>
+  text
+    .split('\r\n')
+    .map((line) => line.split(';').slice(0, -2).join(';'))
+    .join('\n');
+
 /** A list compared as a set: the order of equal-time lessons may follow ids. */
 const sorted = (items: unknown[]) => items.map((item) => JSON.stringify(item)).sort();
 
@@ -116,8 +123,8 @@ export async function pastReaders(
     teacherSchedule: await json(`/api/schedule?teacherId=${targets.teacherId}&${range}`),
     roomSearch: await list(`/api/schedule/search?classroomId=${targets.classroomId}&${range}`),
     departmentSearch: await list(`/api/schedule/search?departmentId=${targets.departmentId}&${range}`),
-    groupCsv: (await read(`/api/schedule/export?groupId=${targets.groupId}&${range}&format=csv`)).text,
-    teacherCsv: (await read(`/api/schedule/export?teacherId=${targets.teacherId}&${range}&format=csv`)).text,
+    groupCsv: csvWithoutRowIds((await read(`/api/schedule/export?groupId=${targets.groupId}&${range}&format=csv`)).text),
+    teacherCsv: csvWithoutRowIds((await read(`/api/schedule/export?teacherId=${targets.teacherId}&${range}&format=csv`)).text),
     feeds: events.map((items) =>
       items
         .filter((event) => event.date < date)
