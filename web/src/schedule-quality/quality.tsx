@@ -11,6 +11,7 @@ import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, type Loaded, Status, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
+import { roomLabel } from '../shared/rooms';
 
 type Report = Schemas['QualityReportResponse'];
 type Problem = Schemas['QualityProblemResponse'];
@@ -271,7 +272,7 @@ function LessonRecommendations({
         <li key={index} class="recommendation">
           <p>
             <strong>{item.title}</strong>
-            {` — ${formatShortDate(item.date)}, ${formatTime(item.startTime)}–${formatTime(item.endTime)}, ауд. ${item.classroomName}; оценка +${score(item.scoreDelta)}`}
+            {` — ${formatShortDate(item.date)}, ${formatTime(item.startTime)}–${formatTime(item.endTime)}, ${roomLabel(item.classroomName)}; оценка +${score(item.scoreDelta)}`}
           </p>
           {item.improvements.length ? <p>{`Лучше: ${item.improvements.join('; ')}`}</p> : null}
           {item.tradeOffs.length ? <p>{`Хуже: ${item.tradeOffs.join('; ')}`}</p> : null}
