@@ -6,7 +6,7 @@
 // one-off change creation. The report is then asked again and the score before and after is shown.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime } from '../shared/dates';
+import { formatLongDate, formatShortDate, formatTime } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, type Loaded, Status, useLoad } from '../shared/ui';
@@ -244,9 +244,11 @@ function ruleQuestion(item: RuleRecommendation): string {
     item.pastLessonCount > 0
       ? ` Правило задаёт занятия всего семестра, поэтому изменятся и уже прошедшие занятия (${item.pastLessonCount}) — в расписании и в нагрузке.`
       : '';
+  // Mid-semester the body holds from tomorrow (issue 53): said, so the office knows the past stays.
+  const from = item.rule.effectiveFrom ? ` Изменение действует с ${formatLongDate(item.rule.effectiveFrom)}, прошедшие занятия останутся как были.` : '';
   return (
     `Изменить правило №${item.scheduleRuleId} в опубликованном расписании? Все оставшиеся занятия (${item.changedLessonCount}) пройдут ${item.placeText}. ` +
-    `Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.${past}`
+    `Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.${from}${past}`
   );
 }
 
