@@ -89,7 +89,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
    */
   async function watchPast(rule: RuleBody, date: string, others: Partial<PastTargets>[] = []) {
     const all = [
-      { groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id },
+      { groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id, semesterId: u.semester.id },
       ...others.map((other) => ({ groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id, ...other })),
     ];
     const feeds = await Promise.all(all.map((targets) => subscribePastFeeds(admin, targets)));

@@ -121,7 +121,7 @@ describe('publication of a draft from a date', () => {
     // teacher and room (the new rule's teacher and room took the Monday of 14 September by a one-off change).
     // A publication renumbers the slot rows a feed event's UID names (as every publication always did):
     // the events are compared without UID and SEQUENCE.
-    const targets = [0, 1, 3].map((index) => ({ groupId: u.groups[index].id, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id, departmentId: u.department.id }));
+    const targets = [0, 1, 3].map((index) => ({ groupId: u.groups[index].id, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id, departmentId: u.department.id, semesterId: u.semester.id }));
     const feeds = await Promise.all(targets.map((target) => subscribePastFeeds(admin, target)));
     const readers = () => Promise.all(targets.map((target, index) => pastReaders(t, admin, target, feeds[index], '2026-09-01', TOMORROW, false)));
     const readBefore = await readers();

@@ -14,6 +14,8 @@ export interface PastTargets {
   teacherId: number;
   classroomId: number;
   departmentId: number;
+  /** The semester whose quality report is read too (spec 4.12: the whole semester; its problems before the date must stay). */
+  semesterId?: number;
 }
 
 /** Feeds of the targets, made once per test file (their secrets are shown only on creation). */
@@ -136,5 +138,14 @@ export async function pastReaders(
     classroomWorkload: await list(`/api/workload/classrooms?${range}`),
     departmentWorkload: await list(`/api/workload/departments?${range}`),
     timeSlotWorkload: await list(`/api/workload/time-slots?${range}`),
+    qualityBefore: targets.semesterId === undefined ? undefined : await qualityProblemsBefore(client, targets.semesterId, date),
   };
+}
+
+/** The quality report's problems of lessons before `date` (ids aside): a change from the date leaves them as they were. */
+async function qualityProblemsBefore(client: TenantClient, semesterId: number, date: string): Promise<unknown[]> {
+  const response = await client.get(`/api/edu-office/schedule/quality?semesterId=${semesterId}`);
+  if (response.status !== 200) throw new Error(`quality: ${response.status} ${JSON.stringify(response.body)}`);
+  const problems = (response.body as { problems: { lessonDate: string }[] }).problems;
+  return sorted(problems.filter((problem) => problem.lessonDate < date).map(withoutRowIds));
 }
