@@ -8,6 +8,7 @@ import { formatLongDate, formatShortDate, formatTime } from '../shared/dates';
 import { type ApiForm, ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import { REQUEST_TYPE_NAMES } from './labels';
+import { roomLabel } from '../shared/rooms';
 import { askedChange } from './my-requests';
 
 type Lesson = Schemas['RenderedLessonDto'];
@@ -65,7 +66,7 @@ export function ChangeRequestForm({ lesson, onSubmitted }: { lesson: Lesson; onS
 
   const head = (
     <p class="notice notice-info">
-      {`${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${formatLongDate(lesson.date)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)} · ауд. ${lesson.classroomName} · ${lesson.groupNames.join(', ')}`}
+      {`${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${formatLongDate(lesson.date)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)} · ${roomLabel(lesson.classroomName)} · ${lesson.groupNames.join(', ')}`}
     </p>
   );
   // The last answer stays on screen while the pairs of another day load, so the form never jumps.
