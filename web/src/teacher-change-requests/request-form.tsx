@@ -118,7 +118,7 @@ export function ChangeRequestForm({ lesson, onSubmitted }: { lesson: Lesson; onS
                   <option value="">{candidates.state === 'loading' ? 'Загрузка…' : offer?.timeSlots.length ? 'Выберите пару' : 'В этот день свободных пар нет'}</option>
                   {(offer?.timeSlots ?? []).map((slot) => (
                     <option key={slot.requestedTimeSlotId} value={String(slot.requestedTimeSlotId)}>
-                      {`${slot.timeSlotOrder}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}, ауд. ${slot.classroomName}`}
+                      {`${slot.timeSlotOrder}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}, ${roomLabel(slot.classroomName)}`}
                     </option>
                   ))}
                 </select>

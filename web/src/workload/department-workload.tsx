@@ -114,6 +114,7 @@ function Reports({ period, today }: { period: Period; today: string }) {
       <h2>Пары</h2>
       <DataTable<TimeSlotRow>
         caption="Занятия по парам"
+        stacked
         rows={slots}
         rowKey={(row) => row.timeSlotId}
         empty="За период занятий нет."
