@@ -74,7 +74,11 @@ export class ScheduleVersionsService {
         basedOnVersionId: source?.id ?? null,
         authorId: caller.userId,
       });
-      if (source) await this.versions.copyActiveRules(source.id, id, caller.userId);
+      if (source) {
+        await this.versions.copyActiveRules(source.id, id, caller.userId);
+        // A copy carries the office's locks (issue 54 §1), its rule locks on the copied rules.
+        await this.versions.copyLocks(source.id, id);
+      }
       await this.versions.addEvents([{ semesterId: request.semesterId, versionId: id, eventType: 'CREATE', reason: null, actorId: caller.userId }]);
       return this.get(id);
     });

@@ -6,7 +6,8 @@ import { WorkSlots } from '../../platform/concurrency/work-slots';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { plural } from '../../platform/http/russian';
-import { formatDate } from '../../schedule-engine/dates';
+import { todayInBusinessZone } from '../../platform/http/dates';
+import { addDays, formatDate } from '../../schedule-engine/dates';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { OverrideChoice, PastTakeover } from './past-takeover';
 import { VERSION_NOT_FOUND } from './access';
@@ -88,7 +89,9 @@ export class VersionPublicationService {
       async (version, versions) => {
         const semester = await this.data.semester(version.semesterId);
         if (!semester) throw new NotFoundError(VERSION_NOT_FOUND);
-        const from = checkedEffectiveFrom(effectiveFrom, semester);
+        // A solver's result is published by default from the date its run changed from (issue 53), never before tomorrow.
+        const solvedFrom = effectiveFrom === undefined ? await this.versions.solverFrom(version.id) : null;
+        const from = solvedFrom === null ? checkedEffectiveFrom(effectiveFrom, semester) : solverResultFrom(solvedFrom, semester);
         const current = versions.find((item) => item.status === 'PUBLISHED');
         if (current && from > semester.startDate) await this.takeover.apply(version.id, current.id, semester, from, choices);
       },
@@ -141,6 +144,16 @@ export class VersionPublicationService {
       }),
     );
   }
+}
+
+/**
+ * The default publication date of a solver's result: the date its run changed from, or tomorrow if that
+ * has passed (what was given meanwhile stays given), at most the semester's last day.
+ */
+export function solverResultFrom(solvedFrom: string, semester: { startDate: string; endDate: string }, today = todayInBusinessZone()): string {
+  const tomorrow = addDays(today, 1);
+  const from = solvedFrom < tomorrow && today >= semester.startDate ? tomorrow : solvedFrom;
+  return from > semester.endDate ? semester.endDate : from;
 }
 
 /** `effectiveFrom` of a publication: inside the semester; omitted, its first day (the whole semester). */
