@@ -137,7 +137,7 @@ export class ScheduleVersionsService {
     await this.writes
       .runLong(version.semesterId, async () => {
         const { unmatchedOverrides } = await this.takeover.apply(version.id, publishedId, semester, from, [], true);
-        const report = await this.validator.validate(version);
+        const report = await this.validator.validate(version, from);
         answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides };
         throw new RehearsalOver();
       })

@@ -71,7 +71,7 @@ export class VersionSolvedDrafts extends SolvedDrafts {
       const sourceOf = new Map([...copies].map(([sourceId, copy]) => [copy.slotId, sourceId]));
       const fixed = new Set([...request.fixedSlotIds].map((id) => copies.get(id)?.slotId));
       const refused = await this.refuseClashing(versionId, source.semesterId, fixed, from);
-      const validation = await this.validator.validate({ id: versionId, semesterId: source.semesterId });
+      const validation = await this.validator.validate({ id: versionId, semesterId: source.semesterId }, from);
       // A slot continued unplaced from the date is answered by its continuation (the result's slot to show).
       for (const { chosen, slotId } of refused) {
         const sourceId = sourceOf.get(chosen);
@@ -83,7 +83,8 @@ export class VersionSolvedDrafts extends SolvedDrafts {
         refusedSlotIds: refused.flatMap(({ chosen }) => sourceOf.get(chosen) ?? []),
         copies,
         problemCount: validation.problemCount,
-        clashCount: validation.problems.filter((problem) => problem.type === 'CONFLICT').length,
+        // From a date, a clash among lessons already given is history the run did not make (a new unavailability over given lessons).
+        clashCount: validation.problems.filter((problem) => problem.type === 'CONFLICT' && (from === undefined || problem.date === undefined || problem.date >= from)).length,
       };
     });
   }

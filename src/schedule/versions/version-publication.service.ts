@@ -93,7 +93,11 @@ export class VersionPublicationService {
         const solvedFrom = effectiveFrom === undefined ? await this.versions.solverFrom(version.id) : null;
         const from = solvedFrom === null ? checkedEffectiveFrom(effectiveFrom, semester) : solverResultFrom(solvedFrom, semester);
         const current = versions.find((item) => item.status === 'PUBLISHED');
-        if (current && from > semester.startDate) await this.takeover.apply(version.id, current.id, semester, from, choices);
+        if (current && from > semester.startDate) {
+          await this.takeover.apply(version.id, current.id, semester, from, choices);
+          return from;
+        }
+        return undefined;
       },
     );
   }
@@ -116,8 +120,8 @@ export class VersionPublicationService {
     reason: string,
     eventType: Extract<VersionEventType, 'PUBLISH' | 'RESTORE'>,
     ensureAllowed: (version: VersionState) => void,
-    /** Work on the version before it is validated (a publication from a date takes over the past). */
-    prepare?: (version: VersionState, versions: readonly VersionState[]) => Promise<void>,
+    /** Work on the version before it is validated (a publication from a date takes over the past); answers the date validation judges from. */
+    prepare?: (version: VersionState, versions: readonly VersionState[]) => Promise<string | undefined>,
   ): Promise<VersionResponse> {
     const found = await this.versions.state(id);
     if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
@@ -128,9 +132,9 @@ export class VersionPublicationService {
         const version = versions.find((item) => item.id === id);
         if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
         ensureAllowed(version);
-        await prepare?.(version, versions);
+        const from = await prepare?.(version, versions);
 
-        const report = await this.validator.validate(version);
+        const report = await this.validator.validate(version, from);
         if (report.unplacedSlotCount > 0) throw unplacedRefusal(version, report);
         if (!report.valid) throw refusal(version, eventType === 'PUBLISH' ? 'опубликована' : 'восстановлена', report);
 
