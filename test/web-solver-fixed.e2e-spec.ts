@@ -88,7 +88,7 @@ describe('the solver keeps what it may not move, in the web client', () => {
     await page.$eval(
       selector,
       (input, date) => {
-        (input as HTMLInputElement).value = date as string;
+        (input as HTMLInputElement).value = date;
         input.dispatchEvent(new Event('input', { bubbles: true }));
       },
       value,
