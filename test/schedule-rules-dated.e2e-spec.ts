@@ -142,6 +142,20 @@ describe('a rule changes from a date on: what was given stays given', () => {
     // The readers are not blind: from the date the other teacher has the Thursdays.
     const ahead = (await admin.get(`/api/schedule?teacherId=${other}&startDate=${TOMORROW}&endDate=2026-10-31`)).body as Lesson[];
     expect(ahead.filter((lesson) => lesson.scheduleRuleId === rule.id).map((lesson) => lesson.date)).toEqual(['2026-10-08', '2026-10-15', '2026-10-22', '2026-10-29']);
+
+    // The clash checks read the periods too: the Monday pair and room the rule left are free from the
+    // date, and still taken by the given Mondays before it.
+    const newcomer = ruleBody(u, {
+      subjectId: u.subjects[15].id,
+      groupIds: [u.groups[15].id],
+      lectureAcademicHours: 16,
+      slots: [slotBody(u, { dayOfWeek: 1, teacherId: u.teachers[16].id, classroomId: rule.slots[0].classroomId })],
+    });
+    const whole = await admin.post(RULES_PATH, newcomer);
+    expect(whole.status).toBe(409);
+    expect(whole.body).toMatchObject({ conflictFields: ['classroom'], conflictSlot: expect.objectContaining({ ruleId: rule.id }) });
+    expect((whole.body as { conflictSlot: { date: string } }).conflictSlot.date < TOMORROW).toBe(true);
+    expect((await admin.post(RULES_PATH, { ...newcomer, effectiveFrom: TOMORROW })).status).toBe(200);
   });
 
   it('tells calendars of changed lessons only: a change from a date keeps the UID and SEQUENCE of every event before it and of the unchanged ones from it', async () => {
