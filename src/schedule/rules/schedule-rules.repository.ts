@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { date, ID_ROW, int, oneOf, rowShape, RowType, timestamp, TOTAL_ROW } from '../../platform/database/row-shape';
+import { date, ID_ROW, int, oneOf, rowShape, RowType, text, timestamp, TOTAL_ROW } from '../../platform/database/row-shape';
 import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { HoursPeriod, LessonKind } from '../../schedule-engine/lesson-series';
@@ -71,6 +71,9 @@ const OVERRIDE_OF_RULE = rowShape({ id: int, slotId: int, lessonDate: date, acti
 
 /** A one-off change of a rule's lesson, as a change from a date sees it. */
 export type OverrideOfRule = RowType<typeof OVERRIDE_OF_RULE>;
+
+const OPEN_VERSION = rowShape({ id: int, name: text, status: oneOf('PUBLISHED', 'DRAFT'), semesterId: int, startDate: date, endDate: date });
+export type OpenVersion = RowType<typeof OPEN_VERSION>;
 
 const RULE_COLUMNS = `r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.status`;
 const RULE_ROW = rowShape({ id: int, versionId: int, semesterId: int, status: oneOf('ACTIVE', 'ARCHIVED') });
@@ -196,6 +199,17 @@ export class ScheduleRulesRepository {
   }
 
   /** The rule's one-off changes of lessons dated `from` or later (by their original date), in a published version. */
+  /** The PUBLISHED and DRAFT versions of the semesters that end on or after `date`, with their semester's days. */
+  async versionsRunningOn(date: string): Promise<OpenVersion[]> {
+    return this.db.rows(
+      OPEN_VERSION,
+      `SELECT v.id, v.name, v.status, v.semester_id AS "semesterId", s.start_date AS "startDate", s.end_date AS "endDate"
+         FROM schedule_versions v JOIN semesters s ON s.id = v.semester_id
+        WHERE v.status IN ('PUBLISHED', 'DRAFT') AND s.end_date >= $1 ORDER BY s.start_date, v.id`,
+      [date],
+    );
+  }
+
   async overridesFrom(ruleId: number, from: string): Promise<OverrideOfRule[]> {
     return this.db.rows(
       OVERRIDE_OF_RULE,

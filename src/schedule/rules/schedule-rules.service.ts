@@ -111,7 +111,7 @@ export class ScheduleRulesService {
       // A slot continued by a new row is a new slot to the checks (the stored row keeps its past).
       const continued = new Set(plan.successors.map((item) => item.slot));
       const checkedPayload: RulePayload = { ...plan.body, slots: plan.body.slots.map((slot) => (continued.has(slot) ? { ...slot, id: undefined } : slot)) };
-      const validated = await this.checker.validate(checkedPayload, frame.semester, current);
+      const validated = await this.checker.validate(checkedPayload, frame.semester, current, plan.dated ? from : undefined);
       validated.rule = ruleAfterPlan(validated.rule, plan, payload.hours);
       if ((await this.slotUsage.count(plan.removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS).at('slots');
       const published = version.status === 'PUBLISHED';
