@@ -1,6 +1,6 @@
 import { standServiceAt } from './support/clock';
 import { createOverride } from './support/override-builders';
-import { createRule, createUniversity, LESSON_TYPES, RuleBody, RULES_PATH, ruleBody, slotBody, University, VERSIONS_PATH } from './support/schedule-builders';
+import { createRule, createUniversity, LESSON_TYPES, requestOf, RuleBody, RULES_PATH, ruleBody, slotBody, University, VERSIONS_PATH } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -19,6 +19,7 @@ interface Lesson {
   classroomId: number;
   scheduleRuleId: number;
   scheduleRuleSlotId: number;
+  overrideAction?: string | null;
 }
 
 interface Ending {
@@ -194,5 +195,30 @@ describe('archiving a group, subject, teacher or room ends the rules that use it
     expect(now[0].map(seen)).toEqual(before(was[0]));
     expect(now[1].map(seen)).toEqual(before(was[1], '2026-11-02'));
     expect(now[1].some((lesson) => lesson.date >= TOMORROW)).toBe(true);
+  });
+
+  it('a replacement the new placement makes empty is dropped and listed in the answer; one that still changes something follows its lesson', async () => {
+    const rule = await createRule(
+      admin,
+      ruleBody(u, {
+        subjectId: u.subjects[1].id,
+        groupIds: [u.groups[1].id],
+        lectureAcademicHours: 24,
+        slots: [slotBody(u, { dayOfWeek: 5, teacherId: u.teachers[4].id, classroomId: u.classrooms[4].id, lessonTypeId: LESSON_TYPES.LECTURE })],
+      }),
+    );
+    const emptied = await createOverride(admin, { baseRuleSlotId: rule.slots[0].id, lessonDate: '2026-10-09', action: 'REPLACE', newTeacherId: u.teachers[5].id });
+    const still = await createOverride(admin, { baseRuleSlotId: rule.slots[0].id, lessonDate: '2026-10-16', action: 'REPLACE', newTeacherId: u.teachers[5].id, newClassroomId: u.classrooms[5].id });
+    const request = requestOf(rule);
+    const response = await admin.put(`${RULES_PATH}/${rule.id}`, { ...request, effectiveFrom: TOMORROW, slots: [{ ...request.slots[0], teacherId: u.teachers[5].id }] });
+    expect(response.status).toBe(200);
+    expect((response.body as { redundantOverrides?: unknown[] }).redundantOverrides).toEqual([
+      expect.objectContaining({ overrideId: emptied.id, action: 'REPLACE', lessonDate: '2026-10-09', keepable: false, reason: expect.stringMatching(/совпадает с заменой/) }),
+    ]);
+    const left = await t.sql<{ id: number; lesson_date: string }>('alpha', `SELECT id, to_char(lesson_date, 'YYYY-MM-DD') AS lesson_date FROM schedule_overrides WHERE id = ANY($1::int[])`, [[emptied.id, still.id]]);
+    expect(left).toEqual([{ id: still.id, lesson_date: '2026-10-16' }]);
+    const lessonsNow = await lessons(`groupId=${u.groups[1].id}`);
+    expect(lessonsNow.find((lesson) => lesson.date === '2026-10-09')).toMatchObject({ teacherId: u.teachers[5].id, classroomId: u.classrooms[4].id, overrideAction: null });
+    expect(lessonsNow.find((lesson) => lesson.date === '2026-10-16')).toMatchObject({ teacherId: u.teachers[5].id, classroomId: u.classrooms[5].id, overrideAction: 'REPLACE' });
   });
 });

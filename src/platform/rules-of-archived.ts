@@ -43,6 +43,15 @@ export class RuleEndingsResponse {
   @ApiProperty({ type: [RuleEndingResponse] }) endedRules!: RuleEndingResponse[];
 }
 
+/** What an archive adds to the record it answers: present only when rules ended (the spec's answer otherwise). */
+export class EndedRulesField {
+  @ApiPropertyOptional({ type: [RuleEndingResponse], description: 'Правила расписания, завершённые архивированием (только если такие были)' })
+  endedRules?: RuleEndingResponse[];
+}
+
+/** `{endedRules}` when some rule ended, else nothing: a spec client's answer stays as the spec shows it. */
+export const endedRulesField = (endedRules: RuleEndingResponse[]): EndedRulesField => (endedRules.length > 0 ? { endedRules } : {});
+
 /** `?effectiveFrom=` of an archive (and of its preview): the first day without the record's lessons. */
 export class ArchiveFromQuery {
   @ApiPropertyOptional({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
-import { RuleEndingsResponse, RulesOfArchived } from '../../platform/rules-of-archived';
+import { EndedRulesField, endedRulesField, RulesOfArchived } from '../../platform/rules-of-archived';
 import { EquipmentRepository } from '../equipment/equipment.repository';
 import { CLASSROOM_NAME_TAKEN, ClassroomFields, ClassroomsRepository } from './classrooms.repository';
 import { ClassroomRequest, ClassroomResponse, ClassroomUpdateRequest } from './dto/classroom.dto';
@@ -69,10 +69,10 @@ export class ClassroomsService {
   }
 
   /** Archives the room; the schedule rules' slots in it end from `effectiveFrom` (tomorrow by default), their past kept (issue 53). */
-  async archive(id: number, effectiveFrom?: string): Promise<ClassroomResponse & RuleEndingsResponse> {
+  async archive(id: number, effectiveFrom?: string): Promise<ClassroomResponse & EndedRulesField> {
     await this.load(id);
     const endedRules = await this.rulesOfArchived.end({ kind: 'CLASSROOM', id }, effectiveFrom);
-    return { ...(await this.setArchived(id, true)), endedRules };
+    return { ...(await this.setArchived(id, true)), ...endedRulesField(endedRules) };
   }
 
   async restore(id: number): Promise<ClassroomResponse> {

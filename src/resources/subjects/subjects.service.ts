@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Departments } from '../../departments';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
-import { RuleEndingsResponse, RulesOfArchived } from '../../platform/rules-of-archived';
+import { EndedRulesField, endedRulesField, RulesOfArchived } from '../../platform/rules-of-archived';
 import { SubjectRequest, SubjectResponse } from './dto/subject.dto';
 import { SUBJECT_NAME_TAKEN, SubjectState, SubjectsRepository } from './subjects.repository';
 
@@ -46,7 +46,7 @@ export class SubjectsService {
    * row lock makes a concurrent reference (which holds FOR KEY SHARE on it) finish first and be seen.
    */
   /** The schedule rules of the subject end from `effectiveFrom` (tomorrow by default) first, their past kept (issue 53). */
-  async remove(id: number, effectiveFrom?: string): Promise<SubjectResponse & RuleEndingsResponse> {
+  async remove(id: number, effectiveFrom?: string): Promise<SubjectResponse & EndedRulesField> {
     if (!(await this.subjects.find(id))) throw new NotFoundError(SUBJECT_NOT_FOUND);
     const endedRules = await this.rulesOfArchived.end({ kind: 'SUBJECT', id }, effectiveFrom);
     const removed = await this.db.transaction(async () => {
@@ -56,6 +56,6 @@ export class SubjectsService {
       else await this.subjects.delete(id);
       return toSubjectResponse(subject);
     });
-    return { ...removed, endedRules };
+    return { ...removed, ...endedRulesField(endedRules) };
   }
 }

@@ -1,4 +1,4 @@
-import { RuleEndingsResponse } from '../../platform/rules-of-archived';
+import { EndedRulesField } from '../../platform/rules-of-archived';
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Role, ROLES } from '../../platform/auth/roles';
 import { EmailField, IdField, OneOfField, PasswordField, TextField } from '../../platform/http/validators';
@@ -81,4 +81,4 @@ export class UpdateUserRequest {
 }
 
 /** The archived record with the schedule rules its archive ended (issue 53). */
-export class UserArchiveResponse extends IntersectionType(UserResponse, RuleEndingsResponse) {}
+export class UserArchiveResponse extends IntersectionType(UserResponse, EndedRulesField) {}

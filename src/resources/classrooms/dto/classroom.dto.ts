@@ -1,4 +1,4 @@
-import { RuleEndingsResponse } from '../../../platform/rules-of-archived';
+import { EndedRulesField } from '../../../platform/rules-of-archived';
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { ValidateIf } from 'class-validator';
 import { BooleanField, IntField, QueryBool, TextField } from '../../../platform/http/validators';
@@ -89,4 +89,4 @@ export class ClassroomResponse {
 }
 
 /** The archived record with the schedule rules its archive ended (issue 53). */
-export class ClassroomArchiveResponse extends IntersectionType(ClassroomResponse, RuleEndingsResponse) {}
+export class ClassroomArchiveResponse extends IntersectionType(ClassroomResponse, EndedRulesField) {}

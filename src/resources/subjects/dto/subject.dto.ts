@@ -1,4 +1,4 @@
-import { RuleEndingsResponse } from '../../../platform/rules-of-archived';
+import { EndedRulesField } from '../../../platform/rules-of-archived';
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { ValidateIf } from 'class-validator';
 import { IdField, TextField } from '../../../platform/http/validators';
@@ -29,4 +29,4 @@ export class SubjectResponse {
 }
 
 /** The archived record with the schedule rules its archive ended (issue 53). */
-export class SubjectRemoveResponse extends IntersectionType(SubjectResponse, RuleEndingsResponse) {}
+export class SubjectRemoveResponse extends IntersectionType(SubjectResponse, EndedRulesField) {}

@@ -1,4 +1,4 @@
-import { RuleEndingsResponse } from '../../../platform/rules-of-archived';
+import { EndedRulesField } from '../../../platform/rules-of-archived';
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { IdField, IntField, TextField } from '../../../platform/http/validators';
 import { STUDY_STATES, StudyState } from '../study-state';
@@ -70,4 +70,4 @@ export class GroupPageResponse {
 }
 
 /** The archived record with the schedule rules its archive ended (issue 53). */
-export class GroupArchiveResponse extends IntersectionType(GroupResponse, RuleEndingsResponse) {}
+export class GroupArchiveResponse extends IntersectionType(GroupResponse, EndedRulesField) {}
