@@ -5,7 +5,7 @@ import { ArchivedRecord, RuleEndingResponse, RulesOfArchived } from '../../platf
 import { addDays } from '../../schedule-engine/dates';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { HOURS_PER_LESSON, LESSON_KINDS } from '../../schedule-engine/lesson-series';
-import { activeOnOrAfter, allSlots, LoadedRule } from '../../schedule-engine/rule-model';
+import { activeOnOrAfter, allSlots, LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
 import { RuleFilter, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleChecker } from './rule-checker';
@@ -42,8 +42,8 @@ export class RuleEndings implements RulesOfArchived {
   async preview(record: ArchivedRecord, effectiveFrom?: string): Promise<RuleEndingResponse[]> {
     const requested = effectiveFrom ?? addDays(todayInBusinessZone(), 1);
     const answers: RuleEndingResponse[] = [];
-    for (const [, versions] of bySemester(await this.rules.versionsRunningOn(requested))) {
-      answers.push(...(await this.plan(record, requested, versions)).map((item) => item.answer));
+    for (const { semester, versions } of await this.semestersRunningOn(requested)) {
+      answers.push(...(await this.plan(record, requested, semester, versions)).map((item) => item.answer));
     }
     return answers;
   }
@@ -51,10 +51,10 @@ export class RuleEndings implements RulesOfArchived {
   async end(record: ArchivedRecord, effectiveFrom?: string): Promise<RuleEndingResponse[]> {
     const requested = effectiveFrom ?? addDays(todayInBusinessZone(), 1);
     const answers: RuleEndingResponse[] = [];
-    for (const [semesterId, versions] of bySemester(await this.rules.versionsRunningOn(requested))) {
+    for (const { semester, versions } of await this.semestersRunningOn(requested)) {
       // Planned again under the semester's lock: what is ended is what the rules are at that moment.
-      const ended = await this.writes.run(semesterId, async () => {
-        const planned = await this.plan(record, requested, versions);
+      const ended = await this.writes.run(semester.id, async () => {
+        const planned = await this.plan(record, requested, semester, versions);
         for (const item of planned) await this.apply(item);
         return planned.map((item) => item.answer);
       });
@@ -63,9 +63,19 @@ export class RuleEndings implements RulesOfArchived {
     return answers;
   }
 
-  private async plan(record: ArchivedRecord, requested: string, versions: readonly OpenVersion[]): Promise<PlannedEnding[]> {
-    const { semesterId, startDate } = versions[0];
-    const from = requested < startDate ? startDate : requested;
+  /** The semesters that end on or after `date`, each with its PUBLISHED and DRAFT versions. */
+  private async semestersRunningOn(date: string): Promise<{ semester: LoadedSemester; versions: OpenVersion[] }[]> {
+    const running: { semester: LoadedSemester; versions: OpenVersion[] }[] = [];
+    for (const [semesterId, versions] of bySemester(await this.rules.openVersions())) {
+      const semester = await this.data.semester(semesterId);
+      if (semester && semester.endDate >= date) running.push({ semester, versions });
+    }
+    return running.sort((a, b) => a.semester.startDate.localeCompare(b.semester.startDate));
+  }
+
+  private async plan(record: ArchivedRecord, requested: string, semester: LoadedSemester, versions: readonly OpenVersion[]): Promise<PlannedEnding[]> {
+    const semesterId = semester.id;
+    const from = requested < semester.startDate ? semester.startDate : requested;
     const rules = await this.data.rules({ versionIds: versions.map((version) => version.id), ...filterOf(record) });
     const endings = rules.flatMap((rule) => {
       const open = allSlots(rule).filter((slot) => activeOnOrAfter(slot, from));
@@ -76,8 +86,6 @@ export class RuleEndings implements RulesOfArchived {
     });
     if (endings.length === 0) return [];
 
-    const semester = await this.data.semester(semesterId);
-    if (!semester) return [];
     const layOut = await this.checker.layOutFor({ semester, grids: await this.data.grids(semester.startDate, semester.endDate) }, endings.map((item) => item.rule));
     const names = await this.data.names({ teacherIds: [], classroomIds: [], groupIds: [...new Set(endings.flatMap((item) => item.rule.groupIds))], subgroupIds: [] });
     const planned: PlannedEnding[] = [];

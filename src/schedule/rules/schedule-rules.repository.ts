@@ -80,7 +80,7 @@ const OVERRIDE_OF_RULE = rowShape({
 /** A one-off change of a rule's lesson, as a change from a date sees it. */
 export type OverrideOfRule = RowType<typeof OVERRIDE_OF_RULE>;
 
-const OPEN_VERSION = rowShape({ id: int, name: text, status: oneOf('PUBLISHED', 'DRAFT'), semesterId: int, startDate: date, endDate: date });
+const OPEN_VERSION = rowShape({ id: int, name: text, status: oneOf('PUBLISHED', 'DRAFT'), semesterId: int });
 export type OpenVersion = RowType<typeof OPEN_VERSION>;
 
 const RULE_COLUMNS = `r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.status`;
@@ -207,14 +207,11 @@ export class ScheduleRulesRepository {
   }
 
   /** The rule's one-off changes of lessons dated `from` or later (by their original date), in a published version. */
-  /** The PUBLISHED and DRAFT versions of the semesters that end on or after `date`, with their semester's days. */
-  async versionsRunningOn(date: string): Promise<OpenVersion[]> {
+  /** The PUBLISHED and DRAFT versions of every semester (their semesters' days are the caller's to read). */
+  async openVersions(): Promise<OpenVersion[]> {
     return this.db.rows(
       OPEN_VERSION,
-      `SELECT v.id, v.name, v.status, v.semester_id AS "semesterId", s.start_date AS "startDate", s.end_date AS "endDate"
-         FROM schedule_versions v JOIN semesters s ON s.id = v.semester_id
-        WHERE v.status IN ('PUBLISHED', 'DRAFT') AND s.end_date >= $1 ORDER BY s.start_date, v.id`,
-      [date],
+      `SELECT v.id, v.name, v.status, v.semester_id AS "semesterId" FROM schedule_versions v WHERE v.status IN ('PUBLISHED', 'DRAFT') ORDER BY v.semester_id, v.id`,
     );
   }
 
