@@ -13,6 +13,7 @@ import {
   SessionEnded,
   singleSignOn,
   wasSignedIn,
+  whenRenewalEnds,
   type LoginResponse,
   type Me,
   type Role,
@@ -61,6 +62,8 @@ function Shell({ area, registry }: { area: Area; registry: readonly SectionDefin
 
   useEffect(() => {
     whenSessionEnds((message) => setState({ kind: 'login', message, tone: 'warning' }));
+    // An idle tab learns of an ended session from its renewal or from another tab, not from a click.
+    whenRenewalEnds((error) => void messageOf(error));
     if (state.kind !== 'loading') return;
     const restored = refresh();
     void restored.finally(dropSignInHint).catch(() => undefined);
