@@ -7,6 +7,7 @@
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime } from '../shared/dates';
+import { useConfirm, type Question } from '../shared/confirm';
 import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, type Loaded, Status, useLoad } from '../shared/ui';
@@ -144,6 +145,7 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
   );
   const [failure, setFailure] = useState<{ key: string; message: string }>();
   const [busy, setBusy] = useState(false);
+  const confirmation = useConfirm();
 
   async function run(key: string, work: () => Promise<string>) {
     setBusy(true);
@@ -164,8 +166,8 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
     });
 
   // The published timetable changes at once for everyone: asked once, saying so.
-  const applyToRule = (recommendation: RuleRecommendation, index: number) => {
-    if (!window.confirm(ruleQuestion(recommendation))) return;
+  const applyToRule = async (recommendation: RuleRecommendation, index: number) => {
+    if (!(await confirmation.ask(ruleQuestion(recommendation)))) return;
     void run(`rule-${index}`, async () => {
       await data(api.PUT('/api/admin/schedule-rules/{id}', { params: { path: { id: recommendation.scheduleRuleId } }, body: recommendation.rule }));
       return `Правило №${recommendation.scheduleRuleId} перенесено ${recommendation.placeText}.`;
@@ -187,7 +189,8 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
   if (!repeats || ruleSaysNothing) return forLesson;
   return (
     <div class="recommendation-parts">
-      <RuleRecommendations answer={forRule} busy={busy} failure={failure} onApply={applyToRule} />
+      {confirmation.dialog}
+      <RuleRecommendations answer={forRule} busy={busy} failure={failure} onApply={(item, index) => void applyToRule(item, index)} />
       <h3>{`Только для занятия ${formatShortDate(answer.data.lessonDate)}`}</h3>
       {forLesson}
     </div>
@@ -238,15 +241,18 @@ function RuleRecommendations({
 }
 
 /** What «Применить к правилу» asks before it changes the published timetable. */
-function ruleQuestion(item: RuleRecommendation): string {
-  const past =
-    item.pastLessonCount > 0
-      ? ` Правило задаёт занятия всего семестра, поэтому изменятся и уже прошедшие занятия (${item.pastLessonCount}) — в расписании и в нагрузке.`
-      : '';
-  return (
-    `Изменить правило №${item.scheduleRuleId} в опубликованном расписании? Все оставшиеся занятия (${item.changedLessonCount}) пройдут ${item.placeText}. ` +
-    `Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.${past}`
-  );
+function ruleQuestion(item: RuleRecommendation): Question {
+  return {
+    title: `Изменить правило №${item.scheduleRuleId} в опубликованном расписании?`,
+    lines: [
+      `Все оставшиеся занятия (${item.changedLessonCount}) пройдут ${item.placeText}.`,
+      'Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.',
+      ...(item.pastLessonCount > 0
+        ? [`Правило задаёт занятия всего семестра, поэтому изменятся и уже прошедшие занятия (${item.pastLessonCount}) — в расписании и в нагрузке.`]
+        : []),
+    ],
+    confirmText: 'Изменить правило',
+  };
 }
 
 /** «занятию», «занятиям» after a number (dative). */

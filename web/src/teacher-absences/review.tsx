@@ -1,9 +1,9 @@
 // /admin/#absences: the absences the role may see (spec 4.13: a department those of its teachers by
 // assignment history over the period), filtered by status; a pending one is approved or rejected. The
-// office then opens the replacement wizard of an approved one. The office and the department also
+// office then opens the replacement wizard of an approved one (offered at once after approving). The office and the department also
 // register a teacher's absence themselves (approved at once, spec part 3) and cancel one the API still
 // lets go.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
@@ -13,6 +13,7 @@ import { ReviewControls } from '../shared/review';
 import { DataTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
 import { useMe } from '../shared/session';
+import { announceQueueChanged } from '../shared/waiting';
 import { ABSENCE_STATUS_NAMES, CancelAbsence, cancellable, PeriodFields } from './absence-parts';
 import { AbsenceWizard } from './wizard';
 
@@ -25,9 +26,17 @@ export default function AbsencesReview() {
   const me = useMe();
   const office = me.role === 'ADMIN' || me.role === 'EDUCATION_OFFICE';
   const [wizardOf, setWizardOf] = useState<Absence>();
+  // Just approved by the office: its lessons are distributed next, offered at once (issue 55).
+  const [approved, setApproved] = useState<Absence>();
+  const distribute = (absence: Absence) => {
+    setApproved(undefined);
+    setWizardOf(absence);
+  };
   return (
     <>
       <h1 id="page-title">Отсутствия преподавателей</h1>
+      {approved ? <ApprovedNext absence={approved} onDistribute={() => distribute(approved)} /> : null}
+      {wizardOf ? <AbsenceWizard key={wizardOf.id} absence={wizardOf} onResolved={rows.reload} onClose={() => setWizardOf(undefined)} /> : null}
       <h2>Зарегистрировать отсутствие</h2>
       <RegisterAbsence departmentId={me.role === 'DEPARTMENT' ? (me.departmentId ?? undefined) : undefined} registered={() => (status ? setStatus('') : rows.reload())} />
       <h2>Реестр</h2>
@@ -61,7 +70,9 @@ export default function AbsencesReview() {
                   <ReviewControls
                     what={`отсутствие ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}
                     review={async (approved, comment) => {
-                      await data(api.POST('/api/teacher-absences/{id}/review', { params: { path: { id: absence.id } }, body: { approved, comment } }));
+                      const decided = await data(api.POST('/api/teacher-absences/{id}/review', { params: { path: { id: absence.id } }, body: { approved, comment } }));
+                      if (office && decided.status === 'APPROVED') setApproved(decided);
+                      announceQueueChanged();
                       rows.reload();
                     }}
                   />
@@ -70,7 +81,7 @@ export default function AbsencesReview() {
               ) : absence.status === 'APPROVED' ? (
                 <div class="inline-form">
                   {office ? (
-                    <button type="button" onClick={() => setWizardOf(absence)} aria-label={`Распределить занятия: ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}>
+                    <button type="button" onClick={() => distribute(absence)} aria-label={`Распределить занятия: ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}>
                       Распределить занятия
                     </button>
                   ) : null}
@@ -80,8 +91,23 @@ export default function AbsencesReview() {
           },
         ]}
       />
-      {wizardOf ? <AbsenceWizard key={wizardOf.id} absence={wizardOf} onResolved={rows.reload} /> : null}
     </>
+  );
+}
+
+/** What the office does after approving an absence: distribute its lessons, from here. */
+function ApprovedNext({ absence, onDistribute }: { absence: Absence; onDistribute: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  // Focus moves from the approve button (now gone with its row's state) to what comes next.
+  useEffect(() => button.current?.focus(), [absence.id]);
+  const who = `${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`;
+  return (
+    <div class="notice notice-info next-step" role="status" id="absence-approved">
+      <p>{`Отсутствие ${who} утверждено. Теперь распределите его занятия: замена, перенос или отмена.`}</p>
+      <button ref={button} type="button" class="primary" onClick={onDistribute} aria-label={`Распределить занятия: ${who}`}>
+        Распределить занятия
+      </button>
+    </div>
   );
 }
 
