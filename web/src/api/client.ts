@@ -4,7 +4,7 @@
 // this module's memory (never in storage) and is renewed through the HttpOnly refresh cookie (spec 5).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './generated/schema';
-import { fresh, lifetimeOf, renewalLead, TabSessions } from './tab-sessions';
+import { fresh, held, TabSessions, type Held } from './tab-sessions';
 
 export type Schemas = components['schemas'];
 export type LoginResponse = Schemas['LoginResponse'];
@@ -35,9 +35,9 @@ const FALLBACK: Record<number, string> = {
   503: 'Сервис временно недоступен, повторите попытку позже',
 };
 
-let session: LoginResponse | null = null;
+let session: Held<LoginResponse> | null = null;
 let accessToken: string | null = null;
-let refreshing: Promise<LoginResponse> | null = null;
+let refreshing: Promise<Held<LoginResponse>> | null = null;
 let renewalTimer: ReturnType<typeof setTimeout> | undefined;
 let onEnded: (error: SessionEnded) => void = () => undefined;
 
@@ -55,14 +55,14 @@ const tabs = new TabSessions<LoginResponse>(
   },
 );
 
-/** Keeps `body` as this tab's session and renews it before it expires, even when the tab sits idle. */
-function hold(body: LoginResponse): void {
-  session = body;
-  accessToken = body.token;
+/** Keeps `next` as this tab's session and renews it before it expires, even when the tab sits idle. */
+function hold(next: Held<LoginResponse>): void {
+  session = next;
+  accessToken = next.session.token;
   clearTimeout(renewalTimer);
-  const life = lifetimeOf(body.token);
-  if (!life) return;
-  renewalTimer = setTimeout(renewInBackground, Math.max(0, life.expiresAt - renewalLead(body.token) - Date.now()));
+  if (!Number.isFinite(next.expiresAt)) return;
+  // Never sooner than in a second: a clock jump cannot turn renewals into a loop.
+  renewalTimer = setTimeout(renewInBackground, Math.max(1_000, next.expiresAt - next.lead - Date.now()));
 }
 
 function drop(): void {
@@ -82,7 +82,7 @@ function renewInBackground(): void {
 // A tab coming back to the front (a laptop opened after lunch) renews at once if its timer fell behind.
 if (typeof document !== 'undefined') {
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && session && !fresh(session.token)) renewInBackground();
+    if (document.visibilityState === 'visible' && session && !fresh(session)) renewInBackground();
   });
 }
 
@@ -164,8 +164,9 @@ export async function login(username: string, password: string): Promise<LoginRe
   const response = await authCall('/api/auth/login', { username, password } satisfies Schemas['LoginRequest']);
   if (!response.ok) throw await errorOf(response);
   const body = (await response.json()) as LoginResponse;
-  hold(body);
-  tabs.share(body);
+  const kept = held(body);
+  hold(kept);
+  tabs.share(kept);
   markSignedIn(true);
   return body;
 }
@@ -175,12 +176,12 @@ export async function login(username: string, password: string): Promise<LoginRe
  * else a renewal through the refresh cookie, the only one in the browser at that moment (the cookie
  * is single-use). `rejected` is a token the server has just refused.
  */
-export function refresh(rejected?: string | null): Promise<LoginResponse> {
+export async function refresh(rejected?: string | null): Promise<LoginResponse> {
   refreshing ??= tabs.exclusively(renewThroughCookie, rejected).finally(() => (refreshing = null));
-  return refreshing;
+  return (await refreshing).session;
 }
 
-async function renewThroughCookie(): Promise<LoginResponse> {
+async function renewThroughCookie(): Promise<Held<LoginResponse>> {
   const response = await authCall('/api/auth/refresh');
   if (!response.ok) {
     const error = await errorOf(response);
@@ -192,10 +193,10 @@ async function renewThroughCookie(): Promise<LoginResponse> {
     }
     throw error;
   }
-  const body = (await response.json()) as LoginResponse;
-  hold(body);
+  const kept = held((await response.json()) as LoginResponse);
+  hold(kept);
   markSignedIn(true);
-  return body;
+  return kept;
 }
 
 export async function logout(): Promise<void> {
@@ -213,7 +214,7 @@ export async function logout(): Promise<void> {
 const bearer: Middleware = {
   async onRequest({ request }) {
     // A token about to expire is renewed first, so a call never meets a 401 it could have avoided.
-    if (!accessToken || (lifetimeOf(accessToken) && !fresh(accessToken))) await refresh();
+    if (!accessToken || !fresh(session)) await refresh();
     request.headers.set('Authorization', `Bearer ${accessToken}`);
     request.headers.set('Accept', 'application/json');
     return request;

@@ -10,7 +10,7 @@ export interface SharedSession {
   userId: number | null;
 }
 
-type Message<S> = { kind: 'session'; session: S } | { kind: 'ask' } | { kind: 'ended'; message: string };
+type Message<S> = { kind: 'session'; held: Held<S> } | { kind: 'ask' } | { kind: 'ended'; message: string };
 
 const LOCK = 'timetable.session-renewal';
 const CHANNEL = 'timetable.session';
@@ -18,34 +18,44 @@ const NEWEST_UNTIL = 'timetable.sessionUntil';
 /** How long a tab waits for another tab's token before renewing itself. */
 const ASK_WAIT_MS = 400;
 
-/** When a JWT access token expires (ms since the epoch), and how long it lived; null when unreadable. */
-export function lifetimeOf(token: string | null): { issuedAt: number; expiresAt: number } | null {
+/**
+ * A session as a tab holds it: `expiresAt` and `lead` in this browser's own clock, counted from when
+ * the token came (the token's own `exp` is the server's clock, and a computer's clock may be off by
+ * minutes: only the token's lifetime, `exp − iat`, is taken from it). Tabs of one browser share a clock.
+ */
+export interface Held<S> {
+  session: S;
+  expiresAt: number;
+  /** How long before `expiresAt` the token is renewed. */
+  lead: number;
+}
+
+/** A token's lifetime in ms (`exp − iat` of the JWT), null when unreadable. */
+export function lifetimeOf(token: string | null): number | null {
   const payload = token?.split('.')[1];
   if (!payload) return null;
   try {
     const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
-    if (typeof claims.exp !== 'number') return null;
-    const expiresAt = claims.exp * 1000;
-    return { expiresAt, issuedAt: typeof claims.iat === 'number' ? claims.iat * 1000 : expiresAt - 15 * 60_000 };
+    return typeof claims.exp === 'number' && typeof claims.iat === 'number' && claims.exp > claims.iat ? (claims.exp - claims.iat) * 1000 : null;
   } catch {
     return null;
   }
 }
 
 /**
- * How long before its expiry a token is renewed: a third of its life, at most two minutes (a hidden
- * tab's timers may be held back up to a minute by the browser, so one minute would be too late).
+ * A session just received. It is renewed a third of its life before expiry, at most two minutes
+ * before (a hidden tab's timers may be held back up to a minute by the browser). A token whose
+ * lifetime cannot be read is used until the server refuses it.
  */
-export function renewalLead(token: string | null): number {
-  const life = lifetimeOf(token);
-  if (!life) return 0;
-  return Math.min(2 * 60_000, (life.expiresAt - life.issuedAt) / 3);
+export function held<S extends SharedSession>(session: S): Held<S> {
+  const life = lifetimeOf(session.token);
+  if (life === null) return { session, expiresAt: Number.POSITIVE_INFINITY, lead: 0 };
+  return { session, expiresAt: Date.now() + life, lead: Math.min(2 * 60_000, life / 3) };
 }
 
-/** Whether `token` is still good for a while (not within its renewal lead of expiring). */
-export function fresh(token: string | null, now = Date.now()): boolean {
-  const life = lifetimeOf(token);
-  return life !== null && life.expiresAt - renewalLead(token) > now;
+/** Whether a held session is still good for a while (not within its renewal lead of expiring). */
+export function fresh(session: Held<unknown> | null, now = Date.now()): boolean {
+  return session !== null && session.expiresAt - session.lead > now;
 }
 
 function readNewestUntil(): number {
@@ -71,11 +81,11 @@ function writeNewestUntil(until: number | null): void {
  */
 export class TabSessions<S extends SharedSession> {
   private readonly channel: BroadcastChannel | null;
-  private waiting: ((session: S) => void) | null = null;
+  private waiting: ((session: Held<S>) => void) | null = null;
 
   constructor(
-    private readonly current: () => S | null,
-    private readonly adopt: (session: S) => void,
+    private readonly current: () => Held<S> | null,
+    private readonly adopt: (session: Held<S>) => void,
     private readonly ended: (message: string) => void,
   ) {
     this.channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel(CHANNEL) : null;
@@ -88,10 +98,10 @@ export class TabSessions<S extends SharedSession> {
    * waited for the lock), or one another tab holds and hands over when asked. `rejected` is a token
    * the server just refused: it is not good, however fresh it looks.
    */
-  async exclusively(renew: () => Promise<S>, rejected?: string | null): Promise<S> {
-    const run = async (): Promise<S> => {
+  async exclusively(renew: () => Promise<Held<S>>, rejected?: string | null): Promise<Held<S>> {
+    const run = async (): Promise<Held<S>> => {
       const own = this.current();
-      if (own && own.token !== rejected && fresh(own.token)) return own;
+      if (own && own.session.token !== rejected && fresh(own)) return own;
       if (readNewestUntil() > Date.now()) {
         const handed = await this.ask(rejected);
         if (handed) return handed;
@@ -105,9 +115,9 @@ export class TabSessions<S extends SharedSession> {
   }
 
   /** Hands this tab's new session (a login or a renewal) to the others. */
-  share(session: S): void {
-    writeNewestUntil(lifetimeOf(session.token)?.expiresAt ?? null);
-    this.post({ kind: 'session', session });
+  share(session: Held<S>): void {
+    writeNewestUntil(Number.isFinite(session.expiresAt) ? session.expiresAt : null);
+    this.post({ kind: 'session', held: session });
   }
 
   /** Tells the other tabs that the session is over (signed out, or refused at renewal). */
@@ -124,7 +134,7 @@ export class TabSessions<S extends SharedSession> {
     }
   }
 
-  private ask(rejected?: string | null): Promise<S | null> {
+  private ask(rejected?: string | null): Promise<Held<S> | null> {
     if (!this.channel) return Promise.resolve(null);
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
@@ -132,7 +142,7 @@ export class TabSessions<S extends SharedSession> {
         resolve(null);
       }, ASK_WAIT_MS);
       this.waiting = (session) => {
-        if (session.token === rejected || !fresh(session.token)) return;
+        if (session.session.token === rejected || !fresh(session)) return;
         clearTimeout(timer);
         this.waiting = null;
         resolve(session);
@@ -144,7 +154,7 @@ export class TabSessions<S extends SharedSession> {
   private receive(message: Message<S>): void {
     if (message.kind === 'ask') {
       const own = this.current();
-      if (own && fresh(own.token)) this.post({ kind: 'session', session: own });
+      if (own && fresh(own)) this.post({ kind: 'session', held: own });
       return;
     }
     if (message.kind === 'ended') {
@@ -153,13 +163,11 @@ export class TabSessions<S extends SharedSession> {
     }
     const own = this.current();
     // Someone else signed in in another tab: this tab's page belongs to another user.
-    if (own && own.userId !== message.session.userId) {
+    if (own && own.session.userId !== message.held.session.userId) {
       this.ended('В другой вкладке вошёл другой пользователь. Войдите снова');
       return;
     }
-    const theirs = lifetimeOf(message.session.token)?.expiresAt ?? 0;
-    const ours = lifetimeOf(own?.token ?? null)?.expiresAt ?? 0;
-    if (theirs > ours) this.adopt(message.session);
-    this.waiting?.(message.session);
+    if (!own || message.held.expiresAt > own.expiresAt) this.adopt(message.held);
+    this.waiting?.(message.held);
   }
 }

@@ -126,7 +126,7 @@ export function AbsenceWizard({ absence, onResolved, onClose }: { absence: Absen
         </button>
       </div>
       <p class="hint">{`Затронуто занятий: ${items.length}; без решения: ${wizard.data.remainingLessonCount}. Выберите решение для каждого занятия и примените их вместе.`}</p>
-      {items.length === 0 ? <p class="empty">В период отсутствия у преподавателя нет занятий.</p> : null}
+      {items.length === 0 ? <p class="empty">{done ? 'Все занятия периода распределены.' : 'В период отсутствия у преподавателя нет занятий.'}</p> : null}
       <ol class="wizard-items">
         {items.map((item) => {
           const key = keyOf(item);
