@@ -63,7 +63,7 @@ describe('the office’s day without a caveat (issue 55)', () => {
   afterEach(() => expectQuietPage(watch));
 
   const menuCount = (id: string) => page.$eval('nav.sections', (nav, key) => Number(nav.querySelector(`.waiting-count[data-section="${key}"]`)?.lastChild?.textContent ?? 0), id);
-  /** The open in-page question: its text, then the button pressed (or Escape). */
+  /** The open in-page question, left open: its title and lines. */
   const question = async () => {
     await page.waitForSelector('dialog[open] .confirm-body');
     return page.$eval('dialog[open]', (dialog) => Array.from(dialog.querySelectorAll('h2, p'), (node) => node.textContent).join('\n'));
@@ -190,13 +190,13 @@ describe('the office’s day without a caveat (issue 55)', () => {
   it('opens the version the address names while «Правила» is open', async () => {
     await openSection(page, 'rules', 'Правила расписания');
     const version = await controlByLabel(page, 'Версия');
-    await page.waitForFunction((selector) => (document.querySelector(selector) as HTMLSelectElement | null)?.value !== '', {}, version);
+    await page.waitForFunction((selector) => document.querySelector<HTMLSelectElement>(selector)?.value !== '', {}, version);
     expect(Number(await page.$eval(version, (select) => (select as HTMLSelectElement).value))).toBe(w.draftVersionId);
     await page.evaluate((id) => (location.hash = `#rules?versionId=${id}`), w.u.versionId);
-    await page.waitForFunction((selector, id) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === String(id), {}, version, w.u.versionId);
+    await page.waitForFunction((selector, id) => document.querySelector<HTMLSelectElement>(selector)?.value === String(id), {}, version, w.u.versionId);
     await page.waitForFunction((name) => document.querySelector('main table')?.textContent?.includes(name), {}, w.u.subjects[0].name);
     await page.evaluate((id) => (location.hash = `#rules?versionId=${id}`), w.draftVersionId);
-    await page.waitForFunction((selector, id) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === String(id), {}, version, w.draftVersionId);
+    await page.waitForFunction((selector, id) => document.querySelector<HTMLSelectElement>(selector)?.value === String(id), {}, version, w.draftVersionId);
   });
 
   it('asks for a period only when its dates are complete, saying at the field what is wrong (desktop and phone)', async () => {
