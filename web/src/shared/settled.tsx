@@ -1,7 +1,7 @@
 // Inputs that ask the API as the user types (dates of a period, a search) ask only once the value is
 // complete and typing has paused (issue 55): a year typed digit by digit is not four requests for
 // the years 2, 20, 202 and 2026. What is wrong with an incomplete date is said next to its field.
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { isDate } from './dates';
 import { Field } from './form';
 
@@ -52,6 +52,9 @@ export function SettledDateField({
   const [typed, setTyped] = useState(value);
   const [problem, setProblem] = useState<string>();
   useEffect(() => setTyped(value), [value]);
+  // The latest `onSettle`: two fields of one period settling in turn must each see the other's new date.
+  const settle = useRef(onSettle);
+  settle.current = onSettle;
   useEffect(() => {
     if (typed === value) {
       setProblem(undefined);
@@ -60,9 +63,19 @@ export function SettledDateField({
     const timer = setTimeout(() => {
       const wrong = dateProblem(typed, notBefore);
       setProblem(wrong);
-      if (!wrong) onSettle(typed);
+      if (!wrong) settle.current(typed);
     }, SETTLE_MS);
     return () => clearTimeout(timer);
   }, [typed, notBefore?.date]);
-  return <Field label={label} hint={hint} error={problem} control={(props) => <input {...props} type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} />} />;
+  return (
+    <Field
+      label={label}
+      hint={hint}
+      error={problem}
+      control={(props) => (
+        // Both events: a date picked from the calendar or set by a script may fire only `change`.
+        <input {...props} type="date" value={typed} onInput={(event) => setTyped(event.currentTarget.value)} onChange={(event) => setTyped(event.currentTarget.value)} />
+      )}
+    />
+  );
 }
