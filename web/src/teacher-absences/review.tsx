@@ -38,7 +38,14 @@ export default function AbsencesReview() {
       {approved ? <ApprovedNext absence={approved} onDistribute={() => distribute(approved)} /> : null}
       {wizardOf ? <AbsenceWizard key={wizardOf.id} absence={wizardOf} onResolved={rows.reload} onClose={() => setWizardOf(undefined)} /> : null}
       <h2>Зарегистрировать отсутствие</h2>
-      <RegisterAbsence departmentId={me.role === 'DEPARTMENT' ? (me.departmentId ?? undefined) : undefined} registered={() => (status ? setStatus('') : rows.reload())} />
+      <RegisterAbsence departmentId={me.role === 'DEPARTMENT' ? (me.departmentId ?? undefined) : undefined} registered={(created) => {
+          if (status) setStatus('');
+          else rows.reload();
+          // Registered by the office: approved at once, so its lessons are distributed next.
+          if (office && created.status === 'APPROVED') setApproved(created);
+          announceQueueChanged();
+        }}
+      />
       <h2>Реестр</h2>
       <Field
         label="Статус"
@@ -115,13 +122,13 @@ function ApprovedNext({ absence, onDistribute }: { absence: Absence; onDistribut
  * The office's or department's own record of a teacher's absence: the teacher (a department finds only
  * its own), the period and the reason. The API approves it at once; a refusal stands at its field.
  */
-function RegisterAbsence({ departmentId, registered }: { departmentId?: number; registered: () => void }) {
+function RegisterAbsence({ departmentId, registered }: { departmentId?: number; registered: (created: Absence) => void }) {
   const today = todayAtUniversity();
   const form = useApiForm<{ teacher?: Choice; startDate: string; endDate: string; reason: string }>({
     initial: { teacher: undefined, startDate: today, endDate: plusDays(today, 2), reason: '' },
     send: async ({ teacher, ...period }) => {
       const created = await data(api.POST('/api/teacher-absences', { body: { teacherId: teacher?.id ?? null, ...period } }));
-      registered();
+      registered(created);
       return `Отсутствие ${created.teacherName} ${formatShortDate(created.startDate)}–${formatShortDate(created.endDate)} зарегистрировано: ${ABSENCE_STATUS_NAMES[created.status].toLowerCase()}`;
     },
     fields: { teacherId: 'teacher' },
