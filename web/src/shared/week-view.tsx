@@ -3,7 +3,7 @@
 // parity, and the lessons by day: a grid of pairs by days on a wide screen, a list of days on a phone
 // (one document, the layout is CSS).
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import {
   DAY_NAMES,
@@ -20,7 +20,7 @@ import {
 import { messageOf } from './errors';
 import { loadChanges, madeOnline, movedToText, roomChange, substitution, withChanges, type ChangesOf, type ShownLesson } from './lesson-changes';
 import { ScheduleDownloads, type DownloadTarget } from './schedule-downloads';
-import { completeDate, SETTLE_MS } from './settled';
+import { completeDate } from './settled';
 import { ErrorLine, Status, useId } from './ui';
 
 export type Lesson = Schemas['RenderedLessonDto'];
@@ -252,17 +252,11 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downl
     if (shown.kind === 'lessons') performance.mark('timetable:week-rendered');
   }, [shown]);
 
+  // Only a complete date is gone to: a year typed digit by digit (0002, 0020, 0202…) is not.
   const go = (next: string) => {
     if (!completeDate(next)) return;
     setDate(next);
     rememberDate(next);
-  };
-  // A date typed into the field is gone to once it is complete and typing has paused (not the year 2, then 20…).
-  const typing = useRef<ReturnType<typeof setTimeout>>();
-  useEffect(() => () => clearTimeout(typing.current), []);
-  const typed = (next: string) => {
-    clearTimeout(typing.current);
-    typing.current = setTimeout(() => go(next), SETTLE_MS);
   };
 
   let body: ComponentChildren;
@@ -308,7 +302,7 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downl
           </button>
           <label class="date-field" for={dateId}>
             {'Дата '}
-            <input type="date" id={dateId} value={date} onChange={(event) => typed(event.currentTarget.value)} />
+            <input type="date" id={dateId} value={date} onChange={(event) => go(event.currentTarget.value)} />
           </label>
         </nav>
         <h2 class="week-title" id="week-title">{`Неделя ${formatDayMonth(monday)} – ${formatLongDate(sunday)}`}</h2>
