@@ -7,6 +7,7 @@ import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime, isDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
+import { SettledDateField, useSettled } from '../shared/settled';
 import { PagedTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
 import { hashParam } from '../shared/router';
@@ -158,7 +159,7 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
   const setPeriod = (next: typeof period) => (setPeriodState(next), setPage(0));
   const setAction = (next: typeof action) => (setActionState(next), setPage(0));
   const setText = (next: string) => (setTextState(next), setPage(0));
-  const needle = text.trim();
+  const needle = useSettled(text.trim());
   const changes = useLoad(
     () =>
       data(
@@ -171,8 +172,8 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
   return (
     <>
       <div class="controls filters">
-        <Field label="С" control={(props) => <input {...props} type="date" value={period.startDate} onChange={(event) => setPeriod({ ...period, startDate: event.currentTarget.value })} />} />
-        <Field label="По" control={(props) => <input {...props} type="date" value={period.endDate} onChange={(event) => setPeriod({ ...period, endDate: event.currentTarget.value })} />} />
+        <SettledDateField label="С" value={period.startDate} onSettle={(startDate) => setPeriod({ ...period, startDate })} />
+        <SettledDateField label="По" value={period.endDate} notBefore={{ date: period.startDate, message: 'Конец периода раньше его начала' }} onSettle={(endDate) => setPeriod({ ...period, endDate })} />
         <Field
           label="Вид"
           control={(props) => (

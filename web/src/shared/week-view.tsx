@@ -20,6 +20,7 @@ import {
 import { messageOf } from './errors';
 import { loadChanges, madeOnline, movedToText, roomChange, substitution, withChanges, type ChangesOf, type ShownLesson } from './lesson-changes';
 import { ScheduleDownloads, type DownloadTarget } from './schedule-downloads';
+import { completeDate } from './settled';
 import { ErrorLine, Status, useId } from './ui';
 
 export type Lesson = Schemas['RenderedLessonDto'];
@@ -269,8 +270,9 @@ export function WeekView({ load, loadKey, placeholder, emptyHint, actions, downl
     if (shown.kind === 'lessons') performance.mark('timetable:week-rendered');
   }, [shown]);
 
+  // Only a complete date is gone to: a year typed digit by digit (0002, 0020, 0202…) is not.
   const go = (next: string) => {
-    if (!isDate(next)) return;
+    if (!completeDate(next)) return;
     setDate(next);
     rememberDate(next);
   };

@@ -8,6 +8,7 @@ import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime } from '../shared/dates';
 import { Field } from '../shared/form';
 import { ReviewControls } from '../shared/review';
+import { RoomWarnings, type RoomWarning } from '../shared/room-warnings';
 import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
@@ -25,7 +26,7 @@ export default function ChangeRequestsReview() {
   const mayDecide = me.role === 'ADMIN' || me.role === 'EDUCATION_OFFICE';
   const [status, setStatus] = useState<Status | ''>('PENDING');
   const rows = useLoad(() => data(api.GET('/api/teacher-change-requests', { params: { query: status ? { status } : {} } })), [status]);
-  const [outcome, setOutcome] = useState<{ text: string; lessonDate?: string }>();
+  const [outcome, setOutcome] = useState<{ text: string; lessonDate?: string; warnings?: RoomWarning[] }>();
   return (
     <>
       <h1 id="page-title">Заявки преподавателей</h1>
@@ -40,6 +41,7 @@ export default function ChangeRequestsReview() {
           ) : null}
         </p>
       ) : null}
+      <RoomWarnings warnings={outcome?.warnings ?? []} id="review-warnings" />
       <Field
         label="Статус"
         control={(props) => (
@@ -77,10 +79,14 @@ export default function ChangeRequestsReview() {
                 <ReviewControls
                   what={`заявка №${request.id}`}
                   approveText="Применить"
-                  approveQuestion={`Применить заявку №${request.id}? ${lessonOf(request)}: ${askedChange(request).toLowerCase()}. Расписание изменится сразу, преподаватель и группа увидят это в своём расписании.`}
+                  approveQuestion={{
+                    title: `Применить заявку №${request.id}?`,
+                    lines: [`${lessonOf(request)}: ${askedChange(request).toLowerCase()}.`, 'Расписание изменится сразу, преподаватель и группа увидят это в своём расписании.'],
+                    confirmText: 'Применить заявку',
+                  }}
                   review={async (approved, comment) => {
                     const decided = await data(api.POST('/api/teacher-change-requests/{id}/review', { params: { path: { id: request.id } }, body: { approved, comment } }));
-                    setOutcome(approved ? { text: appliedText(decided), lessonDate: decided.lessonDate } : { text: `Заявка №${decided.id} отклонена: преподаватель увидит комментарий «${decided.reviewComment ?? ''}».` });
+                    setOutcome(approved ? { text: appliedText(decided), lessonDate: decided.lessonDate, warnings: decided.warnings } : { text: `Заявка №${decided.id} отклонена: преподаватель увидит комментарий «${decided.reviewComment ?? ''}».` });
                     announceQueueChanged();
                     rows.reload();
                   }}
