@@ -42,6 +42,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
     'schedule_overrides',
     'schedule_data_stamp',
     'schedule_optimization_jobs',
+    'schedule_solver_settings',
   ],
   'teacher-absences': ['teacher_absences', 'teacher_absence_decisions'],
   'teacher-preferences': ['teacher_preferences'],
