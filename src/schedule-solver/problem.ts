@@ -56,6 +56,8 @@ export interface SolverResource {
    */
   evenDayLimits?: readonly number[];
   unevenWeight?: number;
+  /** Optional: a teacher's day terms, reported apart from the others' (`TEACHER_GAPS`, `TEACHER_OVERLOAD`). Absent: false. */
+  teacher?: boolean;
 }
 
 export interface SolverCourse {
@@ -123,7 +125,20 @@ export type SolverPhase = 'CONSTRUCTION' | 'IMPROVEMENT' | 'DONE';
 
 /** A soft term's share of the cost. */
 export interface SolverCostTerm {
-  code: 'CAPACITY' | 'OVERSIZED' | 'MIN_WORKING_DAYS' | 'ISOLATED' | 'GAPS' | 'OVERLOAD' | 'ROOM_STABILITY' | 'CELL_COST' | 'MOVED' | 'UNEVEN';
+  /** GAPS and OVERLOAD are the non-teachers' (groups, curricula); a `teacher` resource's are TEACHER_GAPS and TEACHER_OVERLOAD. */
+  code:
+    | 'CAPACITY'
+    | 'OVERSIZED'
+    | 'MIN_WORKING_DAYS'
+    | 'ISOLATED'
+    | 'GAPS'
+    | 'TEACHER_GAPS'
+    | 'OVERLOAD'
+    | 'TEACHER_OVERLOAD'
+    | 'ROOM_STABILITY'
+    | 'CELL_COST'
+    | 'MOVED'
+    | 'UNEVEN';
   value: number;
   penalty: number;
 }
