@@ -42,6 +42,7 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
   // numbers: (resource or room, cell, week bit), rooms after the resources.
   const C = problem.days * P;
   const K = problem.resources.length;
+  const R = problem.roomCapacities.length;
   // The first holder of each key; the later ones of a shared key (only a clash makes them) aside.
   const holder = new Map<number, number>();
   const others = new Map<number, number[]>();
@@ -72,6 +73,8 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
         periods.set(key, (periods.get(key) ?? 0) | (1 << cell % P));
       }
       if (room >= 0) hold(((K + room) * C + cell) * 32 + bit, e);
+      // Two lectures of a course that keeps distinct periods in one cell clash, shared resource or not.
+      if (problem.courses[event.course]?.distinctPeriods) hold(((K + R + event.course) * C + cell) * 32 + bit, e);
     }
     if (room >= 0) {
       const capacity = problem.roomCapacities[room];

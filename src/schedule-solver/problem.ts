@@ -63,6 +63,13 @@ export interface SolverResource {
 export interface SolverCourse {
   /** Days its lessons should spread over; each day short costs `minWorkingDaysWeight`. 0: no such term. */
   minWorkingDays: number;
+  /**
+   * Optional: its events never share a cell (ITC: a course's lectures are in distinct periods), a
+   * hard rule of the model itself: when its events do not all hold one resource already (their
+   * teacher), the compiled model gives them one of their own. Absent: false (a rule's slots for two
+   * subgroups may run side by side).
+   */
+  distinctPeriods?: boolean;
 }
 
 export interface SolverWeights {

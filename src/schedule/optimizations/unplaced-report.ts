@@ -93,7 +93,8 @@ export function unplacedReport(input: UnplacedInput): UnplacedReportDto {
       const kit = origin.needed.length ? ` с оборудованием: ${origin.needed.map((item) => `«${item.name}»`).join(', ')}` : '';
       list.push({ code: 'ROOM_BUSY', text: `Все подходящие аудитории${seats}${kit} заняты`, cells: reason.roomBusy, blockingRuleId: null, blockingResultRuleId: null });
     }
-    if (reason.noRoom) list.push(noRoomReason(built, origin, facts));
+    // No room fits: every open cell of the grid is closed by it, so it outranks whoever holds some of them.
+    if (reason.noRoom) list.push({ ...noRoomReason(built, origin, facts), cells: built.problem.days * built.problem.periodsPerDay - reason.unavailable });
     if (reason.unavailable > 0) {
       list.push({
         code: 'UNAVAILABLE',
