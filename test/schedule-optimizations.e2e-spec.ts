@@ -323,7 +323,7 @@ describe('timetable optimization jobs (issue 43)', () => {
         expect(slot.reasons[0].text).toMatch(new RegExp(`^Нет аудитории на ${largest + 50} мест[ао]? \\(самая большая — ${largest}\\): разделите поток`));
         expect(slot.headline).toBe(`Сначала: ${slot.reasons[0].text[0].toLowerCase()}${slot.reasons[0].text.slice(1)}`);
       }
-      expect(hard.unplaced.topBlockers).toEqual([{ text: hard.unplaced.slots[0].reasons[0].text, slots: 2 }]);
+      expect(hard.unplaced.topBlockers[0]).toEqual({ text: hard.unplaced.slots[0].reasons[0].text, slots: 2 });
       expect(hard.unplaced.headline).toContain('у 2 из 2 неразмещённых занятий');
 
       const settings = (await office.get(path)).body as Record<string, unknown>;

@@ -1,16 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { solve } from '..';
-import { evaluate } from '../evaluate';
-import type { SolverProblem } from '../problem';
-import { cttToProblem, parseCtt, resultToSolution, validateSolution } from '.';
+import { solve, type SolverProblem } from '../../src/schedule-solver';
+import { evaluate } from '../../src/schedule-solver/evaluate';
+import { cttToProblem, parseCtt, resultToSolution, validateSolution } from '../../src/schedule-solver/itc2007';
 
 /**
  * Issue 54 §7: the engine's own hard count is the validator's on every result. The validator counts
  * an unplaced lecture and two lectures of a course in one period as hard; the engine reports the
  * first in `unplaced` and can never make the second (a course's lectures hold a resource together).
  */
-const DIR = join(__dirname, '..', '..', '..', '..', 'shared', 'itc2007');
+const DIR = process.env.ITC2007_DIR ?? join(__dirname, '..', '..', '..', 'shared', 'itc2007');
 const INSTANCES = Array.from({ length: 21 }, (_, i) => `comp${String(i + 1).padStart(2, '0')}`).filter((name) => existsSync(join(DIR, `${name}.ctt`)));
 
 function agreement(text: string, seed: number, maxIterations: number) {
