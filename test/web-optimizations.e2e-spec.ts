@@ -196,7 +196,7 @@ describe('the office builds a timetable in the web client', () => {
       await page.goto(`${origin}/admin/#optimization`);
       await page.waitForSelector('#start-title');
       const versionField = await controlByLabel(page, 'Версия');
-      await page.waitForFunction((field, id) => (document.getElementById(field) as HTMLSelectElement | null)?.value === String(id), {}, versionField, planId);
+      await page.waitForFunction((field, id) => document.querySelector<HTMLSelectElement>(field)?.value === String(id), {}, versionField, planId);
       await replaceText(page, await controlByLabel(page, 'Время расчёта, секунд (5–3600)'), '5');
       await clickButton('Составить расписание');
       await page.waitForSelector('#unplaced-headline', { timeout: 90_000 });
@@ -225,13 +225,13 @@ describe('the office builds a timetable in the web client', () => {
     await page.goto(`${origin}/admin/#solver-settings`);
     await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Правила хорошего расписания');
     const windows = await controlByLabel(page, 'Окна у групп');
-    expect(await page.$eval(`#${windows}`, (input) => (input as HTMLInputElement).value)).toBe('3');
+    expect(await page.$eval(windows, (input) => (input as HTMLInputElement).value)).toBe('3');
     await replaceText(page, windows, '-2');
     await clickButton('Сохранить правила');
-    await page.waitForSelector(`#${windows}[aria-invalid="true"]`);
-    const described = await page.$eval(`#${windows}`, (input) => input.getAttribute('aria-describedby') ?? '');
+    await page.waitForSelector(`${windows}[aria-invalid="true"]`);
+    const described = await page.$eval(windows, (input) => input.getAttribute('aria-describedby') ?? '');
     expect(await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), described)).toMatch(/не меньше 0/);
-    expect(await page.$eval(`#${windows}`, (input) => (input as HTMLInputElement).value)).toBe('-2');
+    expect(await page.$eval(windows, (input) => (input as HTMLInputElement).value)).toBe('-2');
     expect((await admin.get('/api/edu-office/schedule/solver-settings')).body).toMatchObject({ groupWindows: 3, defaults: true });
     await screenshot(page, 'solver-settings-refused');
     await replaceText(page, windows, '5');
