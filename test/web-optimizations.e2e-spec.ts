@@ -194,7 +194,13 @@ describe('the office builds a timetable in the web client', () => {
       const planId = (await createVersion(admin, u.semester.id, 'Осень: большой поток', draftId)).id;
       // Opened without a version: the newest draft is chosen, as in «Правила».
       await page.goto(`${origin}/admin/#optimization`);
+      await page.reload();
       await page.waitForSelector('#start-title');
+      // The semester picked anew: its version is chosen by the screen's own rule.
+      const semesterField = await controlByLabel(page, 'Семестр');
+      await page.waitForFunction((field) => (document.querySelector<HTMLSelectElement>(field)?.options.length ?? 0) > 1, {}, semesterField);
+      await page.select(semesterField, String(u.springSemester.id));
+      await page.select(semesterField, String(u.semester.id));
       const versionField = await controlByLabel(page, 'Версия');
       await page.waitForFunction((field, id) => document.querySelector<HTMLSelectElement>(field)?.value === String(id), {}, versionField, planId);
       await replaceText(page, await controlByLabel(page, 'Время расчёта, секунд (5–3600)'), '5');
@@ -224,6 +230,7 @@ describe('the office builds a timetable in the web client', () => {
   it('«Правила хорошего расписания» (issue 54 §3): a refused value is shown at its field with the input kept; a good one is saved', async () => {
     await page.goto(`${origin}/admin/#solver-settings`);
     await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Правила хорошего расписания');
+    await page.waitForSelector('input[type="number"]');
     const windows = await controlByLabel(page, 'Окна у групп');
     expect(await page.$eval(windows, (input) => (input as HTMLInputElement).value)).toBe('3');
     await replaceText(page, windows, '-2');
