@@ -30,6 +30,7 @@ import { GroupSearchKey1764900200000 } from './1764900200000-GroupSearchKey';
 import { SsoLoginStarts1764900500000 } from './1764900500000-SsoLoginStarts';
 import { SolverFromDateAndLocks1765000000000 } from './1765000000000-SolverFromDateAndLocks';
 import { FeedSequenceByPlacement1765000200000 } from './1765000200000-FeedSequenceByPlacement';
+import { SolverSettings1765000400000 } from './1765000400000-SolverSettings';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -65,4 +66,5 @@ export const MIGRATIONS = [
   SsoLoginStarts1764900500000,
   SolverFromDateAndLocks1765000000000,
   FeedSequenceByPlacement1765000200000,
+  SolverSettings1765000400000,
 ];

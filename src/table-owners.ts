@@ -43,6 +43,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
     'schedule_data_stamp',
     'schedule_optimization_jobs',
     'schedule_version_locks',
+    'schedule_solver_settings',
   ],
   'teacher-absences': ['teacher_absences', 'teacher_absence_decisions'],
   'teacher-preferences': ['teacher_preferences'],

@@ -24,7 +24,11 @@ interface Job {
   bestScore: number | null;
   penalties: { code: string; label: string; value: number; penalty: number }[];
   resultVersionId: number | null;
-  unplaced: { slots: { ruleId: number; slotId: number; reasons: { code: string; text: string }[] }[]; topBlockers: { text: string; slots: number }[] };
+  unplaced: {
+    slots: { ruleId: number; slotId: number; resultRuleId: number | null; label: string; headline: string; moreReasons: number; reasons: { code: string; text: string; cells: number }[] }[];
+    topBlockers: { text: string; slots: number }[];
+    headline: string | null;
+  };
   message: string | null;
   elapsedSeconds: number;
   timeLimitSeconds: number;
@@ -184,7 +188,7 @@ describe('timetable optimization jobs (issue 43)', () => {
     expect(accepted.status).toBe(202);
     const done = await finished((accepted.body as Job).id);
     expect(done).toMatchObject({ status: 'SUCCEEDED', phase: 'DONE', totalSlots: 4, placedSlots: 4, hardViolations: 0 });
-    expect(done.unplaced).toEqual({ slots: [], topBlockers: [] });
+    expect(done.unplaced).toEqual({ slots: [], topBlockers: [], headline: null });
     expect(done.message).toMatch(/размещено 4 из 4/);
     expect(['OPTIMUM', 'TIME_LIMIT']).toContain(done.stopReason);
     const resultId = done.resultVersionId as number;
@@ -234,6 +238,10 @@ describe('timetable optimization jobs (issue 43)', () => {
     expect(left.reasons[0]).toMatchObject({ code: 'UNAVAILABLE' });
     expect(left.reasons[0].text).toMatch(/недоступен/);
     expect(done.unplaced.topBlockers[0]).toMatchObject({ text: left.reasons[0].text, slots: 1 });
+    // The header names the result's rule (the one the link opens) and the source's beside it (issue 54 §2).
+    expect(left.label).toMatch(new RegExp(`^№${left.resultRuleId} \\(в исходной версии №${closed.id}\\) «`));
+    expect(left.headline).toBe(`Сначала: ${left.reasons[0].text[0].toLowerCase()}${left.reasons[0].text.slice(1)}`);
+    expect(done.unplaced.headline).toMatch(/^Сначала: преподаватель .* недоступен .* у 1 из 1 неразмещённых занятий$/);
 
     const result = await placements(done.resultVersionId as number);
     expect(result.get(`${rules[1].id}/1`)?.dayOfWeek).not.toBeNull();
@@ -242,6 +250,96 @@ describe('timetable optimization jobs (issue 43)', () => {
     expect(checked.problems.map((problem) => problem.type)).toEqual(['UNPLACED']);
     expect(checked.problems[0].ruleId).toBe((left as unknown as { resultRuleId: number }).resultRuleId);
     await t.sql('alpha', `DELETE FROM teacher_preferences WHERE teacher_id = $1`, [T3]);
+  });
+
+  it('solver settings (issue 54 §3): defaults as the report\'s, office roles only, each value refused at its field with nothing changed, the report weighs by them', async () => {
+    const path = '/api/edu-office/schedule/solver-settings';
+    const defaults = {
+      roomTooSmallHard: true,
+      roomTooSmall: 10,
+      roomTooBig: 2,
+      groupWindows: 3,
+      teacherWindows: 2,
+      groupPairsPerDay: 4,
+      groupOverload: 4,
+      teacherPairsPerDay: 5,
+      teacherOverload: 3,
+      preferencesHard: false,
+      preferences: 3,
+      unevenWeek: 1,
+      movedLesson: 10,
+    };
+    expect((await office.get(path)).body).toEqual({ ...defaults, defaults: true, updatedAt: null });
+    const roles = await clientsByRole(t, admin, u.department.id);
+    for (const role of ['TEACHER', 'STUDENT', 'DEPARTMENT'] as const) {
+      const client = roles.get(role) as TenantClient;
+      expect((await client.get(path)).status).toBe(403);
+      expect((await client.put(path, defaults)).status).toBe(403);
+    }
+    for (const [field, value] of [
+      ['groupWindows', -1],
+      ['teacherWindows', 1.5],
+      ['groupPairsPerDay', 0],
+      ['teacherPairsPerDay', 13],
+      ['roomTooSmallHard', 'да'],
+      ['movedLesson', null],
+    ] as const) {
+      const refused = await office.put(path, { ...defaults, [field]: value });
+      expect(refused.status).toBe(400);
+      expectErrorBody(refused.body, 400, path, new RegExp(field));
+      expect(refused.body.field).toBe(field);
+    }
+    expect((await office.get(path)).body).toMatchObject({ defaults: true });
+
+    // Group A's Tuesday window (pairs 1 and 3) costs what the university says, in the report's words.
+    const before = (await quality(draftId)).metrics.find((metric) => metric.code === 'GROUP_GAPS');
+    expect(before).toMatchObject({ value: expect.any(Number), penalty: (before?.value ?? 0) * 3 });
+    expect(before?.value).toBeGreaterThan(0);
+    const saved = await office.put(path, { ...defaults, groupWindows: 7 });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ groupWindows: 7, defaults: false, updatedAt: expect.any(String) });
+    const after = (await office.get(`/api/edu-office/schedule/quality?semesterId=${u.semester.id}&versionId=${draftId}`)).body as {
+      metrics: { code: string; value: number; penalty: number; explanation: string }[];
+    };
+    const gaps = after.metrics.find((metric) => metric.code === 'GROUP_GAPS');
+    expect(gaps).toMatchObject({ value: before?.value, penalty: (before?.value ?? 0) * 7 });
+    expect(gaps?.explanation).toContain('7 балла за пару');
+    expect((await office.put(path, defaults)).body).toMatchObject({ defaults: true });
+  });
+
+  it('a room too small is hard for the solver by default and named in the reasons; the setting makes it a penalty instead (issue 54 §2, §3)', async () => {
+    const path = '/api/edu-office/schedule/solver-settings';
+    const B = u.groups[1];
+    const [{ size }] = await t.sql<{ size: number }>('alpha', `SELECT group_size AS size FROM study_groups WHERE id = $1`, [B.id]);
+    const [{ largest }] = await t.sql<{ largest: number }>('alpha', `SELECT max(capacity)::int AS largest FROM classrooms WHERE archived_at IS NULL`);
+    await t.sql('alpha', `UPDATE study_groups SET group_size = $2 WHERE id = $1`, [B.id, largest + 50]);
+    try {
+      const planId = (await createVersion(office, u.semester.id, 'Большой поток', draftId)).id;
+      const hard = await finished(((await start(planId, { mode: 'GENERATE', timeLimitSeconds: 5 })).body as Job).id);
+      expect(hard).toMatchObject({ status: 'SUCCEEDED', totalSlots: 4, placedSlots: 2, hardViolations: 0 });
+      expect(hard.unplaced.slots).toHaveLength(2);
+      for (const slot of hard.unplaced.slots) {
+        expect(slot.reasons[0].code).toBe('NO_ROOM_SEATS');
+        expect(slot.reasons[0].text).toMatch(new RegExp(`^Нет аудитории на ${largest + 50} мест[ао]? \\(самая большая — ${largest}\\): разделите поток`));
+        expect(slot.headline).toBe(`Сначала: ${slot.reasons[0].text[0].toLowerCase()}${slot.reasons[0].text.slice(1)}`);
+      }
+      expect(hard.unplaced.topBlockers[0]).toEqual({ text: hard.unplaced.slots[0].reasons[0].text, slots: 2 });
+      expect(hard.unplaced.headline).toContain('у 2 из 2 неразмещённых занятий');
+
+      const settings = (await office.get(path)).body as Record<string, unknown>;
+      expect((await office.put(path, { ...settings, roomTooSmallHard: false, roomTooSmall: 20 })).status).toBe(200);
+      const soft = await finished(((await start(planId, { mode: 'GENERATE', timeLimitSeconds: 5 })).body as Job).id);
+      expect(soft).toMatchObject({ status: 'SUCCEEDED', totalSlots: 4, placedSlots: 4, hardViolations: 0 });
+      // The same formula in the solver's figures and the report: two lessons short of seats, 20 each per lesson.
+      const report = await quality(soft.resultVersionId as number);
+      const shortage = report.metrics.find((metric) => metric.code === 'CAPACITY_SHORTAGE');
+      expect(shortage?.penalty).toBe((shortage?.value ?? 0) * 20);
+      expect(shortage?.value).toBeGreaterThan(0);
+      expect(soft.penalties.find((item) => item.code === 'CAPACITY_SHORTAGE')).toEqual(shortage && { code: shortage.code, label: shortage.label, value: shortage.value, penalty: shortage.penalty });
+    } finally {
+      await t.sql('alpha', `UPDATE study_groups SET group_size = $2 WHERE id = $1`, [B.id, size]);
+      await t.sql('alpha', `UPDATE schedule_solver_settings SET settings = '{}'::jsonb`);
+    }
   });
 
   it('REPAIR of the published version after a new hard unavailability moves the blocked lesson and leaves the publication as it was', async () => {

@@ -185,4 +185,73 @@ describe('the office builds a timetable in the web client', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await page.setViewport(WIDE);
   });
+
+  it('reasons an office can act on (issue 54 §2): the run\'s headline, each slot\'s, and the header naming and opening the result\'s rule', async () => {
+    const B = u.groups[1];
+    const [{ size }] = await t.sql<{ size: number }>('alpha', `SELECT group_size AS size FROM study_groups WHERE id = $1`, [B.id]);
+    await t.sql('alpha', `UPDATE study_groups SET group_size = 900 WHERE id = $1`, [B.id]);
+    try {
+      const planId = (await createVersion(admin, u.semester.id, 'Осень: большой поток', draftId)).id;
+      // Opened without a version: the newest draft is chosen, as in «Правила».
+      await page.goto(`${origin}/admin/#optimization`);
+      await page.reload();
+      await page.waitForSelector('#start-title');
+      // The semester picked anew: its version is chosen by the screen's own rule.
+      const semesterField = await controlByLabel(page, 'Семестр');
+      await page.waitForFunction((field) => (document.querySelector<HTMLSelectElement>(field)?.options.length ?? 0) > 1, {}, semesterField);
+      await page.select(semesterField, String(u.springSemester.id));
+      await page.select(semesterField, String(u.semester.id));
+      const versionField = await controlByLabel(page, 'Версия');
+      await page.waitForFunction((field, id) => document.querySelector<HTMLSelectElement>(field)?.value === String(id), {}, versionField, planId);
+      await replaceText(page, await controlByLabel(page, 'Время расчёта, секунд (5–3600)'), '5');
+      await clickButton('Составить расписание');
+      await page.waitForSelector('#unplaced-headline', { timeout: 90_000 });
+      expect(await text('#unplaced-headline')).toMatch(/^Сначала: нет аудитории на 900 мест \(самая большая — \d+\)/);
+      const [job] = (await admin.get(`/api/edu-office/schedule/optimizations?versionId=${planId}`)).body as {
+        resultVersionId: number;
+        unplaced: { slots: { ruleId: number; resultRuleId: number }[] };
+      }[];
+      const [slot] = job.unplaced.slots;
+      const header = await page.$eval('#unplaced-slots .unplaced-label a', (link) => ({ text: link.textContent ?? '', href: link.getAttribute('href') }));
+      expect(header.text).toMatch(new RegExp(`^№${slot.resultRuleId} \\(в исходной версии №${slot.ruleId}\\)`));
+      expect(header.href).toBe(`#rules?versionId=${job.resultVersionId}&ruleId=${slot.resultRuleId}`);
+      expect(await text('#unplaced-slots .unplaced-headline')).toMatch(/^Сначала: нет аудитории на 900 мест/);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await screenshot(page, 'optimization-reasons');
+      await page.setViewport(PHONE);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, 'optimization-reasons-phone');
+      await page.setViewport(WIDE);
+    } finally {
+      await t.sql('alpha', `UPDATE study_groups SET group_size = $2 WHERE id = $1`, [B.id, size]);
+    }
+  });
+
+  it('«Правила хорошего расписания» (issue 54 §3): a refused value is shown at its field with the input kept; a good one is saved', async () => {
+    await page.goto(`${origin}/admin/#solver-settings`);
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Правила хорошего расписания');
+    await page.waitForSelector('input[type="number"]');
+    const windows = await controlByLabel(page, 'Окна у групп');
+    expect(await page.$eval(windows, (input) => (input as HTMLInputElement).value)).toBe('3');
+    await replaceText(page, windows, '-2');
+    await clickButton('Сохранить правила');
+    await page.waitForSelector(`${windows}[aria-invalid="true"]`);
+    const described = await page.$eval(windows, (input) => input.getAttribute('aria-describedby') ?? '');
+    expect(await page.evaluate((ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '), described)).toMatch(/не меньше 0/);
+    expect(await page.$eval(windows, (input) => (input as HTMLInputElement).value)).toBe('-2');
+    expect((await admin.get('/api/edu-office/schedule/solver-settings')).body).toMatchObject({ groupWindows: 3, defaults: true });
+    await screenshot(page, 'solver-settings-refused');
+    await replaceText(page, windows, '5');
+    await page.click('input[type="checkbox"]');
+    await clickButton('Сохранить правила');
+    await page.waitForFunction(() => /Правила сохранены/.test(document.body.textContent ?? ''));
+    expect((await admin.get('/api/edu-office/schedule/solver-settings')).body).toMatchObject({ groupWindows: 5, roomTooSmallHard: false, defaults: false });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await screenshot(page, 'solver-settings');
+    await page.setViewport(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'solver-settings-phone');
+    await page.setViewport(WIDE);
+    await t.sql('alpha', `UPDATE schedule_solver_settings SET settings = '{}'::jsonb`);
+  });
 });

@@ -35,6 +35,56 @@ export const HARD_UNAVAILABLE_PENALTY = 25;
 export const UNEVEN_TOLERANCE_PAIRS = 1;
 /** Penalty per pair of a group's day beyond its even share plus `UNEVEN_TOLERANCE_PAIRS`. */
 export const UNEVEN_WEEK_PENALTY = 1;
+
+/**
+ * A university's own weights of the report's penalties and its day limits (issue 54 §3), set in
+ * «Правила хорошего расписания»; the constants above are the defaults. The report, the
+ * recommendations and the solver all read the same ones, so their figures agree.
+ */
+export interface QualityWeights {
+  groupGap: number;
+  teacherGap: number;
+  groupDayLimit: number;
+  groupOverload: number;
+  teacherDayLimit: number;
+  teacherOverload: number;
+  capacityShortage: number;
+  roomOversized: number;
+  softWish: number;
+  unevenWeek: number;
+}
+
+export const DEFAULT_QUALITY_WEIGHTS: QualityWeights = {
+  groupGap: GROUP_GAP_PENALTY,
+  teacherGap: TEACHER_GAP_PENALTY,
+  groupDayLimit: GROUP_DAY_LIMIT,
+  groupOverload: GROUP_OVERLOAD_PENALTY,
+  teacherDayLimit: TEACHER_DAY_LIMIT,
+  teacherOverload: TEACHER_OVERLOAD_PENALTY,
+  capacityShortage: CAPACITY_SHORTAGE_PENALTY,
+  roomOversized: ROOM_OVERSIZED_PENALTY,
+  softWish: SOFT_WISH_PENALTY,
+  unevenWeek: UNEVEN_WEEK_PENALTY,
+};
+
+/**
+ * What only the solver reads of the university's rules (issue 54 §3): whether a room smaller than its
+ * lesson's students is closed to the lesson (hard, the default) or only costs the report's penalty;
+ * whether teachers' unwanted times are closed too; and what moving one placed lesson costs in REPAIR
+ * (above a window and a wish, so a lesson moves only to remove more than it costs).
+ */
+export interface SolverRules {
+  roomTooSmallHard: boolean;
+  preferencesHard: boolean;
+  movedLesson: number;
+}
+
+export const DEFAULT_SOLVER_RULES: SolverRules = { roomTooSmallHard: true, preferencesHard: false, movedLesson: 10 };
+
+/** The weights the facts carry, or the defaults. */
+export function weightsOf(facts: Pick<QualityFacts, 'weights'>): QualityWeights {
+  return facts.weights ?? DEFAULT_QUALITY_WEIGHTS;
+}
 /**
  * The penalty that costs the score one lesson: the lightest whole problem the report lists (a teacher's
  * window, a hall three times too big for its group). score = 100 × (1 − rawPenalty / (this × lessonCount)),
@@ -88,59 +138,62 @@ const METRIC_OF: Record<QualityProblemType, QualityMetricCode> = {
   UNEVEN_WEEK: 'UNEVEN_WEEK',
 };
 
-const METRIC_TEXT: Record<QualityMetricCode, { label: string; unit: string; explanation: string }> = {
-  GROUP_GAPS: {
-    label: 'Окна у групп',
-    unit: 'пар',
-    explanation: `Пустые пары между занятиями группы в один день (у подгрупп — в среднем по подгруппам); ${GROUP_GAP_PENALTY} балла за пару`,
-  },
-  TEACHER_GAPS: {
-    label: 'Окна у преподавателей',
-    unit: 'пар',
-    explanation: `Пустые пары между занятиями преподавателя в один день; ${TEACHER_GAP_PENALTY} балла за пару`,
-  },
-  GROUP_OVERLOAD: {
-    label: 'Перегруженные дни групп',
-    unit: 'пар',
-    explanation: `Пары группы сверх ${GROUP_DAY_LIMIT} в один день; ${GROUP_OVERLOAD_PENALTY} балла за пару`,
-  },
-  TEACHER_OVERLOAD: {
-    label: 'Перегруженные дни преподавателей',
-    unit: 'пар',
-    explanation: `Пары преподавателя сверх ${TEACHER_DAY_LIMIT} в один день; ${TEACHER_OVERLOAD_PENALTY} балла за пару`,
-  },
-  CAPACITY_SHORTAGE: {
-    label: 'Аудитория меньше состава занятия',
-    unit: 'занятий',
-    explanation: `Очные занятия, на которые в аудитории не хватает мест; ${CAPACITY_SHORTAGE_PENALTY} баллов за занятие`,
-  },
-  ROOM_OVERSIZED: {
-    label: 'Аудитория слишком велика',
-    unit: 'занятий',
-    explanation:
-      `Очные занятия в аудитории, где мест не меньше чем в ${ROOM_OVERSIZE_RATIO} раза больше, чем студентов, и пустует не меньше ` +
-      `${ROOM_OVERSIZE_MIN_EMPTY_SEATS} мест; ${ROOM_OVERSIZED_PENALTY} балла за занятие`,
-  },
-  SOFT_PREFERENCES: {
-    label: 'Нарушенные пожелания преподавателей',
-    unit: 'нарушений',
-    explanation:
-      'Утверждённые мягкие пожелания: занятие в нежелательное время, занятие вне предпочтительных пар дня, окно в день с пожеланием ' +
-      `«без окон» или «подряд»; ${SOFT_WISH_PENALTY} балла за нарушение`,
-  },
-  HARD_UNAVAILABILITY: {
-    label: 'Занятия в недоступное время преподавателя',
-    unit: 'занятий',
-    explanation: `Занятия во время, утверждённое как недоступное для преподавателя; ${HARD_UNAVAILABLE_PENALTY} баллов за занятие`,
-  },
-  UNEVEN_WEEK: {
-    label: 'Неравномерная нагрузка по неделе',
-    unit: 'пар',
-    explanation:
-      'Пары самого загруженного дня группы сверх равной доли недели (пары недели / учебные дни недели, с округлением вверх) ' +
-      `и допуска ${UNEVEN_TOLERANCE_PAIRS}; ${UNEVEN_WEEK_PENALTY} балл за пару`,
-  },
-};
+/** The report's words for each metric, with the university's weights in them. */
+export function metricTexts(w: QualityWeights = DEFAULT_QUALITY_WEIGHTS): Record<QualityMetricCode, { label: string; unit: string; explanation: string }> {
+  return {
+    GROUP_GAPS: {
+      label: 'Окна у групп',
+      unit: 'пар',
+      explanation: `Пустые пары между занятиями группы в один день (у подгрупп — в среднем по подгруппам); ${w.groupGap} балла за пару`,
+    },
+    TEACHER_GAPS: {
+      label: 'Окна у преподавателей',
+      unit: 'пар',
+      explanation: `Пустые пары между занятиями преподавателя в один день; ${w.teacherGap} балла за пару`,
+    },
+    GROUP_OVERLOAD: {
+      label: 'Перегруженные дни групп',
+      unit: 'пар',
+      explanation: `Пары группы сверх ${w.groupDayLimit} в один день; ${w.groupOverload} балла за пару`,
+    },
+    TEACHER_OVERLOAD: {
+      label: 'Перегруженные дни преподавателей',
+      unit: 'пар',
+      explanation: `Пары преподавателя сверх ${w.teacherDayLimit} в один день; ${w.teacherOverload} балла за пару`,
+    },
+    CAPACITY_SHORTAGE: {
+      label: 'Аудитория меньше состава занятия',
+      unit: 'занятий',
+      explanation: `Очные занятия, на которые в аудитории не хватает мест; ${w.capacityShortage} баллов за занятие`,
+    },
+    ROOM_OVERSIZED: {
+      label: 'Аудитория слишком велика',
+      unit: 'занятий',
+      explanation:
+        `Очные занятия в аудитории, где мест не меньше чем в ${ROOM_OVERSIZE_RATIO} раза больше, чем студентов, и пустует не меньше ` +
+        `${ROOM_OVERSIZE_MIN_EMPTY_SEATS} мест; ${w.roomOversized} балла за занятие`,
+    },
+    SOFT_PREFERENCES: {
+      label: 'Нарушенные пожелания преподавателей',
+      unit: 'нарушений',
+      explanation:
+        'Утверждённые мягкие пожелания: занятие в нежелательное время, занятие вне предпочтительных пар дня, окно в день с пожеланием ' +
+        `«без окон» или «подряд»; ${w.softWish} балла за нарушение`,
+    },
+    HARD_UNAVAILABILITY: {
+      label: 'Занятия в недоступное время преподавателя',
+      unit: 'занятий',
+      explanation: `Занятия во время, утверждённое как недоступное для преподавателя; ${HARD_UNAVAILABLE_PENALTY} баллов за занятие`,
+    },
+    UNEVEN_WEEK: {
+      label: 'Неравномерная нагрузка по неделе',
+      unit: 'пар',
+      explanation:
+        'Пары самого загруженного дня группы сверх равной доли недели (пары недели / учебные дни недели, с округлением вверх) ' +
+        `и допуска ${UNEVEN_TOLERANCE_PAIRS}; ${w.unevenWeek} балл за пару`,
+    },
+  };
+}
 
 /** What the scoring reads of a lesson; the core's `ActualLesson` has it all. */
 export interface QualityLesson {
@@ -181,6 +234,10 @@ export interface QualityFacts {
   subgroups: ReadonlyMap<number, { name: string; size: number }>;
   teachers: ReadonlyMap<number, { name: string }>;
   wishes: readonly TeacherWish[];
+  /** The university's weights (issue 54 §3); absent: the defaults. */
+  weights?: QualityWeights;
+  /** The solver's own part of those rules; absent: the defaults. */
+  solverRules?: SolverRules;
 }
 
 /** One penalty of one lesson. */
@@ -218,17 +275,18 @@ export function analyseQuality<L extends QualityLesson>(lessons: readonly L[], f
     if (penalty > 0) penalties.push({ lesson, type, penalty, amount, label });
   };
   const names = new Names(facts);
+  const w = weightsOf(facts);
   const days = new DayBuckets(lessons);
-  groupDayPenalties(days, names, add);
-  teacherDayPenalties(days, facts, names, add);
-  for (const lesson of lessons) roomPenalties(lesson, facts, names, add);
-  wishPenalties(lessons, facts, names, add);
-  unevenWeekPenalties(days, names, add);
+  groupDayPenalties(days, names, w, add);
+  teacherDayPenalties(days, facts, names, w, add);
+  for (const lesson of lessons) roomPenalties(lesson, facts, names, w, add);
+  wishPenalties(lessons, facts, names, w, add);
+  unevenWeekPenalties(days, names, w, add);
 
   let rawPenalty = 0;
   for (const item of penalties) rawPenalty += item.penalty;
   rawPenalty = round(rawPenalty);
-  return { lessonCount: lessons.length, rawPenalty, score: scoreOf(rawPenalty, lessons.length), metrics: metricsOf(penalties), penalties };
+  return { lessonCount: lessons.length, rawPenalty, score: scoreOf(rawPenalty, lessons.length), metrics: metricsOf(penalties, w), penalties };
 }
 
 /**
@@ -250,7 +308,8 @@ export function round(value: number): number {
   return Math.round(value * 100) / 100;
 }
 
-function metricsOf(penalties: readonly LessonPenalty[]): QualityMetric[] {
+function metricsOf(penalties: readonly LessonPenalty[], w: QualityWeights): QualityMetric[] {
+  const texts = metricTexts(w);
   const totals = new Map<QualityMetricCode, { value: number; penalty: number }>(QUALITY_METRIC_CODES.map((code) => [code, { value: 0, penalty: 0 }]));
   for (const item of penalties) {
     const total = totals.get(METRIC_OF[item.type]) as { value: number; penalty: number };
@@ -259,7 +318,7 @@ function metricsOf(penalties: readonly LessonPenalty[]): QualityMetric[] {
   }
   return QUALITY_METRIC_CODES.map((code) => {
     const total = totals.get(code) as { value: number; penalty: number };
-    return { code, ...METRIC_TEXT[code], value: round(total.value), penalty: round(total.penalty) };
+    return { code, ...texts[code], value: round(total.value), penalty: round(total.penalty) };
   });
 }
 
@@ -422,7 +481,7 @@ function spread<L>(lessons: readonly L[], penalty: number, amount: number, emit:
  * subgroups that day), so a window of the whole group costs as much as for a group without subgroups
  * and a window of half the group half as much.
  */
-function groupDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, add: Add<L>): void {
+function groupDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, w: QualityWeights, add: Add<L>): void {
   const { sorted, starts, owners } = days.groups;
   for (let run = 0; run < days.groups.count; run++) {
     const [start, end, groupId] = [starts[run], starts[run + 1], owners[run]];
@@ -432,13 +491,13 @@ function groupDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: 
     for (const unit of units) {
       const [from, to] = unit === sorted ? [start, end] : [0, unit.length];
       forEachGap(unit, from, to, (pairs, after) =>
-        spread(after, pairs * share * GROUP_GAP_PENALTY, pairs * share, (lesson, penalty, amount) =>
+        spread(after, pairs * share * w.groupGap, pairs * share, (lesson, penalty, amount) =>
           add(lesson, 'GROUP_GAP', penalty, amount, `Окна у группы ${names.group(groupId)}`),
         ),
       );
-      forEachBeyond(unit, from, to, GROUP_DAY_LIMIT, (at) =>
-        spread(at, share * GROUP_OVERLOAD_PENALTY, share, (lesson, penalty, amount) =>
-          add(lesson, 'GROUP_OVERLOAD', penalty, amount, `Больше ${GROUP_DAY_LIMIT} пар в день у группы ${names.group(groupId)}`),
+      forEachBeyond(unit, from, to, w.groupDayLimit, (at) =>
+        spread(at, share * w.groupOverload, share, (lesson, penalty, amount) =>
+          add(lesson, 'GROUP_OVERLOAD', penalty, amount, `Больше ${w.groupDayLimit} пар в день у группы ${names.group(groupId)}`),
         ),
       );
     }
@@ -446,7 +505,7 @@ function groupDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: 
 }
 
 /** Gaps and overloaded days of teachers, and windows on days a teacher asked to keep compact. */
-function teacherDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, facts: QualityFacts, names: Names, add: Add<L>): void {
+function teacherDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, facts: QualityFacts, names: Names, w: QualityWeights, add: Add<L>): void {
   const compactWishes = facts.wishes.filter((wish) => wish.type === 'NO_GAPS' || wish.type === 'CONSECUTIVE');
   const { sorted, starts, owners } = days.teachers;
   for (let run = 0; run < days.teachers.count; run++) {
@@ -456,16 +515,16 @@ function teacherDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, facts
     const who = names.teacher(teacherId);
     const wantsCompact = compactWishes.some((wish) => wish.teacherId === teacherId && (wish.dayOfWeek === null || wish.dayOfWeek === dayOfWeek));
     forEachGap(sorted, start, end, (pairs, after) => {
-      spread(after, pairs * TEACHER_GAP_PENALTY, pairs, (lesson, penalty, amount) => add(lesson, 'TEACHER_GAP', penalty, amount, `Окна у преподавателя ${who}`));
+      spread(after, pairs * w.teacherGap, pairs, (lesson, penalty, amount) => add(lesson, 'TEACHER_GAP', penalty, amount, `Окна у преподавателя ${who}`));
       if (wantsCompact) {
-        spread(after, pairs * SOFT_WISH_PENALTY, pairs, (lesson, penalty, amount) =>
+        spread(after, pairs * w.softWish, pairs, (lesson, penalty, amount) =>
           add(lesson, 'SOFT_PREFERENCE', penalty, amount, `Окно при пожелании преподавателя ${who} вести занятия без окон`),
         );
       }
     });
-    forEachBeyond(sorted, start, end, TEACHER_DAY_LIMIT, (at) =>
-      spread(at, TEACHER_OVERLOAD_PENALTY, 1, (lesson, penalty, amount) =>
-        add(lesson, 'TEACHER_OVERLOAD', penalty, amount, `Больше ${TEACHER_DAY_LIMIT} пар в день у преподавателя ${who}`),
+    forEachBeyond(sorted, start, end, w.teacherDayLimit, (at) =>
+      spread(at, w.teacherOverload, 1, (lesson, penalty, amount) =>
+        add(lesson, 'TEACHER_OVERLOAD', penalty, amount, `Больше ${w.teacherDayLimit} пар в день у преподавателя ${who}`),
       ),
     );
   }
@@ -504,20 +563,20 @@ export function audienceSize(lesson: QualityLesson, facts: QualityFacts): number
 }
 
 /** Seats against students, for in-person lessons only (an online lesson uses no room's seats). */
-function roomPenalties<L extends QualityLesson>(lesson: L, facts: QualityFacts, names: Names, add: Add<L>): void {
+function roomPenalties<L extends QualityLesson>(lesson: L, facts: QualityFacts, names: Names, w: QualityWeights, add: Add<L>): void {
   if (lesson.slot.lessonFormat === 'Онлайн') return;
   const room = facts.classrooms.get(lesson.classroomId);
   const students = audienceSize(lesson, facts);
   if (!room || students === 0) return;
   if (room.capacity < students) {
-    add(lesson, 'CAPACITY_SHORTAGE', CAPACITY_SHORTAGE_PENALTY, 1, `В аудитории ${names.classroom(lesson.classroomId)} ${room.capacity} мест на ${students} студентов`);
+    add(lesson, 'CAPACITY_SHORTAGE', w.capacityShortage, 1, `В аудитории ${names.classroom(lesson.classroomId)} ${room.capacity} мест на ${students} студентов`);
   } else if (room.capacity >= ROOM_OVERSIZE_RATIO * students && room.capacity - students >= ROOM_OVERSIZE_MIN_EMPTY_SEATS) {
-    add(lesson, 'ROOM_OVERSIZED', ROOM_OVERSIZED_PENALTY, 1, `Аудитория ${names.classroom(lesson.classroomId)} на ${room.capacity} мест для ${students} студентов`);
+    add(lesson, 'ROOM_OVERSIZED', w.roomOversized, 1, `Аудитория ${names.classroom(lesson.classroomId)} на ${room.capacity} мест для ${students} студентов`);
   }
 }
 
 /** Approved hard unavailability and soft wishes about times (weekly pairs or whole dates). */
-function wishPenalties<L extends QualityLesson>(lessons: readonly L[], facts: QualityFacts, names: Names, add: Add<L>): void {
+function wishPenalties<L extends QualityLesson>(lessons: readonly L[], facts: QualityFacts, names: Names, w: QualityWeights, add: Add<L>): void {
   const byTeacher = new Map<number, TeacherWish[]>();
   for (const wish of facts.wishes) push(byTeacher, wish.teacherId, wish);
   if (byTeacher.size === 0) return;
@@ -531,12 +590,12 @@ function wishPenalties<L extends QualityLesson>(lessons: readonly L[], facts: Qu
       add(lesson, 'HARD_UNAVAILABLE', HARD_UNAVAILABLE_PENALTY, 1, `Занятие во время недоступности преподавателя ${who}`);
     }
     if (wishes.some((wish) => wish.type === 'SOFT_UNWANTED' && at(wish, lesson))) {
-      add(lesson, 'SOFT_PREFERENCE', SOFT_WISH_PENALTY, 1, `Нежелательное время преподавателя ${who}`);
+      add(lesson, 'SOFT_PREFERENCE', w.softWish, 1, `Нежелательное время преподавателя ${who}`);
     }
     // Preferred weekly pairs of a weekday say which pairs of that day the teacher wants; a preferred date asks for nothing elsewhere.
     const preferred = wishes.filter((wish) => wish.type === 'SOFT_PREFERRED' && wish.date === null && wish.dayOfWeek === lesson.dayOfWeek);
     if (preferred.length > 0 && !preferred.some((wish) => at(wish, lesson))) {
-      add(lesson, 'SOFT_PREFERENCE', SOFT_WISH_PENALTY, 1, `Занятие вне предпочтительных пар преподавателя ${who}`);
+      add(lesson, 'SOFT_PREFERENCE', w.softWish, 1, `Занятие вне предпочтительных пар преподавателя ${who}`);
     }
   }
 }
@@ -546,7 +605,7 @@ function wishPenalties<L extends QualityLesson>(lessons: readonly L[], facts: Qu
  * week (a day nobody studies is a holiday or weekend); the even share is the week's pairs of the group
  * over those days, rounded up, and pairs of a day beyond the share plus the tolerance are penalised.
  */
-function unevenWeekPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, add: Add<L>): void {
+function unevenWeekPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, w: QualityWeights, add: Add<L>): void {
   const { sorted, starts, owners } = days.groups;
   const weeks = new Map<number, { total: number; runs: number[] }>();
   for (let run = 0; run < days.groups.count; run++) {
@@ -563,7 +622,7 @@ function unevenWeekPenalties<L extends QualityLesson>(days: DayBuckets<L>, names
     for (const run of week.runs) {
       const excess = pairCount(sorted, starts[run], starts[run + 1]) - share - UNEVEN_TOLERANCE_PAIRS;
       if (excess <= 0) continue;
-      spread(sorted.slice(starts[run], starts[run + 1]), excess * UNEVEN_WEEK_PENALTY, excess, (lesson, penalty, amount) =>
+      spread(sorted.slice(starts[run], starts[run + 1]), excess * w.unevenWeek, excess, (lesson, penalty, amount) =>
         add(lesson, 'UNEVEN_WEEK', penalty, amount, `Неравномерная неделя группы ${names.group(groupId)}`),
       );
     }

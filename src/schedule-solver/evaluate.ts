@@ -16,7 +16,20 @@ export interface Evaluation {
  */
 export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms: ArrayLike<number>): Evaluation {
   const { periodsPerDay: P, weights } = problem;
-  const term = { CAPACITY: [0, 0], OVERSIZED: [0, 0], MIN_WORKING_DAYS: [0, 0], ISOLATED: [0, 0], GAPS: [0, 0], OVERLOAD: [0, 0], ROOM_STABILITY: [0, 0], CELL_COST: [0, 0], MOVED: [0, 0], UNEVEN: [0, 0] };
+  const term = {
+    CAPACITY: [0, 0],
+    OVERSIZED: [0, 0],
+    MIN_WORKING_DAYS: [0, 0],
+    ISOLATED: [0, 0],
+    GAPS: [0, 0],
+    TEACHER_GAPS: [0, 0],
+    OVERLOAD: [0, 0],
+    TEACHER_OVERLOAD: [0, 0],
+    ROOM_STABILITY: [0, 0],
+    CELL_COST: [0, 0],
+    MOVED: [0, 0],
+    UNEVEN: [0, 0],
+  };
   const add = (code: keyof typeof term, value: number, penalty: number): void => {
     term[code][0] += value;
     term[code][1] += penalty;
@@ -29,6 +42,7 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
   // numbers: (resource or room, cell, week bit), rooms after the resources.
   const C = problem.days * P;
   const K = problem.resources.length;
+  const R = problem.roomCapacities.length;
   // The first holder of each key; the later ones of a shared key (only a clash makes them) aside.
   const holder = new Map<number, number>();
   const others = new Map<number, number[]>();
@@ -59,6 +73,8 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
         periods.set(key, (periods.get(key) ?? 0) | (1 << cell % P));
       }
       if (room >= 0) hold(((K + room) * C + cell) * 32 + bit, e);
+      // Two lectures of a course that keeps distinct periods in one cell clash, shared resource or not.
+      if (problem.courses[event.course]?.distinctPeriods) hold(((K + R + event.course) * C + cell) * 32 + bit, e);
     }
     if (room >= 0) {
       const capacity = problem.roomCapacities[room];
@@ -96,9 +112,9 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
     const isolated = held.filter((p) => !((mask >> (p - 1)) & 1) && !((mask >> (p + 1)) & 1)).length;
     if (resource.isolatedWeight !== 0) add('ISOLATED', isolated, isolated * resource.isolatedWeight);
     const gaps = held[held.length - 1] - held[0] + 1 - held.length;
-    if (resource.gapWeight !== 0) add('GAPS', gaps, gaps * resource.gapWeight);
+    if (resource.gapWeight !== 0) add(resource.teacher ? 'TEACHER_GAPS' : 'GAPS', gaps, gaps * resource.gapWeight);
     const over = resource.dayLimit > 0 ? Math.max(0, held.length - resource.dayLimit) : 0;
-    if (resource.overloadWeight !== 0) add('OVERLOAD', over, over * resource.overloadWeight);
+    if (resource.overloadWeight !== 0) add(resource.teacher ? 'TEACHER_OVERLOAD' : 'OVERLOAD', over, over * resource.overloadWeight);
     const even = resource.evenDayLimits?.[key % 32] ?? 0;
     const uneven = even > 0 ? Math.max(0, held.length - even) : 0;
     if ((resource.unevenWeight ?? 0) !== 0) add('UNEVEN', uneven, uneven * (resource.unevenWeight ?? 0));

@@ -1,4 +1,4 @@
-import type { SolverProblem, SolverWeights } from './problem';
+import type { SolverProblem, SolverResource, SolverWeights } from './problem';
 
 /**
  * The problem compiled into flat typed arrays, so the search reads numbers by index instead of
@@ -61,7 +61,9 @@ export function roomCostOf(weights: SolverWeights, students: number, cap: number
   return 0;
 }
 
-export function compile(problem: SolverProblem): Model {
+export function compile(input: SolverProblem): Model {
+  let problem = input;
+  problem = withCourseResources(input);
   const D = problem.days;
   const P = problem.periodsPerDay;
   if (P > 30) throw new Error('A day holds at most 30 periods');
@@ -160,6 +162,42 @@ export function compile(problem: SolverProblem): Model {
     ),
     weights: problem.weights,
     dayBits: P >= 31 ? -1 : (1 << P) - 1,
+  };
+}
+
+/**
+ * The problem with a resource of its own for each `distinctPeriods` course whose events do not all
+ * hold one resource already: then no move can put two of them in one cell, whatever the rest of the
+ * input says. An ITC course's lectures share their teacher, so nothing is added there (and the search
+ * checks no more resources than before).
+ */
+function withCourseResources(problem: SolverProblem): SolverProblem {
+  const byCourse = new Map<number, number[]>();
+  problem.events.forEach((event, e) => {
+    if (!problem.courses[event.course]?.distinctPeriods) return;
+    const list = byCourse.get(event.course);
+    if (list) list.push(e);
+    else byCourse.set(event.course, [e]);
+  });
+  const added: number[] = [];
+  const extra = new Map<number, number>();
+  for (const [course, events] of byCourse) {
+    if (events.length < 2) continue;
+    let shared = new Set(problem.events[events[0]].resources);
+    for (const e of events.slice(1)) shared = new Set(problem.events[e].resources.filter((r) => shared.has(r)));
+    if (shared.size > 0) continue;
+    extra.set(course, problem.resources.length + added.length);
+    added.push(course);
+  }
+  if (added.length === 0) return problem;
+  const quiet: SolverResource = { gapWeight: 0, isolatedWeight: 0, dayLimit: 0, overloadWeight: 0 };
+  return {
+    ...problem,
+    resources: [...problem.resources, ...added.map(() => quiet)],
+    events: problem.events.map((event) => {
+      const own = extra.get(event.course);
+      return own === undefined ? event : { ...event, resources: [...event.resources, own] };
+    }),
   };
 }
 

@@ -56,11 +56,20 @@ export interface SolverResource {
    */
   evenDayLimits?: readonly number[];
   unevenWeight?: number;
+  /** Optional: a teacher's day terms, reported apart from the others' (`TEACHER_GAPS`, `TEACHER_OVERLOAD`). Absent: false. */
+  teacher?: boolean;
 }
 
 export interface SolverCourse {
   /** Days its lessons should spread over; each day short costs `minWorkingDaysWeight`. 0: no such term. */
   minWorkingDays: number;
+  /**
+   * Optional: its events never share a cell (ITC: a course's lectures are in distinct periods), a
+   * hard rule of the model itself: when its events do not all hold one resource already (their
+   * teacher), the compiled model gives them one of their own. Absent: false (a rule's slots for two
+   * subgroups may run side by side).
+   */
+  distinctPeriods?: boolean;
 }
 
 export interface SolverWeights {
@@ -123,7 +132,20 @@ export type SolverPhase = 'CONSTRUCTION' | 'IMPROVEMENT' | 'DONE';
 
 /** A soft term's share of the cost. */
 export interface SolverCostTerm {
-  code: 'CAPACITY' | 'OVERSIZED' | 'MIN_WORKING_DAYS' | 'ISOLATED' | 'GAPS' | 'OVERLOAD' | 'ROOM_STABILITY' | 'CELL_COST' | 'MOVED' | 'UNEVEN';
+  /** GAPS and OVERLOAD are the non-teachers' (groups, curricula); a `teacher` resource's are TEACHER_GAPS and TEACHER_OVERLOAD. */
+  code:
+    | 'CAPACITY'
+    | 'OVERSIZED'
+    | 'MIN_WORKING_DAYS'
+    | 'ISOLATED'
+    | 'GAPS'
+    | 'TEACHER_GAPS'
+    | 'OVERLOAD'
+    | 'TEACHER_OVERLOAD'
+    | 'ROOM_STABILITY'
+    | 'CELL_COST'
+    | 'MOVED'
+    | 'UNEVEN';
   value: number;
   penalty: number;
 }

@@ -45,6 +45,8 @@ export const SECTIONS: readonly SectionDefinition[] = [
   { area: 'admin', id: 'quality', title: 'Качество', roles: OFFICE, group: 'Расписание', load: () => import('./schedule-quality/quality') },
   // «Составить расписание» (issue 43).
   { area: 'admin', id: 'optimization', title: 'Составление расписания', roles: OFFICE, group: 'Расписание', load: () => import('./schedule-optimizations/optimizations') },
+  // The university's own weights and hard rules for the report and the solver (issue 54 §3).
+  { area: 'admin', id: 'solver-settings', title: 'Правила хорошего расписания', roles: OFFICE, group: 'Расписание', load: () => import('./schedule-optimizations/solver-settings') },
 
   // ── /admin/: daily handling (issue 25) ──
   { area: 'admin', id: 'change-requests', title: 'Заявки преподавателей', roles: [...OFFICE, 'DEPARTMENT'], group: 'Заявки', load: () => import('./teacher-change-requests/review') },

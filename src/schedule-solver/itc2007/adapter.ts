@@ -33,7 +33,7 @@ export function cttToProblem(instance: CttInstance): SolverProblem {
     periodsPerDay,
     roomCapacities: instance.rooms.map((r) => r.capacity),
     resources: [...teachers.map(() => quiet), ...instance.curricula.map(() => ({ ...quiet, isolatedWeight: 2 }))],
-    courses: instance.courses.map((c) => ({ minWorkingDays: c.minWorkingDays })),
+    courses: instance.courses.map((c) => ({ minWorkingDays: c.minWorkingDays, distinctPeriods: true })),
     events: instance.courses.flatMap((c, k) =>
       Array.from({ length: c.lectures }, () => ({
         course: k,

@@ -2,7 +2,8 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG } from '../../config/config.module';
 import type { AppConfig } from '../../config/app-config';
 import { classifyDatabaseError, describeDatabaseError } from '../../platform/database/pg-errors';
-import { scoreOf } from '../../schedule-engine/quality';
+import { metricTexts, QualityMetricCode, round, scoreOf, weightsOf } from '../../schedule-engine/quality';
+import { weekNumber } from '../../schedule-engine/weeks';
 import { allSlots } from '../../schedule-engine/rule-model';
 import type { SolverCostTerm, SolverProgress, SolverResult, SolverStopReason } from '../../schedule-solver';
 import { ScheduleDataRepository, SlotPlacement, SolvedDrafts, VersionScores } from '../core';
@@ -29,18 +30,21 @@ const STOP_REASONS: Record<SolverStopReason, OptimizationStopReason> = {
 };
 const MAX_NAME_LENGTH = 255;
 
-const TERM_LABELS: Record<SolverCostTerm['code'], string> = {
-  CAPACITY: 'Аудитория меньше состава занятия',
-  OVERSIZED: 'Аудитория слишком велика',
-  MIN_WORKING_DAYS: 'Занятия курса в слишком мало дней',
-  ISOLATED: 'Одиночные занятия',
-  GAPS: 'Окна у групп и преподавателей',
-  OVERLOAD: 'Перегруженные дни',
-  ROOM_STABILITY: 'Смена аудиторий курса',
-  CELL_COST: 'Нарушенные пожелания преподавателей',
-  MOVED: 'Перемещённые занятия',
-  UNEVEN: 'Неравномерная неделя групп',
+/**
+ * The solver's terms as the quality report's metrics (issue 54 §4: one scale live and at the end).
+ * MOVED is the solver's own (the report does not price a move); the ITC-only terms never occur here.
+ */
+const REPORT_METRIC: Partial<Record<SolverCostTerm['code'], QualityMetricCode>> = {
+  GAPS: 'GROUP_GAPS',
+  TEACHER_GAPS: 'TEACHER_GAPS',
+  OVERLOAD: 'GROUP_OVERLOAD',
+  TEACHER_OVERLOAD: 'TEACHER_OVERLOAD',
+  CAPACITY: 'CAPACITY_SHORTAGE',
+  OVERSIZED: 'ROOM_OVERSIZED',
+  CELL_COST: 'SOFT_PREFERENCES',
+  UNEVEN: 'UNEVEN_WEEK',
 };
+const MOVED_LABEL = 'Перенесённые занятия';
 
 /** One job running on this instance. */
 export interface RunningJob {
@@ -118,7 +122,7 @@ class JobRun {
     const initiallyPlaced = built.problem.events.filter((event) => event.initial !== null).length;
     await this.jobs.report(job.id, this.instance, { phase: 'CONSTRUCTION', totalSlots: total, placedSlots: initiallyPlaced, initialScore });
 
-    const result = await this.solve(built);
+    const result = await this.solve(built, loaded);
     if (this.aborted) return;
     await this.report({ phase: 'SAVING' });
     await this.save(version, loaded, built, result, total);
@@ -157,9 +161,9 @@ class JobRun {
   }
 
   /** Runs the solver thread; every second the latest progress and the heartbeat are written, and a cancel asked meanwhile stops the search. */
-  private async solve(built: BuiltProblem): Promise<SolverResult> {
+  private async solve(built: BuiltProblem, loaded: ProblemInput): Promise<SolverResult> {
     const { job } = this;
-    const events = built.problem.events.length;
+    const scale = liveScale(built, loaded);
     this.thread = startSolverThreads(
       built.problem,
       {
@@ -170,7 +174,7 @@ class JobRun {
         maxMoved: job.maxMovedLessons ?? undefined,
       },
       this.threads,
-      (progress) => (this.latest = progressOf(progress, events, built.lockedUnplaced.length, built.costScale)),
+      (progress) => (this.latest = progressOf(progress, scale, built.lockedUnplaced.length)),
       REPORT_EVERY_MS,
     );
     this.timer = setInterval(() => void this.report(), REPORT_EVERY_MS);
@@ -306,21 +310,69 @@ function draftName(source: string, job: JobRow): string {
   return source.slice(0, MAX_NAME_LENGTH - suffix.length) + suffix;
 }
 
+/** How the solver's week-cycle costs become the report's semester figures. */
+interface LiveScale {
+  /** Whole lessons per solver cost unit: 1 / the builder's cost scale. */
+  costScale: number;
+  /** A day term covers one week of its week bit: × the semester's weeks / the bits of a cycle. */
+  dayFactor: number;
+  /** A lesson term covers one event: × the lessons an event has in the semester on average. */
+  lessonFactor: number;
+  events: number;
+  labels: Record<QualityMetricCode, { label: string }>;
+}
+
 /**
- * Progress as the job shows it. While the search runs the score is the search's own estimate on the
- * report's scale (its weekly cost per lesson); the final score is the quality report of the draft.
+ * The report counts the whole semester, lesson by lesson; the solver one week of each parity. So the
+ * live figures are the solver's multiplied out over the semester's weeks (a term of a day of one
+ * parity by half of them, a lesson's term by the weeks its parity has), in the report's metrics and
+ * words (issue 54 §4). The final figures stay the report's own over the draft; the two differ only by
+ * the calendar (holidays, a rule's first week), which the week-based search does not see.
  */
-function progressOf(progress: SolverProgress, events: number, lockedUnplaced: number, costScale: number): Partial<JobProgress> {
+function liveScale(built: BuiltProblem, loaded: ProblemInput): LiveScale {
+  const weeks = loaded.semester ? Math.max(1, weekNumber(loaded.semester.startDate, loaded.semester.endDate)) : 1;
+  const bits = built.problem.events.some((event) => event.weeks !== 3) ? 2 : 1;
+  let shares = 0;
+  for (const event of built.problem.events) shares += event.weeks === 3 ? 1 : 0.5;
+  const events = Math.max(built.problem.events.length, 1);
+  return {
+    costScale: built.costScale,
+    dayFactor: bits === 2 ? weeks / 2 : weeks,
+    lessonFactor: (weeks * shares) / events,
+    events,
+    labels: metricTexts(weightsOf(loaded.facts)),
+  };
+}
+
+/**
+ * Progress as the job shows it: while the search runs, the best placement's penalties on the report's
+ * scale (see `liveScale`) and the score they give; the final ones are the quality report of the draft.
+ */
+function progressOf(progress: SolverProgress, scale: LiveScale, lockedUnplaced: number): Partial<JobProgress> {
   const phase: OptimizationPhase = progress.phase === 'DONE' ? 'IMPROVEMENT' : progress.phase;
-  const penalties: OptimizationPenalty[] = progress.terms
-    .filter((term) => term.penalty !== 0)
-    .map((term) => ({ code: term.code, label: TERM_LABELS[term.code], value: term.value, penalty: term.penalty / costScale }));
+  const penalties: OptimizationPenalty[] = [];
+  let reported = 0;
+  for (const term of progress.terms) {
+    if (term.penalty === 0) continue;
+    const metric = REPORT_METRIC[term.code];
+    const dayTerm = term.code === 'GAPS' || term.code === 'TEACHER_GAPS' || term.code === 'OVERLOAD' || term.code === 'TEACHER_OVERLOAD' || term.code === 'UNEVEN';
+    const factor = dayTerm ? scale.dayFactor : scale.lessonFactor;
+    const penalty = round((term.penalty / scale.costScale) * factor);
+    if (metric) reported += penalty;
+    penalties.push({
+      code: metric ?? term.code,
+      label: metric ? scale.labels[metric].label : term.code === 'MOVED' ? MOVED_LABEL : term.code,
+      // A subgroup's window counts 1/n, as in the report: the value is the penalty's share of the weight.
+      value: round(term.value * factor),
+      penalty,
+    });
+  }
   return {
     phase,
     placedSlots: progress.placed,
     totalSlots: progress.total + lockedUnplaced,
     hardViolations: progress.hardViolations,
-    bestScore: scoreOf(progress.bestCost / costScale, Math.max(events, 1)),
+    bestScore: scoreOf(reported, scale.events * scale.lessonFactor),
     penalties,
   };
 }

@@ -121,7 +121,7 @@ export function toResponse(job: JobRow): OptimizationJobResponse {
     bestScore: job.bestScore,
     penalties: job.penalties as OptimizationPenalty[],
     resultVersionId: job.resultVersionId,
-    unplaced: job.unplaced as UnplacedReportDto,
+    unplaced: storedReport(job.unplaced as UnplacedReportDto),
     stopReason: job.stopReason,
     message: job.message,
     createdAt: job.createdAt.toISOString(),
@@ -143,4 +143,18 @@ export function solverFromDate(asked: string | undefined, semester: Pick<LoadedS
   if (today <= semester.startDate) return semester.startDate;
   const tomorrow = addDays(today, 1);
   return tomorrow > semester.endDate ? semester.endDate : tomorrow;
+}
+
+/** A report as stored; jobs finished before issue 54 §2 lack the headlines and the hidden count. */
+function storedReport(report: UnplacedReportDto): UnplacedReportDto {
+  return {
+    headline: report.headline ?? null,
+    topBlockers: report.topBlockers ?? [],
+    slots: (report.slots ?? []).map((slot) => ({
+      ...slot,
+      headline: slot.headline ?? (slot.reasons[0] ? `Сначала: ${slot.reasons[0].text}` : ''),
+      moreReasons: slot.moreReasons ?? 0,
+      reasons: slot.reasons.map((reason) => ({ ...reason, blockingResultRuleId: reason.blockingResultRuleId ?? null })),
+    })),
+  };
 }

@@ -1,5 +1,5 @@
-import { QualityFacts, TeacherWish } from '../../schedule-engine/quality';
-import { buildProblem, MOVED_LESSON_PENALTY, placementFromSolver, ProblemInput, RuleInput, SlotInput } from './problem-builder';
+import { DEFAULT_SOLVER_RULES, QualityFacts, TeacherWish } from '../../schedule-engine/quality';
+import { buildProblem, placementFromSolver, ProblemInput, RuleInput, SlotInput } from './problem-builder';
 import { unplacedReport } from './unplaced-report';
 
 const PAIRS = [
@@ -172,11 +172,20 @@ describe('the service adapter to the solver (issue 43)', () => {
     expect(locked.lockedUnplaced.map((item) => item.slot.id)).toEqual([22]);
     expect(buildProblem(input(rules)).problem.events[1].initial).toBeNull();
     expect(buildProblem(input(rules)).problem.weights.movedWeight).toBe(0);
-    expect(buildProblem(input(rules, { mode: 'REPAIR' })).problem.weights.movedWeight).toBe(MOVED_LESSON_PENALTY);
+    expect(buildProblem(input(rules, { mode: 'REPAIR' })).problem.weights.movedWeight).toBe(DEFAULT_SOLVER_RULES.movedLesson);
 
     const report = unplacedReport({ built: locked, facts: facts(), reasons: [], refusedEvents: [], copies: new Map([[22, { slotId: 99, ruleId: 9 }]]) });
     expect(report.slots).toEqual([
-      { ruleId: 2, slotId: 22, resultRuleId: 9, resultSlotId: 99, label: '№2 «Дисциплина 2», лекция', reasons: [expect.objectContaining({ code: 'LOCKED' })] },
+      {
+        ruleId: 2,
+        slotId: 22,
+        resultRuleId: 9,
+        resultSlotId: 99,
+        label: '№9 (в исходной версии №2) «Дисциплина 2», лекция',
+        headline: expect.stringContaining('Сначала: правило закреплено'),
+        reasons: [expect.objectContaining({ code: 'LOCKED' })],
+        moreReasons: 0,
+      },
     ]);
   });
 
@@ -194,10 +203,79 @@ describe('the service adapter to the solver (issue 43)', () => {
     expect(report.slots[0].reasons.map((reason) => [reason.code, reason.text, reason.cells])).toEqual([
       ['GROUP_BUSY', 'Группа «ИВТ-1» занята: правило №1 «Дисциплина 1»', 4],
       ['UNAVAILABLE', 'Преподаватель «Петров» недоступен (утверждённое ограничение)', 3],
-      ['ROOM_BUSY', 'Все подходящие аудитории заняты', 2],
+      ['ROOM_BUSY', 'Все подходящие аудитории на 24 места заняты', 2],
       ['TEACHER_BUSY', 'Преподаватель «Иванов» занят: правило №1 «Дисциплина 1»', 1],
     ]);
     expect(report.topBlockers).toHaveLength(4);
     expect(report.topBlockers.every((blocker) => blocker.slots === 1)).toBe(true);
+    expect(report.slots[0].headline).toBe('Сначала: группа «ИВТ-1» занята: правило №1 «Дисциплина 1»');
+    expect(report.headline).toBe('Сначала: группа «ИВТ-1» занята: правило №1 «Дисциплина 1» — это первое препятствие у 1 из 1 неразмещённых занятий');
+  });
+
+  it('merges one blocker met through several resources, names a locked one and the result rule, and keeps ten lines with «и ещё N» (issue 54 §2)', () => {
+    const rules = [rule(1, [1], [slot(21, { subgroups: [{ id: 5, groupId: 1 }] })]), rule(2, [1], [slot(22, { teacherId: 8 })])];
+    for (let id = 3; id <= 14; id++) rules.push(rule(id, [2], [slot(20 + id, { teacherId: 7, dayOfWeek: 1 + (id % 6) })]));
+    const built = buildProblem(input(rules, { lockedRuleIds: new Set([1]) }));
+    const at = (kind: string, id: number) => built.resources.findIndex((item) => item.kind === kind && item.id === id);
+    const event = built.origins.findIndex((origin) => origin.rule.id === 2);
+    const others = built.origins.map((origin, index) => ({ origin, index })).filter(({ origin }) => origin.rule.id >= 3);
+    const report = unplacedReport({
+      built,
+      facts: facts(),
+      reasons: [
+        {
+          event,
+          resourceBusy: [
+            { resource: at('group', 1), byEvent: 0, cells: 3 },
+            { resource: at('subgroup', 5), byEvent: 0, cells: 3 },
+            ...others.map(({ index }, n) => ({ resource: at('teacher', 7), byEvent: index, cells: 1 + (n % 2) })),
+          ],
+          roomBusy: 0,
+          noRoom: false,
+          unavailable: 0,
+        },
+      ],
+      refusedEvents: [],
+      copies: new Map([[22, { slotId: 122, ruleId: 1002 }], [21, { slotId: 121, ruleId: 1001 }]]),
+    });
+    const [entry] = report.slots;
+    expect(entry.label).toBe('№1002 (в исходной версии №2) «Дисциплина 2», лекция');
+    // The locked rule holds the group and its subgroup: one line, its cells summed, first.
+    expect(entry.reasons[0]).toMatchObject({ code: 'LOCKED_BLOCKER', cells: 3, blockingRuleId: 1, blockingResultRuleId: 1001 });
+    expect(entry.reasons.filter((reason) => reason.blockingRuleId === 1)).toHaveLength(2);
+    expect(entry.reasons[0].text).toBe('Группа «ИВТ-1» занята: закреплённое правило №1001 (в исходной версии №1) «Дисциплина 1» — снимите закрепление или перенесите его');
+    expect(entry.reasons).toHaveLength(10);
+    expect(entry.moreReasons).toBe(2 + 12 - 10);
+    expect(entry.reasons.map((reason) => reason.cells)).toEqual([...entry.reasons.map((reason) => reason.cells)].sort((a, b) => b - a));
+  });
+
+  it('says which need no room meets: the seats (hard by default) or the equipment, by name (issue 54 §3)', () => {
+    const requirements = new Map([[1, new Map([[3, [{ id: 40, name: 'Осциллограф' }]]])]]);
+    const big = buildProblem(input([rule(1, [1, 2], [slot(21)])], { facts: { ...facts(), groups: new Map([[1, { name: 'ИВТ-1', size: 120 }], [2, { name: 'ИВТ-2', size: 70 }]]) } }));
+    expect(big.problem.events[0]).toMatchObject({ rooms: [], needsRoom: true, students: 190 });
+    const seats = unplacedReport({ built: big, facts: facts(), reasons: [{ event: 0, resourceBusy: [], roomBusy: 0, noRoom: true, unavailable: 0 }], refusedEvents: [], copies: new Map() });
+    expect(seats.slots[0].reasons[0]).toMatchObject({ code: 'NO_ROOM_SEATS' });
+    expect(seats.slots[0].reasons[0].text).toContain('Нет аудитории на 190 мест (самая большая — 100)');
+    // Soft seats: every room is open to it again, at the report's penalty.
+    const soft = buildProblem(input([rule(1, [1, 2], [slot(21)])], { facts: { ...facts(), groups: new Map([[1, { name: 'ИВТ-1', size: 120 }], [2, { name: 'ИВТ-2', size: 70 }]]), solverRules: { ...DEFAULT_SOLVER_RULES, roomTooSmallHard: false } } }));
+    expect(soft.problem.events[0].rooms).toBeNull();
+    const lab = buildProblem(input([rule(1, [1], [slot(21, { lessonTypeId: 3, lessonFormat: 'Очно' })])], { equipment: { requirements, roomEquipment: new Map() } }));
+    const kit = unplacedReport({ built: lab, facts: facts(), reasons: [{ event: 0, resourceBusy: [], roomBusy: 0, noRoom: true, unavailable: 0 }], refusedEvents: [], copies: new Map() });
+    expect(kit.slots[0].reasons[0]).toMatchObject({ code: 'NO_ROOM_EQUIPMENT', text: 'Нет аудитории на 24 места с оборудованием: «Осциллограф»' });
+  });
+
+  it("takes the university's weights from the facts: windows, day limits, wishes (hard or soft) and moves (issue 54 §3)", () => {
+    const weights = { groupGap: 7, teacherGap: 5, groupDayLimit: 3, groupOverload: 9, teacherDayLimit: 2, teacherOverload: 6, capacityShortage: 11, roomOversized: 4, softWish: 8, unevenWeek: 2 };
+    const unwanted: TeacherWish = { teacherId: 7, type: 'SOFT_UNWANTED', dayOfWeek: 1, pairOrder: 1, date: null };
+    const rules = [rule(1, [1], [slot(21)])];
+    const built = buildProblem(input(rules, { mode: 'REPAIR', facts: { ...facts([unwanted]), weights, solverRules: { roomTooSmallHard: true, preferencesHard: false, movedLesson: 13 } } }));
+    const { problem } = built;
+    expect(problem.weights).toMatchObject({ capacityPerLesson: 11, oversizedPerLesson: 4, movedWeight: 13 });
+    expect(problem.resources[0]).toMatchObject({ gapWeight: 5, dayLimit: 2, overloadWeight: 6, teacher: true });
+    expect(problem.resources[1]).toMatchObject({ gapWeight: 7, dayLimit: 3, overloadWeight: 9, unevenWeight: 2 });
+    expect(problem.events[0].cellCost?.[0]).toBe(8);
+    const hard = buildProblem(input(rules, { facts: { ...facts([unwanted]), solverRules: { roomTooSmallHard: true, preferencesHard: true, movedLesson: 10 } } }));
+    expect(hard.problem.events[0].allowedCells?.[0]).toBe(0);
+    expect(hard.problem.events[0].cellCost).toBeNull();
   });
 });

@@ -1,21 +1,14 @@
 import {
-  CAPACITY_SHORTAGE_PENALTY,
-  UNEVEN_TOLERANCE_PAIRS,
-  UNEVEN_WEEK_PENALTY,
-  GROUP_DAY_LIMIT,
-  GROUP_GAP_PENALTY,
-  GROUP_OVERLOAD_PENALTY,
+  DEFAULT_SOLVER_RULES,
   QualityFacts,
+  QualityWeights,
   ROOM_OVERSIZE_MIN_EMPTY_SEATS,
   ROOM_OVERSIZE_RATIO,
-  ROOM_OVERSIZED_PENALTY,
-  SOFT_WISH_PENALTY,
-  TEACHER_DAY_LIMIT,
-  TEACHER_GAP_PENALTY,
-  TEACHER_OVERLOAD_PENALTY,
+  UNEVEN_TOLERANCE_PAIRS,
+  weightsOf,
 } from '../../schedule-engine/quality';
 import { isoDayOfWeek } from '../../schedule-engine/dates';
-import { EquipmentRequirements, missingEquipment, requiredEquipment } from '../../schedule-engine/room-equipment';
+import { EquipmentRequirements, missingEquipment, ONLINE_FORMAT, requiredEquipment } from '../../schedule-engine/room-equipment';
 import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
 import { weekNumber, weekParity } from '../../schedule-engine/weeks';
 import type { SolverEvent, SolverMode, SolverProblem, SolverResource } from '../../schedule-solver';
@@ -28,8 +21,6 @@ import type { SolverEvent, SolverMode, SolverProblem, SolverResource } from '../
 
 /** Monday..Saturday: a university office does not put weekly lessons on Sunday. */
 export const TEACHING_DAYS = 6;
-/** REPAIR: what one moved lesson costs; above a gap (2–3) and a wish (3), so the solver moves a lesson only to remove more than it costs. */
-export const MOVED_LESSON_PENALTY = 10;
 
 const WEEKS_OF_PARITY: Record<LoadedSlot['parity'], number> = { ODD: 1, EVEN: 2, BOTH: 3 };
 
@@ -80,6 +71,11 @@ export interface ProblemInput {
 export interface EventOrigin {
   rule: RuleInput;
   slot: SlotInput;
+  /** Its audience and the equipment its room needs: what «no room fits» is about. */
+  students: number;
+  needed: readonly { id: number; name: string }[];
+  /** True when rooms smaller than `students` were closed to it (issue 54 §3). */
+  seatsHard: boolean;
 }
 
 /** What the solver could not even try: a locked rule's slot that has no place to keep. */
@@ -136,6 +132,9 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
     }
   }
   const costScale = costScaleOf(subgroupsOfGroup);
+  // The university's weights and hard rules (issue 54 §3), the report's own.
+  const weights = weightsOf(input.facts);
+  const rules = input.facts.solverRules ?? DEFAULT_SOLVER_RULES;
 
   const resources: ResourceOrigin[] = [];
   const resourceWeights: SolverResource[] = [];
@@ -147,12 +146,12 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
       index = resources.length;
       resourceIndex.set(key, index);
       resources.push({ kind, id });
-      resourceWeights.push(resourceTerms(kind, kind === 'subgroup' ? subgroupsOfGroup.get(groupOfSubgroup.get(id) ?? -1)?.size ?? 1 : subgroupsOfGroup.get(id)?.size ?? 0, costScale));
+      resourceWeights.push(resourceTerms(weights, kind, kind === 'subgroup' ? subgroupsOfGroup.get(groupOfSubgroup.get(id) ?? -1)?.size ?? 1 : subgroupsOfGroup.get(id)?.size ?? 0, costScale));
     }
     return index;
   };
 
-  const wishes = teacherCells(input.facts, periodOfOrder, periods, costScale, input.semester, input.fromDate);
+  const wishes = teacherCells(input.facts, periodOfOrder, periods, costScale, input.semester, weights.softWish, rules.preferencesHard, input.fromDate);
   const origins: EventOrigin[] = [];
   const lockedUnplaced: LockedUnplaced[] = [];
   const events: SolverEvent[] = [];
@@ -180,15 +179,18 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
         }
       }
       const wish = wishes.get(slot.teacherId);
-      const fitting = equippedRooms(input, rule, slot, roomIds);
-      origins.push({ rule, slot });
+      const needed = neededEquipment(input, rule, slot);
+      // A room smaller than the lesson's students is closed to it when the university says so (the default).
+      const seatsHard = rules.roomTooSmallHard && students > 0 && slot.lessonFormat !== ONLINE_FORMAT;
+      const fitting = fittingRooms(input, needed, seatsHard ? students : 0, roomIds);
+      origins.push({ rule, slot, students, needed, seatsHard });
       events.push({
         course,
         resources: held,
         weeks: WEEKS_OF_PARITY[slot.parity],
         students,
         allowedCells: wish ? wish.allowed(WEEKS_OF_PARITY[slot.parity]) : null,
-        // A lesson that needs equipment may use only the rooms that have it; none: it stays unplaced (NO_ROOM).
+        // A lesson that needs equipment (or seats) may use only the rooms that have it; none: it stays unplaced (NO_ROOM).
         rooms: fitting,
         ...(fitting ? { needsRoom: true } : {}),
         cellCost: wish?.cost ?? null,
@@ -210,13 +212,13 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
       events,
       weights: {
         capacityPerStudent: 0,
-        capacityPerLesson: CAPACITY_SHORTAGE_PENALTY * costScale,
-        oversizedPerLesson: ROOM_OVERSIZED_PENALTY * costScale,
+        capacityPerLesson: weights.capacityShortage * costScale,
+        oversizedPerLesson: weights.roomOversized * costScale,
         oversizeRatio: ROOM_OVERSIZE_RATIO,
         oversizeMinEmpty: ROOM_OVERSIZE_MIN_EMPTY_SEATS,
         minWorkingDaysWeight: 0,
         roomStabilityWeight: 0,
-        movedWeight: input.mode === 'REPAIR' ? MOVED_LESSON_PENALTY * costScale : 0,
+        movedWeight: input.mode === 'REPAIR' ? rules.movedLesson * costScale : 0,
       },
     },
     origins,
@@ -234,28 +236,36 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
  * without subgroups through itself. A lab then costs the windows it makes in its subgroup's day, as
  * in the report. Costs are whole numbers, so every weight is multiplied by `scale`.
  */
-function resourceTerms(kind: ResourceOrigin['kind'], subgroups: number, scale: number): SolverResource {
-  if (kind === 'teacher') return { gapWeight: TEACHER_GAP_PENALTY * scale, isolatedWeight: 0, dayLimit: TEACHER_DAY_LIMIT, overloadWeight: TEACHER_OVERLOAD_PENALTY * scale };
+function resourceTerms(w: QualityWeights, kind: ResourceOrigin['kind'], subgroups: number, scale: number): SolverResource {
+  if (kind === 'teacher') return { gapWeight: w.teacherGap * scale, isolatedWeight: 0, dayLimit: w.teacherDayLimit, overloadWeight: w.teacherOverload * scale, teacher: true };
   if (kind === 'group' && subgroups > 0) return { gapWeight: 0, isolatedWeight: 0, dayLimit: 0, overloadWeight: 0 };
   const share = kind === 'group' ? 1 : 1 / subgroups;
   return {
-    gapWeight: Math.round(GROUP_GAP_PENALTY * scale * share),
+    gapWeight: Math.round(w.groupGap * scale * share),
     isolatedWeight: 0,
-    dayLimit: GROUP_DAY_LIMIT,
-    overloadWeight: Math.round(GROUP_OVERLOAD_PENALTY * scale * share),
+    dayLimit: w.groupDayLimit,
+    overloadWeight: Math.round(w.groupOverload * scale * share),
+    // Its uneven weeks' limits are set once the events are known (`addUnevenWeeks`).
+    unevenWeight: Math.round(w.unevenWeek * scale * share),
   };
 }
 
-/** The indices of the rooms that have what the slot's lessons need; null when they need nothing. */
-function equippedRooms(input: ProblemInput, rule: RuleInput, slot: SlotInput, roomIds: readonly number[]): number[] | null {
-  if (!input.equipment || slot.lessonTypeId === undefined) return null;
-  const needed = requiredEquipment(input.equipment.requirements, { subjectId: rule.subjectId, lessonTypeId: slot.lessonTypeId, lessonFormat: slot.lessonFormat ?? '' });
-  if (needed.length === 0) return null;
+/** The equipment the slot's lessons need in their room (none when nothing is known of it). */
+function neededEquipment(input: ProblemInput, rule: RuleInput, slot: SlotInput): readonly { id: number; name: string }[] {
+  if (!input.equipment || slot.lessonTypeId === undefined) return [];
+  return requiredEquipment(input.equipment.requirements, { subjectId: rule.subjectId, lessonTypeId: slot.lessonTypeId, lessonFormat: slot.lessonFormat ?? '' });
+}
+
+/** The indices of the rooms with the equipment needed and at least `seats` seats; null when any room will do. */
+function fittingRooms(input: ProblemInput, needed: readonly { id: number; name: string }[], seats: number, roomIds: readonly number[]): number[] | null {
+  if (needed.length === 0 && seats === 0) return null;
   const fits: number[] = [];
   roomIds.forEach((id, index) => {
-    if (missingEquipment(needed, input.equipment!.roomEquipment.get(id) ?? []).length === 0) fits.push(index);
+    if (input.rooms[index].capacity < seats) return;
+    if (needed.length > 0 && missingEquipment(needed, input.equipment?.roomEquipment.get(id) ?? []).length > 0) return;
+    fits.push(index);
   });
-  return fits;
+  return needed.length === 0 && fits.length === roomIds.length ? null : fits;
 }
 
 /**
@@ -278,10 +288,13 @@ function addUnevenWeeks(origins: readonly ResourceOrigin[], weights: SolverResou
   }
   origins.forEach((origin, index) => {
     const terms = weights[index];
-    // Whoever carries a group's gaps carries its uneven weeks: the group itself or its subgroups.
-    if (origin.kind === 'teacher' || terms.gapWeight === 0) return;
+    // Whoever carries a group's days carries its uneven weeks: the group itself or its subgroups.
+    if (origin.kind === 'teacher' || terms.dayLimit === 0) return;
+    if (!terms.unevenWeight) {
+      delete terms.unevenWeight;
+      return;
+    }
     terms.evenDayLimits = perWeekBit[index].map((total) => Math.ceil(total / studyDays) + UNEVEN_TOLERANCE_PAIRS);
-    terms.unevenWeight = Math.round((UNEVEN_WEEK_PENALTY * terms.gapWeight) / GROUP_GAP_PENALTY);
   });
 }
 
@@ -313,7 +326,16 @@ function placementOf(slot: SlotInput, periodOfPair: ReadonlyMap<number, number>,
  * semester odd or even), so an ODD lesson is kept off it only when the date falls in an odd week.
  * Soft: SOFT_UNWANTED pairs; outside the SOFT_PREFERRED pairs of a day.
  */
-function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, number>, periods: number, costScale: number, semester: ProblemInput['semester'], fromDate?: string) {
+function teacherCells(
+  facts: QualityFacts,
+  periodOfOrder: ReadonlyMap<number, number>,
+  periods: number,
+  costScale: number,
+  semester: ProblemInput['semester'],
+  wishWeight: number,
+  wishesHard: boolean,
+  fromDate?: string,
+) {
   const cells = TEACHING_DAYS * periods;
   /** Per teacher: the week bits (1 odd, 2 even) closed in each cell, and each cell's soft cost. */
   const byTeacher = new Map<number, { closed: Uint8Array | null; cost: Int32Array | null }>();
@@ -347,8 +369,14 @@ function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, nu
       for (const cell of dayCells) target.closed[cell] = 3;
     } else if (wish.type === 'SOFT_UNWANTED') {
       const target = entry(wish.teacherId);
+      // The university may make wishes hard for the solver (issue 54 §3): the unwanted cell is then closed.
+      if (wishesHard) {
+        target.closed ??= new Uint8Array(cells);
+        for (const cell of dayCells) target.closed[cell] = 3;
+        continue;
+      }
       target.cost ??= new Int32Array(cells);
-      for (const cell of dayCells) target.cost[cell] += SOFT_WISH_PENALTY * costScale;
+      for (const cell of dayCells) target.cost[cell] += wishWeight * costScale;
     } else if (wish.type === 'SOFT_PREFERRED' && period !== undefined) {
       const key = `${wish.teacherId}:${day}`;
       let set = preferredByDay.get(key);
@@ -359,8 +387,13 @@ function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, nu
   for (const [key, preferred] of preferredByDay) {
     const [teacherId, day] = key.split(':').map(Number);
     const target = entry(teacherId);
+    if (wishesHard) {
+      target.closed ??= new Uint8Array(cells);
+      for (let period = 0; period < periods; period++) if (!preferred.has(period)) target.closed[day * periods + period] = 3;
+      continue;
+    }
     target.cost ??= new Int32Array(cells);
-    for (let period = 0; period < periods; period++) if (!preferred.has(period)) target.cost[day * periods + period] += SOFT_WISH_PENALTY * costScale;
+    for (let period = 0; period < periods; period++) if (!preferred.has(period)) target.cost[day * periods + period] += wishWeight * costScale;
   }
   const result = new Map<number, { allowed: (weeks: number) => Uint8Array | null; cost: Int32Array | null }>();
   for (const [teacherId, { closed, cost }] of byTeacher) {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { date, ID_ROW, int, listOf, nullable, object, oneOf, rowShape, text, TOTAL_ROW } from '../../platform/database/row-shape';
+import { date, ID_ROW, int, jsonDocument, listOf, nullable, object, oneOf, rowShape, text, TOTAL_ROW } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { PREFERENCE_TYPES } from '../../schedule-engine/preference-types';
+import { merged, weightsFrom } from './solver-settings.repository';
 import { QualityFacts } from '../../schedule-engine/quality';
 import { VERSION_STATUSES } from '../core';
 
@@ -34,6 +35,7 @@ const FACTS = rowShape({
   subgroups: NAMED_SIZES,
   teachers: nullable(listOf(object({ id: int, name: text }))),
   wishes: nullable(listOf(object({ teacherId: int, type: oneOf(...PREFERENCE_TYPES), dayOfWeek: nullable(int), pairOrder: nullable(int), date: nullable(date) }))),
+  rules: jsonDocument,
 });
 
 const FINGERPRINT = rowShape({ fingerprint: text });
@@ -77,7 +79,7 @@ export class QualityFactsRepository {
     };
   }
 
-  /** Seats, group and subgroup sizes, names, and the approved wishes of the semester's teachers, in one query. */
+  /** Seats, group and subgroup sizes, names, the approved wishes of the semester's teachers and the university's weights, in one query. */
   async facts(semesterId: number): Promise<QualityFacts> {
     const [row] = await this.db.rows(
       FACTS,
@@ -89,7 +91,8 @@ export class QualityFactsRepository {
          (SELECT json_agg(json_build_object('teacherId', p.teacher_id, 'type', p.preference_type, 'dayOfWeek', p.day_of_week,
                                             'pairOrder', ts.order_number, 'date', p.preference_date))
             FROM teacher_preferences p LEFT JOIN time_slots ts ON ts.id = p.time_slot_id
-           WHERE p.semester_id = $1 AND p.status = 'APPROVED') AS wishes`,
+           WHERE p.semester_id = $1 AND p.status = 'APPROVED') AS wishes,
+         coalesce((SELECT settings FROM schedule_solver_settings), '{}'::jsonb) AS rules`,
       [semesterId],
     );
     const byId = <T extends { id: number }, V>(rows: T[] | null, value: (row: T) => V) => new Map((rows ?? []).map((item) => [item.id, value(item)]));
@@ -99,19 +102,22 @@ export class QualityFactsRepository {
       subgroups: byId(row.subgroups, (subgroup) => ({ name: subgroup.name, size: subgroup.size })),
       teachers: byId(row.teachers, (teacher) => ({ name: teacher.name })),
       wishes: row.wishes ?? [],
+      // The university's weights (issue 54 §3): the report and the solver read the same ones.
+      ...weightsFrom(merged(row.rules)),
     };
   }
 
   /**
    * What the score of a semester's version depends on besides its rules' tables: the schedule data
    * stamp (bumped at the commit of any change of rules, overrides, rooms, groups, calendars, grids...)
-   * and the state of the semester's teacher preferences, which the stamp does not cover.
+   * the state of the semester's teacher preferences and the university's weights, which the stamp does not cover.
    */
   async fingerprint(semesterId: number): Promise<string> {
     const [row] = await this.db.rows(
       FINGERPRINT,
       `SELECT (SELECT stamp FROM schedule_data_stamp WHERE id = 1)::text || '/' ||
-              coalesce((SELECT md5(string_agg(id || ':' || status || ':' || updated_at, ',' ORDER BY id)) FROM teacher_preferences WHERE semester_id = $1), '')
+              coalesce((SELECT md5(string_agg(id || ':' || status || ':' || updated_at, ',' ORDER BY id)) FROM teacher_preferences WHERE semester_id = $1), '') || '/' ||
+              coalesce((SELECT updated_at::text FROM schedule_solver_settings), '')
               AS fingerprint`,
       [semesterId],
     );

@@ -6,6 +6,8 @@ import { QualityScores } from './quality-scores';
 import { QualityRecommendationsService } from './quality-recommendations.service';
 import { RuleRecommendations } from './rule-recommendations';
 import { QualityService } from './quality.service';
+import { SolverSettingsController } from './solver-settings.controller';
+import { SolverSettingsRepository } from './solver-settings.repository';
 
 type ModuleImport = NonNullable<ModuleMetadata['imports']>[number];
 
@@ -21,8 +23,8 @@ export class ScheduleQualityModule {
     return {
       module: ScheduleQualityModule,
       imports: [ScheduleCoreModule, ...bindings],
-      controllers: [QualityController],
-      providers: [QualityService, QualityRecommendationsService, RuleRecommendations, QualityFactsRepository, { provide: VersionScores, useClass: QualityScores }],
+      controllers: [QualityController, SolverSettingsController],
+      providers: [SolverSettingsRepository, QualityService, QualityRecommendationsService, RuleRecommendations, QualityFactsRepository, { provide: VersionScores, useClass: QualityScores }],
       // For the solver's jobs: their scores are the report's.
       exports: [VersionScores],
     };

@@ -45,7 +45,8 @@ const number = (value: number | null) => (value === null ? '—' : value.toLocal
 const POLL_MS = 1000;
 
 export default function Optimizations() {
-  const choice = useVersionChoice();
+  // Like «Правила»: the newest draft first (a run starts from what the office is preparing).
+  const choice = useVersionChoice({ preferDraft: true });
   const { version } = choice;
   const semester = choice.semesters.state === 'done' ? choice.semesters.data.find((item) => item.id === version?.semesterId) : undefined;
   return (
@@ -54,6 +55,9 @@ export default function Optimizations() {
       <p class="hint">
         Расчёт раскладывает занятия версии по дням, парам и аудиториям без пересечений и с учётом пожеланий преподавателей. Исходная версия не
         меняется: результат сохраняется новым черновиком, его можно проверить, сравнить и опубликовать в «Версиях».
+      </p>
+      <p class="hint">
+        Что считать хорошим расписанием — веса штрафов и жёсткие условия — задаётся в <a href="#solver-settings">«Правилах хорошего расписания»</a>.
       </p>
       <VersionChoiceFields choice={choice} />
       {version ? <VersionJobs key={version.id} version={version} semester={semester} /> : choice.versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
@@ -391,12 +395,24 @@ function DeleteResult({ resultId, onDeleted }: { resultId: number; onDeleted: (n
   );
 }
 
+/**
+ * The unplaced slots (issue 54 §2): the run's headline (what to do first), the blockers that stop the
+ * most slots, then per slot its headline, its reasons (merged, most cells first, at most ten, then
+ * «и ещё N») and the link to the result's rule, the one its header names.
+ */
 function Unplaced({ job, resultId, sourceVersionId }: { job: Job; resultId: number; sourceVersionId: number }) {
-  const { slots, topBlockers } = job.unplaced;
+  const { slots, topBlockers, headline } = job.unplaced;
   if (slots.length === 0) return <p class="notice notice-info">Все занятия размещены.</p>;
+  const ruleLink = (resultRuleId: number | null | undefined, sourceRuleId: number | null | undefined) =>
+    resultRuleId ? `#rules?versionId=${resultId}&ruleId=${resultRuleId}` : `#rules?versionId=${sourceVersionId}&ruleId=${sourceRuleId}`;
   return (
     <section aria-labelledby="unplaced-title" class="unplaced">
       <h3 id="unplaced-title">{`Не размещено: ${job.totalSlots - job.placedSlots}`}</h3>
+      {headline ? (
+        <p class="notice notice-warning" id="unplaced-headline">
+          {headline}
+        </p>
+      ) : null}
       {topBlockers.length ? (
         <>
           <h4>Чаще всего мешает</h4>
@@ -409,16 +425,27 @@ function Unplaced({ job, resultId, sourceVersionId }: { job: Job; resultId: numb
       ) : null}
       <ul class="problem-list" id="unplaced-slots">
         {slots.map((slot) => (
-          <li key={slot.slotId}>
-            <p>{slot.label}</p>
+          <li key={slot.slotId} class="unplaced-slot">
+            <h4 class="unplaced-label">
+              <a href={ruleLink(slot.resultRuleId, slot.ruleId)}>{slot.label}</a>
+            </h4>
+            {slot.headline ? <p class="unplaced-headline">{slot.headline}</p> : null}
             <ul>
               {slot.reasons.map((reason, index) => (
-                <li key={index}>{reason.cells > 0 ? `${reason.text} (клеток: ${reason.cells})` : reason.text}</li>
+                <li key={index}>
+                  {reason.cells > 0 ? `${reason.text} (клеток: ${reason.cells})` : reason.text}
+                  {reason.blockingRuleId ? (
+                    <>
+                      {' '}
+                      <a href={ruleLink(reason.blockingResultRuleId, reason.blockingRuleId)} aria-label={`Открыть мешающее правило №${reason.blockingResultRuleId ?? reason.blockingRuleId}`}>
+                        открыть правило
+                      </a>
+                    </>
+                  ) : null}
+                </li>
               ))}
+              {slot.moreReasons > 0 ? <li class="hint">{`и ещё ${slot.moreReasons}`}</li> : null}
             </ul>
-            <a href={`#rules?versionId=${slot.resultRuleId ? resultId : sourceVersionId}&ruleId=${slot.resultRuleId ?? slot.ruleId}`}>
-              {`Открыть правило №${slot.resultRuleId ?? slot.ruleId}`}
-            </a>
           </li>
         ))}
       </ul>

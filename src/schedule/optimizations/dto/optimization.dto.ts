@@ -72,10 +72,18 @@ export class OptimizationPenalty {
 }
 
 export class UnplacedReasonDto {
-  @ApiProperty({ enum: ['TEACHER_BUSY', 'GROUP_BUSY', 'ROOM_BUSY', 'NO_ROOM', 'UNAVAILABLE', 'LOCKED', 'REFUSED'] }) code!: string;
+  @ApiProperty({
+    enum: ['TEACHER_BUSY', 'GROUP_BUSY', 'LOCKED_BLOCKER', 'ROOM_BUSY', 'NO_ROOM', 'NO_ROOM_SEATS', 'NO_ROOM_EQUIPMENT', 'UNAVAILABLE', 'LOCKED', 'REFUSED'],
+    description:
+      'TEACHER_BUSY/GROUP_BUSY — преподаватель, группа или подгруппа заняты другим правилом; LOCKED_BLOCKER — то же, но мешающее правило закреплено; ' +
+      'ROOM_BUSY — все подходящие аудитории заняты; NO_ROOM_SEATS — нет аудитории на столько мест; NO_ROOM_EQUIPMENT — нет аудитории с нужным оборудованием; ' +
+      'NO_ROOM — нет подходящей аудитории; UNAVAILABLE — недоступность преподавателя; LOCKED — само правило закреплено без места; REFUSED — место не прошло проверку',
+  })
+  code!: string;
   @ApiProperty({ description: 'По-русски, для человека' }) text!: string;
   @ApiProperty({ description: 'Сколько клеток сетки (день × пара) закрыто этой причиной' }) cells!: number;
-  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Правило, которое занимает ресурс' }) blockingRuleId!: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'Правило исходной версии, которое занимает ресурс' }) blockingRuleId!: number | null;
+  @ApiPropertyOptional({ type: Number, nullable: true, description: 'То же правило в версии-результате (его и открывать)' }) blockingResultRuleId!: number | null;
 }
 
 export class UnplacedSlotDto {
@@ -83,8 +91,10 @@ export class UnplacedSlotDto {
   @ApiProperty({ description: 'Слот исходной версии' }) slotId!: number;
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Правило в версии-результате (его копия)' }) resultRuleId!: number | null;
   @ApiPropertyOptional({ type: Number, nullable: true, description: 'Слот в версии-результате' }) resultSlotId!: number | null;
-  @ApiProperty({ example: '№12 «Физика», лекция' }) label!: string;
-  @ApiProperty({ type: [UnplacedReasonDto], description: 'По убыванию числа клеток' }) reasons!: UnplacedReasonDto[];
+  @ApiProperty({ example: '№1159 (в исходной версии №867) «Физика», лекция', description: 'Правило результата, рядом — исходное, если номер другой' }) label!: string;
+  @ApiProperty({ description: 'Что сделать сначала: самая весомая причина' }) headline!: string;
+  @ApiProperty({ type: [UnplacedReasonDto], description: 'Одинаковые причины объединены; по убыванию числа клеток, не больше 10' }) reasons!: UnplacedReasonDto[];
+  @ApiProperty({ description: 'Сколько причин не показано («и ещё N»)' }) moreReasons!: number;
 }
 
 export class UnplacedBlockerDto {
@@ -95,6 +105,8 @@ export class UnplacedBlockerDto {
 export class UnplacedReportDto {
   @ApiProperty({ type: [UnplacedSlotDto] }) slots!: UnplacedSlotDto[];
   @ApiProperty({ type: [UnplacedBlockerDto], description: 'Самые частые препятствия, не более 10' }) topBlockers!: UnplacedBlockerDto[];
+  @ApiProperty({ type: String, nullable: true, description: 'Что сделать сначала во всём расчёте: препятствие, которое первым стоит у большинства занятий; null — всё размещено' })
+  headline!: string | null;
 }
 
 export class OptimizationJobResponse {
