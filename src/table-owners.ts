@@ -42,6 +42,7 @@ export const TABLE_OWNERS: Readonly<Record<string, readonly string[]>> = {
     'schedule_overrides',
     'schedule_data_stamp',
     'schedule_optimization_jobs',
+    'schedule_version_locks',
   ],
   'teacher-absences': ['teacher_absences', 'teacher_absence_decisions'],
   'teacher-preferences': ['teacher_preferences'],
@@ -85,9 +86,9 @@ export const READ_MODELS: readonly ReadModel[] = [
   {
     name: "Schedule check facts",
     feature: 'schedule',
-    files: ['src/schedule/core/lesson-change-facts.repository.ts', 'src/schedule/rules/rule-facts.repository.ts', 'src/schedule/versions/version-facts.repository.ts', 'src/schedule/overrides/override-registry.repository.ts'],
-    reads: ['classroom_equipments', 'classrooms', 'equipments', 'lesson_types', 'semesters', 'study_groups', 'subgroups', 'subject_equipment_requirements', 'subjects', 'time_grid_scopes', 'time_slots', 'users'],
-    why: "The current state of every row a rule, a version or a one-off change names (exists, active, department, capacity, equipment, names), in one query whatever their number, inside the write's transaction.",
+    files: ['src/schedule/core/lesson-change-facts.repository.ts', 'src/schedule/rules/rule-facts.repository.ts', 'src/schedule/versions/version-facts.repository.ts', 'src/schedule/overrides/override-registry.repository.ts', 'src/schedule/versions/version-locks.repository.ts'],
+    reads: ['classroom_equipments', 'classrooms', 'departments', 'equipments', 'lesson_types', 'semesters', 'study_groups', 'subgroups', 'subject_equipment_requirements', 'subjects', 'time_grid_scopes', 'time_slots', 'users'],
+    why: "The current state of every row a rule, a version or a one-off change names (exists, active, department, capacity, equipment, names), in one query whatever their number, inside the write's transaction; and the groups of a locked department (issue 54 §1).",
   },
   {
     name: 'Room warnings',

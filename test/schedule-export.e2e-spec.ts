@@ -37,12 +37,15 @@ async function workbookOf(bytes: Buffer): Promise<ExcelJS.Workbook> {
 }
 
 /** What a timetable cell says about a lesson (docs/decisions.md, «Экспорт расписания»), written from the user's side. */
+/** «ауд. 1-101»; a room already named «Ауд. 22» is written as it is. */
+const roomInText = (name: string) => (/^ауд(\.|итори)/i.test(name) ? name : `ауд. ${name}`);
+
 function expectedLines(lesson: Lesson, kind: 'group' | 'teacher' | 'classroom'): string[] {
   const lines: string[] = [];
   if (lesson.overrideAction === 'MOVE') lines.push(`изм.: перенесено с ${lesson.originalLessonDate?.slice(8, 10)}.${lesson.originalLessonDate?.slice(5, 7)}`);
   if (lesson.overrideAction === 'REPLACE') lines.push('изм.: замена');
   lines.push(`${lesson.subjectName} (${lesson.lessonTypeName.toLowerCase()})`);
-  const who = [kind !== 'teacher' ? lesson.teacherName : null, kind !== 'classroom' ? `ауд. ${lesson.classroomName}` : null, lesson.lessonFormat === 'Онлайн' ? 'онлайн' : null];
+  const who = [kind !== 'teacher' ? lesson.teacherName : null, kind !== 'classroom' ? roomInText(lesson.classroomName) : null, lesson.lessonFormat === 'Онлайн' ? 'онлайн' : null];
   lines.push(who.filter(Boolean).join(', '));
   if (kind !== 'group') lines.push(lesson.groupNames.join(', '));
   if (lesson.subgroupNames.length > 0) lines.push(`подгр. ${lesson.subgroupNames.join(', ')}`);

@@ -1,6 +1,7 @@
 import { standServiceAt } from './support/clock';
 import { createOverride, OVERRIDES_PATH } from './support/override-builders';
 import { createRule, createUniversity, createVersion, LESSON_TYPES, requestOf, RuleBody, RULES_PATH, ruleBody, slotBody, University } from './support/schedule-builders';
+import { pastReaders, subscribePastFeeds } from './support/past-readers';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -57,7 +58,8 @@ describe('publication of a draft from a date', () => {
     monday = await weekly(0, 1);
     friday = await weekly(1, 5);
     const wednesday = await weekly(2, 3);
-    // One-off changes of the Mondays: one given (21 September), two ahead.
+    // One-off changes of the Mondays: two given (14 and 21 September), two ahead.
+    await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-09-14', action: 'REPLACE', newTeacherId: u.teachers[3].id, newClassroomId: u.classrooms[3].id });
     await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-09-21', action: 'CANCEL' });
     await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-10-12', action: 'CANCEL' });
     await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[3].id });
@@ -118,6 +120,14 @@ describe('publication of a draft from a date', () => {
 
   it('publishes from tomorrow: every lesson before it as it was, from it the draft, hours kept, one-off changes carried over', async () => {
     const was = await Promise.all([0, 1, 2, 3].map(lessonsOf));
+    // Every reader of the given lessons, for the moved rule's, the dropped rule's and the new rule's group,
+    // teacher and room (the new rule's teacher and room took the Monday of 14 September by a one-off change).
+    // A publication renumbers the slot rows a feed event's UID names (as every publication always did):
+    // the events are compared without UID and SEQUENCE.
+    const targets = [0, 1, 3].map((index) => ({ groupId: u.groups[index].id, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id, departmentId: u.department.id, semesterId: u.semester.id }));
+    const feeds = await Promise.all(targets.map((target) => subscribePastFeeds(admin, target)));
+    const readers = () => Promise.all(targets.map((target, index) => pastReaders(t, admin, target, feeds[index], '2026-09-01', TOMORROW, false)));
+    const readBefore = await readers();
     const [unmatchedLater] = await t.sql<{ id: number }>('alpha', `SELECT id FROM schedule_overrides WHERE schedule_version_id = $1 AND lesson_date = '2026-10-19'`, [u.versionId]);
     const [cancelAhead] = await t.sql<{ id: number }>('alpha', `SELECT id FROM schedule_overrides WHERE schedule_version_id = $1 AND lesson_date = '2026-10-12'`, [u.versionId]);
     const response = await admin.post(`${VERSIONS}/${draftId}/publish`, {
@@ -133,6 +143,7 @@ describe('publication of a draft from a date', () => {
     expect(versions.filter((version) => version.status === 'PUBLISHED').map((version) => version.id)).toEqual([draftId]);
 
     const now = await Promise.all([0, 1, 2, 3].map(lessonsOf));
+    expect(await readers()).toEqual(readBefore);
     for (const group of [0, 1, 2, 3]) expect([group, seen(now[group], beforeDate)]).toEqual([group, seen(was[group], beforeDate)]);
     // Mondays before, Tuesdays from the date; the given cancellation stays; the kept one moved to that week's Tuesday.
     expect(now[0].filter((lesson) => lesson.date >= TOMORROW).every((lesson) => lesson.dayOfWeek === 2)).toBe(true);
@@ -153,6 +164,7 @@ describe('publication of a draft from a date', () => {
 
     const registry = (await admin.get(`${OVERRIDES_PATH}?startDate=2026-09-01&endDate=2026-12-31`)).body as { lessonDate: string; action: string }[];
     expect(registry.map((entry) => [entry.lessonDate, entry.action]).sort()).toEqual([
+      ['2026-09-14', 'REPLACE'],
       ['2026-09-16', 'CANCEL'],
       ['2026-09-21', 'CANCEL'],
       ['2026-10-13', 'CANCEL'],

@@ -92,6 +92,7 @@ describe('schedule versions (4.11)', () => {
       publishedById: null,
       publishedByName: null,
       archivedAt: null,
+      solverFromDate: null,
       ...fields,
     };
   }
@@ -126,6 +127,7 @@ describe('schedule versions (4.11)', () => {
         publishedById: adminUser.id,
         publishedByName: adminUser.name,
         archivedAt: null,
+        solverFromDate: null,
       };
       expect(list.body).toEqual([first]);
       const one = await admin.get(`${VERSIONS_PATH}/${y.versionId}`);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { PageWatch, launchBrowser, openSection, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage, expectQuietPage } from './support/browser';
-import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
+import { answerQuestion, controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { linkTeacher } from './support/resource-builders';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -103,18 +103,14 @@ describe('the office in the web client: change requests and workload', () => {
     await screenshot(page, 'office-change-requests');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    // Declined: nothing happens.
-    const asked: string[] = [];
-    page.once('dialog', (dialog) => {
-      asked.push(dialog.message());
-      void dialog.dismiss();
-    });
+    // Declined: nothing happens. Asked in the page, naming the lesson and what changes.
     await page.click(`button[aria-label="Применить: заявка №${request.id}"]`);
-    expect(asked).toEqual([expect.stringMatching(new RegExp(`^Применить заявку №${request.id}\\? Занятие 15\\.09 \\(вт\\), 08:30: `))]);
+    const asked = await answerQuestion(page, false);
+    expect(asked).toMatch(new RegExp(`^Применить заявку №${request.id}\\?\nЗанятие 15\\.09 \\(вт\\), 08:30: `));
     expect(((await admin.get('/api/teacher-change-requests?status=PENDING')).body as unknown[]).length).toBe(2);
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await page.click(`button[aria-label="Применить: заявка №${request.id}"]`);
+    await answerQuestion(page, true);
     await page.waitForFunction((id) => !document.querySelector(`button[aria-label="Применить: заявка №${id}"]`), {}, request.id);
     const stored = (await admin.get('/api/teacher-change-requests')).body as { id: number; status: string; appliedOverrideId: number | null }[];
     const applied = stored.find((item) => item.id === request.id);
@@ -214,6 +210,7 @@ describe('the office in the web client: change requests and workload', () => {
     await screenshot(page, 'office-absence-wizard');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.click('.wizard button.primary');
+    expect(await answerQuestion(page, true)).toContain('Ни одно занятие не отменяется.');
     await page.waitForFunction(() => document.querySelector('.wizard [role=status]')?.textContent?.startsWith('Применено решений: 1'));
 
     const week = (await admin.get(`/api/schedule?teacherId=${u.teachers[1].id}&startDate=2026-09-28&endDate=2026-10-04`)).body as (Lesson & { teacherId: number })[];

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { PageWatch, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
-import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
+import { answerQuestion, controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
 import { createUser } from './support/factories';
 import { createRule, createUniversity, LESSON_TYPES, requestOf, RuleBody, ruleBody, RULES_PATH, slotBody, University, VERSIONS_PATH } from './support/schedule-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -199,8 +199,8 @@ describe('the planning desk in the web client: quality, one-off changes and vers
     await clickButton('Открыть', `tr[data-override="${moveId}"]`);
     await page.waitForSelector('.override-form');
     expect(await page.$eval(await controlByLabel(page, 'Новая дата'), (node) => (node as HTMLSelectElement).value)).toBe('2026-09-10');
-    page.once('dialog', (dialog) => void dialog.accept());
     await clickButton('Удалить изменение');
+    expect(await answerQuestion(page, true)).toContain(`Удалить разовое изменение №${moveId}?`);
     const notice = await page.waitForFunction(() => document.querySelector('#overrides-notice')?.textContent);
     expect(await notice.jsonValue()).toContain(`Изменение №${moveId} удалено`);
     expect((await changes()).map((change) => change.id)).not.toContain(moveId);
@@ -232,6 +232,11 @@ describe('the planning desk in the web client: quality, one-off changes and vers
     expect(diff).toContain(`Правило №${copy.id} «${copy.subjectName}»: изменено — слоты`);
     expect(diff).toContain('Было');
     expect(diff).toContain('04.09 (пт)');
+    // A room named «Ауд. …» is written once, not «ауд. Ауд. …».
+    const room = u.classrooms.find((classroom) => classroom.id === copy.slots[0].classroomId) as { name: string };
+    expect(room.name).toMatch(/^Ауд\. /);
+    expect(diff).toContain(`, ${room.name}`);
+    expect(diff).not.toMatch(/ауд\. ауд\./i);
     await screenshot(page, 'desk-version-diff');
 
     await clickButton('Опубликовать', `tr[data-version="${draft.id}"]`);
@@ -294,27 +299,20 @@ describe('the planning desk in the web client: quality, one-off changes and vers
     // Meanwhile the rule's teacher gets group B's lecture at that pair: the rules API refuses, and the screen keeps everything.
     const blocker = await weekly(2, B.id, 2, 1, 2);
     const questions: string[] = [];
-    const answer = (dialog: { message(): string; accept(): Promise<void> }) => {
-      questions.push(dialog.message());
-      void dialog.accept();
-    };
-    page.on('dialog', answer);
-    try {
-      await clickButton('Применить к правилу', card);
-      await page.waitForSelector(`${card} [role=alert]`);
-      expect(await page.$eval(`${card} [role=alert]`, (node) => node.textContent)).toContain('преподаватель уже занят');
-      expect(await page.$(`${problem} .recommendation:not([data-rule-recommendation])`)).not.toBeNull();
-      expect(await page.$eval('#quality-score', (node) => node.textContent)).toBe(before);
-      expect(((await admin.get(`${RULES_PATH}/${late.id}`)).body as RuleBody).slots[0].timeSlotId).toBe(u.timeSlots[2].id);
-      await screenshot(page, 'desk-quality-rule-refused');
+    await clickButton('Применить к правилу', card);
+    questions.push(await answerQuestion(page, true));
+    await page.waitForSelector(`${card} [role=alert]`);
+    expect(await page.$eval(`${card} [role=alert]`, (node) => node.textContent)).toContain('преподаватель уже занят');
+    expect(await page.$(`${problem} .recommendation:not([data-rule-recommendation])`)).not.toBeNull();
+    expect(await page.$eval('#quality-score', (node) => node.textContent)).toBe(before);
+    expect(((await admin.get(`${RULES_PATH}/${late.id}`)).body as RuleBody).slots[0].timeSlotId).toBe(u.timeSlots[2].id);
+    await screenshot(page, 'desk-quality-rule-refused');
 
-      expect((await admin.delete(`${RULES_PATH}/${blocker.id}`)).status).toBe(200);
-      await clickButton('Применить к правилу', card);
-      const notice = await page.waitForFunction(() => document.querySelector('#quality-applied')?.textContent?.includes('стало') && document.querySelector('#quality-applied')?.textContent);
-      expect(await notice.jsonValue()).toContain(`Правило №${late.id} перенесено на 2-ю пару (10:10–11:40) по четвергам.`);
-    } finally {
-      page.off('dialog', answer);
-    }
+    expect((await admin.delete(`${RULES_PATH}/${blocker.id}`)).status).toBe(200);
+    await clickButton('Применить к правилу', card);
+    questions.push(await answerQuestion(page, true));
+    const notice = await page.waitForFunction(() => document.querySelector('#quality-applied')?.textContent?.includes('стало') && document.querySelector('#quality-applied')?.textContent);
+    expect(await notice.jsonValue()).toContain(`Правило №${late.id} перенесено на 2-ю пару (10:10–11:40) по четвергам.`);
     // Asked once per click, saying what it changes and that people are told.
     expect(questions).toHaveLength(2);
     expect(questions[0]).toContain(`Изменить правило №${late.id} в опубликованном расписании?`);

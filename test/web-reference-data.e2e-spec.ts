@@ -370,6 +370,7 @@ describe('«Справочники» in the web client: the reference lists thro
 
     // Archived, the group leaves the list (and the viewer's search); restored, it is back in study.
     await clickButton('В архив: ИВТ-101');
+    await clickButton('В архив и завершить правила', DIALOG);
     expect(await notice('Группы')).toBe('Перенесено в архив: «ИВТ-101»');
     await page.waitForSelector('section.entity-desk[aria-label="Группы"] .empty');
     expect((await admin.get('/api/groups/options?query=ИВТ')).body).toEqual([]);
@@ -417,6 +418,7 @@ describe('«Справочники» in the web client: the reference lists thro
 
     // Archived: gone from the list, back with «Показывать архивные», then restored.
     await clickButton('В архив: А-101');
+    await clickButton('В архив и завершить правила', DIALOG);
     expect(await notice('Аудитории')).toBe('Перенесено в архив: «А-101»');
     await page.waitForSelector('section.entity-desk[aria-label="Аудитории"] .empty');
     expect(((await admin.get('/api/classrooms')).body as Room[]).length).toBe(0);

@@ -1,8 +1,8 @@
 /// <reference lib="dom" />
-import type { Browser, Dialog, Page } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { expectQuietPage, launchBrowser, openSection, PageWatch, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { standPageAt, standServiceAt } from './support/clock';
-import { controlByLabel, signIn, weekSettled } from './support/web-client';
+import { answerQuestion, controlByLabel, signIn, weekSettled } from './support/web-client';
 import { createUser, PASSWORD } from './support/factories';
 import { linkTeacher } from './support/resource-builders';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -140,21 +140,14 @@ describe('suggestions that know the day and hour, in the web client (issue 45 §
 
     // The lesson of 15.09 has been given: the office records its substitute after the fact, asked once.
     await page.select('.wizard select', `T${u.teachers[1].id}`);
-    const asked: string[] = [];
-    const answer = (accept: boolean) => (dialog: Dialog) => {
-      asked.push(dialog.message());
-      void (accept ? dialog.accept() : dialog.dismiss());
-    };
-    page.once('dialog', answer(false));
     await page.click('.wizard button.primary');
-    await page.waitForFunction(() => !document.querySelector('.wizard [aria-busy]'));
-    expect(asked).toEqual([QUESTION]);
+    const asked = await answerQuestion(page, false);
+    expect(asked).toContain(QUESTION);
     expect((await admin.get(`/api/schedule?teacherId=${u.teachers[1].id}&startDate=2026-09-14&endDate=2026-09-20`)).body).toEqual([]);
 
-    page.once('dialog', answer(true));
     await page.click('.wizard button.primary');
+    expect(await answerQuestion(page, true)).toBe(asked);
     await page.waitForFunction(() => document.querySelector('.wizard [role=status]')?.textContent?.startsWith('Применено решений: 1'));
-    expect(asked).toEqual([QUESTION, QUESTION]);
     const week = (await admin.get(`/api/schedule?teacherId=${u.teachers[1].id}&startDate=2026-09-14&endDate=2026-09-20`)).body as { date: string; overrideAction: string | null; scheduleRuleSlotId: number }[];
     expect(week).toEqual([expect.objectContaining({ date: '2026-09-15', overrideAction: 'REPLACE', scheduleRuleSlotId: slotId })]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -53,6 +53,24 @@ describe('ruleProblems', () => {
     expect(problems[0].ruleId).toBe(7);
   });
 
+  it('leaves closed periods alone: an ended rule names no archived subject or group, a closed slot no archived teacher or room (issue 53)', () => {
+    const archivedAll = facts({
+      subjects: [[5, { name: 'Физика', archived: true }]],
+      groups: [[30, { name: 'ИВТ-101', archived: true }]],
+      users: [[100, { name: 'Иванов', role: 'TEACHER', active: false }]],
+      classrooms: [[200, { name: '101', archived: true }]],
+    });
+    expect(ruleProblems(rule({ slots: [slot({ activeTo: '2026-10-01' })] }), archivedAll, 17)).toEqual([]);
+    // A rule still running from its next period: the subject and group count, the closed slot does not.
+    const running = rule({ slots: [slot({ activeTo: '2026-10-01' }), slot({ id: 2, activeFrom: '2026-10-02', teacherId: 100, classroomId: 200 })] });
+    expect(summary(ruleProblems(running, archivedAll, 17))).toEqual([
+      ['ARCHIVED_REFERENCE', 'Правило №7 «Физика»: дисциплина «Физика» в архиве'],
+      ['ARCHIVED_REFERENCE', 'Правило №7 «Физика»: группа «ИВТ-101» в архиве'],
+      ['ARCHIVED_REFERENCE', 'Правило №7 «Физика»: слот 2: преподаватель «Иванов» в архиве'],
+      ['ARCHIVED_REFERENCE', 'Правило №7 «Физика»: слот 2: аудитория «101» в архиве'],
+    ]);
+  });
+
   it('names references that no longer fit: a non-teacher, a pair outside the base grid, foreign and doubled subgroups', () => {
     const lab = slot({
       lessonKind: 'LABORATORY',

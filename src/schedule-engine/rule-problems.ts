@@ -77,15 +77,19 @@ export function ruleProblems(rule: LoadedRule, facts: VersionFacts, semesterWeek
   const problems: RuleProblem[] = [];
   const add = (type: ProblemType, text: string) => problems.push({ ruleId: rule.id, type, message: `${ruleLabel(rule)}: ${text}` });
 
+  // A closed period (issue 53) is history, read-only: what it used may be archived since (archiving a
+  // group, subject, teacher or room ends the rules using it), so it is no ARCHIVED_REFERENCE.
+  const closed = (slot: RuleSlot) => slot.activeTo !== null && slot.activeTo !== undefined;
+  const ended = allSlots(rule).length > 0 && allSlots(rule).every(closed);
   const subject = facts.subjects.get(rule.subjectId);
   if (!subject) add('INVALID_REFERENCE', `дисциплина ${rule.subjectId} не найдена`);
-  else if (subject.archived) add('ARCHIVED_REFERENCE', `дисциплина «${subject.name}» в архиве`);
+  else if (subject.archived && !ended) add('ARCHIVED_REFERENCE', `дисциплина «${subject.name}» в архиве`);
 
   if (rule.groupIds.length === 0) add('INVALID_REFERENCE', 'у правила нет ни одной группы');
   for (const groupId of rule.groupIds) {
     const group = facts.groups.get(groupId);
     if (!group) add('INVALID_REFERENCE', `группа ${groupId} не найдена`);
-    else if (group.archived) add('ARCHIVED_REFERENCE', `группа «${group.name}» в архиве`);
+    else if (group.archived && !ended) add('ARCHIVED_REFERENCE', `группа «${group.name}» в архиве`);
   }
 
   const unplaced: { position: number; slot: RuleSlot }[] = [];
@@ -101,12 +105,12 @@ export function ruleProblems(rule: LoadedRule, facts: VersionFacts, semesterWeek
     const teacher = facts.users.get(slot.teacherId);
     if (!teacher) add('INVALID_REFERENCE', `${at}: преподаватель ${slot.teacherId} не найден`);
     else if (teacher.role !== 'TEACHER') add('INVALID_REFERENCE', `${at}: пользователь «${teacher.name}» не является преподавателем`);
-    else if (!teacher.active) add('ARCHIVED_REFERENCE', `${at}: преподаватель «${teacher.name}» в архиве`);
+    else if (!teacher.active && !closed(slot)) add('ARCHIVED_REFERENCE', `${at}: преподаватель «${teacher.name}» в архиве`);
 
     if (isPlaced(slot)) {
       const classroom = facts.classrooms.get(slot.classroomId);
       if (!classroom) add('INVALID_REFERENCE', `${at}: аудитория ${slot.classroomId} не найдена`);
-      else if (classroom.archived) add('ARCHIVED_REFERENCE', `${at}: аудитория «${classroom.name}» в архиве`);
+      else if (classroom.archived && !closed(slot)) add('ARCHIVED_REFERENCE', `${at}: аудитория «${classroom.name}» в архиве`);
       else if (facts.requirements && classroom.equipmentIds) {
         const lacking = missingEquipment(requiredEquipment(facts.requirements, { subjectId: rule.subjectId, ...slot }), classroom.equipmentIds);
         if (lacking.length > 0) add('INVALID_REFERENCE', `${at}: в аудитории «${classroom.name}» ${lackText(lacking)}, нужного для ${KIND_GENITIVE[slot.lessonKind]}`);

@@ -1,4 +1,5 @@
 import { addDays, isoDayOfWeek } from '../schedule-engine/dates';
+import { roomLabel } from '../schedule-engine/room-label';
 import { mondayOf, weekNumber, weekParity } from '../schedule-engine/weeks';
 import type { RenderedLessonDto } from '../schedule';
 import type { LoadedSemester } from '../schedule-engine/rule-model';
@@ -173,7 +174,7 @@ export function lessonLines(kind: TargetKind, lesson: RenderedLessonDto): string
   lines.push(`${lesson.subjectName} (${lesson.lessonTypeName.toLowerCase()})`);
   const who: string[] = [];
   if (kind !== 'teacher') who.push(lesson.teacherName);
-  if (kind !== 'classroom') who.push(`ауд. ${lesson.classroomName}`);
+  if (kind !== 'classroom') who.push(roomLabel(lesson.classroomName));
   if (lesson.lessonFormat === 'Онлайн') who.push('онлайн');
   lines.push(who.join(', '));
   if (kind === 'teacher' || kind === 'classroom') lines.push(lesson.groupNames.join(', '));

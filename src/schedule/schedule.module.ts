@@ -3,7 +3,7 @@ import { ScheduleCoreModule } from './core';
 import { ScheduleOptimizationsModule } from './optimizations';
 import { ScheduleOverridesModule } from './overrides/schedule-overrides.module';
 import { ScheduleQualityModule } from './quality/quality.module';
-import { ScheduleRulesModule } from './rules/schedule-rules.module';
+import { RulesOfArchivedModule, ScheduleRulesModule } from './rules/schedule-rules.module';
 import { ScheduleViewingModule } from './viewing/schedule-viewing.module';
 import { ScheduleVersionsModule } from './versions/schedule-versions.module';
 
@@ -18,6 +18,7 @@ const QUALITY = ScheduleQualityModule.withPorts(ScheduleRulesModule);
   imports: [
     ScheduleCoreModule,
     ScheduleRulesModule,
+    RulesOfArchivedModule,
     ScheduleViewingModule,
     ScheduleVersionsModule,
     ScheduleOverridesModule,

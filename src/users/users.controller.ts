@@ -4,9 +4,10 @@ import type { AuthUser } from '../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../platform/auth/decorators';
 import { PostOk } from '../platform/http/decorators';
 import { ApiPageResponse, Page } from '../platform/http/paging';
-import { CreatedUserResponse, CreateUserRequest, UpdateUserRequest, UserResponse } from './dto/user.dto';
+import { CreatedUserResponse, CreateUserRequest, UpdateUserRequest, UserArchiveResponse, UserResponse } from './dto/user.dto';
 import { UserPageQuery } from './dto/user-queries.dto';
 import { ResetPasswordRequest } from './dto/password.dto';
+import { ArchiveFromQuery } from '../platform/rules-of-archived';
 import { IdParam } from '../platform/http/id-param';
 import { UsersService } from './users.service';
 
@@ -58,10 +59,10 @@ export class UsersController {
 
   @Delete(':id')
   @Roles('ADMIN')
-  @ApiOperation({ summary: 'Архивировать пользователя (вход и обновление сессии больше невозможны)' })
-  @ApiOkResponse({ type: UserResponse })
-  archive(@CurrentUser() caller: AuthUser, @IdParam('id') id: number): Promise<UserResponse> {
-    return this.users.archive(caller, id);
+  @ApiOperation({ summary: 'Архивировать пользователя (вход и обновление сессии больше невозможны)', description: 'Правила расписания (опубликованной версии и черновиков семестров, которые ещё идут), использующие запись, завершаются с effectiveFrom (по умолчанию завтра): прошедшие занятия остаются; endedRules — какие и с какого дня. Заранее: GET /api/admin/schedule-rules/archive-preview.' })
+  @ApiOkResponse({ type: UserArchiveResponse })
+  archive(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Query() query: ArchiveFromQuery): Promise<UserArchiveResponse> {
+    return this.users.archive(caller, id, query.effectiveFrom);
   }
 
   @PostOk(':id/restore')

@@ -6,6 +6,7 @@ import { Passwords } from '../platform/auth/passwords';
 import { RefreshTokens } from '../platform/auth/refresh-tokens';
 import { TenantDb } from '../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/http/app-error';
+import { EndedRulesField, endedRulesField, RulesOfArchived } from '../platform/rules-of-archived';
 import { todayInBusinessZone } from '../platform/http/dates';
 import { Page, toPage } from '../platform/http/paging';
 import { AssignmentsRepository } from './assignments.repository';
@@ -30,6 +31,7 @@ export class UsersService {
     private readonly refreshTokens: RefreshTokens,
     private readonly passwords: Passwords,
     private readonly placement: StudentPlacement,
+    private readonly rulesOfArchived: RulesOfArchived,
   ) {}
 
   async listActive(): Promise<UserResponse[]> {
@@ -91,14 +93,17 @@ export class UsersService {
     return group ? { ...user, groupId: group.id, groupName: group.name } : user;
   }
 
-  /** Archives the user and ends their sessions; archiving an archived user changes nothing. */
-  async archive(caller: AuthUser, id: number): Promise<UserResponse> {
+  /**
+   * Archives the user and ends their sessions; archiving an archived user changes nothing. A teacher's slots in the schedule rules end from `effectiveFrom` (tomorrow by default), their past kept (issue 53).
+   */
+  async archive(caller: AuthUser, id: number, effectiveFrom?: string): Promise<UserResponse & EndedRulesField> {
     if (id === caller.userId) throw new BadRequestError('Нельзя архивировать собственную учётную запись');
     if (!(await this.users.statusOf(id))) throw new NotFoundError(USER_NOT_FOUND);
+    const endedRules = await this.rulesOfArchived.end({ kind: 'TEACHER', id }, effectiveFrom);
     await this.users.archive(id);
     // After the status change: a refresh racing with us either is revoked here or finds the user archived.
     await this.refreshTokens.revokeAllOf(id);
-    return this.get(id);
+    return { ...(await this.get(id)), ...endedRulesField(endedRules) };
   }
 
   async restore(id: number): Promise<UserResponse> {

@@ -95,3 +95,16 @@ export async function rewordRefusals(page: Page, text: string): Promise<() => Pr
     await cdp.detach();
   };
 }
+
+/**
+ * Answers the page's in-page question (the shared dialog of `web/src/shared/confirm.tsx`): waits for
+ * it, returns its title and lines one per line, then presses its confirming button or Escape.
+ */
+export async function answerQuestion(page: Page, yes: boolean): Promise<string> {
+  await page.waitForSelector('dialog[open] .confirm-body');
+  const text = await page.$eval('dialog[open]', (dialog) => Array.from(dialog.querySelectorAll('h2, p'), (node) => node.textContent).join('\n'));
+  if (yes) await page.click('dialog[open] .confirm-body button.primary');
+  else await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('dialog[open] .confirm-body'));
+  return text;
+}

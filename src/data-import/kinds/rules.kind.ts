@@ -241,8 +241,9 @@ export class RulesKind implements ImportKind {
           batch.map((item) => item.request),
           batch.map((item) => `строка ${item.unit.rows[0].number}`),
         );
+        // A dry run is rolled back, so the number its rule got is not the one the real run creates: it says «Новое правило».
         results.forEach((result, index) => {
-          outcomes[batch[index].position] = 'error' in result ? { refusal: result.error } : { status: 'CREATED', message: `Правило № ${result.ruleId}` };
+          outcomes[batch[index].position] = 'error' in result ? { refusal: result.error } : { status: 'CREATED', message: options.dryRun ? 'Новое правило' : `Правило № ${result.ruleId}` };
         });
         return outcomes.map((outcome) => outcome!);
       },

@@ -1,4 +1,5 @@
 import { LessonChangedEvent, LessonMoment } from '../../platform/outbox/outbox';
+import { roomLabel } from '../../schedule-engine/room-label';
 import type { PublishedLesson } from './publication-lessons';
 
 /** Names of what `lesson.changed` events refer to by id, loaded once per batch of events. */
@@ -28,7 +29,7 @@ function day(date: string): string {
 
 /** «ауд. 1-105», or «онлайн» for an online lesson, whose room does not matter (issue 55). */
 function place(format: string, classroomId: number, names: ChangeNames): string {
-  return format === 'Онлайн' ? 'онлайн' : `ауд. ${names.classrooms.get(classroomId) ?? classroomId}`;
+  return format === 'Онлайн' ? 'онлайн' : roomLabel(names.classrooms.get(classroomId) ?? String(classroomId));
 }
 
 function moment(at: LessonMoment, names: ChangeNames): string {

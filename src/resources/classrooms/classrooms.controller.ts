@@ -3,10 +3,11 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swa
 import { Roles } from '../../platform/auth/decorators';
 import { ALL_ROLES } from '../../platform/auth/roles';
 import { PostOk } from '../../platform/http/decorators';
+import { ArchiveFromQuery } from '../../platform/rules-of-archived';
 import { IdParam } from '../../platform/http/id-param';
 import { RESOURCE_EDITORS } from '../shared/roles';
 import { ClassroomsService } from './classrooms.service';
-import { ClassroomListQuery, ClassroomRequest, ClassroomResponse, ClassroomUpdateRequest } from './dto/classroom.dto';
+import { ClassroomArchiveResponse, ClassroomListQuery, ClassroomRequest, ClassroomResponse, ClassroomUpdateRequest } from './dto/classroom.dto';
 
 @ApiTags('Аудитории')
 @ApiBearerAuth()
@@ -40,10 +41,10 @@ export class ClassroomsController {
 
   @Delete(':id')
   @Roles(...RESOURCE_EDITORS)
-  @ApiOperation({ summary: 'Архивировать аудиторию (остаётся в истории, не предлагается для новых занятий)' })
-  @ApiOkResponse({ type: ClassroomResponse })
-  archive(@IdParam('id') id: number): Promise<ClassroomResponse> {
-    return this.classrooms.archive(id);
+  @ApiOperation({ summary: 'Архивировать аудиторию (остаётся в истории, не предлагается для новых занятий)', description: 'Правила расписания (опубликованной версии и черновиков семестров, которые ещё идут), использующие запись, завершаются с effectiveFrom (по умолчанию завтра): прошедшие занятия остаются; endedRules — какие и с какого дня. Заранее: GET /api/admin/schedule-rules/archive-preview.' })
+  @ApiOkResponse({ type: ClassroomArchiveResponse })
+  archive(@IdParam('id') id: number, @Query() query: ArchiveFromQuery): Promise<ClassroomArchiveResponse> {
+    return this.classrooms.archive(id, query.effectiveFrom);
   }
 
   @PostOk(':id/restore')

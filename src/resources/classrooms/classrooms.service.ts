@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { EndedRulesField, endedRulesField, RulesOfArchived } from '../../platform/rules-of-archived';
 import { EquipmentRepository } from '../equipment/equipment.repository';
 import { CLASSROOM_NAME_TAKEN, ClassroomFields, ClassroomsRepository } from './classrooms.repository';
 import { ClassroomRequest, ClassroomResponse, ClassroomUpdateRequest } from './dto/classroom.dto';
@@ -22,6 +23,7 @@ export class ClassroomsService {
     private readonly db: TenantDb,
     private readonly classrooms: ClassroomsRepository,
     private readonly equipment: EquipmentRepository,
+    private readonly rulesOfArchived: RulesOfArchived,
   ) {}
 
   list(includeArchived: boolean): Promise<ClassroomResponse[]> {
@@ -66,8 +68,11 @@ export class ClassroomsService {
     });
   }
 
-  async archive(id: number): Promise<ClassroomResponse> {
-    return this.setArchived(id, true);
+  /** Archives the room; the schedule rules' slots in it end from `effectiveFrom` (tomorrow by default), their past kept (issue 53). */
+  async archive(id: number, effectiveFrom?: string): Promise<ClassroomResponse & EndedRulesField> {
+    await this.load(id);
+    const endedRules = await this.rulesOfArchived.end({ kind: 'CLASSROOM', id }, effectiveFrom);
+    return { ...(await this.setArchived(id, true)), ...endedRulesField(endedRules) };
   }
 
   async restore(id: number): Promise<ClassroomResponse> {

@@ -1,12 +1,13 @@
-import { Body, Controller, Delete, Get, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Roles } from '../../platform/auth/decorators';
 import { ALL_ROLES } from '../../platform/auth/roles';
 import { PostOk } from '../../platform/http/decorators';
+import { ArchiveFromQuery } from '../../platform/rules-of-archived';
 import { IdParam } from '../../platform/http/id-param';
 import { RESOURCE_EDITORS } from '../shared/roles';
 import { SubjectEquipmentRequest, SubjectEquipmentResponse } from './dto/subject-equipment.dto';
-import { SubjectRequest, SubjectResponse } from './dto/subject.dto';
+import { SubjectRemoveResponse, SubjectRequest, SubjectResponse } from './dto/subject.dto';
 import { SubjectEquipmentService } from './subject-equipment.service';
 import { SubjectsService } from './subjects.service';
 
@@ -66,9 +67,9 @@ export class SubjectsController {
 
   @Delete(':id')
   @Roles(...RESOURCE_EDITORS)
-  @ApiOperation({ summary: 'Удалить дисциплину; если на неё есть ссылки, она архивируется. Возвращает дисциплину' })
-  @ApiOkResponse({ type: SubjectResponse })
-  remove(@IdParam('id') id: number): Promise<SubjectResponse> {
-    return this.subjects.remove(id);
+  @ApiOperation({ summary: 'Удалить дисциплину; если на неё есть ссылки, она архивируется. Возвращает дисциплину', description: 'Правила расписания (опубликованной версии и черновиков семестров, которые ещё идут), использующие запись, завершаются с effectiveFrom (по умолчанию завтра): прошедшие занятия остаются; endedRules — какие и с какого дня. Заранее: GET /api/admin/schedule-rules/archive-preview.' })
+  @ApiOkResponse({ type: SubjectRemoveResponse })
+  remove(@IdParam('id') id: number, @Query() query: ArchiveFromQuery): Promise<SubjectRemoveResponse> {
+    return this.subjects.remove(id, query.effectiveFrom);
   }
 }

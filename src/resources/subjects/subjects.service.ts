@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Departments } from '../../departments';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { EndedRulesField, endedRulesField, RulesOfArchived } from '../../platform/rules-of-archived';
 import { SubjectRequest, SubjectResponse } from './dto/subject.dto';
 import { SUBJECT_NAME_TAKEN, SubjectState, SubjectsRepository } from './subjects.repository';
 
@@ -19,6 +20,7 @@ export class SubjectsService {
     private readonly db: TenantDb,
     private readonly subjects: SubjectsRepository,
     private readonly departments: Departments,
+    private readonly rulesOfArchived: RulesOfArchived,
   ) {}
 
   listActive(): Promise<SubjectResponse[]> {
@@ -43,13 +45,17 @@ export class SubjectsService {
    * Deletes a subject nothing refers to; archives a referenced one instead, so history keeps it. The
    * row lock makes a concurrent reference (which holds FOR KEY SHARE on it) finish first and be seen.
    */
-  async remove(id: number): Promise<SubjectResponse> {
-    return this.db.transaction(async () => {
+  /** The schedule rules of the subject end from `effectiveFrom` (tomorrow by default) first, their past kept (issue 53). */
+  async remove(id: number, effectiveFrom?: string): Promise<SubjectResponse & EndedRulesField> {
+    if (!(await this.subjects.find(id))) throw new NotFoundError(SUBJECT_NOT_FOUND);
+    const endedRules = await this.rulesOfArchived.end({ kind: 'SUBJECT', id }, effectiveFrom);
+    const removed = await this.db.transaction(async () => {
       const subject = await this.subjects.lockForChange(id);
       if (!subject) throw new NotFoundError(SUBJECT_NOT_FOUND);
       if (await this.subjects.isReferenced(id)) await this.subjects.archive(id);
       else await this.subjects.delete(id);
       return toSubjectResponse(subject);
     });
+    return { ...removed, ...endedRulesField(endedRules) };
   }
 }

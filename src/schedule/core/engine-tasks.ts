@@ -14,11 +14,14 @@ import { BlockedTime, TeacherBlocks } from './teacher-availability';
 export interface QualityTaskInput {
   inputs: ScheduleInputs;
   facts: QualityFacts;
+  /** Only the lessons from this date on (a solver job in a running semester); absent: the whole semester. */
+  from?: string;
 }
 
 /** A version's score exactly as the quality report computes it, from its actual lessons. */
-function quality({ inputs, facts }: QualityTaskInput): VersionScore {
-  const analysis = analyseQuality(actualLessonsFrom(inputs), facts);
+function quality({ inputs, facts, from }: QualityTaskInput): VersionScore {
+  const lessons = actualLessonsFrom(inputs);
+  const analysis = analyseQuality(from === undefined ? lessons : lessons.filter((lesson) => lesson.date >= from), facts);
   return { score: analysis.score, rawPenalty: analysis.rawPenalty, lessonCount: analysis.lessonCount, metrics: analysis.metrics };
 }
 

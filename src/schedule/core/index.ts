@@ -21,6 +21,7 @@ export { OVERRIDE_RECORD_COLUMNS, OVERRIDE_RECORD_FROM, OVERRIDE_RECORD_JSON, to
 export type { OverrideRecordRow } from './override-records';
 export { namedLesson } from './named-lessons';
 export { NamedLessonDto } from './named-lesson.dto';
+export { VersionLocksDto } from './version-locks.dto';
 export type { NamedLesson } from './named-lessons';
 // The repository is for the schedule's own features; other areas read through ScheduleReads.
 export { namedIds, RULE_SELECT, ScheduleDataRepository } from './schedule-data.repository';
@@ -35,7 +36,7 @@ export type { LockedVersion, VersionStatus } from './semester-write-unit';
 export { AbsenceBlocks, HardUnavailability, TeacherAvailability, TeacherBlocks } from './teacher-availability';
 export { TeacherAvailabilityModule } from './teacher-availability.module';
 export type { BlockedTime, BlockScope } from './teacher-availability';
-export { SolvedDrafts, VersionScores } from './optimization-ports';
-export type { SlotPlacement, SolvedDraft, SolvedDraftRequest, VersionScore } from './optimization-ports';
+export { SolvedDrafts, VersionLocks, VersionScores } from './optimization-ports';
+export type { HeldRules, SlotPlacement, SolvedDraft, SolvedDraftRequest, VersionScore } from './optimization-ports';
 export { RuleChangeTrials } from './rule-change-port';
 export type { RuleChangeBody, RuleChangeSlot } from './rule-change-port';

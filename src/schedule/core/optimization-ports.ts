@@ -16,8 +16,11 @@ export interface VersionScore {
 }
 
 export abstract class VersionScores {
-  /** The version scored exactly as the quality report scores it. */
-  abstract score(semesterId: number, versionId: number): Promise<VersionScore>;
+  /**
+   * The version scored exactly as the quality report scores it; with `from` (a job in a running
+   * semester, issue 53), over its lessons from that date on only, the ones the job may move.
+   */
+  abstract score(semesterId: number, versionId: number, from?: string): Promise<VersionScore>;
   /** Seats, group and subgroup sizes, names and the approved wishes of the semester (what the scoring weighs). */
   abstract facts(semesterId: number): Promise<QualityFacts>;
 }
@@ -35,8 +38,14 @@ export interface SolvedDraftRequest {
   authorId: number | null;
   /** By the source's slot id; a slot not listed keeps its source placement. */
   placements: ReadonlyMap<number, SlotPlacement | null>;
-  /** Source slots that never move (locked rules): the core's checks never unplace them. */
+  /** Source slots that never move (locked rules, periods ended before `fromDate`): the core's checks never unplace them. */
   fixedSlotIds: ReadonlySet<number>;
+  /**
+   * The first day the result may differ from the source (issue 53); absent or the semester's first
+   * day: the whole semester. A slot that began before it keeps its row up to the day before, and its
+   * new place (or its refusal) continues it from this day, so every lesson before it stays as it was.
+   */
+  fromDate?: string;
 }
 
 export interface SolvedDraft {
@@ -57,4 +66,20 @@ export abstract class SolvedDrafts {
    * slot they refuse is left unplaced rather than written where it clashes.
    */
   abstract write(request: SolvedDraftRequest): Promise<SolvedDraft>;
+}
+
+/** What the office locked in a version (issue 54 §1): the lists as stored, and the active rules they hold. */
+export interface HeldRules {
+  ruleIds: number[];
+  groupIds: number[];
+  teacherIds: number[];
+  classroomIds: number[];
+  departmentIds: number[];
+  /** Every active rule of the version one of the lists holds (a rule named, or of a locked group, teacher, room or department). */
+  heldRuleIds: number[];
+}
+
+export abstract class VersionLocks {
+  /** The version's stored locks and the rules they hold now. */
+  abstract held(versionId: number): Promise<HeldRules>;
 }

@@ -16,6 +16,7 @@ export interface RuleFilter {
   versionIds: number[];
   ruleIds?: number[];
   groupIds?: number[];
+  subjectIds?: number[];
   teacherIds?: number[];
   classroomIds?: number[];
   slotIds?: number[];
@@ -258,6 +259,7 @@ export class ScheduleDataRepository {
     if (filter.groupIds) {
       where.push(`EXISTS (SELECT 1 FROM schedule_rule_groups fg WHERE fg.rule_id = r.id AND fg.group_id = ANY(${params.add(filter.groupIds)}::int[]))`);
     }
+    if (filter.subjectIds) where.push(`r.subject_id = ANY(${params.add(filter.subjectIds)}::int[])`);
     if (filter.slotIds) where.push(`EXISTS (SELECT 1 FROM schedule_rule_slots fs WHERE fs.rule_id = r.id AND fs.id = ANY(${params.add(filter.slotIds)}::int[]))`);
     for (const [ids, column] of [
       [filter.teacherIds, 'teacher_id'],

@@ -8,7 +8,7 @@ import type { SolverCostTerm, SolverProgress, SolverResult, SolverStopReason } f
 import { ScheduleDataRepository, SlotPlacement, SolvedDrafts, VersionScores } from '../core';
 import { OptimizationPenalty, OptimizationPhase, OptimizationStopReason } from './dto/optimization.dto';
 import { JobProgress, JobRow, OptimizationJobsRepository, SourceVersion } from './optimization-jobs.repository';
-import { BuiltProblem, buildProblem, placementFromSolver, ProblemInput, RuleInput } from './problem-builder';
+import { BuiltProblem, buildProblem, placementFromSolver, ProblemInput, RuleInput, slotRole } from './problem-builder';
 import { startSolverThreads, SolverThread } from './solver-thread';
 import { unplacedReport } from './unplaced-report';
 
@@ -114,7 +114,7 @@ class JobRun {
     const loaded = await this.load(version);
     const built = buildProblem(loaded);
     const total = built.origins.length + built.lockedUnplaced.length;
-    const initialScore = (await this.scores.score(version.semesterId, version.id)).score;
+    const initialScore = (await this.scores.score(version.semesterId, version.id, loaded.fromDate)).score;
     const initiallyPlaced = built.problem.events.filter((event) => event.initial !== null).length;
     await this.jobs.report(job.id, this.instance, { phase: 'CONSTRUCTION', totalSlots: total, placedSlots: initiallyPlaced, initialScore });
 
@@ -149,6 +149,10 @@ class JobRun {
       .sort((a, b) => a.id - b.id);
     const basePairs = [...grids.base.slots].sort((a, b) => a.orderNumber - b.orderNumber).map((pair) => ({ id: pair.id, orderNumber: pair.orderNumber }));
     const equipment = await this.data.equipmentFacts([...new Set(rules.map((rule) => rule.subjectId))]);
+    // The rules the request named and those the source's stored locks held when the job was queued (issue 54 §1).
+    const held = (this.job.versionLocks as { heldRuleIds?: number[] } | null)?.heldRuleIds ?? [];
+    // A job from the semester's first day changes the whole semester; from a later day, the past stays (issue 53).
+    const fromDate = this.job.fromDate !== null && this.job.fromDate > semester.startDate ? this.job.fromDate : undefined;
     return {
       mode: this.job.mode,
       rules,
@@ -156,7 +160,8 @@ class JobRun {
       rooms,
       equipment,
       facts,
-      lockedRuleIds: new Set(this.job.lockedRuleIds),
+      lockedRuleIds: new Set([...this.job.lockedRuleIds, ...held]),
+      ...(fromDate === undefined ? {} : { fromDate }),
       semester: { startDate: semester.startDate, endDate: semester.endDate },
     };
   }
@@ -212,6 +217,8 @@ class JobRun {
     const { job } = this;
     const placements = new Map<number, SlotPlacement | null>();
     const fixedSlotIds = new Set<number>();
+    // Periods ended before the job's date are history: the draft's checks never touch them either.
+    for (const rule of loaded.rules) for (const slot of rule.slots) if (slotRole(loaded, rule, slot) === 'past') fixedSlotIds.add(slot.id);
     built.origins.forEach(({ slot }, event) => {
       if (built.problem.events[event].fixed) {
         fixedSlotIds.add(slot.id);
@@ -235,6 +242,7 @@ class JobRun {
       authorId: job.createdBy,
       placements,
       fixedSlotIds,
+      ...(loaded.fromDate === undefined ? {} : { fromDate: loaded.fromDate }),
     });
     const eventOfSlot = new Map(built.origins.map(({ slot }, event) => [slot.id, event]));
     const refusedEvents = draft.refusedSlotIds.flatMap((slotId) => eventOfSlot.get(slotId) ?? []);
@@ -248,7 +256,7 @@ class JobRun {
       if (!event.initial || event.fixed) return;
       if (refused.has(index) || result.cells[index] !== event.initial.cell || result.rooms[index] !== event.initial.room) moved++;
     });
-    const score = await this.scores.score(version.semesterId, draft.versionId);
+    const score = await this.scores.score(version.semesterId, draft.versionId, loaded.fromDate);
     const stopped = this.cancelSeen;
     const written = await this.jobs.finish(job.id, this.instance, {
       status: stopped ? 'CANCELLED' : 'SUCCEEDED',
@@ -281,7 +289,7 @@ class JobRun {
     const { job } = this;
     const unplaced = unplacedReport({ built, facts: loaded.facts, reasons: result.unplaced, refusedEvents: [], copies: new Map() });
     const unplacedCount = built.lockedUnplaced.length + result.unplaced.length;
-    const score = await this.scores.score(version.semesterId, version.id);
+    const score = await this.scores.score(version.semesterId, version.id, loaded.fromDate);
     const stopped = this.cancelSeen;
     await this.jobs.finish(job.id, this.instance, {
       status: stopped ? 'CANCELLED' : 'SUCCEEDED',

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { bool, float, ID_ROW, int, jsonDocument, listOf, nullable, oneOf, rowShape, RowType, text, timestamp } from '../../platform/database/row-shape';
+import { bool, date, float, ID_ROW, int, jsonDocument, listOf, nullable, oneOf, rowShape, RowType, text, timestamp } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
-import { VERSION_STATUSES } from '../core';
+import { HeldRules, VERSION_STATUSES } from '../core';
 import {
   OPTIMIZATION_MODES,
   OPTIMIZATION_PHASES,
@@ -16,6 +16,7 @@ import {
 
 const JOB_COLUMNS = `j.id, j.semester_id AS "semesterId", j.source_version_id AS "versionId", j.mode, j.status, j.phase,
   j.time_limit_seconds AS "timeLimitSeconds", j.seed, j.max_moved_lessons AS "maxMovedLessons", j.locked_rule_ids AS "lockedRuleIds",
+  to_char(j.from_date, 'YYYY-MM-DD') AS "fromDate", j.version_locks AS "versionLocks",
   j.total_slots AS "totalSlots", j.placed_slots AS "placedSlots", j.hard_violations AS "hardViolations", j.moved_lessons AS "movedLessons",
   j.initial_score AS "initialScore", j.best_score AS "bestScore", j.penalties, j.unplaced, j.result_version_id AS "resultVersionId",
   j.message, j.stop_reason AS "stopReason", j.cancel_requested AS "cancelRequested", j.owner_instance AS "ownerInstance", j.created_by AS "createdBy",
@@ -33,6 +34,8 @@ const JOB = rowShape({
   seed: int,
   maxMovedLessons: nullable(int),
   lockedRuleIds: listOf(int),
+  fromDate: nullable(date),
+  versionLocks: nullable(jsonDocument),
   totalSlots: int,
   placedSlots: int,
   hardViolations: int,
@@ -69,6 +72,10 @@ export interface NewJob {
   seed: number;
   maxMovedLessons: number | null;
   lockedRuleIds: number[];
+  /** The first day the job may change (issue 53). */
+  fromDate: string;
+  /** The source's stored locks when the job was queued, with the rules they held (issue 54 §1). */
+  versionLocks: HeldRules;
   createdBy: number;
 }
 
@@ -98,9 +105,9 @@ export class OptimizationJobsRepository {
   async insert(job: NewJob): Promise<number> {
     const [row] = await this.db.rows(
       ID_ROW,
-      `INSERT INTO schedule_optimization_jobs (semester_id, source_version_id, mode, time_limit_seconds, seed, max_moved_lessons, locked_rule_ids, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-      [job.semesterId, job.versionId, job.mode, job.timeLimitSeconds, job.seed, job.maxMovedLessons, job.lockedRuleIds, job.createdBy],
+      `INSERT INTO schedule_optimization_jobs (semester_id, source_version_id, mode, time_limit_seconds, seed, max_moved_lessons, locked_rule_ids, created_by, from_date, version_locks)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+      [job.semesterId, job.versionId, job.mode, job.timeLimitSeconds, job.seed, job.maxMovedLessons, job.lockedRuleIds, job.createdBy, job.fromDate, JSON.stringify(job.versionLocks)],
     );
     return row.id;
   }

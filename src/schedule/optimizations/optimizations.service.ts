@@ -2,6 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { classifyDatabaseError } from '../../platform/database/pg-errors';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
+import { todayInBusinessZone } from '../../platform/http/dates';
+import { addDays, formatDate } from '../../schedule-engine/dates';
+import { LoadedSemester } from '../../schedule-engine/rule-model';
+import { HeldRules, ScheduleDataRepository, VersionLocks } from '../core';
 import { DEFAULT_TIME_LIMIT_SECONDS, OptimizationJobResponse, OptimizationPenalty, OptimizationRequest, UnplacedReportDto } from './dto/optimization.dto';
 import { JobRow, OptimizationJobsRepository } from './optimization-jobs.repository';
 
@@ -13,7 +17,11 @@ const NOT_RUNNING = 'Расчёт уже закончен: остановить 
 /** «Составить расписание» and «Исправить расписание» (issue 43): jobs queued here and run by the runner of some instance. */
 @Injectable()
 export class OptimizationsService {
-  constructor(private readonly jobs: OptimizationJobsRepository) {}
+  constructor(
+    private readonly jobs: OptimizationJobsRepository,
+    private readonly data: ScheduleDataRepository,
+    private readonly locks: VersionLocks,
+  ) {}
 
   /**
    * Queues a job over the version. One job waits or runs per semester: a second gets 409 naming the
@@ -28,6 +36,11 @@ export class OptimizationsService {
     if (foreign.length > 0) {
       throw new BadRequestError(`Закреплять можно только действующие правила этой версии; не из неё: ${foreign.slice(0, 10).map((id) => `№${id}`).join(', ')}`);
     }
+    const semester = await this.data.semester(version.semesterId);
+    if (!semester) throw new NotFoundError(VERSION_NOT_FOUND);
+    const fromDate = solverFromDate(request.fromDate, semester);
+    // The source's locks as they are now: a queued job runs with what the office saw when it pressed the button.
+    const versionLocks = await this.locks.held(versionId);
     await this.refuseIfBusy(version.semesterId);
     let id: number;
     try {
@@ -39,6 +52,8 @@ export class OptimizationsService {
         seed: request.seed ?? 1,
         maxMovedLessons: request.mode === 'REPAIR' ? (request.maxMovedLessons ?? null) : null,
         lockedRuleIds,
+        fromDate,
+        versionLocks,
         createdBy: caller.userId,
       });
     } catch (error) {
@@ -96,6 +111,8 @@ export function toResponse(job: JobRow): OptimizationJobResponse {
     seed: job.seed,
     maxMovedLessons: job.maxMovedLessons,
     lockedRuleIds: job.lockedRuleIds,
+    versionLocks: (job.versionLocks as HeldRules | null) ?? null,
+    fromDate: job.fromDate,
     totalSlots: job.totalSlots,
     placedSlots: job.placedSlots,
     hardViolations: job.hardViolations,
@@ -109,4 +126,21 @@ export function toResponse(job: JobRow): OptimizationJobResponse {
     message: job.message,
     createdAt: job.createdAt.toISOString(),
   };
+}
+
+/**
+ * The first day a job may change (issue 53): as asked, inside the semester (else 400 at `fromDate`);
+ * omitted, tomorrow at the university once the semester has begun (its last day at most), its first
+ * day before that and on it (nothing is given yet).
+ */
+export function solverFromDate(asked: string | undefined, semester: Pick<LoadedSemester, 'startDate' | 'endDate'>, today = todayInBusinessZone()): string {
+  if (asked !== undefined) {
+    if (asked < semester.startDate || asked > semester.endDate) {
+      throw new BadRequestError(`Дата «Оптимизировать с» должна быть в пределах семестра: ${formatDate(semester.startDate)}–${formatDate(semester.endDate)}`).at('fromDate');
+    }
+    return asked;
+  }
+  if (today <= semester.startDate) return semester.startDate;
+  const tomorrow = addDays(today, 1);
+  return tomorrow > semester.endDate ? semester.endDate : tomorrow;
 }

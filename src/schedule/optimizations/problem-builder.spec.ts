@@ -129,6 +129,22 @@ describe('the service adapter to the solver (issue 43)', () => {
     expect(Array.from(event.cellCost ?? []).flatMap((cost, cell) => (cost ? [[cell, cost]] : []))).toEqual([[5, 3]]);
   });
 
+  it('from a date (issue 53): a period ended before it is no event, a one-date unavailability before it closes nothing; a locked rule stays fixed (issue 54)', () => {
+    const wishes: TeacherWish[] = [
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2026-09-01' },
+      { teacherId: 7, type: 'HARD_UNAVAILABLE', dayOfWeek: null, pairOrder: null, date: '2026-10-17' },
+    ];
+    const given = slot(21, { activeTo: '2026-10-04' });
+    const continued = slot(22, { activeFrom: '2026-10-05', dayOfWeek: 3 });
+    const semester = { startDate: '2026-09-01', endDate: '2026-12-31' };
+    const built = buildProblem(input([rule(1, [1], [given, continued]), rule(2, [2], [slot(31, { teacherId: 8 })])], { facts: facts(wishes), semester, fromDate: '2026-10-05', lockedRuleIds: new Set([2]) }));
+    expect(built.origins.map(({ slot: origin }) => origin.id)).toEqual([22, 31]);
+    expect(built.problem.events.map((event) => event.fixed)).toEqual([false, true]);
+    const closed = Array.from(built.problem.events[0].allowedCells ?? []).flatMap((open, cell) => (open ? [] : [cell]));
+    // 17 October is a Saturday of week 7 (odd): only Saturday's pairs close, not Tuesday's of 1 September.
+    expect(closed).toEqual([15, 16, 17]);
+  });
+
   it('closes a one-date hard unavailability on its weekday for the lessons of that week\'s parity only', () => {
     // The semester starts on Tuesday 1 September 2026: week 1 (odd) holds the 1st, week 2 (even) the 12th.
     const wishes: TeacherWish[] = [

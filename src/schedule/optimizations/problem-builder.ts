@@ -46,6 +46,9 @@ export interface SlotInput {
   /** With the subject, what decides the equipment its room needs (absent: nothing is needed). */
   lessonTypeId?: number;
   lessonFormat?: string;
+  /** The slot's period (issue 53): null or absent is open. */
+  activeFrom?: string | null;
+  activeTo?: string | null;
 }
 
 export interface RuleInput extends Omit<LoadedRule, 'slots'> {
@@ -60,7 +63,13 @@ export interface ProblemInput {
   /** The rooms lessons may use (active ones), with seats. */
   rooms: readonly { id: number; capacity: number }[];
   facts: QualityFacts;
+  /** Rules the office locked (issue 54 §1): their slots stay where they are. */
   lockedRuleIds: ReadonlySet<number>;
+  /**
+   * The first day the solver may change (issue 53): a slot whose period ended before it is history and
+   * no event at all; a one-date unavailability before it closes nothing. Absent: the whole semester.
+   */
+  fromDate?: string;
   /** The semester's dates: a one-date hard unavailability closes its weekday in that date's week parity. */
   semester?: { startDate: string; endDate: string };
   /** What subjects' lessons need in their rooms and what each room has; absent: any room fits. */
@@ -92,6 +101,18 @@ export interface BuiltProblem {
 
 export type ResourceOrigin = { kind: 'teacher' | 'group' | 'subgroup'; id: number };
 
+/**
+ * What the solver may do with a slot, the one decision both «what was given stays given» (issue 53)
+ * and the office's locks (issue 54) come down to: `past` slots (their period ended before `fromDate`)
+ * are not in the problem, `fixed` ones are events that never move, `free` ones the search places.
+ */
+export type SlotRole = 'past' | 'fixed' | 'free';
+
+export function slotRole(input: Pick<ProblemInput, 'lockedRuleIds' | 'fromDate'>, rule: Pick<RuleInput, 'id'>, slot: Pick<SlotInput, 'activeTo'>): SlotRole {
+  if (input.fromDate !== undefined && slot.activeTo != null && slot.activeTo < input.fromDate) return 'past';
+  return input.lockedRuleIds.has(rule.id) ? 'fixed' : 'free';
+}
+
 export function buildProblem(input: ProblemInput): BuiltProblem {
   const periods = input.basePairs.length;
   const periodOfPair = new Map(input.basePairs.map((pair, index) => [pair.id, index]));
@@ -105,6 +126,7 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
   const groupOfSubgroup = new Map<number, number>();
   for (const rule of input.rules) {
     for (const slot of rule.slots) {
+      if (slotRole(input, rule, slot) === 'past') continue;
       for (const subgroup of slot.subgroups) {
         let set = subgroupsOfGroup.get(subgroup.groupId);
         if (!set) subgroupsOfGroup.set(subgroup.groupId, (set = new Set()));
@@ -130,13 +152,15 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
     return index;
   };
 
-  const wishes = teacherCells(input.facts, periodOfOrder, periods, costScale, input.semester);
+  const wishes = teacherCells(input.facts, periodOfOrder, periods, costScale, input.semester, input.fromDate);
   const origins: EventOrigin[] = [];
   const lockedUnplaced: LockedUnplaced[] = [];
   const events: SolverEvent[] = [];
   input.rules.forEach((rule, course) => {
-    const locked = input.lockedRuleIds.has(rule.id);
     for (const slot of rule.slots) {
+      const role = slotRole(input, rule, slot);
+      if (role === 'past') continue;
+      const locked = role === 'fixed';
       const initial = placementOf(slot, periodOfPair, roomIndex, periods);
       if (locked && !initial) {
         lockedUnplaced.push({ rule, slot });
@@ -289,7 +313,7 @@ function placementOf(slot: SlotInput, periodOfPair: ReadonlyMap<number, number>,
  * semester odd or even), so an ODD lesson is kept off it only when the date falls in an odd week.
  * Soft: SOFT_UNWANTED pairs; outside the SOFT_PREFERRED pairs of a day.
  */
-function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, number>, periods: number, costScale: number, semester: ProblemInput['semester']) {
+function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, number>, periods: number, costScale: number, semester: ProblemInput['semester'], fromDate?: string) {
   const cells = TEACHING_DAYS * periods;
   /** Per teacher: the week bits (1 odd, 2 even) closed in each cell, and each cell's soft cost. */
   const byTeacher = new Map<number, { closed: Uint8Array | null; cost: Int32Array | null }>();
@@ -302,6 +326,8 @@ function teacherCells(facts: QualityFacts, periodOfOrder: ReadonlyMap<number, nu
   for (const wish of facts.wishes) {
     if (wish.type === 'HARD_UNAVAILABLE' && wish.date !== null) {
       if (!semester || wish.date < semester.startDate || wish.date > semester.endDate) continue;
+      // A day already given closes nothing: its lessons are history the solver does not touch.
+      if (fromDate !== undefined && wish.date < fromDate) continue;
       const weekday = isoDayOfWeek(wish.date);
       if (weekday > TEACHING_DAYS) continue;
       const bit = weekParity(weekNumber(semester.startDate, wish.date)) === 'ODD' ? 1 : 2;

@@ -22,7 +22,7 @@ export class QualityScores extends VersionScores {
     super();
   }
 
-  async score(semesterId: number, versionId: number): Promise<VersionScore> {
+  async score(semesterId: number, versionId: number, from?: string): Promise<VersionScore> {
     // A job scores a whole semester, out of any request: the long budget, so a loaded machine's slow reads are not cut off.
     const { inputs, facts } = await this.db.longConsistentRead(async () => {
       const version = await this.quality.versionOf({ semesterId, versionId });
@@ -30,7 +30,7 @@ export class QualityScores extends VersionScores {
       if (!inputs) throw new Error(`semester ${semesterId} of version ${versionId} is missing`);
       return { inputs, facts: await this.factsRepository.facts(version.semesterId) };
     });
-    return this.engine.run('quality', { inputs, facts });
+    return this.engine.run('quality', { inputs, facts, ...(from === undefined ? {} : { from }) });
   }
 
   facts(semesterId: number): Promise<QualityFacts> {

@@ -64,10 +64,10 @@ export class RuleChecker {
   }
 
   /** Rules 2–7 (rule 1, the version, is the caller's: it differs between create and update). */
-  async validate(payload: RulePayload, semester: LoadedSemester, current?: LoadedRule): Promise<ValidatedRule> {
+  async validate(payload: RulePayload, semester: LoadedSemester, current?: LoadedRule, from?: string): Promise<ValidatedRule> {
     checkHours(payload, semester);
     const facts = await this.facts.load(referencedIds(payload));
-    return { rule: validateRule(payload, facts, current), facts };
+    return { rule: validateRule(payload, facts, current, from), facts };
   }
 
   /**

@@ -78,7 +78,11 @@ export function checkHours(payload: RulePayload, semester: LoadedSemester): void
  * hours of each kind match its slots. Answers the rule as it would be stored, ready for the generator
  * (new slots get negative ids).
  */
-export function validateRule(payload: RulePayload, facts: RuleFacts, current?: LoadedRule): LoadedRule {
+/**
+ * With `from` (a change from a date), a kind whose slots all end before it may keep the hours its past
+ * periods gave: its lessons are history, not a kind left without slots.
+ */
+export function validateRule(payload: RulePayload, facts: RuleFacts, current?: LoadedRule, from?: string): LoadedRule {
   const subject = facts.subject;
   if (!subject) throw new BadRequestError('Дисциплина не найдена').at('subjectId');
   if (subject.archived && current?.subjectId !== subject.id) {
@@ -103,7 +107,8 @@ export function validateRule(payload: RulePayload, facts: RuleFacts, current?: L
   const slots = payload.slots.map((slot) => checkSlot(slot, payload, facts, known, ruleId));
 
   for (const kind of LESSON_KINDS) {
-    if (payload.hours[kind] > 0 && !slots.some((slot) => slot.lessonKind === kind)) {
+    const pastOnly = from !== undefined && stored.some((slot) => slot.lessonKind === kind && (slot.activeFrom ?? '') < from);
+    if (payload.hours[kind] > 0 && !slots.some((slot) => slot.lessonKind === kind) && !pastOnly) {
       throw new BadRequestError(`Для ${KIND_GENITIVE[kind]} указано ${payload.hours[kind]} ч, но нет ни одного слота этого вида`).at(HOURS_FIELD[kind]);
     }
   }

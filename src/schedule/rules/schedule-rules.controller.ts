@@ -5,7 +5,10 @@ import { CurrentUser, Roles } from '../../platform/auth/decorators';
 import { PostOk } from '../../platform/http/decorators';
 import { IdParam } from '../../platform/http/id-param';
 import { Page } from '../../platform/http/paging';
+import { RuleEndingsResponse } from '../../platform/rules-of-archived';
 import { RULE_EDITORS, RULE_READERS } from './access';
+import { ArchivePreviewQuery } from './dto/archive-preview.dto';
+import { RuleEndings } from './rule-endings';
 import { FreeCellRoomResponse, FreeCellRoomsQuery, FreeCellsQuery, FreeCellsResponse } from './dto/free-cells.dto';
 import { RuleBulkRequest, RuleBulkResponse } from './dto/rule-bulk.dto';
 import { RuleRequest } from './dto/schedule-rule.dto';
@@ -40,6 +43,7 @@ export class ScheduleRulesController {
     private readonly rules: ScheduleRulesService,
     private readonly freeCellGrid: FreeCellsService,
     private readonly bulkChanges: ScheduleRuleBulk,
+    private readonly endings: RuleEndings,
   ) {}
 
   @Get()
@@ -83,6 +87,20 @@ export class ScheduleRulesController {
   @ApiOkResponse({ type: [FreeCellRoomResponse] })
   freeCellRooms(@Query() query: FreeCellRoomsQuery): Promise<FreeCellRoomResponse[]> {
     return this.freeCellGrid.rooms(query);
+  }
+
+  @Get('archive-preview')
+  @Roles(...RULE_EDITORS)
+  @ApiOperation({
+    summary: 'Какие правила завершит архивирование группы, дисциплины, преподавателя или аудитории (ничего не меняет)',
+    description:
+      'Ровно один из groupId, subjectId, teacherId, classroomId. Правила опубликованной версии и черновиков семестров, которые ещё идут: ' +
+      'с какого дня они (или только слоты с этим преподавателем или аудиторией) завершатся, сколько занятий уйдёт и какие разовые ' +
+      'изменения удалятся вместе с ними — то же, что сделает DELETE записи с тем же effectiveFrom.',
+  })
+  @ApiOkResponse({ type: RuleEndingsResponse })
+  async archivePreview(@Query() query: ArchivePreviewQuery): Promise<RuleEndingsResponse> {
+    return { endedRules: await this.endings.preview(query.record(), query.effectiveFrom) };
   }
 
   @Get(':id')

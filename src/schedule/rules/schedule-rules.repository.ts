@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { date, ID_ROW, int, oneOf, rowShape, RowType, timestamp, TOTAL_ROW } from '../../platform/database/row-shape';
+import { date, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp, TOTAL_ROW } from '../../platform/database/row-shape';
 import { containsPattern, SqlParams } from '../../platform/database/sql';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { HoursPeriod, LessonKind } from '../../schedule-engine/lesson-series';
@@ -67,10 +67,21 @@ export interface SlotPeriod {
 
 const OPEN_PERIOD: SlotPeriod = { activeFrom: null, activeTo: null };
 
-const OVERRIDE_OF_RULE = rowShape({ id: int, slotId: int, lessonDate: date, action: oneOf(...OVERRIDE_ACTIONS) });
+const OVERRIDE_OF_RULE = rowShape({
+  id: int,
+  slotId: int,
+  lessonDate: date,
+  action: oneOf(...OVERRIDE_ACTIONS),
+  newTeacherId: nullable(int),
+  newClassroomId: nullable(int),
+  newLessonFormat: nullable(text),
+});
 
 /** A one-off change of a rule's lesson, as a change from a date sees it. */
 export type OverrideOfRule = RowType<typeof OVERRIDE_OF_RULE>;
+
+const OPEN_VERSION = rowShape({ id: int, name: text, status: oneOf('PUBLISHED', 'DRAFT'), semesterId: int });
+export type OpenVersion = RowType<typeof OPEN_VERSION>;
 
 const RULE_COLUMNS = `r.id, r.schedule_version_id AS "versionId", r.semester_id AS "semesterId", r.status`;
 const RULE_ROW = rowShape({ id: int, versionId: int, semesterId: int, status: oneOf('ACTIVE', 'ARCHIVED') });
@@ -196,10 +207,19 @@ export class ScheduleRulesRepository {
   }
 
   /** The rule's one-off changes of lessons dated `from` or later (by their original date), in a published version. */
+  /** The PUBLISHED and DRAFT versions of every semester (their semesters' days are the caller's to read). */
+  async openVersions(): Promise<OpenVersion[]> {
+    return this.db.rows(
+      OPEN_VERSION,
+      `SELECT v.id, v.name, v.status, v.semester_id AS "semesterId" FROM schedule_versions v WHERE v.status IN ('PUBLISHED', 'DRAFT') ORDER BY v.semester_id, v.id`,
+    );
+  }
+
   async overridesFrom(ruleId: number, from: string): Promise<OverrideOfRule[]> {
     return this.db.rows(
       OVERRIDE_OF_RULE,
-      `SELECT o.id, o.base_rule_slot_id AS "slotId", o.lesson_date AS "lessonDate", o.action
+      `SELECT o.id, o.base_rule_slot_id AS "slotId", o.lesson_date AS "lessonDate", o.action,
+              o.new_teacher_id AS "newTeacherId", o.new_classroom_id AS "newClassroomId", o.new_lesson_format AS "newLessonFormat"
          FROM schedule_overrides o JOIN schedule_rule_slots sl ON sl.id = o.base_rule_slot_id
         WHERE sl.rule_id = $1 AND o.lesson_date >= $2 ORDER BY o.lesson_date, o.id`,
       [ruleId, from],

@@ -79,7 +79,8 @@ export class ScheduleRulesService {
       const successorIds = await this.saveSlots(id, plan);
       await this.settleOverrides(overrides, successorIds);
       await this.publishedChanges.record(before);
-      return this.answer(id, plan, checked, checked.layOut(current), request.effectiveFrom !== undefined);
+      const answer = await this.answer(id, plan, checked, checked.layOut(current), request.effectiveFrom !== undefined);
+      return overrides.redundant.length > 0 ? { ...answer, redundantOverrides: overrides.redundant } : answer;
     });
   }
 
@@ -111,7 +112,7 @@ export class ScheduleRulesService {
       // A slot continued by a new row is a new slot to the checks (the stored row keeps its past).
       const continued = new Set(plan.successors.map((item) => item.slot));
       const checkedPayload: RulePayload = { ...plan.body, slots: plan.body.slots.map((slot) => (continued.has(slot) ? { ...slot, id: undefined } : slot)) };
-      const validated = await this.checker.validate(checkedPayload, frame.semester, current);
+      const validated = await this.checker.validate(checkedPayload, frame.semester, current, plan.dated ? from : undefined);
       validated.rule = ruleAfterPlan(validated.rule, plan, payload.hours);
       if ((await this.slotUsage.count(plan.removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS).at('slots');
       const published = version.status === 'PUBLISHED';
@@ -234,12 +235,19 @@ export class ScheduleRulesService {
     const storedPair = new Map([...plan.close].map((slot) => [slot.id, slot.timeSlotId]));
     for (const slot of [...plan.rewrite, ...plan.runOn.map((item) => item.slot)]) storedPair.set(slot.id as number, slot.timeSlotId);
     const decisions = new Map((request.overrideDecisions ?? []).map((item) => [item.overrideId, item.decision]));
-    const settle: OverridesToSettle = { follow: [], keep: [], drop: [] };
+    const settle: OverridesToSettle = { follow: [], keep: [], drop: [], redundant: [] };
     const unmatched: UnmatchedOverride[] = [];
     for (const override of overrides) {
       const successor = successorOf(override.slotId);
       const sameDay = successor === null ? undefined : lessons.find((lesson) => lesson.slotId === successor && lesson.date === override.lessonDate);
       if (sameDay && sameDay.timeSlotId === storedPair.get(override.slotId)) {
+        // A replacement the new placement already gives (same teacher, room and format) changes
+        // nothing any more: dropped as redundant, and listed in the answer (issue 53).
+        if (successor !== override.slotId && emptyReplacement(override, sameDay)) {
+          settle.drop.push(override.id);
+          settle.redundant.push(unmatchedItem(override, 'новое размещение уже совпадает с заменой: изменение больше ничего не меняет', false));
+          continue;
+        }
         if (successor !== override.slotId) settle.follow.push({ overrideId: override.id, slotId: successor as number, via: override.slotId, lessonDate: override.lessonDate });
         continue;
       }
@@ -298,6 +306,8 @@ interface OverridesToSettle {
   follow: OverrideMove[];
   keep: OverrideMove[];
   drop: number[];
+  /** REPLACE changes the new placement made empty (also in `drop`), for the answer. */
+  redundant: UnmatchedOverride[];
 }
 
 interface OverrideMove {
@@ -307,7 +317,17 @@ interface OverrideMove {
   lessonDate: string;
 }
 
-const NO_OVERRIDES: OverridesToSettle = { follow: [], keep: [], drop: [] };
+const NO_OVERRIDES: OverridesToSettle = { follow: [], keep: [], drop: [], redundant: [] };
+
+/** A REPLACE whose every named change (teacher, room, format) is what the lesson has anyway. */
+function emptyReplacement(override: OverrideOfRule, lesson: GeneratedLesson): boolean {
+  if (override.action !== 'REPLACE') return false;
+  return (
+    (override.newTeacherId === null || override.newTeacherId === lesson.teacherId) &&
+    (override.newClassroomId === null || override.newClassroomId === lesson.classroomId) &&
+    (override.newLessonFormat === null || override.newLessonFormat === lesson.slot.lessonFormat)
+  );
+}
 
 /** A one-off change that no longer matches its lesson, as the 409 lists it. */
 interface UnmatchedOverride {

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthUser } from '../../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../../platform/auth/decorators';
@@ -9,6 +9,9 @@ import { VersionDiffResponse } from './dto/version-diff.dto';
 import { EffectiveFromQuery, SemesterVersionsQuery, VersionCreateRequest, VersionDiffQuery, VersionPublishRequest, VersionReasonRequest } from './dto/version-requests.dto';
 import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
 import { VersionValidationResponse } from './dto/version-validation.dto';
+import { VersionLocksRequest } from './dto/version-locks.dto';
+import { VersionLocksDto } from '../core';
+import { VersionLocksService } from './version-locks.service';
 import { ScheduleVersionsService } from './schedule-versions.service';
 import { VersionDiffService } from './version-diff.service';
 import { VersionPublicationService } from './version-publication.service';
@@ -26,7 +29,32 @@ export class ScheduleVersionsController {
     private readonly versions: ScheduleVersionsService,
     private readonly publication: VersionPublicationService,
     private readonly diffs: VersionDiffService,
+    private readonly locks: VersionLocksService,
   ) {}
+
+  @Get(':id/locks')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({
+    summary: 'Закрепления версии для расчёта расписания',
+    description: 'Правила, группы, преподаватели, аудитории и кафедры, правила которых расчёт (GENERATE и REPAIR) оставляет на местах, и все правила, которые они держат.',
+  })
+  @ApiOkResponse({ type: VersionLocksDto })
+  getLocks(@IdParam('id') id: number): Promise<VersionLocksDto> {
+    return this.locks.get(id);
+  }
+
+  @Put(':id/locks')
+  @Roles(...VERSION_EDITORS)
+  @ApiOperation({
+    summary: 'Заменить закрепления версии',
+    description:
+      'Черновик и опубликованная версия; архивная — только для чтения (409). Неизвестный id — 400 с полем списка. Закрепления связывают только расчёт: правило можно править вручную. ' +
+      'Копия версии переносит их.',
+  })
+  @ApiOkResponse({ type: VersionLocksDto })
+  putLocks(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionLocksRequest): Promise<VersionLocksDto> {
+    return this.locks.put(caller, id, body);
+  }
 
   @Get()
   @Roles(...VERSION_EDITORS)

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AcademicYearsModule } from '../../academic-years';
 import { UsersModule } from '../../users';
-import { ScheduleCoreModule, SolvedDrafts } from '../core';
+import { ScheduleCoreModule, SolvedDrafts, VersionLocks } from '../core';
 import { ScheduleVersionsController } from './schedule-versions.controller';
 import { ScheduleVersionsRepository } from './schedule-versions.repository';
 import { ScheduleVersionsService } from './schedule-versions.service';
@@ -14,6 +14,8 @@ import { PastLessonChanges } from './past-lessons';
 import { PastTakeover } from './past-takeover';
 import { PastTakeoverRepository } from './past-takeover.repository';
 import { VersionSolvedDrafts } from './solved-drafts';
+import { VersionLocksRepository } from './version-locks.repository';
+import { VersionLocksService } from './version-locks.service';
 
 /** Schedule versions (spec 4.11): drafts and copies, bulk validation, diffs, publication, restore and history. */
 @Module({
@@ -33,8 +35,12 @@ import { VersionSolvedDrafts } from './solved-drafts';
     VersionRecords,
     VersionFactsRepository,
     { provide: SolvedDrafts, useClass: VersionSolvedDrafts },
+    VersionLocksRepository,
+    VersionLocksService,
+    { provide: VersionLocks, useExisting: VersionLocksService },
   ],
   // For the solver's jobs: their results are drafts written here, checked by this feature's validation.
-  exports: [SolvedDrafts],
+  // The locks too: a job takes its source's (issue 54 §1).
+  exports: [SolvedDrafts, VersionLocks],
 })
 export class ScheduleVersionsModule {}

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { defineConstraintMessages } from '../../platform/database/constraint-messages';
-import { COUNT_ROW, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../../platform/database/row-shape';
+import { bool, COUNT_ROW, ID_ROW, int, nullable, oneOf, rowShape, RowType, text, timestamp } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { VERSION_EVENT_TYPES, VERSION_STATUSES, VersionEventType } from './dto/version-response.dto';
 
@@ -62,7 +62,8 @@ const RECORD_SELECT = `
          v.version_group_id AS "versionGroupId", v.based_on_version_id AS "basedOnVersionId",
          (SELECT count(*)::int FROM schedule_rules r WHERE r.schedule_version_id = v.id AND r.status = 'ACTIVE') AS "ruleCount",
          v.created_by AS "createdById", v.created_at AS "createdAt",
-         v.published_at AS "publishedAt", v.published_by AS "publishedById", v.archived_at AS "archivedAt"
+         v.published_at AS "publishedAt", v.published_by AS "publishedById", v.archived_at AS "archivedAt",
+         to_char(v.solver_from_date, 'YYYY-MM-DD') AS "solverFromDate"
     FROM schedule_versions v`;
 const RECORD = rowShape({
   ...VERSION_STATE.columns,
@@ -73,6 +74,7 @@ const RECORD = rowShape({
   createdAt: timestamp,
   publishedById: nullable(int),
   archivedAt: nullable(timestamp),
+  solverFromDate: nullable(text),
 });
 
 /** A version as stored, without its authors' names. */
@@ -95,6 +97,9 @@ export type StoredVersionEvent = RowType<typeof EVENT>;
 
 const LINEAGE = rowShape({ id: int, lineageId: int });
 const SLOT_COPY = rowShape({ oldId: int, newId: int, newRuleId: int });
+const SLOT_START = rowShape({ id: int, activeFrom: nullable(text), placed: bool });
+const SUCCESSOR = rowShape({ id: int, continues: int });
+const SOLVER_FROM = rowShape({ from: nullable(text) });
 
 /** SQL over schedule versions, their rule copies and their history. */
 @Injectable()
@@ -206,6 +211,77 @@ export class ScheduleVersionsRepository {
     return new Map(rows.map((row) => [row.oldId, { slotId: row.newId, ruleId: row.newRuleId }]));
   }
 
+  /**
+   * The source's locks on the target (issue 54 §1): the same groups, teachers, rooms and departments,
+   * and the target's rules copied from the locked ones (by lineage).
+   */
+  async copyLocks(sourceId: number, targetId: number): Promise<void> {
+    await this.db.execute(
+      `INSERT INTO schedule_version_locks (version_id, rule_ids, group_ids, teacher_ids, classroom_ids, department_ids, updated_by)
+       SELECT $2, ARRAY(SELECT t.id FROM schedule_rules s JOIN schedule_rules t ON t.schedule_version_id = $2 AND t.lineage_rule_id = COALESCE(s.lineage_rule_id, s.id)
+                         WHERE s.id = ANY(l.rule_ids) ORDER BY t.id),
+              l.group_ids, l.teacher_ids, l.classroom_ids, l.department_ids, l.updated_by
+         FROM schedule_version_locks l WHERE l.version_id = $1`,
+      [sourceId, targetId],
+    );
+  }
+
+  /** The date a solver's result changed from (null for any other version). */
+  async solverFrom(versionId: number): Promise<string | null> {
+    const [row] = await this.db.rows(SOLVER_FROM, `SELECT to_char(solver_from_date, 'YYYY-MM-DD') AS "from" FROM schedule_versions WHERE id = $1`, [versionId]);
+    return row?.from ?? null;
+  }
+
+  /** A solver's result remembers the date its run changed from: its publication's default (issue 53). */
+  async rememberSolverFrom(versionId: number, from: string): Promise<void> {
+    await this.db.execute(`UPDATE schedule_versions SET solver_from_date = $2 WHERE id = $1`, [versionId, from]);
+  }
+
+  /** Where each slot's period starts (null: the semester's first day) and whether it is placed. */
+  async slotStarts(slotIds: readonly number[]): Promise<Map<number, { activeFrom: string | null; placed: boolean }>> {
+    if (slotIds.length === 0) return new Map();
+    const rows = await this.db.rows(
+      SLOT_START,
+      `SELECT id, to_char(active_from, 'YYYY-MM-DD') AS "activeFrom", day_of_week IS NOT NULL AS placed FROM schedule_rule_slots WHERE id = ANY($1::int[])`,
+      [slotIds],
+    );
+    return new Map(rows.map((row) => [row.id, { activeFrom: row.activeFrom, placed: row.placed }]));
+  }
+
+  /**
+   * A change of a draft's slots from `from` on (issue 53, a solver's result): each slot keeps its row
+   * up to the day before, and a new row continues it from `from` (to the old row's end) at the listed
+   * place, or unplaced; subgroups are copied. Answers each slot's continuation.
+   */
+  async continueSlotsFrom(placements: readonly PlacedSlot[], from: string): Promise<Map<number, number>> {
+    if (placements.length === 0) return new Map();
+    const rows = await this.db.rows(
+      SUCCESSOR,
+      `WITH placed AS (SELECT * FROM json_to_recordset($1::json) AS p("slotId" int, "dayOfWeek" int, "timeSlotId" int, "classroomId" int)),
+            successors AS (
+              INSERT INTO schedule_rule_slots (rule_id, day_of_week, parity, time_slot_id, teacher_id, classroom_id, lesson_type_id, lesson_format,
+                                               active_from, active_to, continues_slot_id)
+              SELECT sl.rule_id, p."dayOfWeek", sl.parity, p."timeSlotId", sl.teacher_id, p."classroomId", sl.lesson_type_id, sl.lesson_format,
+                     $2::date, sl.active_to, sl.id
+                FROM placed p JOIN schedule_rule_slots sl ON sl.id = p."slotId"
+              RETURNING id, continues_slot_id AS continues),
+            copied_subgroups AS (
+              INSERT INTO schedule_rule_slot_subgroups (slot_id, subgroup_id)
+              SELECT n.id, ss.subgroup_id FROM successors n JOIN schedule_rule_slot_subgroups ss ON ss.slot_id = n.continues),
+            closed AS (
+              UPDATE schedule_rule_slots SET active_to = $2::date - 1 WHERE id IN (SELECT "slotId" FROM placed))
+       SELECT id, continues FROM successors`,
+      [JSON.stringify(placements), from],
+    );
+    return new Map(rows.map((row) => [row.continues, row.id]));
+  }
+
+  /** Starts the slots' periods on `from` at the earliest (a slot with no lessons before it, placed by a solver from that date). */
+  async startSlotsOn(slotIds: readonly number[], from: string): Promise<void> {
+    if (slotIds.length === 0) return;
+    await this.db.execute(`UPDATE schedule_rule_slots SET active_from = GREATEST(COALESCE(active_from, $2::date), $2::date) WHERE id = ANY($1::int[])`, [slotIds, from]);
+  }
+
   /** Leaves the draft's slots unplaced (no day, pair or room). */
   async unplaceSlots(slotIds: number[]): Promise<void> {
     await this.db.execute(`UPDATE schedule_rule_slots SET day_of_week = NULL, time_slot_id = NULL, classroom_id = NULL WHERE id = ANY($1::int[])`, [slotIds]);
@@ -225,6 +301,11 @@ export class ScheduleVersionsRepository {
     await this.db.execute(`UPDATE schedule_versions SET status = 'PUBLISHED', published_at = now(), published_by = $2, archived_at = NULL WHERE id = $1`,
       [id, actorId],
     );
+  }
+
+  /** The version's state, its row share-locked until commit: a publication or deletion of it waits for the caller's write. */
+  async stateForShare(id: number): Promise<VersionState | undefined> {
+    return (await this.db.rows(VERSION_STATE, `SELECT ${STATE_COLUMNS} FROM schedule_versions v WHERE v.id = $1 FOR SHARE`, [id]))[0];
   }
 
   /**

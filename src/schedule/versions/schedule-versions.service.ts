@@ -74,7 +74,11 @@ export class ScheduleVersionsService {
         basedOnVersionId: source?.id ?? null,
         authorId: caller.userId,
       });
-      if (source) await this.versions.copyActiveRules(source.id, id, caller.userId);
+      if (source) {
+        await this.versions.copyActiveRules(source.id, id, caller.userId);
+        // A copy carries the office's locks (issue 54 §1), its rule locks on the copied rules.
+        await this.versions.copyLocks(source.id, id);
+      }
       await this.versions.addEvents([{ semesterId: request.semesterId, versionId: id, eventType: 'CREATE', reason: null, actorId: caller.userId }]);
       return this.get(id);
     });
@@ -133,7 +137,7 @@ export class ScheduleVersionsService {
     await this.writes
       .runLong(version.semesterId, async () => {
         const { unmatchedOverrides } = await this.takeover.apply(version.id, publishedId, semester, from, [], true);
-        const report = await this.validator.validate(version);
+        const report = await this.validator.validate(version, from);
         answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides };
         throw new RehearsalOver();
       })

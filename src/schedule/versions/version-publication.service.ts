@@ -6,7 +6,8 @@ import { WorkSlots } from '../../platform/concurrency/work-slots';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { plural } from '../../platform/http/russian';
-import { formatDate } from '../../schedule-engine/dates';
+import { todayInBusinessZone } from '../../platform/http/dates';
+import { addDays, formatDate } from '../../schedule-engine/dates';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { OverrideChoice, PastTakeover } from './past-takeover';
 import { VERSION_NOT_FOUND } from './access';
@@ -88,9 +89,15 @@ export class VersionPublicationService {
       async (version, versions) => {
         const semester = await this.data.semester(version.semesterId);
         if (!semester) throw new NotFoundError(VERSION_NOT_FOUND);
-        const from = checkedEffectiveFrom(effectiveFrom, semester);
+        // A solver's result is published by default from the date its run changed from (issue 53), never before tomorrow.
+        const solvedFrom = effectiveFrom === undefined ? await this.versions.solverFrom(version.id) : null;
+        const from = solvedFrom === null ? checkedEffectiveFrom(effectiveFrom, semester) : solverResultFrom(solvedFrom, semester);
         const current = versions.find((item) => item.status === 'PUBLISHED');
-        if (current && from > semester.startDate) await this.takeover.apply(version.id, current.id, semester, from, choices);
+        if (current && from > semester.startDate) {
+          await this.takeover.apply(version.id, current.id, semester, from, choices);
+          return from;
+        }
+        return undefined;
       },
     );
   }
@@ -113,8 +120,8 @@ export class VersionPublicationService {
     reason: string,
     eventType: Extract<VersionEventType, 'PUBLISH' | 'RESTORE'>,
     ensureAllowed: (version: VersionState) => void,
-    /** Work on the version before it is validated (a publication from a date takes over the past). */
-    prepare?: (version: VersionState, versions: readonly VersionState[]) => Promise<void>,
+    /** Work on the version before it is validated (a publication from a date takes over the past); answers the date validation judges from. */
+    prepare?: (version: VersionState, versions: readonly VersionState[]) => Promise<string | undefined>,
   ): Promise<VersionResponse> {
     const found = await this.versions.state(id);
     if (!found) throw new NotFoundError(VERSION_NOT_FOUND);
@@ -125,9 +132,9 @@ export class VersionPublicationService {
         const version = versions.find((item) => item.id === id);
         if (!version) throw new NotFoundError(VERSION_NOT_FOUND);
         ensureAllowed(version);
-        await prepare?.(version, versions);
+        const from = await prepare?.(version, versions);
 
-        const report = await this.validator.validate(version);
+        const report = await this.validator.validate(version, from);
         if (report.unplacedSlotCount > 0) throw unplacedRefusal(version, report);
         if (!report.valid) throw refusal(version, eventType === 'PUBLISH' ? 'опубликована' : 'восстановлена', report);
 
@@ -141,6 +148,16 @@ export class VersionPublicationService {
       }),
     );
   }
+}
+
+/**
+ * The default publication date of a solver's result: the date its run changed from, or tomorrow if that
+ * has passed (what was given meanwhile stays given), at most the semester's last day.
+ */
+export function solverResultFrom(solvedFrom: string, semester: { startDate: string; endDate: string }, today = todayInBusinessZone()): string {
+  const tomorrow = addDays(today, 1);
+  const from = solvedFrom < tomorrow && today >= semester.startDate ? tomorrow : solvedFrom;
+  return from > semester.endDate ? semester.endDate : from;
 }
 
 /** `effectiveFrom` of a publication: inside the semester; omitted, its first day (the whole semester). */

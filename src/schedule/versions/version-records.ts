@@ -73,5 +73,6 @@ function named(row: StoredVersion, names: Map<number, string>): VersionResponse 
     publishedById: row.publishedById,
     publishedByName: nameOf(names, row.publishedById),
     archivedAt: row.archivedAt,
+    solverFromDate: row.solverFromDate,
   };
 }

@@ -26,7 +26,11 @@ export class VersionValidator {
     private readonly guard: ClashGuard,
   ) {}
 
-  async validate(version: { id: number; semesterId: number }): Promise<VersionValidationResponse> {
+  /**
+   * With `from` (a publication from a date, issue 53), a teacher's unavailability over lessons already
+   * given before it is not a problem of this change: those lessons stay as they were whatever is published.
+   */
+  async validate(version: { id: number; semesterId: number }, from?: string): Promise<VersionValidationResponse> {
     const semester = await this.data.semester(version.semesterId);
     if (!semester) throw new Error(`semester ${version.semesterId} of version ${version.id} is missing`);
     const rules = await this.data.rules({ versionIds: [version.id] });
@@ -36,7 +40,7 @@ export class VersionValidator {
     const problems: VersionProblem[] = rules.flatMap((rule) => ruleProblems(rule, facts, weeks));
     const checked = await this.guard.checkVersion(semester, rules);
     problems.push(...checked.clashes.map(clashProblem));
-    problems.push(...unavailableTeachers(checked.unavailable, facts));
+    problems.push(...unavailableTeachers(from === undefined ? checked.unavailable : checked.unavailable.filter((lesson) => lesson.date >= from), facts));
 
     return {
       versionId: version.id,

@@ -4,11 +4,12 @@ import type { AuthUser } from '../../platform/auth/auth-user';
 import { CurrentUser, Roles } from '../../platform/auth/decorators';
 import { ALL_ROLES } from '../../platform/auth/roles';
 import { PostOk } from '../../platform/http/decorators';
+import { ArchiveFromQuery } from '../../platform/rules-of-archived';
 import { IdParam } from '../../platform/http/id-param';
 import { Page } from '../../platform/http/paging';
 import { GROUP_READERS, GROUP_WRITERS } from '../shared/scope';
 import { GroupListQuery, GroupOptionsQuery, GroupPageQuery } from './dto/group-queries.dto';
-import { GroupPageResponse, GroupRequest, GroupResponse } from './dto/group.dto';
+import { GroupArchiveResponse, GroupPageResponse, GroupRequest, GroupResponse } from './dto/group.dto';
 import { GroupsService } from './groups.service';
 
 
@@ -70,10 +71,10 @@ export class GroupsController {
 
   @Delete(':id')
   @Roles(...GROUP_WRITERS)
-  @ApiOperation({ summary: 'Архивировать группу' })
-  @ApiOkResponse({ type: GroupResponse })
-  archive(@IdParam('id') id: number): Promise<GroupResponse> {
-    return this.groups.archive(id);
+  @ApiOperation({ summary: 'Архивировать группу', description: 'Правила расписания (опубликованной версии и черновиков семестров, которые ещё идут), использующие запись, завершаются с effectiveFrom (по умолчанию завтра): прошедшие занятия остаются; endedRules — какие и с какого дня. Заранее: GET /api/admin/schedule-rules/archive-preview.' })
+  @ApiOkResponse({ type: GroupArchiveResponse })
+  archive(@IdParam('id') id: number, @Query() query: ArchiveFromQuery): Promise<GroupArchiveResponse> {
+    return this.groups.archive(id, query.effectiveFrom);
   }
 
   @PostOk(':id/restore')

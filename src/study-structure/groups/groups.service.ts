@@ -6,6 +6,7 @@ import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
 import { Page, toPage } from '../../platform/http/paging';
+import { EndedRulesField, endedRulesField, RulesOfArchived } from '../../platform/rules-of-archived';
 import { departmentScope } from '../../platform/auth/department-scope';
 import { GROUP_NOT_FOUND, OTHER_DEPARTMENT_GROUP } from '../shared/scope';
 import { SubgroupsRepository } from '../subgroups/subgroups.repository';
@@ -26,6 +27,7 @@ export class GroupsService {
     private readonly subgroups: SubgroupsRepository,
     private readonly departments: Departments,
     private readonly calendarGuard: GroupCalendarGuard,
+    private readonly rulesOfArchived: RulesOfArchived,
   ) {}
 
   async list(caller: AuthUser, query: GroupListQuery): Promise<GroupResponse[]> {
@@ -103,11 +105,15 @@ export class GroupsService {
     return this.get(id);
   }
 
-  /** Archives the group; archiving an archived group changes nothing. Subgroups stay. */
-  async archive(id: number): Promise<GroupResponse> {
+  /**
+   * Archives the group; archiving an archived group changes nothing. Subgroups stay. The schedule rules
+   * of the group end from `effectiveFrom` (tomorrow by default), their past kept (issue 53).
+   */
+  async archive(id: number, effectiveFrom?: string): Promise<GroupResponse & EndedRulesField> {
     if (!(await this.groups.findGroup(id))) throw new NotFoundError(GROUP_NOT_FOUND);
+    const endedRules = await this.rulesOfArchived.end({ kind: 'GROUP', id }, effectiveFrom);
     await this.groups.archive(id);
-    return this.get(id);
+    return { ...(await this.get(id)), ...endedRulesField(endedRules) };
   }
 
   async restore(id: number): Promise<GroupResponse> {

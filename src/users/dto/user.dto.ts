@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EndedRulesField } from '../../platform/rules-of-archived';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Role, ROLES } from '../../platform/auth/roles';
 import { EmailField, IdField, OneOfField, PasswordField, TextField } from '../../platform/http/validators';
 import { UserStatus } from '../user-status';
@@ -78,3 +79,6 @@ export class UpdateUserRequest {
   @OneOfField(ROLES)
   role!: Role;
 }
+
+/** The archived record with the schedule rules its archive ended (issue 53). */
+export class UserArchiveResponse extends IntersectionType(UserResponse, EndedRulesField) {}

@@ -4,6 +4,7 @@
 // this module's memory (never in storage) and is renewed through the HttpOnly refresh cookie (spec 5).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { components, paths } from './generated/schema';
+import { fresh, held, TabSessions, type Held } from './tab-sessions';
 
 export type Schemas = components['schemas'];
 export type LoginResponse = Schemas['LoginResponse'];
@@ -34,8 +35,56 @@ const FALLBACK: Record<number, string> = {
   503: 'Сервис временно недоступен, повторите попытку позже',
 };
 
+let session: Held<LoginResponse> | null = null;
 let accessToken: string | null = null;
-let refreshing: Promise<LoginResponse> | null = null;
+let refreshing: Promise<Held<LoginResponse>> | null = null;
+let renewalTimer: ReturnType<typeof setTimeout> | undefined;
+let onEnded: (error: SessionEnded) => void = () => undefined;
+
+/** What the shell does when the session ends without a call of its own (renewal refused, signed out in another tab). */
+export function whenRenewalEnds(handler: (error: SessionEnded) => void): void {
+  onEnded = handler;
+}
+
+const tabs = new TabSessions<LoginResponse>(
+  () => session,
+  (shared) => hold(shared),
+  (message) => {
+    drop();
+    onEnded(new SessionEnded(message));
+  },
+);
+
+/** Keeps `next` as this tab's session and renews it before it expires, even when the tab sits idle. */
+function hold(next: Held<LoginResponse>): void {
+  session = next;
+  accessToken = next.session.token;
+  clearTimeout(renewalTimer);
+  if (!Number.isFinite(next.expiresAt)) return;
+  // Never sooner than in a second: a clock jump cannot turn renewals into a loop.
+  renewalTimer = setTimeout(renewInBackground, Math.max(1_000, next.expiresAt - next.lead - Date.now()));
+}
+
+function drop(): void {
+  session = null;
+  accessToken = null;
+  clearTimeout(renewalTimer);
+}
+
+function renewInBackground(): void {
+  refresh().catch((error: unknown) => {
+    if (error instanceof SessionEnded) onEnded(error);
+    // No connection: try again in half a minute while the token lasts (a call meanwhile renews too).
+    else if (session) renewalTimer = setTimeout(renewInBackground, 30_000);
+  });
+}
+
+// A tab coming back to the front (a laptop opened after lunch) renews at once if its timer fell behind.
+if (typeof document !== 'undefined') {
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && session && !fresh(session)) renewInBackground();
+  });
+}
 
 // Remembers only *that* someone signed in on this browser (not who, no token): a reload then asks for
 // a new token, and a failed refresh can say "the session has ended" instead of greeting a newcomer.
@@ -115,39 +164,45 @@ export async function login(username: string, password: string): Promise<LoginRe
   const response = await authCall('/api/auth/login', { username, password } satisfies Schemas['LoginRequest']);
   if (!response.ok) throw await errorOf(response);
   const body = (await response.json()) as LoginResponse;
-  accessToken = body.token;
+  const kept = held(body);
+  hold(kept);
+  tabs.share(kept);
   markSignedIn(true);
   return body;
 }
 
-/** A new access token from the refresh cookie; one call at a time (the cookie is single-use). */
-export function refresh(): Promise<LoginResponse> {
-  refreshing ??= (async () => {
-    try {
-      const response = await authCall('/api/auth/refresh');
-      if (!response.ok) {
-        accessToken = null;
-        const error = await errorOf(response);
-        if (response.status === 401) {
-          markSignedIn(false);
-          throw new SessionEnded(error.message);
-        }
-        throw error;
-      }
-      const body = (await response.json()) as LoginResponse;
-      accessToken = body.token;
-      markSignedIn(true);
-      return body;
-    } finally {
-      refreshing = null;
+/**
+ * A session with a fresh access token: this tab's own while it lasts, else one another tab holds,
+ * else a renewal through the refresh cookie, the only one in the browser at that moment (the cookie
+ * is single-use). `rejected` is a token the server has just refused.
+ */
+export async function refresh(rejected?: string | null): Promise<LoginResponse> {
+  refreshing ??= tabs.exclusively(renewThroughCookie, rejected).finally(() => (refreshing = null));
+  return (await refreshing).session;
+}
+
+async function renewThroughCookie(): Promise<Held<LoginResponse>> {
+  const response = await authCall('/api/auth/refresh');
+  if (!response.ok) {
+    const error = await errorOf(response);
+    if (response.status === 401) {
+      drop();
+      markSignedIn(false);
+      tabs.end(error.message);
+      throw new SessionEnded(error.message);
     }
-  })();
-  return refreshing;
+    throw error;
+  }
+  const kept = held((await response.json()) as LoginResponse);
+  hold(kept);
+  markSignedIn(true);
+  return kept;
 }
 
 export async function logout(): Promise<void> {
-  accessToken = null;
+  drop();
   markSignedIn(false);
+  tabs.end('Вы вышли из системы в другой вкладке');
   const response = await authCall('/api/auth/logout');
   if (!response.ok) throw await errorOf(response);
 }
@@ -158,7 +213,8 @@ export async function logout(): Promise<void> {
  */
 const bearer: Middleware = {
   async onRequest({ request }) {
-    if (!accessToken) await refresh();
+    // A token about to expire is renewed first, so a call never meets a 401 it could have avoided.
+    if (!accessToken || !fresh(session)) await refresh();
     request.headers.set('Authorization', `Bearer ${accessToken}`);
     request.headers.set('Accept', 'application/json');
     return request;
@@ -166,7 +222,7 @@ const bearer: Middleware = {
   async onResponse({ request, response }) {
     let answer = response;
     if (answer.status === 401) {
-      await refresh();
+      await refresh(request.headers.get('Authorization')?.slice('Bearer '.length));
       const retry = new Request(request, { headers: new Headers(request.headers) });
       retry.headers.set('Authorization', `Bearer ${accessToken}`);
       answer = await send(retry);

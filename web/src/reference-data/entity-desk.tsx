@@ -6,6 +6,7 @@ import type { ComponentChildren, JSX } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import type { Role } from '../api/client';
 import { Dialog, RemoveConfirm } from '../shared/dialog';
+import { type ArchivedRecord, RuleEndingsConfirm } from '../shared/rule-endings';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm, type ApiForm } from '../shared/form';
 import { Picker, type Choice } from '../shared/picker';
@@ -78,9 +79,14 @@ export interface EntityDescriptor<Row, V extends FormValues> {
   update?: (row: Row, values: V) => Promise<unknown>;
   valuesOf?: (row: Row) => V;
   /** Irreversible removal (the API refuses one still in use). */
-  remove?: (row: Row) => Promise<unknown>;
+  remove?: (row: Row, effectiveFrom?: string) => Promise<unknown>;
   /** Archive and restore, where the spec archives. */
-  archive?: { label?: string; isArchived: (row: Row) => boolean; archive: (row: Row) => Promise<unknown>; restore: (row: Row) => Promise<unknown> };
+  archive?: { label?: string; isArchived: (row: Row) => boolean; archive: (row: Row, effectiveFrom?: string) => Promise<unknown>; restore: (row: Row) => Promise<unknown> };
+  /**
+   * The record as schedule rules name it, where archiving (or removing) it ends the rules that use it
+   * (issue 53): the confirmation then asks from which day and lists those rules.
+   */
+  endsRules?: (row: Row) => ArchivedRecord;
   children?: ChildSpec<Row>[];
   /** More under the table (a group's division mode); it stays mounted while `reload` asks for the rows again. */
   extra?: (props: { rows: Row[]; loaded: boolean; reload: () => void; canWrite: boolean }) => ComponentChildren;
@@ -92,7 +98,7 @@ export const text = (value: FormValue): string => (typeof value === 'string' ? v
 export const ids = (value: FormValue): number[] => (Array.isArray(value) ? value : []);
 export const str = (value: number | null | undefined): string => (value === null || value === undefined ? '' : String(value));
 
-type Panel<Row> = { kind: 'add' } | { kind: 'edit'; row: Row } | { kind: 'remove'; row: Row };
+type Panel<Row> = { kind: 'add' } | { kind: 'edit'; row: Row } | { kind: 'remove'; row: Row } | { kind: 'archive'; row: Row };
 
 export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = false }: { descriptor: EntityDescriptor<Row, V>; nested?: boolean }) {
   const me = useMe();
@@ -158,7 +164,12 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
           </button>
         ) : null}
         {canWrite && d.archive && !gone ? (
-          <button type="button" class="link-button" aria-label={`В архив: ${label}`} onClick={() => void act(() => d.archive!.archive(row), `Перенесено в архив: «${label}»`)}>
+          <button
+            type="button"
+            class="link-button"
+            aria-label={`В архив: ${label}`}
+            onClick={() => (d.endsRules ? (setNotice(undefined), setPanel({ kind: 'archive', row })) : void act(() => d.archive!.archive(row), `Перенесено в архив: «${label}»`))}
+          >
             В архив
           </button>
         ) : null}
@@ -234,7 +245,17 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
         </div>
       ) : null}
       <Dialog
-        title={panel?.kind === 'add' ? d.addText : panel?.kind === 'edit' ? `Изменить: ${d.rowLabel(panel.row)}` : panel ? `Удалить: ${d.rowLabel(panel.row)}` : ''}
+        title={
+          panel?.kind === 'add'
+            ? d.addText
+            : panel?.kind === 'edit'
+              ? `Изменить: ${d.rowLabel(panel.row)}`
+              : panel?.kind === 'archive'
+                ? `В архив: ${d.rowLabel(panel.row)}`
+                : panel
+                  ? `Удалить: ${d.rowLabel(panel.row)}`
+                  : ''
+        }
         open={panel !== undefined}
         onClose={() => setPanel(undefined)}
       >
@@ -251,7 +272,27 @@ export function EntityDesk<Row, V extends FormValues>({ descriptor, nested = fal
             onSaved={() => changed(`Изменения сохранены: «${d.rowLabel(panel.row)}»`)}
           />
         ) : null}
-        {panel?.kind === 'remove' && d.remove ? <RemoveConfirm question={`Удалить «${d.rowLabel(panel.row)}»? Это действие нельзя отменить.`} run={() => d.remove!(panel.row)} onDone={() => changed(`Удалено: «${d.rowLabel(panel.row)}»`)} /> : null}
+        {panel?.kind === 'archive' && d.archive && d.endsRules ? (
+          <RuleEndingsConfirm
+            record={d.endsRules(panel.row)}
+            question={`Перенести «${d.rowLabel(panel.row)}» в архив? Запись останется в истории и прошедшем расписании, но не будет предлагаться для новых занятий.`}
+            confirmText="В архив и завершить правила"
+            run={(date) => d.archive!.archive(panel.row, date)}
+            onDone={() => changed(`Перенесено в архив: «${d.rowLabel(panel.row)}»`)}
+            onCancel={() => setPanel(undefined)}
+          />
+        ) : null}
+        {panel?.kind === 'remove' && d.remove && d.endsRules ? (
+          <RuleEndingsConfirm
+            record={d.endsRules(panel.row)}
+            question={`Удалить «${d.rowLabel(panel.row)}»? Если на неё есть ссылки, она перейдёт в архив и останется в истории.`}
+            confirmText="Удалить и завершить правила"
+            run={(date) => d.remove!(panel.row, date)}
+            onDone={() => changed(`Удалено: «${d.rowLabel(panel.row)}»`)}
+            onCancel={() => setPanel(undefined)}
+          />
+        ) : null}
+        {panel?.kind === 'remove' && d.remove && !d.endsRules ? <RemoveConfirm question={`Удалить «${d.rowLabel(panel.row)}»? Это действие нельзя отменить.`} run={() => d.remove!(panel.row)} onDone={() => changed(`Удалено: «${d.rowLabel(panel.row)}»`)} /> : null}
       </Dialog>
     </section>
   );

@@ -6,12 +6,14 @@
 // why the run ended, and «Удалить черновик» for a result not worth keeping (issue 54 §4).
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatMoment } from '../shared/dates';
+import { formatLongDate, formatMoment } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
 import { RemoveVersion, VersionDiff } from '../schedule-versions';
+import { LocksPanel, useVersionLocks } from './version-locks';
+import { FromDateField, useFromDate } from './from-date';
 
 type Job = Schemas['OptimizationJobResponse'];
 
@@ -45,6 +47,7 @@ const POLL_MS = 1000;
 export default function Optimizations() {
   const choice = useVersionChoice();
   const { version } = choice;
+  const semester = choice.semesters.state === 'done' ? choice.semesters.data.find((item) => item.id === version?.semesterId) : undefined;
   return (
     <section aria-labelledby="page-title">
       <h1 id="page-title">Составление расписания</h1>
@@ -53,12 +56,13 @@ export default function Optimizations() {
         меняется: результат сохраняется новым черновиком, его можно проверить, сравнить и опубликовать в «Версиях».
       </p>
       <VersionChoiceFields choice={choice} />
-      {version ? <VersionJobs key={version.id} version={version} /> : choice.versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
+      {version ? <VersionJobs key={version.id} version={version} semester={semester} /> : choice.versions.state === 'loading' ? <Status>Загрузка…</Status> : null}
     </section>
   );
 }
 
-function VersionJobs({ version }: { version: Version }) {
+function VersionJobs({ version, semester }: { version: Version; semester?: { startDate: string; endDate: string } }) {
+  const locks = useVersionLocks(version.id);
   const jobs = useLoad(() => data(api.GET('/api/edu-office/schedule/optimizations', { params: { query: { versionId: version.id } } })), [version.id]);
   const [shownId, setShownId] = useState<number>();
   // The list as last loaded stays while it is asked again, so the job shown does not vanish and come back.
@@ -71,8 +75,9 @@ function VersionJobs({ version }: { version: Version }) {
       {version.status === 'ARCHIVED' ? (
         <p class="notice notice-warning">Версия в архиве: за основу расчёта берут черновик или опубликованную версию.</p>
       ) : (
-        <StartForm version={version} onStarted={(job) => (setShownId(job.id), jobs.reload())} />
+        <StartForm version={version} semester={semester} onStarted={(job) => (setShownId(job.id), jobs.reload())} />
       )}
+      <LocksPanel versionId={version.id} editable={version.status !== 'ARCHIVED'} locks={locks} />
       {jobs.state === 'error' ? <ErrorLine message={jobs.message} /> : null}
       {shown ? <JobView key={shown} jobId={shown} sourceVersionId={version.id} onChanged={jobs.reload} /> : null}
       {list.length > 1 ? (
@@ -107,7 +112,8 @@ function VersionJobs({ version }: { version: Version }) {
 }
 
 /** The time limit (and, for a repair, the most lessons it may move), then one of the two buttons. */
-function StartForm({ version, onStarted }: { version: Version; onStarted: (job: Job) => void }) {
+function StartForm({ version, semester, onStarted }: { version: Version; semester?: { startDate: string; endDate: string }; onStarted: (job: Job) => void }) {
+  const from = useFromDate(semester);
   const [seconds, setSeconds] = useState('120');
   const [maxMoved, setMaxMoved] = useState('');
   const [failure, setFailure] = useState<string>();
@@ -117,17 +123,24 @@ function StartForm({ version, onStarted }: { version: Version; onStarted: (job: 
 
   async function start(mode: Job['mode']) {
     setFailure(undefined);
+    // In a running semester the date is always sent; a date before tomorrow is asked once more.
+    if (!(await from.confirmed())) return;
     setBusy(true);
     try {
       const job = await data(
         api.POST('/api/edu-office/schedule/versions/{id}/optimizations', {
           params: { path: { id: version.id } },
-          body: { mode, timeLimitSeconds: Number(seconds), maxMovedLessons: mode === 'REPAIR' && maxMoved.trim() ? Number(maxMoved) : undefined },
+          body: {
+            mode,
+            timeLimitSeconds: Number(seconds),
+            maxMovedLessons: mode === 'REPAIR' && maxMoved.trim() ? Number(maxMoved) : undefined,
+            ...(from.shown ? { fromDate: from.value } : {}),
+          },
         }),
       );
       onStarted(job);
     } catch (error) {
-      setFailure(messageOf(error));
+      if (!from.refused(error)) setFailure(messageOf(error));
     } finally {
       setBusy(false);
     }
@@ -137,6 +150,7 @@ function StartForm({ version, onStarted }: { version: Version; onStarted: (job: 
     <section class="panel" aria-labelledby="start-title">
       <h2 id="start-title">Новый расчёт</h2>
       <div class="filters">
+        <FromDateField handle={from} />
         <div class={`field${failure ? ' field-invalid' : ''}`}>
           <label for={secondsId}>Время расчёта, секунд (5–3600)</label>
           <input
@@ -156,6 +170,7 @@ function StartForm({ version, onStarted }: { version: Version; onStarted: (job: 
         </div>
       </div>
       {failure ? <ErrorLine id="start-error" message={failure} /> : null}
+      {from.dialog}
       <div class="row-actions">
         <button type="button" class="primary" disabled={busy} onClick={() => void start('GENERATE')}>
           Составить расписание
@@ -226,6 +241,12 @@ function JobView({ jobId, sourceVersionId, onChanged }: { jobId: number; sourceV
         <span class={`badge job-${job.status.toLowerCase()}`}>{STATUS_NAMES[job.status]}</span>
       </div>
       {failure ? <ErrorLine message={failure} /> : null}
+      {job.fromDate ? (
+        <p class="hint" id="job-from-date">{`Оптимизация с ${formatLongDate(job.fromDate)}: занятия до этой даты остаются как были, оценки и штрафы — по занятиям с неё.`}</p>
+      ) : null}
+      {job.versionLocks && job.versionLocks.heldRuleIds.length + job.lockedRuleIds.length > 0 ? (
+        <p class="hint" id="job-locks">{`Закреплено правил: ${new Set([...job.versionLocks.heldRuleIds, ...job.lockedRuleIds]).size}`}</p>
+      ) : null}
       {job.status === 'QUEUED' ? <Status>Расчёт ждёт свободного исполнителя…</Status> : null}
       {job.status === 'RUNNING' ? <Progress job={job} /> : null}
       {notice ? (

@@ -15,7 +15,9 @@ import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { classroomById, findClassrooms, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
+import { warningsSentence } from '../shared/room-warnings';
 import { ErrorLine, useLoad } from '../shared/ui';
+import { roomLabel } from '../shared/rooms';
 
 type Action = Schemas['OverrideRequest']['action'];
 type Format = 'Очно' | 'Онлайн';
@@ -64,7 +66,7 @@ const ACTIONS: { value: Action; label: string }[] = [
 ];
 
 export const describeOriginal = (lesson: OriginalLesson) =>
-  `${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')}: ${formatShortDate(lesson.lessonDate)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}, ${lesson.teacherName}, ауд. ${lesson.classroomName}`;
+  `${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')}: ${formatShortDate(lesson.lessonDate)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}, ${lesson.teacherName}, ${roomLabel(lesson.classroomName)}`;
 
 export function OverrideForm({
   lesson,
@@ -95,25 +97,27 @@ export function OverrideForm({
       comment: existing?.comment ?? '',
     },
     fields: { newTeacherId: 'newTeacher', newClassroomId: 'newClassroom' },
+    // One question for whatever deserves one: a lesson already given, a room that does not fit.
     confirm: async (values) => {
-      if (hasBegun(lesson.lessonDate, lesson.startTime) && !window.confirm(PAST_CHANGE_QUESTION)) return false;
+      const past = hasBegun(lesson.lessonDate, lesson.startTime);
       const doubts = await roomDoubts(values, needs, lesson.lessonFormat);
-      return (
-        doubts.length === 0 ||
-        confirmation.ask({
-          title: 'Аудитория не подходит занятию',
-          lines: [...doubts, 'Вместимость и оснащение — качество расписания, а не запрет: изменение можно сохранить.'],
-          confirmText: `Сохранить с аудиторией ${values.newClassroom?.label ?? ''}`,
-        })
-      );
+      if (!past && doubts.length === 0) return true;
+      return confirmation.ask({
+        title: doubts.length ? 'Аудитория не подходит занятию' : 'Занятие уже прошло',
+        lines: [
+          ...(past ? [PAST_CHANGE_QUESTION] : []),
+          ...doubts,
+          ...(doubts.length ? ['Вместимость и оснащение — качество расписания, а не запрет: изменение можно сохранить.'] : []),
+        ],
+        confirmText: doubts.length ? `Сохранить с аудиторией ${values.newClassroom?.label ?? ''}` : 'Записать задним числом',
+      });
     },
     send: async (values) => {
       const body = requestOf(lesson, values);
       const saved = existing
         ? await data(api.PUT('/api/edu-office/schedule/overrides/{id}', { params: { path: { id: existing.id } }, body }))
         : await data(api.POST('/api/edu-office/schedule/overrides', { body }));
-      const warned = saved.warnings.length ? ` Внимание: ${saved.warnings.map((warning) => warning.message).join('; ')}.` : '';
-      const text = `${existing ? 'Изменение сохранено' : 'Создано разовое изменение'} №${saved.id}: ${changeText(saved)}.${warned}`;
+      const text = `${existing ? 'Изменение сохранено' : 'Создано разовое изменение'} №${saved.id}: ${changeText(saved)}.${warningsSentence(saved.warnings)}`;
       onDone(text);
       return text;
     },
@@ -145,7 +149,13 @@ export function OverrideForm({
   const [deleting, setDeleting] = useState<string>();
 
   async function remove() {
-    if (!existing || !window.confirm('Удалить разовое изменение? Занятие вернётся к расписанию по правилу.')) return;
+    if (!existing) return;
+    const yes = await confirmation.ask({
+      title: `Удалить разовое изменение №${existing.id}?`,
+      lines: [`Занятие «${lesson.subjectName}» ${formatShortDate(lesson.lessonDate)} вернётся к расписанию по правилу; группа и преподаватель увидят это сразу.`],
+      confirmText: 'Удалить изменение',
+    });
+    if (!yes) return;
     setDeleting(undefined);
     try {
       await data(api.DELETE('/api/edu-office/schedule/overrides/{id}', { params: { path: { id: existing.id } } }));

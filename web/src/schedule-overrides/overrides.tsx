@@ -7,12 +7,14 @@ import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime, isDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { Field } from '../shared/form';
+import { SettledDateField, useSettled } from '../shared/settled';
 import { PagedTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
 import { hashParam } from '../shared/router';
 import type { Lesson } from '../shared/week-view';
 import { ScheduleLookup } from '../schedule-view';
 import { changeText, OverrideForm, type ExistingChange, type OriginalLesson } from './override-form';
+import { roomLabel } from '../shared/rooms';
 
 type Change = Schemas['OverrideResponse'];
 type Opened = { lesson: OriginalLesson; existing?: ExistingChange };
@@ -157,7 +159,7 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
   const setPeriod = (next: typeof period) => (setPeriodState(next), setPage(0));
   const setAction = (next: typeof action) => (setActionState(next), setPage(0));
   const setText = (next: string) => (setTextState(next), setPage(0));
-  const needle = text.trim();
+  const needle = useSettled(text.trim());
   const changes = useLoad(
     () =>
       data(
@@ -170,8 +172,8 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
   return (
     <>
       <div class="controls filters">
-        <Field label="С" control={(props) => <input {...props} type="date" value={period.startDate} onChange={(event) => setPeriod({ ...period, startDate: event.currentTarget.value })} />} />
-        <Field label="По" control={(props) => <input {...props} type="date" value={period.endDate} onChange={(event) => setPeriod({ ...period, endDate: event.currentTarget.value })} />} />
+        <SettledDateField label="С" value={period.startDate} onSettle={(startDate) => setPeriod({ ...period, startDate })} />
+        <SettledDateField label="По" value={period.endDate} notBefore={{ date: period.startDate, message: 'Конец периода раньше его начала' }} onSettle={(endDate) => setPeriod({ ...period, endDate })} />
         <Field
           label="Вид"
           control={(props) => (
@@ -199,7 +201,7 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
           { title: 'Занятие', cell: (change) => `${change.subjectName} (${change.lessonTypeName}), ${change.groupNames.join(', ')}` },
           {
             title: 'Было',
-            cell: (change) => `${formatShortDate(change.lessonDate)} ${formatTime(change.originalStartTime)}, ${change.originalTeacherName}, ауд. ${change.originalClassroomName}`,
+            cell: (change) => `${formatShortDate(change.lessonDate)} ${formatTime(change.originalStartTime)}, ${change.originalTeacherName}, ${roomLabel(change.originalClassroomName)}`,
           },
           { title: 'Изменение', cell: (change) => changeText(change) },
           { title: 'Комментарий', cell: (change) => change.comment ?? '' },

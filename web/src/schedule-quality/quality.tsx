@@ -6,11 +6,13 @@
 // one-off change creation. The report is then asked again and the score before and after is shown.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime } from '../shared/dates';
+import { formatLongDate, formatShortDate, formatTime } from '../shared/dates';
+import { useConfirm, type Question } from '../shared/confirm';
 import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, type Loaded, Status, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
+import { roomLabel } from '../shared/rooms';
 
 type Report = Schemas['QualityReportResponse'];
 type Problem = Schemas['QualityProblemResponse'];
@@ -144,6 +146,7 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
   );
   const [failure, setFailure] = useState<{ key: string; message: string }>();
   const [busy, setBusy] = useState(false);
+  const confirmation = useConfirm();
 
   async function run(key: string, work: () => Promise<string>) {
     setBusy(true);
@@ -164,8 +167,8 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
     });
 
   // The published timetable changes at once for everyone: asked once, saying so.
-  const applyToRule = (recommendation: RuleRecommendation, index: number) => {
-    if (!window.confirm(ruleQuestion(recommendation))) return;
+  const applyToRule = async (recommendation: RuleRecommendation, index: number) => {
+    if (!(await confirmation.ask(ruleQuestion(recommendation)))) return;
     void run(`rule-${index}`, async () => {
       await data(api.PUT('/api/admin/schedule-rules/{id}', { params: { path: { id: recommendation.scheduleRuleId } }, body: recommendation.rule }));
       return `Правило №${recommendation.scheduleRuleId} перенесено ${recommendation.placeText}.`;
@@ -187,7 +190,8 @@ function Recommendations({ semesterId, version, problem, onApplied }: { semester
   if (!repeats || ruleSaysNothing) return forLesson;
   return (
     <div class="recommendation-parts">
-      <RuleRecommendations answer={forRule} busy={busy} failure={failure} onApply={applyToRule} />
+      {confirmation.dialog}
+      <RuleRecommendations answer={forRule} busy={busy} failure={failure} onApply={(item, index) => void applyToRule(item, index)} />
       <h3>{`Только для занятия ${formatShortDate(answer.data.lessonDate)}`}</h3>
       {forLesson}
     </div>
@@ -238,15 +242,20 @@ function RuleRecommendations({
 }
 
 /** What «Применить к правилу» asks before it changes the published timetable. */
-function ruleQuestion(item: RuleRecommendation): string {
-  const past =
-    item.pastLessonCount > 0
-      ? ` Правило задаёт занятия всего семестра, поэтому изменятся и уже прошедшие занятия (${item.pastLessonCount}) — в расписании и в нагрузке.`
-      : '';
-  return (
-    `Изменить правило №${item.scheduleRuleId} в опубликованном расписании? Все оставшиеся занятия (${item.changedLessonCount}) пройдут ${item.placeText}. ` +
-    `Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.${past}`
-  );
+function ruleQuestion(item: RuleRecommendation): Question {
+  return {
+    title: `Изменить правило №${item.scheduleRuleId} в опубликованном расписании?`,
+    lines: [
+      `Все оставшиеся занятия (${item.changedLessonCount}) пройдут ${item.placeText}.`,
+      'Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.',
+      // Mid-semester the body holds from tomorrow (issue 53): said, so the office knows the past stays.
+      ...(item.rule.effectiveFrom ? [`Изменение действует с ${formatLongDate(item.rule.effectiveFrom)}, прошедшие занятия останутся как были.`] : []),
+      ...(item.pastLessonCount > 0
+        ? [`Правило задаёт занятия всего семестра, поэтому изменятся и уже прошедшие занятия (${item.pastLessonCount}) — в расписании и в нагрузке.`]
+        : []),
+    ],
+    confirmText: 'Изменить правило',
+  };
 }
 
 /** «занятию», «занятиям» after a number (dative). */
@@ -271,7 +280,7 @@ function LessonRecommendations({
         <li key={index} class="recommendation">
           <p>
             <strong>{item.title}</strong>
-            {` — ${formatShortDate(item.date)}, ${formatTime(item.startTime)}–${formatTime(item.endTime)}, ауд. ${item.classroomName}; оценка +${score(item.scoreDelta)}`}
+            {` — ${formatShortDate(item.date)}, ${formatTime(item.startTime)}–${formatTime(item.endTime)}, ${roomLabel(item.classroomName)}; оценка +${score(item.scoreDelta)}`}
           </p>
           {item.improvements.length ? <p>{`Лучше: ${item.improvements.join('; ')}`}</p> : null}
           {item.tradeOffs.length ? <p>{`Хуже: ${item.tradeOffs.join('; ')}`}</p> : null}

@@ -5,6 +5,7 @@
 // pair or room: issue 43) and be placed later. In the published version the change holds from the date
 // «Действует с» (issue 53): lessons before it stay; one-off changes that no longer match are listed with
 // a choice per change; «История» shows the rule's closed periods.
+import type { JSX } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError, data, type Schemas } from '../api/client';
 import { Dialog } from '../shared/dialog';
@@ -116,6 +117,7 @@ export function RuleEditor({
   semesterId,
   rule,
   readOnly,
+  lock,
   isDraft,
   semester,
   onSaved,
@@ -125,6 +127,8 @@ export function RuleEditor({
   semesterId: number;
   rule?: Rule;
   readOnly: boolean;
+  /** «закреплено» and its toggle (issue 54 §1): locks bind only the solver, so the rule stays editable. */
+  lock?: JSX.Element;
   /** A draft's slots may be left unplaced. */
   isDraft: boolean;
   /** The published version's semester: the write asks «Действует с» (a draft's never does). */
@@ -271,6 +275,7 @@ export function RuleEditor({
     <form class="api-form rule-editor" aria-label={rule ? `Правило №${rule.id}` : 'Новое правило'} noValidate onSubmit={(event) => void save(event)}>
       {/* An ended rule shows its last form, and says so in its title. */}
       <h2>{rule ? `Правило №${rule.id}: ${rule.subjectName}${endedText(rule) ? ` (${endedText(rule) ?? ''})` : ''}` : 'Новое правило'}</h2>
+      {lock ? <p class="rule-lock-line">{lock} <span class="hint">Закрепление держит правило на месте только при расчёте расписания; изменить его можно и здесь.</span></p> : null}
       {readOnly ? <p class="notice notice-info">Версия в архиве: правило доступно только для чтения.</p> : null}
       <fieldset disabled={readOnly || busy}>
         <div class={`field${fieldError('subjectId') ? ' field-invalid' : ''}`}>

@@ -19,6 +19,7 @@ import { numberParam, useVersionChoice, VersionChoiceFields, type Version } from
 import { BulkBar } from './bulk-bar';
 import { changesPast, defaultEffectiveFrom, EffectiveFromField, endedText, pastQuestion, periodText, UnmatchedList, unmatchedOf, writeOutcome, type SemesterDays, type UnmatchedOverride } from './effective-from';
 import { RuleEditor, type RuleWrite } from './rule-editor';
+import { RuleLockToggle, useVersionLocks } from '../schedule-optimizations';
 
 type Rule = Schemas['RuleResponse'];
 
@@ -55,6 +56,9 @@ function VersionRules({ version, locked, semester, onChanged }: { version: Versi
   const [failure, setFailure] = useState<string>();
   // Ticked rules (issue 45 §8), kept across pages and searches until the bulk change is done or cleared.
   const [selected, setSelected] = useState<ReadonlyMap<number, Rule>>(new Map());
+  // The office's locks bind only the solver (issue 54 §1): a rule reads «закреплено», and is locked or unlocked here.
+  const locks = useVersionLocks(version.id);
+  const locksEditable = version.status !== 'ARCHIVED';
   const toggle = (rule: Rule, on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -100,6 +104,7 @@ function VersionRules({ version, locked, semester, onChanged }: { version: Versi
         semesterId={version.semesterId}
         rule={editing.rule}
         readOnly={readOnly || editing.rule?.status === 'ARCHIVED'}
+        lock={editing.rule ? <RuleLockToggle locks={locks} ruleId={editing.rule.id} editable={locksEditable} /> : undefined}
         isDraft={version.status === 'DRAFT'}
         semester={semester}
         onCancel={() => setEditing(undefined)}
@@ -177,6 +182,7 @@ function VersionRules({ version, locked, semester, onChanged }: { version: Versi
             title: 'Действия',
             cell: (rule) => (
               <div class="row-actions">
+                <RuleLockToggle locks={locks} ruleId={rule.id} editable={locksEditable} />
                 <button type="button" class="link-button" onClick={() => (setNotice(undefined), setEditing({ rule }))}>
                   {readOnly ? 'Открыть' : 'Изменить'}
                 </button>

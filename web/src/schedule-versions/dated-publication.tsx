@@ -44,7 +44,11 @@ export function DatedPublication({
   onClose: () => void;
   onDone: (text: string) => void;
 }) {
-  const [typed, setTyped] = useState(() => defaultEffectiveFrom(semester));
+  // A solver's result was made from a date (issue 53): published from it, unless it has passed.
+  const [typed, setTyped] = useState(() => {
+    const usual = defaultEffectiveFrom(semester);
+    return version.solverFromDate && version.solverFromDate > usual ? version.solverFromDate : usual;
+  });
   const [from, setFrom] = useState(typed);
   const [reason, setReason] = useState('');
   const [decisions, setDecisions] = useState<Record<number, Decision>>({});

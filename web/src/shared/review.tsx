@@ -1,6 +1,7 @@
 // Approving or rejecting a teacher's record (an absence, a preference): approve at once, or reject
 // with the comment the API requires. The API's refusal is shown next to the comment, which is kept.
 import { useState } from 'preact/hooks';
+import { useConfirm, type Question } from './confirm';
 import { ApiFormFrame, Field, useApiForm } from './form';
 
 export function ReviewControls({
@@ -13,10 +14,11 @@ export function ReviewControls({
   review: (approved: boolean, comment: string | null) => Promise<void>;
   approveText?: string;
   /** Asked once before approving what cannot be taken back (e.g. a change applied to the timetable). */
-  approveQuestion?: string;
+  approveQuestion?: Question;
 }) {
   const [rejecting, setRejecting] = useState(false);
-  const approve = useApiForm({ initial: {}, send: async () => review(true, null), confirm: () => !approveQuestion || window.confirm(approveQuestion) });
+  const confirmation = useConfirm();
+  const approve = useApiForm({ initial: {}, send: async () => review(true, null), confirm: () => !approveQuestion || confirmation.ask(approveQuestion) });
   const reject = useApiForm({
     initial: { comment: '' },
     send: async (values) => review(false, values.comment || null),
@@ -31,6 +33,7 @@ export function ReviewControls({
   }
   return (
     <div class="inline-form">
+      {confirmation.dialog}
       <button type="button" class="primary" disabled={approve.busy} onClick={() => void approve.submit()} aria-label={`${approveText}: ${what}`}>
         {approveText}
       </button>

@@ -12,6 +12,20 @@ export function hashParam(name: string): string | null {
   return query ? new URLSearchParams(query).get(name) : null;
 }
 
+/**
+ * A parameter of the section's address that follows later changes of the address too: a link to
+ * `#rules?versionId=3` clicked while «Правила» is already open changes no section, only the hash.
+ */
+export function useHashParam(name: string): string | null {
+  const [value, setValue] = useState(() => hashParam(name));
+  useEffect(() => {
+    const follow = () => setValue(hashParam(name));
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, [name]);
+  return value;
+}
+
 export function useHashSection(): string {
   const [section, setSection] = useState(current);
   useEffect(() => {

@@ -13,13 +13,14 @@ import {
   SessionEnded,
   singleSignOn,
   wasSignedIn,
+  whenRenewalEnds,
   type LoginResponse,
   type Me,
   type Role,
   type SingleSignOn,
 } from '../api/client';
 import { setUniversityTimeZone } from './dates';
-import { sectionsFor, type Area, type SectionDefinition } from './section-registry';
+import { menuOf, MENU_GROUPS, sectionsFor, type Area, type SectionDefinition } from './section-registry';
 import { MeContext, ROLE_NAMES } from './session';
 import { messageOf, whenSessionEnds } from './errors';
 import { replaceSection, useHashSection } from './router';
@@ -61,6 +62,8 @@ function Shell({ area, registry }: { area: Area; registry: readonly SectionDefin
 
   useEffect(() => {
     whenSessionEnds((message) => setState({ kind: 'login', message, tone: 'warning' }));
+    // An idle tab learns of an ended session from its renewal or from another tab, not from a click.
+    whenRenewalEnds((error) => void messageOf(error));
     if (state.kind !== 'loading') return;
     const restored = refresh();
     void restored.finally(dropSignInHint).catch(() => undefined);
@@ -204,29 +207,112 @@ function Sections({ registry, area, role, operator }: { registry: readonly Secti
   }, [section.id, asked]);
   return (
     <>
-      {allowed.length > 1 ? (
-        <nav class="sections" aria-label="Разделы">
-          <ul>
-            {allowed.map((item) => (
-              <li key={item.id}>
-                <a href={`#${item.id}`} aria-current={item.id === section.id ? 'page' : undefined}>
-                  {item.title}
-                  {waiting[item.id] ? (
-                    <span class="waiting-count" data-section={item.id}>
-                      <span class="visually-hidden">, ждут решения: </span>
-                      {waiting[item.id]}
-                    </span>
-                  ) : null}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-      ) : null}
+      {allowed.length > 1 ? <SectionMenu sections={allowed} current={section} waiting={waiting} /> : null}
       <main id="main" tabIndex={-1}>
         <LazySection key={section.id} section={section} />
       </main>
     </>
+  );
+}
+
+/**
+ * The menu: a row of headings, each opening the list of its sections, on a wide screen; on a phone
+ * one «Меню» button above the section (the section is the first screen), opening every heading's
+ * list at once. Escape or a click elsewhere closes what is open and gives focus back to its button.
+ */
+function SectionMenu({ sections, current, waiting }: { sections: SectionDefinition[]; current: SectionDefinition; waiting: Record<string, number> }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const nav = useRef<HTMLElement>(null);
+  const entries = menuOf(sections);
+  const close = (giveFocusBack: boolean) => {
+    if (giveFocusBack && open) nav.current?.querySelector<HTMLButtonElement>(`button[data-opens="${open}"]`)?.focus();
+    setOpen(null);
+  };
+  useEffect(() => {
+    if (!open) return;
+    const outside = (event: Event) => {
+      if (!nav.current?.contains(event.target as Node)) setOpen(null);
+    };
+    document.addEventListener('pointerdown', outside);
+    document.addEventListener('focusin', outside);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('focusin', outside);
+    };
+  }, [open]);
+  // Choosing a section (or going back in history) closes the menu.
+  useEffect(() => setOpen(null), [current.id]);
+  const sum = (list: SectionDefinition[]) => list.reduce((total, item) => total + (waiting[item.id] ?? 0), 0);
+  const link = (item: SectionDefinition) => (
+    <a href={`#${item.id}`} aria-current={item.id === current.id ? 'page' : undefined} onClick={() => setOpen(null)}>
+      {item.title}
+      <Waiting id={item.id} count={waiting[item.id]} />
+    </a>
+  );
+  const everything = open === 'menu';
+  return (
+    <nav
+      class={`sections${everything ? ' menu-open' : ''}`}
+      aria-label="Разделы"
+      ref={nav}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.preventDefault();
+          close(true);
+        }
+      }}
+    >
+      <button type="button" class="menu-button" data-opens="menu" aria-expanded={everything} aria-controls="section-menu" onClick={() => setOpen(everything ? null : 'menu')}>
+        <span aria-hidden="true">☰ </span>
+        {`Меню · ${current.title}`}
+        <Waiting id="menu" count={sum(sections) || undefined} />
+      </button>
+      <ul id="section-menu">
+        {entries.map((entry) =>
+          entry.kind === 'section' ? (
+            <li key={entry.section.id}>{link(entry.section)}</li>
+          ) : (
+            <li key={entry.title} class={`menu-group${open === entry.title ? ' group-open' : ''}`}>
+              <button
+                type="button"
+                class="group-button"
+                data-opens={entry.title}
+                aria-expanded={open === entry.title}
+                aria-controls={`menu-${MENU_GROUPS.indexOf(entry.title)}`}
+                aria-current={entry.sections.includes(current) ? 'true' : undefined}
+                onClick={() => setOpen(open === entry.title ? null : entry.title)}
+              >
+                {entry.title}
+                <Waiting id={entry.title} count={sum(entry.sections) || undefined} />
+                <span aria-hidden="true" class="group-arrow">
+                  ▾
+                </span>
+              </button>
+              {/* On a phone the heading is only a heading: every list shows under it. */}
+              <span class="group-heading" aria-hidden="true">
+                {entry.title}
+              </span>
+              <ul id={`menu-${MENU_GROUPS.indexOf(entry.title)}`} class="group-list" aria-label={entry.title}>
+                {entry.sections.map((item) => (
+                  <li key={item.id}>{link(item)}</li>
+                ))}
+              </ul>
+            </li>
+          ),
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/** The count of what waits for a decision, beside a menu line. */
+function Waiting({ id, count }: { id: string; count?: number }) {
+  if (!count) return null;
+  return (
+    <span class="waiting-count" data-section={id}>
+      <span class="visually-hidden">, ждут решения: </span>
+      {count}
+    </span>
   );
 }
 

@@ -2,10 +2,11 @@
 // «Качество»): two selects at the top. The semester is the one of the version named in the address
 // (`?versionId=`), else the current one (today inside it), else the newest; the version is the one
 // asked for, else the published one, else the newest. Screens that change rules («Правила», «Импорт»)
-// prefer the newest draft instead (issue 45 §2: the live timetable is changed only on purpose).
+// prefer the newest draft instead (issue 45 §2: the live timetable is changed only on purpose). A
+// version named in the address later (a link followed while the screen is open) is opened too.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { hashParam } from './router';
+import { hashParam, useHashParam } from './router';
 import { ErrorLine, useId, useLoad } from './ui';
 
 export type Version = Schemas['VersionResponse'];
@@ -39,6 +40,21 @@ export function useVersionChoice(options: { preferDraft?: boolean } = {}) {
     const today = new Date().toISOString().slice(0, 10);
     setSemesterId((semesters.data.find((item) => item.startDate <= today && today <= item.endDate) ?? semesters.data[semesters.data.length - 1]).id);
   }, [semesters.state]);
+  // A version named in the address after the screen opened (a link followed while it is open).
+  const askedInAddress = Number(useHashParam('versionId')) || undefined;
+  const firstAsked = useRef(askedInAddress);
+  useEffect(() => {
+    if (askedInAddress === firstAsked.current) return;
+    firstAsked.current = undefined;
+    if (!askedInAddress) return;
+    data(api.GET('/api/edu-office/schedule/versions/{id}', { params: { path: { id: askedInAddress } } })).then(
+      (version) => {
+        setSemesterId(version.semesterId);
+        setVersionId(version.id);
+      },
+      () => undefined, // an unknown version: the screen stays on the one it shows
+    );
+  }, [askedInAddress]);
   useEffect(() => {
     if (versions.state !== 'done' || versions.data.length === 0) return;
     if (versionId && versions.data.some((item) => item.id === versionId)) return;

@@ -5,11 +5,15 @@
 // applied, and every choice stays as it was. What fixes the absence leads (another teacher, another
 // time, cancellation); a room change is offered after them. A lesson already given is marked, and
 // changing one asks once whether to record it after the fact.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatLongDate, formatShortDate, formatTime, hasBegun, PAST_CHANGE_QUESTION } from '../shared/dates';
+import { useConfirm, type Question } from '../shared/confirm';
 import { messageOf } from '../shared/errors';
+import { RoomWarnings, type RoomWarning } from '../shared/room-warnings';
+import { announceQueueChanged } from '../shared/waiting';
 import { ErrorLine, LongOperation, Status, useId, useLoad } from '../shared/ui';
+import { roomLabel } from '../shared/rooms';
 
 type Item = Schemas['WizardItem'];
 type Absence = Schemas['AbsenceResponse'];
@@ -44,13 +48,42 @@ function optionsOf(item: Item): { value: string; label: string; decision: Omit<D
   return options;
 }
 
-export function AbsenceWizard({ absence, onResolved }: { absence: Absence; onResolved: () => void }) {
+const lessonLine = (item: Item) => `${item.lesson.subjectName}, ${formatLongDate(item.lesson.date)}, ${formatTime(item.lesson.startTime)} · ${item.lesson.groupNames.join(', ')}`;
+
+/**
+ * The one question before the batch: how many decisions, every lesson that will not take place named
+ * (the group and the teacher are told), and the lessons already given that are recorded after the fact.
+ */
+function resolveQuestion(picked: Item[], decisions: Decision[]): Question {
+  const cancelled = picked.filter((_, index) => decisions[index].resolution === 'CANCEL');
+  const past = picked.filter((item, index) => decisions[index].resolution !== 'REJECT' && hasBegun(item.lesson.date, item.lesson.startTime));
+  return {
+    title: `Применить решения (${decisions.length})?`,
+    lines: [
+      'Расписание изменится сразу; группы и преподаватели увидят изменения и получат уведомления.',
+      ...(cancelled.length ? [`Будут отменены занятия (${cancelled.length}):`, ...cancelled.map((item) => `— ${lessonLine(item)}`)] : ['Ни одно занятие не отменяется.']),
+      ...(past.length ? [`${PAST_CHANGE_QUESTION} (${past.map(lessonLine).join('; ')})`] : []),
+    ],
+    confirmText: cancelled.length ? `Применить, отменив занятия (${cancelled.length})` : 'Применить решения',
+  };
+}
+
+export function AbsenceWizard({ absence, onResolved, onClose }: { absence: Absence; onResolved: () => void; onClose: () => void }) {
   const wizard = useLoad(() => data(api.GET('/api/teacher-absences/{id}/wizard', { params: { path: { id: absence.id } } })), [absence.id]);
   const [chosen, setChosen] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<{ key?: string; message: string }>();
-  const [done, setDone] = useState<string>();
+  const [done, setDone] = useState<{ text: string; warnings: RoomWarning[] }>();
   const headingId = useId('wizard');
+  const confirmation = useConfirm();
+  // Opened from a row or from «Утверждено»: the wizard stands above the list, and focus goes to it once it has come.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const focused = useRef(false);
+  useEffect(() => {
+    if (wizard.state !== 'done' || focused.current) return;
+    focused.current = true;
+    heading.current?.focus();
+  }, [wizard.state]);
 
   if (wizard.state === 'loading') return <Status>Ищем затронутые занятия и варианты…</Status>;
   if (wizard.state === 'error') return <ErrorLine message={wizard.message} />;
@@ -62,17 +95,18 @@ export function AbsenceWizard({ absence, onResolved }: { absence: Absence; onRes
       const option = optionsOf(item).find((candidate) => candidate.value === chosen[keyOf(item)]);
       return { baseRuleSlotId: item.lesson.baseRuleSlotId, lessonDate: item.lesson.lessonDate, ...option!.decision };
     });
-    const changesPast = picked.some((item, index) => decisions[index].resolution !== 'REJECT' && hasBegun(item.lesson.date, item.lesson.startTime));
-    if (changesPast && !window.confirm(PAST_CHANGE_QUESTION)) return;
+    if (!(await confirmation.ask(resolveQuestion(picked, decisions)))) return;
     setBusy(true);
     setRefusal(undefined);
     setDone(undefined);
     try {
       const answer = await data(api.POST('/api/teacher-absences/{id}/resolve', { params: { path: { id: absence.id } }, body: { decisions } }));
-      setDone(`Применено решений: ${answer.applied.length}; занятий без решения осталось: ${answer.remainingLessonCount}`);
+      setDone({ text: `Применено решений: ${answer.applied.length}; занятий без решения осталось: ${answer.remainingLessonCount}`, warnings: answer.warnings });
       setChosen({});
       wizard.reload();
       onResolved();
+      // The menu's «Отсутствия» count follows at once (an absence fully distributed no longer waits).
+      announceQueueChanged();
     } catch (error) {
       const message = messageOf(error);
       // «Решение N (…)»: the N-th decision sent is the one at fault.
@@ -86,9 +120,14 @@ export function AbsenceWizard({ absence, onResolved }: { absence: Absence; onRes
   const count = Object.values(chosen).filter(Boolean).length;
   return (
     <section aria-labelledby={headingId} class="wizard">
-      <h2 id={headingId}>{`Замены: ${absence.teacherName}, ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}</h2>
+      <div class="panel-head">
+        <h2 id={headingId} ref={heading} tabIndex={-1}>{`Замены: ${absence.teacherName}, ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}</h2>
+        <button type="button" class="link-button" onClick={onClose}>
+          Закрыть
+        </button>
+      </div>
       <p class="hint">{`Затронуто занятий: ${items.length}; без решения: ${wizard.data.remainingLessonCount}. Выберите решение для каждого занятия и примените их вместе.`}</p>
-      {items.length === 0 ? <p class="empty">В период отсутствия у преподавателя нет занятий.</p> : null}
+      {items.length === 0 ? <p class="empty">{done ? 'Все занятия периода распределены.' : 'В период отсутствия у преподавателя нет занятий.'}</p> : null}
       <ol class="wizard-items">
         {items.map((item) => {
           const key = keyOf(item);
@@ -98,7 +137,7 @@ export function AbsenceWizard({ absence, onResolved }: { absence: Absence; onRes
             <li key={key} class="wizard-item">
               <p>
                 <strong>{`${formatLongDate(lesson.date)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}`}</strong>
-                {` · ${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${lesson.groupNames.join(', ')} · ауд. ${lesson.classroomName}`}
+                {` · ${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${lesson.groupNames.join(', ')} · ${roomLabel(lesson.classroomName)}`}
                 {hasBegun(lesson.date, lesson.startTime) ? <em> · уже прошло</em> : null}
               </p>
               {item.decision ? <p class="notice notice-info">{`Принято: ${RESOLUTION_NAMES[item.decision.resolution]}${item.decision.newTeacherName ? ` — ${item.decision.newTeacherName}` : ''}`}</p> : null}
@@ -117,7 +156,13 @@ export function AbsenceWizard({ absence, onResolved }: { absence: Absence; onRes
         })}
       </ol>
       {refusal && !refusal.key ? <ErrorLine message={refusal.message} /> : null}
-      {done ? <p class="notice notice-info" role="status">{done}</p> : null}
+      {done ? (
+        <p class="notice notice-info" role="status">
+          {done.text}
+        </p>
+      ) : null}
+      <RoomWarnings warnings={done?.warnings ?? []} />
+      {confirmation.dialog}
       {busy ? <LongOperation label="Применяем решения одним пакетом…" /> : null}
       <button type="button" class="primary" disabled={busy || count === 0} onClick={() => void resolve()}>
         {`Применить решения (${count})`}

@@ -8,6 +8,7 @@ import { api, data, type Schemas } from '../api/client';
 import { formatShortDate, formatTime } from '../shared/dates';
 import { Field } from '../shared/form';
 import { ReviewControls } from '../shared/review';
+import { RoomWarnings, type RoomWarning } from '../shared/room-warnings';
 import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
 import { useLoad } from '../shared/ui';
@@ -15,6 +16,7 @@ import { announceQueueChanged } from '../shared/waiting';
 import { REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from './labels';
 import { RequestStatus } from './request-status';
 import { askedChange } from './my-requests';
+import { roomLabel } from '../shared/rooms';
 
 type Request = Schemas['ChangeRequestResponse'];
 type Status = Request['status'];
@@ -24,7 +26,7 @@ export default function ChangeRequestsReview() {
   const mayDecide = me.role === 'ADMIN' || me.role === 'EDUCATION_OFFICE';
   const [status, setStatus] = useState<Status | ''>('PENDING');
   const rows = useLoad(() => data(api.GET('/api/teacher-change-requests', { params: { query: status ? { status } : {} } })), [status]);
-  const [outcome, setOutcome] = useState<{ text: string; lessonDate?: string }>();
+  const [outcome, setOutcome] = useState<{ text: string; lessonDate?: string; warnings?: RoomWarning[] }>();
   return (
     <>
       <h1 id="page-title">Заявки преподавателей</h1>
@@ -39,6 +41,7 @@ export default function ChangeRequestsReview() {
           ) : null}
         </p>
       ) : null}
+      <RoomWarnings warnings={outcome?.warnings ?? []} id="review-warnings" />
       <Field
         label="Статус"
         control={(props) => (
@@ -61,7 +64,7 @@ export default function ChangeRequestsReview() {
           { title: 'Преподаватель', cell: (request) => request.teacherName, compare: (a, b) => a.teacherName.localeCompare(b.teacherName, 'ru') },
           {
             title: 'Занятие',
-            cell: (request) => `${request.subjectName} · ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)} · ауд. ${request.originalClassroomName} · ${request.groupNames.join(', ')}`,
+            cell: (request) => `${request.subjectName} · ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)} · ${roomLabel(request.originalClassroomName)} · ${request.groupNames.join(', ')}`,
             compare: (a, b) => a.lessonDate.localeCompare(b.lessonDate),
           },
           { title: 'Что просит', cell: (request) => `${REQUEST_TYPE_NAMES[request.requestType]}: ${askedChange(request)}. Причина: ${request.reason}` },
@@ -76,10 +79,14 @@ export default function ChangeRequestsReview() {
                 <ReviewControls
                   what={`заявка №${request.id}`}
                   approveText="Применить"
-                  approveQuestion={`Применить заявку №${request.id}? ${lessonOf(request)}: ${askedChange(request).toLowerCase()}. Расписание изменится сразу, преподаватель и группа увидят это в своём расписании.`}
+                  approveQuestion={{
+                    title: `Применить заявку №${request.id}?`,
+                    lines: [`${lessonOf(request)}: ${askedChange(request).toLowerCase()}.`, 'Расписание изменится сразу, преподаватель и группа увидят это в своём расписании.'],
+                    confirmText: 'Применить заявку',
+                  }}
                   review={async (approved, comment) => {
                     const decided = await data(api.POST('/api/teacher-change-requests/{id}/review', { params: { path: { id: request.id } }, body: { approved, comment } }));
-                    setOutcome(approved ? { text: appliedText(decided), lessonDate: decided.lessonDate } : { text: `Заявка №${decided.id} отклонена: преподаватель увидит комментарий «${decided.reviewComment ?? ''}».` });
+                    setOutcome(approved ? { text: appliedText(decided), lessonDate: decided.lessonDate, warnings: decided.warnings } : { text: `Заявка №${decided.id} отклонена: преподаватель увидит комментарий «${decided.reviewComment ?? ''}».` });
                     announceQueueChanged();
                     rows.reload();
                   }}

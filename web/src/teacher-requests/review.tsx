@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { useSettled } from '../shared/settled';
 import { PagedTable } from '../shared/table';
 import { useLoad, type Loaded } from '../shared/ui';
 import { formatMoment } from '../shared/dates';
@@ -21,13 +22,14 @@ const when = (moment: string) => formatMoment(moment);
 
 export default function TeacherRequestsReview() {
   const [filter, setFilter] = useState<{ query: string; status: Status | '' }>({ query: '', status: 'PENDING' });
+  const query = useSettled(filter.query.trim());
   const [page, setPage] = useState(0);
   const [opened, setOpened] = useState<Request>();
   const [notice, setNotice] = useState<string>();
   const departments = useDepartments();
   const requests = useLoad(
-    () => data(api.GET('/api/teacher-requests/page', { params: { query: { query: filter.query.trim() || undefined, status: filter.status || undefined, page, size: PAGE_SIZE } } })),
-    [filter.query, filter.status, page],
+    () => data(api.GET('/api/teacher-requests/page', { params: { query: { query: query || undefined, status: filter.status || undefined, page, size: PAGE_SIZE } } })),
+    [query, filter.status, page],
   );
   const change = (next: Partial<typeof filter>) => (setFilter({ ...filter, ...next }), setPage(0));
   const decided = (text: string) => {

@@ -5,9 +5,11 @@
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { useConfirm } from '../shared/confirm';
-import { todayAtUniversity } from '../shared/dates';
+import { Dialog } from '../shared/dialog';
+import { formatLongDate, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { RuleEndingsConfirm } from '../shared/rule-endings';
 import { useMe } from '../shared/session';
 import { ErrorLine, type Loaded } from '../shared/ui';
 import { AssignmentHistory, fullDate } from './assignment-history';
@@ -28,7 +30,21 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
   const own = useMe().userId === user.id;
   const path = { params: { path: { id: user.id } } };
 
+  // A teacher's archive ends the schedule rules' slots he teaches (issue 53): asked in a dialog that names them.
+  const [endingRules, setEndingRules] = useState(false);
+  const archiveTeacher = async (effectiveFrom: string) => {
+    const changed = await data(api.DELETE('/api/users/{id}', { params: { path: { id: user.id }, query: { effectiveFrom } } }));
+    setEndingRules(false);
+    setNotice(`Пользователь отправлен в архив: войти он больше не может, его история сохранена; его занятия по правилам расписания завершены с ${formatLongDate(effectiveFrom)}.`);
+    onChanged(changed);
+  };
+
   async function toggleArchive() {
+    if (!archived && user.role === 'TEACHER') {
+      setNotice(undefined);
+      setEndingRules(true);
+      return;
+    }
     setBusy(true);
     setFailure(undefined);
     try {
@@ -119,6 +135,16 @@ export function UserCard({ user, departments, onChanged }: { user: User; departm
   return (
     <div class="user-card">
       {confirmation.dialog}
+      <Dialog title={`В архив: ${user.fullName}`} open={endingRules} onClose={() => setEndingRules(false)}>
+        <RuleEndingsConfirm
+          record={{ teacherId: user.id }}
+          question={`Отправить преподавателя «${user.fullName}» в архив? Войти он больше не сможет; его история сохранится.`}
+          confirmText="В архив и завершить правила"
+          run={archiveTeacher}
+          onDone={() => undefined}
+          onCancel={() => setEndingRules(false)}
+        />
+      </Dialog>
       <dl class="facts">
         <div class="fact">
           <dt>Логин</dt>

@@ -5,6 +5,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Role, type Schemas } from '../api/client';
 import { Dialog } from '../shared/dialog';
 import { Field } from '../shared/form';
+import { useSettled } from '../shared/settled';
 import { PagedTable, type PageOrder } from '../shared/table';
 import { useId, useLoad } from '../shared/ui';
 import { DepartmentOptions, useDepartments } from './departments';
@@ -22,6 +23,8 @@ const PAGE_SIZE = 20;
 export default function Users() {
   const departments = useDepartments();
   const [filter, setFilter] = useState({ query: '', role: '', departmentId: '', includeArchived: false });
+  // The list is asked for once typing pauses, not at every letter.
+  const query = useSettled(filter.query.trim());
   const [order, setOrder] = useState<PageOrder>({ sort: 'fullName', direction: 'asc' });
   const [page, setPage] = useState(0);
   const [opened, setOpened] = useState<User>();
@@ -32,7 +35,7 @@ export default function Users() {
         api.GET('/api/users/page', {
           params: {
             query: {
-              query: filter.query.trim() || undefined,
+              query: query || undefined,
               role: (filter.role || undefined) as Role | undefined,
               departmentId: filter.departmentId ? Number(filter.departmentId) : undefined,
               includeArchived: filter.includeArchived,
@@ -44,7 +47,7 @@ export default function Users() {
           },
         }),
       ),
-    [filter.query, filter.role, filter.departmentId, filter.includeArchived, order.sort, order.direction, page],
+    [query, filter.role, filter.departmentId, filter.includeArchived, order.sort, order.direction, page],
   );
   // A new filter starts again from the first page.
   const change = (next: Partial<typeof filter>) => (setFilter({ ...filter, ...next }), setPage(0));

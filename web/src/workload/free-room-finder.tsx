@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { formatLongDate, formatTime, todayAtUniversity } from '../shared/dates';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { completeDate, dateProblem, useSettled } from '../shared/settled';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 
@@ -46,7 +47,10 @@ export default function FreeRoomFinder() {
     },
   });
   const { values } = form;
-  const grid = useLoad(() => (values.date ? data(api.GET('/api/admin/time-slots/effective', { params: { query: { date: values.date } } })) : Promise.resolve(null)), [values.date]);
+  // The day's pairs are asked for once the date is complete and typing has paused.
+  const typedDate = useSettled(values.date);
+  const gridDate = completeDate(typedDate) ? typedDate : '';
+  const grid = useLoad(() => (gridDate ? data(api.GET('/api/admin/time-slots/effective', { params: { query: { date: gridDate } } })) : Promise.resolve(null)), [gridDate]);
   const pairs = grid.state === 'done' && grid.data ? grid.data.slots : [];
 
   return (
@@ -57,7 +61,7 @@ export default function FreeRoomFinder() {
         <div class="filters">
           <Field
             label="Дата"
-            error={form.errorAt('date')}
+            error={form.errorAt('date') ?? (typedDate === values.date ? (completeDate(values.date) ? undefined : dateProblem(values.date)) : undefined)}
             control={(props) => <input {...props} type="date" value={values.date} onChange={(event) => (form.set('date', event.currentTarget.value), form.set('timeSlotId', ''))} />}
           />
           <Field

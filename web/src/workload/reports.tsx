@@ -8,6 +8,7 @@ import { BarChart } from '../shared/bar-chart';
 import { CsvLink } from '../shared/csv';
 import { formatTime, plusDays, todayAtUniversity } from '../shared/dates';
 import { Field } from '../shared/form';
+import { SettledDateField } from '../shared/settled';
 import { DataTable, type Column } from '../shared/table';
 import { ErrorLine, Status, useLoad, type Loaded } from '../shared/ui';
 
@@ -33,8 +34,8 @@ export function usePeriod() {
 export function PeriodFields({ period, onChange }: { period: Period; onChange: (period: Period) => void }) {
   return (
     <>
-      <Field label="С" control={(props) => <input {...props} type="date" value={period.startDate} onChange={(event) => onChange({ ...period, startDate: event.currentTarget.value })} />} />
-      <Field label="По" control={(props) => <input {...props} type="date" value={period.endDate} onChange={(event) => onChange({ ...period, endDate: event.currentTarget.value })} />} />
+      <SettledDateField label="С" value={period.startDate} onSettle={(startDate) => onChange({ ...period, startDate })} />
+      <SettledDateField label="По" value={period.endDate} notBefore={{ date: period.startDate, message: 'Конец периода раньше его начала' }} onSettle={(endDate) => onChange({ ...period, endDate })} />
     </>
   );
 }
@@ -74,6 +75,7 @@ export function ClassroomsTable({ rows, searchable = false }: { rows: Loaded<Cla
   return (
     <DataTable<ClassroomRow>
       caption="Загрузка аудиторий"
+        stacked
       rows={rows}
       rowKey={(row) => row.id}
       filterText={searchable ? (row) => row.name : undefined}
@@ -104,6 +106,7 @@ export function DepartmentsReport({ rows, suffix, chart = false }: { rows: Loade
       />
       <DataTable<DepartmentRow>
         caption="Нагрузка кафедр"
+        stacked
         rows={rows}
         rowKey={(row) => row.departmentId ?? 0}
         empty="За период занятий нет."
@@ -128,7 +131,7 @@ export function FreeRooms() {
   return (
     <>
       <div class="inline-form">
-        <Field label="Дата" control={(props) => <input {...props} type="date" value={date} onChange={(event) => setDate(event.currentTarget.value)} />} />
+        <SettledDateField label="Дата" value={date} onSettle={setDate} />
         <Field
           label="Пара"
           control={(props) => (

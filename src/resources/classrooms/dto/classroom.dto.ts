@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EndedRulesField } from '../../../platform/rules-of-archived';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { ValidateIf } from 'class-validator';
 import { BooleanField, IntField, QueryBool, TextField } from '../../../platform/http/validators';
 import { EquipmentResponse } from '../../equipment/dto/equipment.dto';
@@ -86,3 +87,6 @@ export class ClassroomResponse {
   @ApiProperty() isAvailable!: boolean;
   @ApiProperty({ type: [EquipmentResponse], description: 'По названию' }) equipments!: EquipmentResponse[];
 }
+
+/** The archived record with the schedule rules its archive ended (issue 53). */
+export class ClassroomArchiveResponse extends IntersectionType(ClassroomResponse, EndedRulesField) {}

@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { EndedRulesField } from '../../../platform/rules-of-archived';
+import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { ValidateIf } from 'class-validator';
 import { IdField, TextField } from '../../../platform/http/validators';
 
@@ -26,3 +27,6 @@ export class SubjectResponse {
   @ApiProperty({ nullable: true, type: String }) code!: string | null;
   @ApiProperty() departmentId!: number;
 }
+
+/** The archived record with the schedule rules its archive ended (issue 53). */
+export class SubjectRemoveResponse extends IntersectionType(SubjectResponse, EndedRulesField) {}

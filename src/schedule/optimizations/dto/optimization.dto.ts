@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, Min } from 'class-validator';
-import { IntField, OneOfField, RequiredQueryId } from '../../../platform/http/validators';
+import { VersionLocksDto } from '../../core';
+import { CalendarDateField, IntField, OneOfField, RequiredQueryId } from '../../../platform/http/validators';
 
 export const OPTIMIZATION_MODES = ['GENERATE', 'REPAIR'] as const;
 export type OptimizationMode = (typeof OPTIMIZATION_MODES)[number];
@@ -45,6 +46,16 @@ export class OptimizationRequest {
   @IsInt({ each: true, message: 'Поле «lockedRuleIds» должно содержать целые числа' })
   @Min(1, { each: true, message: 'Поле «lockedRuleIds» должно содержать положительные числа' })
   lockedRuleIds?: number[];
+
+  @ApiPropertyOptional({
+    format: 'date',
+    example: '2026-12-08',
+    description:
+      'Оптимизировать с этой даты (по времени университета): занятия до неё не меняются, расчёт двигает только занятия с неё, ' +
+      'штрафы, оценки и movedLessons считают занятия с неё. Без неё — завтра в идущем семестре, первый день семестра до его начала. Вне семестра — 400',
+  })
+  @CalendarDateField({ optional: true })
+  fromDate?: string;
 }
 
 export class OptimizationListQuery {
@@ -99,11 +110,24 @@ export class OptimizationJobResponse {
   @ApiProperty() timeLimitSeconds!: number;
   @ApiProperty() seed!: number;
   @ApiProperty({ type: Number, nullable: true }) maxMovedLessons!: number | null;
-  @ApiProperty({ type: [Number] }) lockedRuleIds!: number[];
+  @ApiProperty({ type: [Number], description: 'Правила, закреплённые в запросе расчёта' }) lockedRuleIds!: number[];
+  @ApiProperty({
+    type: VersionLocksDto,
+    nullable: true,
+    description: 'Закрепления исходной версии на момент постановки расчёта (и правила, которые они держат); null у расчётов до их появления',
+  })
+  versionLocks!: VersionLocksDto | null;
+  @ApiProperty({
+    type: String,
+    format: 'date',
+    nullable: true,
+    description: 'С какой даты расчёт менял расписание: занятия до неё остались как были; null у расчётов до появления этого поля',
+  })
+  fromDate!: string | null;
   @ApiProperty({ description: 'Слотов правил в задаче' }) totalSlots!: number;
   @ApiProperty({ description: 'Из них размещено' }) placedSlots!: number;
   @ApiProperty({ description: 'Жёстких нарушений в лучшем найденном' }) hardViolations!: number;
-  @ApiProperty({ description: 'REPAIR: слотов, поставленных не туда, где они были' }) movedLessons!: number;
+  @ApiProperty({ description: 'Слотов, поставленных не туда, где они были (только действующих с fromDate)' }) movedLessons!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'Оценка качества исходной версии (как в отчёте о качестве, 0..100)' }) initialScore!: number | null;
   @ApiProperty({
     type: Number,

@@ -81,6 +81,15 @@ export class RuleHistoryQuery {
  * What a write that names `effectiveFrom` answers: the rule, and what the change did to lessons already
  * given and to the hours (without `effectiveFrom`, the spec's rule body alone).
  */
+/** A one-off change the write deleted as redundant (issue 53). */
+export class RedundantOverrideResponse {
+  @ApiProperty() overrideId!: number;
+  @ApiProperty() action!: string;
+  @ApiProperty({ format: 'date' }) lessonDate!: string;
+  @ApiProperty() reason!: string;
+  @ApiProperty({ description: 'Всегда false: удалено, выбирать нечего' }) keepable!: boolean;
+}
+
 export class RuleWriteResponse extends RuleResponse {
   @ApiProperty({ format: 'date', description: 'С какой даты действует изменение (по умолчанию — первый день семестра)' })
   effectiveFrom!: string;
@@ -88,6 +97,11 @@ export class RuleWriteResponse extends RuleResponse {
   pastLessonsChanged!: number;
   @ApiProperty({ description: 'Сколько академических часов не уместилось в оставшиеся даты семестра' })
   hoursNotFitted!: number;
+  @ApiPropertyOptional({
+    type: [RedundantOverrideResponse],
+    description: 'Замены (REPLACE), которые новое размещение сделало пустыми (тот же преподаватель, аудитория и формат): удалены как лишние',
+  })
+  redundantOverrides?: RedundantOverrideResponse[];
 }
 
 export class EffectiveFromQuery {

@@ -22,6 +22,14 @@ export class VersionResponse {
   @ApiProperty({ nullable: true, type: Number }) publishedById!: number | null;
   @ApiProperty({ nullable: true, type: String }) publishedByName!: string | null;
   @ApiProperty({ nullable: true, type: Date }) archivedAt!: Date | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'date',
+    description:
+      'Черновик — результат расчёта расписания с даты (fromDate): занятия до неё в нём не менялись, и публикация без effectiveFrom действует с неё (не раньше завтрашнего дня). null у остальных версий',
+  })
+  solverFromDate!: string | null;
 }
 
 export class VersionEventResponse {

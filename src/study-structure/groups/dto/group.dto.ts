@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { EndedRulesField } from '../../../platform/rules-of-archived';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
 import { IdField, IntField, TextField } from '../../../platform/http/validators';
 import { STUDY_STATES, StudyState } from '../study-state';
 
@@ -67,3 +68,6 @@ export class GroupPageResponse {
   @ApiProperty() first!: boolean;
   @ApiProperty() last!: boolean;
 }
+
+/** The archived record with the schedule rules its archive ended (issue 53). */
+export class GroupArchiveResponse extends IntersectionType(GroupResponse, EndedRulesField) {}

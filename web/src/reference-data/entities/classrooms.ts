@@ -65,7 +65,8 @@ export const classrooms: EntityDescriptor<Classroom, Values> = {
   update: (row, values) => data(api.PUT('/api/classrooms/{id}', { params: { path: { id: row.id } }, body: body(values) })),
   archive: {
     isArchived: (row) => row.archived,
-    archive: (row) => data(api.DELETE('/api/classrooms/{id}', { params: { path: { id: row.id } } })),
+    archive: (row, effectiveFrom) => data(api.DELETE('/api/classrooms/{id}', { params: { path: { id: row.id }, query: { effectiveFrom } } })),
     restore: (row) => data(api.POST('/api/classrooms/{id}/restore', { params: { path: { id: row.id } } })),
   },
+  endsRules: (row) => ({ classroomId: row.id }),
 };

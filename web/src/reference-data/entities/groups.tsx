@@ -194,9 +194,10 @@ export const groups: EntityDescriptor<Group, GroupValues> = {
   archive: {
     label: 'Показывать архивные и выпущенные',
     isArchived: (row) => row.studyState === 'ARCHIVED',
-    archive: (row) => data(api.DELETE('/api/groups/{id}', { params: { path: { id: row.id } } })),
+    archive: (row, effectiveFrom) => data(api.DELETE('/api/groups/{id}', { params: { path: { id: row.id }, query: { effectiveFrom } } })),
     restore: (row) => data(api.POST('/api/groups/{id}/restore', { params: { path: { id: row.id } } })),
   },
+  endsRules: (row) => ({ groupId: row.id }),
   children: [
     { title: 'Подгруппы', render: (row) => <EntityDesk descriptor={subgroupsOf(row)} nested /> },
     { title: 'Учебные календари', render: (row) => <EntityDesk descriptor={assignmentsOf(row)} nested /> },

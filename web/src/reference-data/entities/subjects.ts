@@ -35,6 +35,7 @@ export const subjects: EntityDescriptor<Subject, Values> = {
   ],
   blank: { name: '', code: '', departmentId: '' },
   create: (values) => data(api.POST('/api/subjects', { body: { name: text(values.name), code: text(values.code) || null, departmentId: num(values.departmentId) } })),
-  remove: (row) => data(api.DELETE('/api/subjects/{id}', { params: { path: { id: row.id } } })),
+  remove: (row, effectiveFrom) => data(api.DELETE('/api/subjects/{id}', { params: { path: { id: row.id }, query: { effectiveFrom } } })),
+  endsRules: (row) => ({ subjectId: row.id }),
   children: [{ title: 'Оборудование', render: (row) => h(SubjectEquipment, { subject: row }) }],
 };
