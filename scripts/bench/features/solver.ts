@@ -111,7 +111,8 @@ export const solver: BenchFeature = {
       log(
         `  GENERATE of the autumn semester (${done.totalSlots} slots, limit ${GENERATE_SECONDS} s): ${done.status}, placed ${done.placedSlots}, ` +
           `hard ${done.hardViolations}, first complete and clash-free ${feasibleAt === undefined ? 'never' : `${((feasibleAt - startedAt) / 1000).toFixed(0)} s`} after the request, ` +
-          `done after ${((performance.now() - startedAt) / 1000).toFixed(0)} s; score ${done.initialScore} (seeded) -> ${done.bestScore}`,
+          `done after ${((performance.now() - startedAt) / 1000).toFixed(0)} s; score ${done.initialScore} (seeded) -> ${done.bestScore}` +
+          (done.status === 'SUCCEEDED' ? '' : `; «${done.message ?? ''}»`),
       );
 
       const closed = await closeMondays(db, autumn.id, autumn.versionId, seeded.baseTimeSlotIds);
@@ -130,7 +131,8 @@ export const solver: BenchFeature = {
         log(
           `  REPAIR after teacher ${closed.teacherId} closed on Mondays (${closed.invalid} lessons invalid, limit ${REPAIR_SECONDS} s): ${repaired.status}, ` +
             `moved ${repaired.movedLessons}, hard ${repaired.hardViolations}, placed ${repaired.placedSlots} of ${repaired.totalSlots}, ` +
-            `${((performance.now() - repairStarted) / 1000).toFixed(1)} s from the request to the end; score ${repaired.initialScore} -> ${repaired.bestScore}`,
+            `${((performance.now() - repairStarted) / 1000).toFixed(1)} s from the request to the end; score ${repaired.initialScore} -> ${repaired.bestScore}` +
+            (repaired.status === 'SUCCEEDED' ? '' : `; «${repaired.message ?? ''}»`),
         );
       } finally {
         await db.query(`DELETE FROM teacher_preferences WHERE id = ANY($1::int[])`, [closed.preferenceIds]);

@@ -125,7 +125,17 @@ class JobRun {
     const result = await this.solve(built, loaded);
     if (this.aborted) return;
     await this.report({ phase: 'SAVING' });
-    await this.save(version, loaded, built, result, total);
+    // The heartbeat goes on while the draft is written, checked and scored: on a busy instance that
+    // outlasted OPTIMIZATION_STALE_AFTER_SECONDS, and the job was failed as stale under its own writer.
+    // Only the heartbeat from here: the search's figures are written with the result.
+    this.latest = undefined;
+    this.timer = setInterval(() => void this.report(), REPORT_EVERY_MS);
+    try {
+      await this.save(version, loaded, built, result, total);
+    } finally {
+      clearInterval(this.timer);
+      await this.reporting;
+    }
   }
 
   /** The version's active rules, the base grid's pairs, the active rooms with seats, and what the quality scoring weighs. */
