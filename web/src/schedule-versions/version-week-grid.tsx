@@ -22,10 +22,10 @@ type Rule = Schemas['RuleResponse'];
 type Version = Schemas['VersionResponse'];
 type Kind = 'group' | 'teacher' | 'classroom';
 
-const KINDS: { kind: Kind; label: string; search: (query: string) => Promise<Choice[]> }[] = [
-  { kind: 'group', label: 'Группа', search: (query) => findGroups(query) },
-  { kind: 'teacher', label: 'Преподаватель', search: (query) => findTeachers(query) },
-  { kind: 'classroom', label: 'Аудитория', search: findClassrooms },
+const KINDS: { kind: Kind; label: string; accusative: string; search: (query: string) => Promise<Choice[]> }[] = [
+  { kind: 'group', label: 'Группа', accusative: 'группу', search: (query) => findGroups(query) },
+  { kind: 'teacher', label: 'Преподаватель', accusative: 'преподавателя', search: (query) => findTeachers(query) },
+  { kind: 'classroom', label: 'Аудитория', accusative: 'аудиторию', search: findClassrooms },
 ];
 const SHORT_DAYS = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
 const DAY_WORDS = ['понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'];
@@ -159,7 +159,7 @@ export function VersionWeeks({ versionId, baseVersionId, fromDate }: { versionId
             </label>
           ))}
         </fieldset>
-        <Picker key={kind} label={search.label} placeholder="Начните вводить название" search={search.search} chosen={chosen} onPick={setChosen} />
+        <Picker key={kind} label={`Найти ${search.accusative}`} placeholder="Начните вводить название" search={search.search} chosen={chosen} onPick={setChosen} />
       </div>
       <nav class="week-nav" aria-label="Неделя сетки">
         <button type="button" onClick={() => go(plusDays(monday, -7))}>
@@ -178,7 +178,7 @@ export function VersionWeeks({ versionId, baseVersionId, fromDate }: { versionId
       {chosen ? (
         <WeekPair key={`${kind}:${chosen.id}`} kind={kind} chosen={chosen} monday={monday} pairs={pairs} version={version} base={base} movesFrom={movesFrom} begun={begun} />
       ) : (
-        <p class="hint">{`Выберите ${kind === 'group' ? 'группу' : kind === 'teacher' ? 'преподавателя' : 'аудиторию'}, чтобы увидеть неделю.`}</p>
+        <p class="hint">{`Выберите ${search.accusative}, чтобы увидеть неделю.`}</p>
       )}
     </div>
   );
@@ -202,8 +202,10 @@ function WeekPair(props: { kind: Kind; chosen: Choice; monday: string; pairs: Pa
   const [source, setSource] = useState<Loaded>({ state: 'loading' });
   const [round, setRound] = useState(0);
   const shownWeek = useRef(monday);
+  const [reading, setReading] = useState(false);
   useEffect(() => {
     let current = true;
+    setReading(true);
     const started = performance.now();
     // Another week is loading at once; after a move the week stays on screen until it is read again.
     if (shownWeek.current !== monday) {
@@ -216,10 +218,15 @@ function WeekPair(props: { kind: Kind; chosen: Choice; monday: string; pairs: Pa
         if (!current) return;
         setOwn({ state: 'done', lessons: mine });
         setSource({ state: 'done', lessons: theirs });
+        setReading(false);
         // For docs/performance.md: from asking to both grids on screen.
         performance.measure('timetable:version-week', { start: started });
       },
-      (error: unknown) => current && setOwn({ state: 'error', message: messageOf(error) }),
+      (error: unknown) => {
+        if (!current) return;
+        setOwn({ state: 'error', message: messageOf(error) });
+        setReading(false);
+      },
     );
     return () => {
       current = false;
@@ -232,8 +239,8 @@ function WeekPair(props: { kind: Kind; chosen: Choice; monday: string; pairs: Pa
   const movedCount = marks ? [...marks.result.values()].filter((mark) => mark.kind !== 'changed').length : 0;
   return (
     <>
-      {marks ? <p class="hint" role="status">{movedCount ? `На этой неделе по-другому стоят занятий: ${movedCount}.` : 'На этой неделе занятия стоят так же, как в исходной версии.'}</p> : null}
-      <div class={`version-weeks${base ? ' side-by-side' : ''}`}>
+      {marks ? <p class="hint compare-summary" role="status">{movedCount ? `На этой неделе по-другому стоят занятий: ${movedCount}.` : 'На этой неделе занятия стоят так же, как в исходной версии.'}</p> : null}
+      <div class={`version-weeks${base ? ' side-by-side' : ''}`} aria-busy={reading ? 'true' : undefined}>
         {base ? <WeekTable title={`Исходная: №${base.versionNumber} «${base.name}»`} monday={monday} pairs={pairs} lessons={source.lessons} marks={marks?.source} /> : null}
         <WeekTable
           title={`${base ? 'Результат' : 'Версия'}: №${version.versionNumber} «${version.name}»`}
@@ -241,7 +248,7 @@ function WeekPair(props: { kind: Kind; chosen: Choice; monday: string; pairs: Pa
           pairs={pairs}
           lessons={own.lessons}
           marks={marks?.result}
-          move={version.status === 'DRAFT' ? { version, movesFrom: props.movesFrom, begun: props.begun, onMoved: () => setRound(round + 1) } : undefined}
+          move={version.status === 'DRAFT' ? { version, movesFrom: props.movesFrom, begun: props.begun, onMoved: () => (setReading(true), setRound(round + 1)) } : undefined}
         />
       </div>
     </>
@@ -404,7 +411,11 @@ function WeekTable({ title, monday, pairs, lessons, marks, move }: { title: stri
     if (!move || event.pointerType === 'touch' || event.button !== 0) return;
     const start = { x: event.clientX, y: event.clientY };
     let dragging = false;
-    const targetAt = (x: number, y: number) => document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-target]')?.dataset.target;
+    // Any point of a cell of this grid is a place to drop on.
+    const targetAt = (x: number, y: number) => {
+      const cell = document.elementFromPoint(x, y)?.closest<HTMLElement>('td[data-cell]');
+      return cell && frame.current?.contains(cell) ? cell.dataset.cell : undefined;
+    };
     const onMove = (moved: PointerEvent) => {
       if (!dragging && Math.hypot(moved.clientX - start.x, moved.clientY - start.y) > 6) {
         dragging = true;
