@@ -178,6 +178,7 @@ describe('a draft’s week moved by hand in the web client', () => {
     await page.click(`.week-table[data-version] [data-subject="${u.subjects[0].name}"] .move-lesson`);
     await picking();
     await screenshot(page, 'version-week-phone-picking');
+    if (process.env.WEB_SCREENSHOTS) await (await page.$('.week-table[data-version]'))!.screenshot({ path: `${process.env.WEB_SCREENSHOTS}/version-week-phone-grid.png` });
     await page.click(`${target(3, 4)} .move-target`);
     await page.waitForFunction(() => /перемещено: среда, 4-я пара/.test(document.querySelector('.week-table[data-version] .notice')?.textContent ?? ''));
     await settled();

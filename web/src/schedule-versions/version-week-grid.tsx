@@ -466,7 +466,8 @@ function WeekTable({ title, monday, pairs, lessons, marks, move }: { title: stri
           </button>
         </p>
       ) : null}
-      <div class="table-scroll">
+      {/* Focusable: on a phone the grid scrolls sideways, also from the keyboard. */}
+      <div class="table-scroll" tabIndex={0} role="region" aria-label={`Сетка недели: ${title}`}>
         <table class={`data-table version-week-grid${picked ? ' picking' : ''}`}>
           <caption class="visually-hidden">{`${title}: неделя с ${formatDayMonth(monday)}`}</caption>
           <thead>
