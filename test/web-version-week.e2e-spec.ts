@@ -110,6 +110,10 @@ describe('a draft’s week moved by hand in the web client', () => {
     expect(await page.$eval('#version-week', (node) => node.textContent)).toContain('перемещение меняет правило с 07.10');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'version-week-compare');
+    // From asking for the week to both grids on screen (docs/performance.md; the bound only catches a gross regression).
+    const shown = await page.evaluate(() => performance.getEntriesByName('timetable:version-week').map((entry) => Math.round(entry.duration)));
+    if (process.env.WEB_SCREENSHOTS) console.info(`version week shown in ${shown.join(', ')} ms`);
+    expect(Math.max(...shown)).toBeLessThan(3000);
   });
 
   it('moves a lesson by dragging it to a free cell (from the date the change holds from)', async () => {
