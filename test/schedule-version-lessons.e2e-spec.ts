@@ -102,7 +102,8 @@ describe('a version’s lessons (issue 54 §4)', () => {
   });
 
   it('answers the published version exactly as viewing does, for a group and a teacher', async () => {
-    for (const query of [{ groupId: u.groups[0].id }, { groupId: u.groups[1].id }, { teacherId: u.teachers[0].id }]) {
+    const filters: Record<string, number>[] = [{ groupId: u.groups[0].id }, { groupId: u.groups[1].id }, { teacherId: u.teachers[0].id }];
+    for (const query of filters) {
       const range = { ...query, startDate: '2026-09-01', endDate: '2026-10-31' };
       const own = await ok(u.versionId, range);
       expect(own.length).toBeGreaterThan(4);
