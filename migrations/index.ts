@@ -28,6 +28,7 @@ import { OptimizationStopReason1764900000500 } from './1764900000500-Optimizatio
 import { UniversitySettings1764900100000 } from './1764900100000-UniversitySettings';
 import { GroupSearchKey1764900200000 } from './1764900200000-GroupSearchKey';
 import { SsoLoginStarts1764900500000 } from './1764900500000-SsoLoginStarts';
+import { FeedSequenceByPlacement1765000200000 } from './1765000200000-FeedSequenceByPlacement';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   UniversitySettings1764900100000,
   GroupSearchKey1764900200000,
   SsoLoginStarts1764900500000,
+  FeedSequenceByPlacement1765000200000,
 ];

@@ -6,6 +6,7 @@ import {
   createUniversity,
   createVersion,
   LESSON_TYPES,
+  requestOf,
   RuleBody,
   ruleBody,
   RULES_PATH,
@@ -218,13 +219,15 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
     expect(fix.rule).toMatchObject({ scheduleVersionId: u.versionId, semesterId: u.semester.id, groupIds: [A.id], lectureAcademicHours: WEEKLY });
     expect(fix.rule.slots).toEqual([expect.objectContaining({ id: late.slots[0].id, timeSlotId: pair(2), classroomId: R2.id, dayOfWeek: 2 })]);
 
-    // Halfway through the semester only the lessons ahead are scored; the body says how many given ones a PUT rewrites.
+    // Halfway through the semester only the lessons from tomorrow are scored, and the body holds from
+    // tomorrow (issue 53): no given lesson changes.
     standServiceAt('2026-10-14T09:00:00Z');
     try {
       const midway = await forRule(late.slots[0].id, '2026-10-20');
       expect(midway.recommendations).toEqual([
-        expect.objectContaining({ kind: 'RULE_TIME_SLOT', timeSlotId: pair(2), penaltyDelta: -3 * 9, changedLessonCount: 9, pastLessonCount: 7 }),
+        expect.objectContaining({ kind: 'RULE_TIME_SLOT', timeSlotId: pair(2), penaltyDelta: -3 * 9, changedLessonCount: 9, pastLessonCount: 0 }),
       ]);
+      expect(midway.recommendations[0].rule).toMatchObject({ effectiveFrom: '2026-10-15' });
     } finally {
       standServiceAt(BEFORE_AUTUMN_2026);
     }
@@ -323,5 +326,44 @@ describe('quality: a score that reads true, recommendations that fix the rule (i
     await refused({ scheduleRuleSlotId: 999999, lessonDate: '2026-09-01' }, /слот правила/);
     // A Wednesday: the Tuesday slot has no lesson then.
     await refused({ scheduleRuleSlotId: hallTuesday.slots[0].id, lessonDate: '2026-09-02' }, /занятия нет/);
+  });
+
+  it('a rule changed from a date (issue 53): only its current form is recommended, from tomorrow, and the body passes; a rule with a change still to come gets none', async () => {
+    const [A] = u.groups;
+    const friday = await lecture(0, A.id, 5, 1, 4, hall.id);
+    const saturday = await lecture(1, A.id, 6, 1, 4, hall.id);
+    standServiceAt('2026-10-01T09:00:00Z');
+    const lessonsOf = async (rule: RuleBody) =>
+      ((await office.get(`/api/schedule?${query({ groupId: A.id, startDate: '2026-09-01', endDate: '2026-12-31' })}`)).body as { date: string; scheduleRuleId: number; classroomId: number }[]).filter(
+        (lesson) => lesson.scheduleRuleId === rule.id,
+      );
+    const changedFrom = async (rule: RuleBody, effectiveFrom: string) => {
+      const response = await office.put(`${RULES_PATH}/${rule.id}`, { ...requestOf(rule), slots: [{ ...requestOf(rule).slots[0], teacherId: u.teachers[5].id }], effectiveFrom });
+      expect(response.status).toBe(200);
+      return (await office.get(`${RULES_PATH}/${rule.id}?history=true`)).body as RuleBody & { history: { id: number }[] };
+    };
+    // Fridays: another teacher from tomorrow; the row of the given Fridays is history.
+    const changed = await changedFrom(friday, '2026-10-02');
+    const [closed] = changed.history;
+    const [open] = changed.slots;
+    expect(closed.id).toBe(friday.slots[0].id);
+    expect((await forRule(closed.id, '2026-09-04')).recommendations).toEqual([]);
+    const body = await forRule(open.id, '2026-10-09');
+    expect(body.recommendations.length).toBeGreaterThan(0);
+    const [best] = body.recommendations;
+    expect(best).toMatchObject({ kind: 'RULE_CLASSROOM', scheduleRuleSlotId: open.id, pastLessonCount: 0 });
+    expect(best.rule).toMatchObject({ effectiveFrom: '2026-10-02' });
+    expect(best.rule.slots.map((slot) => slot.id)).toEqual([open.id]);
+    const was = await lessonsOf(friday);
+    const put = await office.put(`${RULES_PATH}/${friday.id}`, best.rule);
+    expect(put.status).toBe(200);
+    const now = await lessonsOf(friday);
+    expect(now.filter((lesson) => lesson.date < '2026-10-02')).toEqual(was.filter((lesson) => lesson.date < '2026-10-02'));
+    expect(now.filter((lesson) => lesson.date >= '2026-10-02').every((lesson) => lesson.classroomId === best.classroomId)).toBe(true);
+
+    // Saturdays: another teacher from 7 November, planned ahead; a recommendation over it would rewrite that plan.
+    const planned = await changedFrom(saturday, '2026-11-07');
+    const current = planned.slots.find((slot) => slot.id === saturday.slots[0].id) as { id: number };
+    expect((await forRule(current.id, '2026-10-03')).recommendations).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { standServiceAt } from './support/clock';
 import { importFile, xlsx } from './support/import-builders';
 import { createOverride, OVERRIDES_PATH } from './support/override-builders';
 import { createRule, createUniversity, LESSON_TYPES, requestOf, RuleBody, RULES_PATH, ruleBody, slotBody, University } from './support/schedule-builders';
+import { feedEvents, pastReaders, PastTargets, subscribePastFeeds } from './support/past-readers';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -50,7 +51,7 @@ describe('a rule changes from a date on: what was given stays given', () => {
     standServiceAt('2026-10-01T09:00:00Z');
     t = await startTestApp({ tenants: ['alpha'] });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
-    u = await createUniversity(t, admin, { startYear: 2026, teachers: 13, groups: 12, classrooms: 13, subjects: 12 });
+    u = await createUniversity(t, admin, { startYear: 2026, teachers: 17, groups: 16, classrooms: 17, subjects: 16 });
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -82,6 +83,19 @@ describe('a rule changes from a date on: what was given stays given', () => {
   const before = (lessons: Lesson[], date: string) => lessons.filter((lesson) => lesson.date < date).map(seen);
   const totalHours = (lessons: Lesson[]) => lessons.length * 2;
 
+  /**
+   * Invariant 1 through every reader, for the rule's group, teacher and room (and `others`' teachers or
+   * rooms that the change brings in): a function that reads them all for the dates before `date`.
+   */
+  async function watchPast(rule: RuleBody, date: string, others: Partial<PastTargets>[] = []) {
+    const all = [
+      { groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id, semesterId: u.semester.id },
+      ...others.map((other) => ({ groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id, ...other })),
+    ];
+    const feeds = await Promise.all(all.map((targets) => subscribePastFeeds(admin, targets)));
+    return () => Promise.all(all.map((targets, index) => pastReaders(t, admin, targets, feeds[index], SEMESTER.startDate, date)));
+  }
+
   const moved = (rule: RuleBody, changes: Record<string, unknown>, slot: Record<string, unknown> = {}) => {
     const request = requestOf(rule);
     return { ...request, ...changes, slots: [{ ...request.slots[0], ...slot }] };
@@ -107,6 +121,59 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect(now.find((lesson) => lesson.date >= TOMORROW)).toMatchObject({ date: '2026-10-07', weekNumber: 6, consumedLessonTypeAcademicHoursBeforeLesson: 8 });
     expect(totalHours(now)).toBe(32);
     expect(now[now.length - 1].remainingLessonTypeAcademicHoursAfterLesson).toBe(0);
+  });
+
+  it('moves day, pair, teacher and room from tomorrow: every reader of the given lessons answers as before, one-off changes before the date included', async () => {
+    const rule = await mondayRule();
+    const slotId = rule.slots[0].id;
+    const other = u.teachers[15].id;
+    const otherRoom = u.classrooms[15].id;
+    // Given lessons changed once: another room on 14 September, cancelled on 21 September, moved to Tuesday's pair 2 on 28 September.
+    await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-14', action: 'REPLACE', newClassroomId: u.classrooms[16].id });
+    await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-21', action: 'CANCEL' });
+    await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-09-28', targetLessonDate: '2026-09-29', action: 'MOVE', newTimeSlotId: u.timeSlots[1].id });
+    const readers = await watchPast(rule, TOMORROW, [{ teacherId: other, classroomId: otherRoom }]);
+    const was = await readers();
+
+    const response = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { dayOfWeek: 4, timeSlotId: u.timeSlots[2].id, teacherId: other, classroomId: otherRoom }));
+    expect(response.status).toBe(200);
+    const now = await readers();
+    expect(now).toEqual(was);
+    // The readers are not blind: from the date the other teacher has the Thursdays.
+    const ahead = (await admin.get(`/api/schedule?teacherId=${other}&startDate=${TOMORROW}&endDate=2026-10-31`)).body as Lesson[];
+    expect(ahead.filter((lesson) => lesson.scheduleRuleId === rule.id).map((lesson) => lesson.date)).toEqual(['2026-10-08', '2026-10-15', '2026-10-22', '2026-10-29']);
+  });
+
+  it('tells calendars of changed lessons only: a change from a date keeps the UID and SEQUENCE of every event before it and of the unchanged ones from it', async () => {
+    const index = group++;
+    const rule = await createRule(
+      admin,
+      ruleBody(u, {
+        subjectId: u.subjects[index].id,
+        groupIds: [u.groups[index].id],
+        lectureAcademicHours: 64,
+        slots: [
+          slotBody(u, { dayOfWeek: 1, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id }),
+          slotBody(u, { dayOfWeek: 4, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id }),
+        ],
+      }),
+    );
+    const [monday, thursday] = rule.slots.map((slot) => slot.id);
+    const { paths } = await subscribePastFeeds(admin, { groupId: rule.groupIds[0], teacherId: rule.slots[0].teacherId, classroomId: rule.slots[0].classroomId, departmentId: u.department.id });
+    const was = await feedEvents(t, paths[0]);
+    expect(was.filter((event) => event.date < TOMORROW).length).toBeGreaterThan(0);
+    const request = requestOf(rule);
+    request.slots[1].classroomId = u.classrooms[15].id;
+    expect((await admin.put(`${RULES_PATH}/${rule.id}`, { ...request, effectiveFrom: TOMORROW })).status).toBe(200);
+    const now = await feedEvents(t, paths[0]);
+    const key = (event: { uid: string; sequence: number; start: string; location: string }) => `${event.uid} ${event.sequence} ${event.start} ${event.location}`;
+    const unchanged = (event: { uid: string; date: string }) => event.date < TOMORROW || event.uid.startsWith(`lesson-${monday}-`);
+    expect(now.filter(unchanged).map(key)).toEqual(was.filter(unchanged).map(key));
+    expect(was.filter(unchanged).every((event) => event.sequence === 0)).toBe(true);
+    // The Thursdays from the date are the new period's events, in the new room.
+    const changed = now.filter((event) => !unchanged(event));
+    expect(changed.length).toBeGreaterThan(0);
+    expect(changed.every((event) => !event.uid.startsWith(`lesson-${thursday}-`) && event.location === u.classrooms[15].name)).toBe(true);
   });
 
   it('raises the hours from a date: the lessons given keep their old total, the new total counts on from them', async () => {
@@ -155,11 +222,11 @@ describe('a rule changes from a date on: what was given stays given', () => {
     const rule = await mondayRule();
     const slotId = rule.slots[0].id;
     const cancelled = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-12', action: 'CANCEL' });
-    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[12].id });
+    const dropped = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[15].id });
     const stays = await createOverride(admin, { baseRuleSlotId: slotId, lessonDate: '2026-10-26', action: 'CANCEL' });
 
     // A new teacher only: every lesson stays on its date and pair, so each one-off change follows it.
-    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[12].id }));
+    const teacherOnly = await admin.put(`${RULES_PATH}/${rule.id}`, moved(rule, { effectiveFrom: TOMORROW }, { teacherId: u.teachers[15].id }));
     expect(teacherOnly.status).toBe(200);
     const successor = (teacherOnly.body as DatedRule).slots[0].id;
     expect(successor).not.toBe(slotId);
@@ -208,7 +275,10 @@ describe('a rule changes from a date on: what was given stays given', () => {
   it('ends a rule from a date (DELETE with effectiveFrom): its past stays, it reads as ended, nothing from the date on', async () => {
     const rule = await mondayRule();
     const was = await lessonsOf(rule);
+    await createOverride(admin, { baseRuleSlotId: rule.slots[0].id, lessonDate: '2026-09-28', action: 'REPLACE', newTeacherId: u.teachers[16].id });
     await createOverride(admin, { baseRuleSlotId: rule.slots[0].id, lessonDate: '2026-10-05', action: 'CANCEL' });
+    const readers = await watchPast(rule, TOMORROW);
+    const readBefore = await readers();
     const refused = await admin.delete(`${RULES_PATH}/${rule.id}?effectiveFrom=${TOMORROW}`);
     expect(refused.status).toBe(409);
     expect(await lessonsOf(rule)).toHaveLength(was.length - 1);
@@ -217,7 +287,8 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect(ended.status).toBe(200);
     expect(ended.body).toMatchObject({ status: 'ACTIVE', activeTo: '2026-10-01', effectiveFrom: TOMORROW, pastLessonsChanged: 0 });
     const now = await lessonsOf(rule);
-    expect(now.map(seen)).toEqual(before(was, TOMORROW));
+    expect(now.filter((lesson) => lesson.date !== '2026-09-28').map(seen)).toEqual(before(was, TOMORROW).filter((lesson) => lesson.date !== '2026-09-28'));
+    expect(await readers()).toEqual(readBefore);
     // Still listed with the publication's rules, as an ended rule.
     const listed = (await admin.get(`${RULES_PATH}?versionId=${u.versionId}`)).body as DatedRule[];
     expect(listed.find((item) => item.id === rule.id)).toMatchObject({ activeTo: '2026-10-01' });
@@ -284,7 +355,9 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect((await admin.put(`${RULES_PATH}/${created.id}`, moved(created, {}, { timeSlotId: u.timeSlots[1].id }))).status).toBe(200);
     const second = (await admin.get(`${RULES_PATH}/${created.id}`)).body as RuleBody;
     const was = await Promise.all([first, second].map((rule) => lessonsOf(rule)));
-    const newTeacher = u.teachers[12].id;
+    const newTeacher = u.teachers[15].id;
+    const watched = await Promise.all([first, second].map((rule) => watchPast(rule, '2026-11-02', [{ teacherId: newTeacher }])));
+    const readBefore = await Promise.all(watched.map((readers) => readers()));
     const refused = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [first.id], action: 'MOVE', targetVersionId: u.versionId, effectiveFrom: TOMORROW });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ field: 'effectiveFrom' });
@@ -305,10 +378,15 @@ describe('a rule changes from a date on: what was given stays given', () => {
       expect(totalHours(now[index]) + (index === 0 ? 2 : 0)).toBe(32);
     }
     expect(now[0].map((lesson) => lesson.date)).not.toContain('2026-11-09');
+    expect(await Promise.all(watched.map((readers) => readers()))).toEqual(readBefore);
   });
 
   it('imports rules into the publication from a date: their lessons start on it', async () => {
     const index = group++;
+    // Every reader of the given lessons (the department's, another rule's, the imported rule's group, teacher and room) answers as before.
+    const neighbour = await mondayRule();
+    const readers = await watchPast(neighbour, TOMORROW, [{ groupId: u.groups[index].id, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id }]);
+    const readBefore = await readers();
     const file = await xlsx(
       ['№ правила', 'Дисциплина', 'Группы', 'Часы лекций', 'День недели', 'Неделя', 'Пара', 'Вид занятия', 'Преподаватель', 'Аудитория', 'Формат'],
       [[1, u.subjects[index].name, u.groups[index].name, 8, 4, 'каждая', 1, 'Лекция', u.teachers[index].username, u.classrooms[index].name, 'Очно']],
@@ -320,5 +398,6 @@ describe('a rule changes from a date on: what was given stays given', () => {
     expect(imported.status).toBe(200);
     const lessons = (await admin.get(`/api/schedule?groupId=${u.groups[index].id}&startDate=${SEMESTER.startDate}&endDate=${SEMESTER.endDate}`)).body as Lesson[];
     expect(lessons.map((lesson) => lesson.date)).toEqual(['2026-10-08', '2026-10-15', '2026-10-22', '2026-10-29']);
+    expect(await readers()).toEqual(readBefore);
   });
 });

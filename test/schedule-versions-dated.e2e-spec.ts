@@ -1,6 +1,7 @@
 import { standServiceAt } from './support/clock';
 import { createOverride, OVERRIDES_PATH } from './support/override-builders';
 import { createRule, createUniversity, createVersion, LESSON_TYPES, requestOf, RuleBody, RULES_PATH, ruleBody, slotBody, University } from './support/schedule-builders';
+import { pastReaders, subscribePastFeeds } from './support/past-readers';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
 
 /**
@@ -56,11 +57,15 @@ describe('publication of a draft from a date', () => {
     u = await createUniversity(t, admin, { startYear: 2026, teachers: 4, groups: 4, classrooms: 4, subjects: 4 });
     monday = await weekly(0, 1);
     friday = await weekly(1, 5);
-    await weekly(2, 3);
-    // One-off changes of the Mondays: one given (21 September), two ahead.
+    const wednesday = await weekly(2, 3);
+    // One-off changes of the Mondays: two given (14 and 21 September), two ahead.
+    await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-09-14', action: 'REPLACE', newTeacherId: u.teachers[3].id, newClassroomId: u.classrooms[3].id });
     await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-09-21', action: 'CANCEL' });
     await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-10-12', action: 'CANCEL' });
     await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-10-19', action: 'REPLACE', newClassroomId: u.classrooms[3].id });
+    // And of the Wednesdays the draft leaves as they are (its rows are kept, not copied): one given, one ahead.
+    await createOverride(admin, { baseRuleSlotId: wednesday.slots[0].id, lessonDate: '2026-09-16', action: 'CANCEL' });
+    await createOverride(admin, { baseRuleSlotId: wednesday.slots[0].id, lessonDate: '2026-10-14', action: 'REPLACE', newClassroomId: u.classrooms[3].id });
 
     const draft = await createVersion(admin, u.semester.id, 'С октября', u.versionId);
     draftId = draft.id;
@@ -115,7 +120,15 @@ describe('publication of a draft from a date', () => {
 
   it('publishes from tomorrow: every lesson before it as it was, from it the draft, hours kept, one-off changes carried over', async () => {
     const was = await Promise.all([0, 1, 2, 3].map(lessonsOf));
-    const [, , unmatchedLater] = await t.sql<{ id: number }>('alpha', `SELECT id FROM schedule_overrides WHERE schedule_version_id = $1 ORDER BY id`, [u.versionId]);
+    // Every reader of the given lessons, for the moved rule's, the dropped rule's and the new rule's group,
+    // teacher and room (the new rule's teacher and room took the Monday of 14 September by a one-off change).
+    // A publication renumbers the slot rows a feed event's UID names (as every publication always did):
+    // the events are compared without UID and SEQUENCE.
+    const targets = [0, 1, 3].map((index) => ({ groupId: u.groups[index].id, teacherId: u.teachers[index].id, classroomId: u.classrooms[index].id, departmentId: u.department.id, semesterId: u.semester.id }));
+    const feeds = await Promise.all(targets.map((target) => subscribePastFeeds(admin, target)));
+    const readers = () => Promise.all(targets.map((target, index) => pastReaders(t, admin, target, feeds[index], '2026-09-01', TOMORROW, false)));
+    const readBefore = await readers();
+    const [unmatchedLater] = await t.sql<{ id: number }>('alpha', `SELECT id FROM schedule_overrides WHERE schedule_version_id = $1 AND lesson_date = '2026-10-19'`, [u.versionId]);
     const [cancelAhead] = await t.sql<{ id: number }>('alpha', `SELECT id FROM schedule_overrides WHERE schedule_version_id = $1 AND lesson_date = '2026-10-12'`, [u.versionId]);
     const response = await admin.post(`${VERSIONS}/${draftId}/publish`, {
       reason: 'С октября',
@@ -130,6 +143,7 @@ describe('publication of a draft from a date', () => {
     expect(versions.filter((version) => version.status === 'PUBLISHED').map((version) => version.id)).toEqual([draftId]);
 
     const now = await Promise.all([0, 1, 2, 3].map(lessonsOf));
+    expect(await readers()).toEqual(readBefore);
     for (const group of [0, 1, 2, 3]) expect([group, seen(now[group], beforeDate)]).toEqual([group, seen(was[group], beforeDate)]);
     // Mondays before, Tuesdays from the date; the given cancellation stays; the kept one moved to that week's Tuesday.
     expect(now[0].filter((lesson) => lesson.date >= TOMORROW).every((lesson) => lesson.dayOfWeek === 2)).toBe(true);
@@ -139,16 +153,22 @@ describe('publication of a draft from a date', () => {
     // The dropped Fridays end: their given lessons stay, nothing from the date.
     expect(now[1].length).toBe(was[1].filter((lesson) => lesson.date < TOMORROW).length);
     expect(now[1].length).toBeGreaterThan(0);
-    // The unchanged Wednesdays read as before; the new Thursdays start from the date.
+    // The unchanged Wednesdays read as before, their one-off changes on both sides of the date with them;
+    // the new Thursdays start from the date.
     expect(seen(now[2], () => true)).toEqual(seen(was[2], () => true));
+    expect(now[2].filter((lesson) => lesson.scheduleOverrideId).map((lesson) => lesson.date)).toEqual(was[2].filter((lesson) => lesson.scheduleOverrideId).map((lesson) => lesson.date));
+    expect(now[2].some((lesson) => lesson.date === '2026-10-14' && lesson.scheduleOverrideId)).toBe(true);
     expect(was[3]).toEqual([]);
     expect(now[3].length).toBeGreaterThan(0);
     expect(now[3].every((lesson) => lesson.date >= TOMORROW)).toBe(true);
 
     const registry = (await admin.get(`${OVERRIDES_PATH}?startDate=2026-09-01&endDate=2026-12-31`)).body as { lessonDate: string; action: string }[];
     expect(registry.map((entry) => [entry.lessonDate, entry.action]).sort()).toEqual([
+      ['2026-09-14', 'REPLACE'],
+      ['2026-09-16', 'CANCEL'],
       ['2026-09-21', 'CANCEL'],
       ['2026-10-13', 'CANCEL'],
+      ['2026-10-14', 'REPLACE'],
     ]);
   });
 

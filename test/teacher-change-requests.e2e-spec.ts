@@ -322,6 +322,9 @@ describe('teacher change requests (4.15)', () => {
           timeSlotOrder: pair.orderNumber,
           startTime: `${pair.startTime.slice(0, 5)}:00`,
           endTime: `${pair.endTime.slice(0, 5)}:00`,
+          // The room the moved lesson would have (issue 55): its own, free at each offered pair.
+          classroomId: C[0].id,
+          classroomName: C[0].name,
         })),
       );
       // Chemistry of B holds C2 then; every other room is free.

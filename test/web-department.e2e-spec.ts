@@ -3,6 +3,8 @@ import type { Browser, Page } from 'puppeteer-core';
 import { PageWatch, launchBrowser, openSection, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage, expectQuietPage } from './support/browser';
 import { controlByLabel, errorNextTo, signIn } from './support/web-client';
 import { createDepartment, createUser, PASSWORD } from './support/factories';
+import { createAbsence } from './support/absence-builders';
+import { standPageAt } from './support/clock';
 import { createPreference } from './support/preference-builders';
 import { createSubject } from './support/resource-builders';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
@@ -29,6 +31,7 @@ describe('the department in the web client (/admin/#department-workspace and its
   let page: Page;
   let watch: PageWatch;
   let foreignSubject: string;
+  let departmentUser: { username: string };
 
   beforeAll(async () => {
     t = await startTestApp({ tenants: ['alpha'] });
@@ -53,6 +56,7 @@ describe('the department in the web client (/admin/#department-workspace and its
     const other = await createDepartment(admin);
     foreignSubject = (await createSubject(admin, other.id, { name: 'Философия науки' })).name;
     const department = await createUser(admin, { role: 'DEPARTMENT', departmentId: u.department.id });
+    departmentUser = department;
     departmentClient = await t.as('alpha').login(department.username, PASSWORD);
     const teacherClient = await t.as('alpha').login(u.teachers[0].username, PASSWORD);
     const semesterId = u.semester.id;
@@ -321,6 +325,118 @@ describe('the department in the web client (/admin/#department-workspace and its
       field.dispatchEvent(new Event('change', { bubbles: true }));
     }, value);
   }
+
+  describe('a day without a caveat (issue 55), on a page standing at 15 October 2026', () => {
+    let day: Page;
+    let dayWatch: PageWatch;
+    // A phone's size without the mobile emulation, whose every switch reloads the page.
+    const PHONE_55 = { width: 390, height: 844 };
+
+    beforeAll(async () => {
+      day = await (await browser.createBrowserContext()).newPage();
+      await standPageAt(day, '2026-10-15T09:00:00Z');
+      await day.setViewport({ width: 1366, height: 900 });
+      dayWatch = await watchPage(day, origin);
+      await day.goto(`${origin}/admin/`);
+      await signIn(day, departmentUser.username);
+      await day.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Расписание кафедры');
+    });
+
+    afterEach(() => expectQuietPage(dayWatch));
+
+    const shownChoices = () => day.$$eval('.picker .match-label', (labels) => labels.map((label) => label.textContent ?? '').sort());
+
+    it('lists its own groups and teachers as soon as a picker is entered, before typing', async () => {
+      await openSection(day, 'department-workspace', 'Расписание кафедры');
+      const groups = ((await departmentClient.get('/api/groups/options')).body as { name: string }[]).map((group) => group.name).sort();
+      expect(groups).toEqual([u.groups[0].name]);
+      // A page of a second browser context: brought to the front, so that it has the keyboard focus.
+      await day.bringToFront();
+      await day.click('.picker input[type=search]');
+      await day.waitForSelector('.picker .match-label');
+      expect(await shownChoices()).toEqual(groups);
+      await screenshot(day, 'department-picker-groups-on-open');
+      await day.click('#kind-teacher');
+      await day.waitForFunction(() => document.querySelector('.picker label')?.textContent === 'Преподаватель');
+      const teachers = ((await departmentClient.get('/api/users/teachers/options')).body as { fullName: string }[]).map((teacher) => teacher.fullName).sort();
+      expect(teachers).toEqual(u.teachers.map((teacher) => teacher.fullName).sort());
+      await day.click('.picker input[type=search]');
+      await day.waitForFunction((count) => document.querySelectorAll('.picker .match-label').length === count, {}, teachers.length);
+      expect(await shownChoices()).toEqual(teachers);
+      // The absence register's teacher picker as well.
+      await openSection(day, 'absences', 'Отсутствия преподавателей');
+      await day.click(await controlByLabel(day, 'Преподаватель'));
+      await day.waitForFunction((count) => document.querySelectorAll('.picker .match-label').length === count, {}, teachers.length);
+      expect(await shownChoices()).toEqual(teachers);
+      expect(await seriousAccessibilityViolations(day)).toEqual([]);
+    });
+
+    it('opens the workload on the current semester with each teacher’s planned, given (before today) and remaining hours', async () => {
+      await openSection(day, 'department-workload', 'Нагрузка кафедры');
+      const caption = 'Академические часы преподавателей: план, проведено, осталось';
+      await day.waitForFunction((text) => Array.from(document.querySelectorAll('table caption')).some((node) => node.textContent === text), {}, caption);
+      expect(await day.$eval(await controlByLabel(day, 'С'), (input) => (input as HTMLInputElement).value)).toBe(u.semester.startDate);
+      expect(await day.$eval(await controlByLabel(day, 'По'), (input) => (input as HTMLInputElement).value)).toBe(u.semester.endDate);
+      const report = async (endDate: string) =>
+        (await departmentClient.get(`/api/workload/teachers?startDate=${u.semester.startDate}&endDate=${endDate}`)).body as { name: string; academicHours: number }[];
+      const planned = await report(u.semester.endDate);
+      const given = await report('2026-10-14');
+      const rows = await day.$$eval('table', (tables, text) => {
+        const table = tables.find((node) => node.querySelector('caption')?.textContent === text);
+        return Array.from(table?.querySelectorAll('tbody tr') ?? []).map((tr) => Array.from(tr.querySelectorAll('th, td')).map((cell) => cell.textContent ?? ''));
+      }, caption);
+      expect(rows.length).toBe(2);
+      for (const row of planned) {
+        const done = given.find((item) => item.name === row.name)?.academicHours ?? 0;
+        expect(done).toBeGreaterThan(0);
+        expect(done).toBeLessThan(row.academicHours);
+        expect(rows.find((cells) => cells[0] === row.name)?.slice(0, 4)).toEqual([row.name, String(row.academicHours), String(done), String(row.academicHours - done)]);
+      }
+      await screenshot(day, 'department-workload-planned-given');
+      expect(await seriousAccessibilityViolations(day)).toEqual([]);
+      await day.setViewport(PHONE_55);
+      expect(await day.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(day, 'department-workload-planned-given-phone');
+      await day.setViewport({ width: 1366, height: 900 });
+    });
+
+    it('approving an absence and a preference says so and keeps each row with its new status until the list is loaded again', async () => {
+      const teacherClient = await t.as('alpha').login(u.teachers[1].username, PASSWORD);
+      const absence = await createAbsence(teacherClient, { teacherId: u.teachers[1].id, startDate: '2026-11-10', endDate: '2026-11-12', reason: 'Курсы повышения квалификации' });
+      await createPreference(teacherClient, { semesterId: u.semester.id, preferenceType: 'SOFT_PREFERRED', dayOfWeek: 4, timeSlotId: u.timeSlots[1].id });
+      const teacherName = u.teachers[1].fullName;
+
+      await day.setViewport(PHONE_55);
+      await openSection(day, 'absences', 'Отсутствия преподавателей');
+      await day.waitForSelector(`button[aria-label^="Утвердить: отсутствие ${teacherName}"]`);
+      await day.click(`button[aria-label^="Утвердить: отсутствие ${teacherName}"]`);
+      await day.waitForFunction(() => document.querySelector('main [role=status]')?.textContent?.startsWith('Отсутствие утверждено'));
+      expect(await day.$eval('main [role=status]', (node) => node.textContent)).toBe(`Отсутствие утверждено: ${teacherName}, 10.11 (вт) – 12.11 (чт)`);
+      // The list still filters «waiting», yet the row stays, reading its new status.
+      const absenceRow = await day.$$eval('table tbody tr', (trs, name) => trs.filter((tr) => tr.textContent?.includes(name)).map((tr) => tr.textContent ?? ''), teacherName);
+      expect(absenceRow).toHaveLength(1);
+      expect(absenceRow[0]).toContain('Подтверждено');
+      expect(((await departmentClient.get(`/api/teacher-absences?status=APPROVED`)).body as { id: number }[]).map((item) => item.id)).toContain(absence.id);
+      expect(await day.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(day, 'department-absence-approved-phone');
+      expect(await seriousAccessibilityViolations(day)).toEqual([]);
+
+      await day.setViewport({ width: 1366, height: 900 });
+      await openSection(day, 'preferences', 'Пожелания преподавателей');
+      await day.waitForSelector(`button[aria-label^="Утвердить:"][aria-label*="${teacherName}"]`);
+      await day.click(`button[aria-label^="Утвердить:"][aria-label*="${teacherName}"]`);
+      await day.waitForFunction(() => document.querySelector('main [role=status]')?.textContent?.startsWith('Пожелание утверждено'));
+      const preferenceRow = await day.$$eval('table tbody tr', (trs, name) => trs.filter((tr) => tr.textContent?.includes(name)).map((tr) => tr.textContent ?? ''), teacherName);
+      expect(preferenceRow).toHaveLength(1);
+      expect(preferenceRow[0]).toContain('утверждено');
+      await screenshot(day, 'department-preference-approved');
+      // Loaded again (the status filter chosen anew): a waiting list has no such row any more.
+      await day.select(await controlByLabel(day, 'Статус'), '');
+      await day.select(await controlByLabel(day, 'Статус'), 'PENDING');
+      await day.waitForFunction((name) => !document.querySelector('main [aria-busy="true"]') && !document.querySelector('table tbody')?.textContent?.includes(name), {}, teacherName);
+      expect(await day.$('main [role=status]')).toBeNull();
+    });
+  });
 
   // Placed last: the extra teacher it links would change the department's counts the tests above check.
   it('lists the teachers of a chosen date as the API answers for that date, and shows a refused date at the field', async () => {

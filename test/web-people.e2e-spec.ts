@@ -110,6 +110,45 @@ describe('the user card and the department’s teachers (issue 45 §8)', () => {
     expectQuietPage(watch);
   });
 
+  it('changing a role asks once in the page, saying the user’s sessions end; Escape changes nothing, the answer does (issue 55)', async () => {
+    const methodist = await createUser(admin, { role: 'SCHEDULE_VIEWER', departmentId: home.id, fullName: 'Методистова Ольга' });
+    for (const [viewport, shot, role] of [
+      [LAPTOP, 'user-card-role-confirm', 'EDUCATION_OFFICE'],
+      [{ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }, 'user-card-role-confirm-phone', 'DEPARTMENT'],
+    ] as const) {
+      await t.as('alpha').login(methodist.username, PASSWORD);
+      const before = (await t.sql<{ role: string }>('alpha', `SELECT role FROM users WHERE id = $1`, [methodist.id]))[0].role;
+      const { page, watch } = await newPage();
+      await page.setViewport(viewport);
+      await openSection(page, origin, 'admin', 'users', ADMIN.username, ADMIN.password);
+      await openCard(page, methodist);
+      await page.select(await controlByLabel(page, 'Роль пользователя'), role);
+      const question = async () => {
+        await clickButton(page, 'Сохранить данные');
+        await page.waitForFunction(() => Array.from(document.querySelectorAll('dialog[open] h2')).some((title) => title.textContent === 'Сменить роль?'));
+        return page.$$eval('dialog[open] .confirm-body p', (lines) => lines.map((line) => line.textContent ?? ''));
+      };
+      const lines = await question();
+      expect(lines[1]).toBe('Все его сеансы завершатся: на каждом устройстве ему придётся войти снова, и он увидит разделы новой роли.');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await screenshot(page, shot);
+      // Escape answers no: nothing is sent, the card keeps the chosen role.
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !Array.from(document.querySelectorAll('dialog[open] h2')).some((title) => title.textContent === 'Сменить роль?'));
+      expect((await t.sql<{ role: string }>('alpha', `SELECT role FROM users WHERE id = $1`, [methodist.id]))[0].role).toBe(before);
+      expect(await liveSessions(methodist.id)).toBeGreaterThan(0);
+      expect(await page.$eval(await controlByLabel(page, 'Роль пользователя'), (select) => (select as HTMLSelectElement).value)).toBe(role);
+      // Asked again, once, and confirmed: the role changes and the sessions end.
+      await question();
+      await clickButton(page, 'Сменить роль и завершить сеансы');
+      await page.waitForFunction(() => document.querySelector('dialog[open] [role=status]')?.textContent?.includes('сеансы пользователя завершены'));
+      expect((await t.sql<{ role: string }>('alpha', `SELECT role FROM users WHERE id = $1`, [methodist.id]))[0].role).toBe(role);
+      expect(await liveSessions(methodist.id)).toBe(0);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      expectQuietPage(watch);
+    }
+  });
+
   it('a department links a teacher of another department by their login; an unknown login is refused at the field', async () => {
     const { page, watch } = await newPage();
     await openSection(page, origin, 'admin', 'department-teachers', department.username);

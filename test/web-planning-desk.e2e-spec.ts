@@ -232,6 +232,11 @@ describe('the planning desk in the web client: quality, one-off changes and vers
     expect(diff).toContain(`Правило №${copy.id} «${copy.subjectName}»: изменено — слоты`);
     expect(diff).toContain('Было');
     expect(diff).toContain('04.09 (пт)');
+    // A room named «Ауд. …» is written once, not «ауд. Ауд. …».
+    const room = u.classrooms.find((classroom) => classroom.id === copy.slots[0].classroomId) as { name: string };
+    expect(room.name).toMatch(/^Ауд\. /);
+    expect(diff).toContain(`, ${room.name}`);
+    expect(diff).not.toMatch(/ауд\. ауд\./i);
     await screenshot(page, 'desk-version-diff');
 
     await clickButton('Опубликовать', `tr[data-version="${draft.id}"]`);

@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { PageWatch, launchBrowser, openSection, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
-import { controlByLabel, errorNextTo, signIn, weekSettled } from './support/web-client';
+import { controlByLabel, signIn, weekSettled } from './support/web-client';
 import { createRule, createUniversity, ruleBody, slotBody, University } from './support/schedule-builders';
 import { PASSWORD } from './support/factories';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
@@ -18,7 +18,7 @@ import { BEFORE_AUTUMN_2026, standPageAt, standServiceAt } from './support/clock
 const WEEK_2_MONDAY = '2026-09-07';
 const LESSON_DATE = '2026-09-08';
 const WIDE = { width: 1280, height: 900 };
-const PHONE = { width: 375, height: 740, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 
 // The service and the page stand before the autumn semester of 2026: every lesson of it is still ahead.
@@ -90,43 +90,54 @@ describe('the teacher in the web client (/teacher/)', () => {
     ]);
   });
 
-  it('asks for a lesson of the week to be moved to an offered pair; it is stored as PENDING with that pair', async () => {
+  it('asks for a lesson of the week to be moved to an offered pair named with its room; the form closes, says what was sent and the lesson is marked', async () => {
     await page.click(`button[aria-label^="Попросить перенос"]`);
     await page.waitForFunction(() => Array.from(document.querySelectorAll('dialog label')).some((label) => label.textContent?.trim() === 'Пара'));
     const pair = await controlByLabel(page, 'Пара');
     await page.waitForFunction((selector) => (document.querySelector<HTMLSelectElement>(selector)?.options.length ?? 0) > 1, {}, pair);
-    const chosen = await page.$eval(pair, (select) => (select as HTMLSelectElement).options[1].value);
-    const offered = await stored<{ timeSlots: { requestedTimeSlotId: number }[] }>(
+    const [chosen, chosenText] = await page.$eval(pair, (select) => [(select as HTMLSelectElement).options[1].value, (select as HTMLSelectElement).options[1].textContent]);
+    const offered = await stored<{ timeSlots: { requestedTimeSlotId: number; classroomName: string }[] }>(
       `/api/teacher-change-requests/candidates?baseRuleSlotId=${lectureSlot}&lessonDate=${LESSON_DATE}&targetDate=${LESSON_DATE}`,
     );
     expect(offered.timeSlots.map((slot) => String(slot.requestedTimeSlotId))).toContain(chosen);
+    // Each offered pair names the room the lesson would have there (issue 55): its own room, free then.
+    const offeredRoom = offered.timeSlots.find((slot) => String(slot.requestedTimeSlotId) === chosen)?.classroomName;
+    expect(offeredRoom).toBe(u.classrooms[0].name);
+    // Written as every sentence names a room: a name that already says «Ауд.» is not prefixed again.
+    const room = /^ауд/i.test(u.classrooms[0].name) ? u.classrooms[0].name : `ауд. ${u.classrooms[0].name}`;
+    expect(chosenText?.endsWith(`, ${room}`)).toBe(true);
     await page.select(pair, chosen);
     await page.type(await controlByLabel(page, 'Причина'), 'Научная конференция');
     await screenshot(page, 'teacher-change-request');
     await page.click('dialog form[aria-label="Заявка на изменение занятия"] button[type=submit]');
-    await page.waitForFunction(() => document.querySelector('dialog [role=status]')?.textContent?.startsWith('Заявка №'));
+    // The dialog closes; the page says what was sent, and the lesson carries the request's mark instead of the button.
+    await page.waitForFunction(() => !document.querySelector('dialog[open]') && document.querySelector('main [role=status]')?.textContent?.startsWith('Заявка №'));
 
-    const requests = await stored<{ status: string; baseRuleSlotId: number; lessonDate: string; requestType: string; requestedTimeSlotId: number; reason: string }[]>(
+    const requests = await stored<{ id: number; status: string; baseRuleSlotId: number; lessonDate: string; requestType: string; requestedTimeSlotId: number; reason: string }[]>(
       '/api/teacher-change-requests',
     );
     expect(requests).toEqual([
       expect.objectContaining({ status: 'PENDING', baseRuleSlotId: lectureSlot, lessonDate: LESSON_DATE, requestType: 'MOVE', requestedTimeSlotId: Number(chosen), reason: 'Научная конференция' }),
     ]);
+    const notice = await page.$eval('main [role=status]', (node) => node.textContent ?? '');
+    expect(notice).toMatch(new RegExp(`^Заявка №${requests[0].id} отправлена: .*, 08\\.09.*перенос: .*ждёт решения учебного отдела`));
+    expect(await page.$$eval('.lesson .badge-requested', (marks) => marks.map((mark) => mark.textContent))).toEqual([`Заявка на перенос №${requests[0].id}`]);
+    expect(await page.$('button[aria-label^="Попросить перенос"]')).toBeNull();
+    await screenshot(page, 'teacher-change-request-sent');
   });
 
-  it('shows the API refusal of a second request for the same lesson at the pair, keeping the reason', async () => {
-    // The form is still open with the user's values: send it again.
-    await page.click('dialog form[aria-label="Заявка на изменение занятия"] button[type=submit]');
-    await page.waitForFunction(() => document.querySelector('dialog [role=alert]'));
-    const shown = await errorNextTo(page, 'Пара');
+  it('does not offer a second request for a lesson with a waiting one, also after a reload', async () => {
+    await page.reload();
+    await page.waitForFunction(() => document.querySelector('#page-title')?.textContent === 'Моё расписание');
+    await weekSettled(page);
+    await page.waitForSelector('.lesson .badge-requested');
+    expect(await page.$('button[aria-label^="Попросить перенос"]')).toBeNull();
+    // The API refuses the duplicate too (one waiting request per lesson, spec 4.15).
     const [sent] = await stored<{ requestType: string; requestedTimeSlotId: number; reason: string }[]>('/api/teacher-change-requests');
     const asTeacher = await t.as('alpha').login(teacher.username, PASSWORD);
     const refusal = await asTeacher.post('/api/teacher-change-requests', { baseRuleSlotId: lectureSlot, lessonDate: LESSON_DATE, ...sent });
     expect(refusal.status).toBe(409);
-    expect(shown).toBe(refusal.body.message);
-    expect(await page.$eval(await controlByLabel(page, 'Причина'), (area) => (area as HTMLTextAreaElement).value)).toBe('Научная конференция');
     expect(await stored<unknown[]>('/api/teacher-change-requests')).toHaveLength(1);
-    await page.keyboard.press('Escape');
   });
 
   it('lists the request with its history and withdraws it', async () => {
@@ -222,6 +233,44 @@ describe('the teacher in the web client (/teacher/)', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
     await screenshot(page, 'teacher-preferences-phone');
-    await page.setViewport(WIDE);
+  });
+
+  // Still on the phone (each switch of the emulation reloads the page): the next two tests too.
+  it('on a phone, today’s first lesson is on the first screen below a compact header (issue 55)', async () => {
+    await open('my-schedule', 'Моё расписание');
+    // The page stands on Tuesday 1 September, 06:00: the day's lecture at 08:30 is ahead.
+    await page.click('#week-today');
+    await weekSettled(page);
+    await page.waitForSelector('.day-today .lesson');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const place = await page.$eval('.day-today .lesson .lesson-subject', (node) => node.getBoundingClientRect().bottom);
+    await screenshot(page, 'teacher-today-phone');
+    expect(place).toBeLessThanOrEqual(844);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // Monday, already past, waits behind one button; it opens and folds again.
+    const mondayShown = () => page.$eval('.day[data-date="2026-08-31"]', (day) => (day as HTMLElement).offsetParent !== null);
+    expect(await mondayShown()).toBe(false);
+    await page.click('.past-toggle');
+    expect(await page.$eval('.past-toggle', (button) => [button.textContent, button.getAttribute('aria-expanded')])).toEqual(['Скрыть прошедшие дни (пн)', 'true']);
+    expect(await mondayShown()).toBe(true);
+    await page.click('.past-toggle');
+    expect(await mondayShown()).toBe(false);
+  });
+
+  it('on a phone, the preferences grid shows one day at a time, chosen by the day tabs, within 358 px (issue 55)', async () => {
+    await open('preferences', 'Пожелания');
+    await page.waitForSelector('.day-tabs button[aria-pressed="true"]');
+    const visibleCells = () => page.$$eval('.preference-grid select', (selects) => selects.filter((select) => (select as HTMLElement).offsetParent !== null).map((select) => select.getAttribute('aria-label')));
+    expect((await visibleCells()).every((label) => label?.startsWith('понедельник'))).toBe(true);
+    await page.click('.day-tabs button[data-day="2"]');
+    await page.waitForFunction(() => document.querySelector('.day-tabs button[data-day="2"]')?.getAttribute('aria-pressed') === 'true');
+    const tuesday = await visibleCells();
+    expect(tuesday.length).toBe(u.timeSlots.length);
+    expect(tuesday.every((label) => label?.startsWith('вторник'))).toBe(true);
+    // The grid's right edge stays inside the 390 px screen less its 16 px margins.
+    expect(await page.$eval('.preference-grid', (table) => table.getBoundingClientRect().right)).toBeLessThanOrEqual(390 - 16 + 0.5);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'teacher-preferences-day-tabs-phone');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });

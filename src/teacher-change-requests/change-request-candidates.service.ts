@@ -43,6 +43,11 @@ export class ChangeRequestCandidatesService {
     const found = await this.finder.findAll(slot.slotId, base.date, { TIME_SLOT: {}, DATE_TIME: {}, CLASSROOM: {} });
     const moves = found.accepted.filter((candidate) => candidate.kind === 'TIME_SLOT' || candidate.kind === 'DATE_TIME');
     const rooms = found.accepted.filter((candidate) => candidate.kind === 'CLASSROOM');
+    const movesThatDay = moves.filter((candidate) => candidate.lesson.date === targetDate);
+    // The room each offered pair would have: a move keeps the lesson's room, and is offered only when
+    // that room is free then (the validator refuses a clash), so this names the room the office's
+    // application would give it. Information only: the request itself carries no room (spec 4.15).
+    const roomNames = new Map((await this.requests.classrooms([...new Set(movesThatDay.map((candidate) => candidate.lesson.classroomId))])).map((room) => [room.requestedClassroomId, room]));
 
     return {
       lesson: await this.lessonOf(scene.base),
@@ -52,8 +57,7 @@ export class ChangeRequestCandidatesService {
       pendingRequestId: (await this.requests.pendingOf(slot.slotId, base.date)) ?? null,
       targetDate,
       dates: datesOf(moves),
-      timeSlots: moves
-        .filter((candidate) => candidate.lesson.date === targetDate)
+      timeSlots: movesThatDay
         .map(
           (candidate): CandidateTimeSlot => ({
             targetLessonDate: candidate.change.targetLessonDate,
@@ -61,6 +65,8 @@ export class ChangeRequestCandidatesService {
             timeSlotOrder: candidate.lesson.timeSlotOrder,
             startTime: candidate.lesson.startTime,
             endTime: candidate.lesson.endTime,
+            classroomId: candidate.lesson.classroomId,
+            classroomName: roomNames.get(candidate.lesson.classroomId)?.classroomName ?? '',
           }),
         )
         .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.timeSlotOrder - b.timeSlotOrder),

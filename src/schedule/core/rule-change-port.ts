@@ -33,6 +33,8 @@ export interface RuleChangeBody {
   practiceStartWeek: number;
   groupIds: number[];
   slots: RuleChangeSlot[];
+  /** The day the change holds from (issue 53); absent: the whole semester. */
+  effectiveFrom?: string;
 }
 
 export abstract class RuleChangeTrials {

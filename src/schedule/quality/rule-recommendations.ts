@@ -2,11 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { AppError } from '../../platform/http/app-error';
 import { WallClock } from '../../platform/http/wall-clock';
 import { hasBegun } from '../../schedule-engine/bygone';
+import { addDays } from '../../schedule-engine/dates';
 import { expandRule } from '../../schedule-engine/lesson-expansion';
 import { ActualLesson, actualLessons, overridesByLesson } from '../../schedule-engine/override-application';
 import { analyseQuality, audienceSize, QualityFacts, qualityLessonKey } from '../../schedule-engine/quality';
 import { compareQuality, QualityChange, scoreDeltaOf, withSlotChange } from '../../schedule-engine/quality-problems';
-import { LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
+import { activeOnOrAfter, LoadedRule, LoadedSlot } from '../../schedule-engine/rule-model';
 import { GridSlot } from '../../schedule-engine/series-context';
 import { ActualLessons, hhmm, LessonScene, RuleChangeBody, RuleChangeTrials, ScheduleDataRepository } from '../core';
 import { RecommendedRule, RuleRecommendationKind, RuleRecommendationResponse } from './dto/quality.dto';
@@ -77,10 +78,17 @@ export class RuleRecommendations {
     const { version, facts, now } = scene;
     const { semester, rule, grids, schedule } = scene.scene;
     const none = (repeatedLessonCount: number): RuleRecommendationsAnswer => ({ repeatedLessonCount, checkedCount: 0, recommendations: [] });
-    const slot = rule.slots.find((item) => item.id === scene.scene.base.slotId);
+    // Once a day of the semester has passed, a change of the rule holds from tomorrow (issue 53): the
+    // lessons before stay, and the body says so; before that, the whole semester (as the web sends it).
+    const dated = now.date > semester.startDate;
+    const from = dated ? addDays(now.date, 1) : semester.startDate;
+    const current = currentForm(rule, from);
+    const slot = current?.find((item) => item.id === scene.scene.base.slotId);
     // A published rule has every slot placed; a body must name them all (a slot left out would be deleted).
-    if (!slot || (rule.unplaced?.length ?? 0) > 0) return none(0);
-    const ahead = (item: ActualLesson) => !hasBegun(item.date, item.startTime, now);
+    if (!current || !slot || (rule.unplaced?.length ?? 0) > 0) return none(0);
+    const currentIds = new Set(current.map((item) => item.id));
+    const bodyOfChanged = (changed: LoadedRule) => bodyOf(changed, currentIds, dated ? from : undefined);
+    const ahead = (item: ActualLesson) => (dated ? item.date >= from : !hasBegun(item.date, item.startTime, now));
 
     // The rule laid out as the timetable has it: its one-off changes stay with their lessons after a change of the rule.
     const overrides = overridesByLesson(await this.data.overrides(version.versionId, [rule.id]));
@@ -94,8 +102,7 @@ export class RuleRecommendations {
     const ownAhead = own.filter(ahead);
     if (ownAhead.length < REPEATED_LESSONS) return none(0);
 
-    // Its groups' and teachers' lessons from today on: the only penalties a new pair of the slot can move.
-    const from = now.date > semester.startDate ? now.date : semester.startDate;
+    // Its groups' and teachers' lessons from the change on: the only penalties a new pair of the slot can move.
     const teacherIds = [...new Set([slot.teacherId, ...ownAhead.map((item) => item.teacherId)])];
     const around = await this.around(version, from, rule.groupIds, teacherIds);
     const before = analyseQuality(around, facts);
@@ -148,7 +155,7 @@ export class RuleRecommendations {
     let occupied: RoomTimes | undefined;
     const passes = async (candidate: Candidate) => {
       checkedCount++;
-      return (await this.trials.refusalOf(rule.id, bodyOf(changedRule(candidate.slot).rule))) ?? true;
+      return (await this.trials.refusalOf(rule.id, bodyOfChanged(changedRule(candidate.slot).rule))) ?? true;
     };
     for (const candidate of candidates) {
       if (accepted.length >= RULE_RECOMMENDATIONS_LIMIT || checkedCount >= RULE_TRIALS_LIMIT) break;
@@ -173,7 +180,8 @@ export class RuleRecommendations {
     }
     accepted.sort(byGain(facts));
 
-    const pastLessonCount = own.length - ownAhead.length;
+    // From tomorrow nothing given changes; for the whole semester, the lessons already begun do.
+    const pastLessonCount = dated ? 0 : own.length - ownAhead.length;
     const recommendations = accepted.map((candidate): RuleRecommendationResponse => {
       const room = facts.classrooms.get(candidate.slot.classroomId);
       const inRoom = `в аудиторию «${room?.name ?? candidate.slot.classroomId}» (${room?.capacity ?? 0} мест)`;
@@ -185,7 +193,7 @@ export class RuleRecommendations {
         placeText,
         scheduleRuleId: rule.id,
         scheduleRuleSlotId: slot.id,
-        rule: bodyOf(changedRule(candidate.slot).rule),
+        rule: bodyOfChanged(changedRule(candidate.slot).rule),
         scoreDelta: scoreDeltaOf(scene.totals.rawPenalty, scene.totals.lessonCount, candidate.change.penaltyDelta),
         penaltyDelta: candidate.change.penaltyDelta,
         improvements: candidate.change.improvements,
@@ -220,9 +228,24 @@ export class RuleRecommendations {
   }
 }
 
-/** The rule as the body of `PUT /api/admin/schedule-rules/{id}` (spec 2's rule request), every slot by its id. */
-function bodyOf(rule: LoadedRule): RecommendedRule & RuleChangeBody {
+/**
+ * The rule's rows a recommendation may name (issue 53): those that hold at `from` and run on to the
+ * semester's end; closed periods stay history (the rules API refuses a body naming them). A rule with
+ * a period still to come, or one that ends before the semester does, gets none: a body over it would
+ * rewrite or lift what the office planned for that date.
+ */
+function currentForm(rule: LoadedRule, from: string): LoadedSlot[] | undefined {
+  const current = rule.slots.filter((slot) => activeOnOrAfter(slot, from));
+  return current.every((slot) => (slot.activeFrom ?? from) <= from && !slot.activeTo) ? current : undefined;
+}
+
+/**
+ * The rule as the body of `PUT /api/admin/schedule-rules/{id}` (spec 2's rule request): every slot of
+ * its current form by its id, and the date the change holds from when the semester has begun.
+ */
+function bodyOf(rule: LoadedRule, currentIds: ReadonlySet<number>, effectiveFrom: string | undefined): RecommendedRule & RuleChangeBody {
   return {
+    ...(effectiveFrom ? { effectiveFrom } : {}),
     scheduleVersionId: rule.versionId,
     semesterId: rule.semesterId,
     subjectId: rule.subjectId,
@@ -233,7 +256,7 @@ function bodyOf(rule: LoadedRule): RecommendedRule & RuleChangeBody {
     laboratoryStartWeek: rule.startWeeks.LABORATORY,
     practiceStartWeek: rule.startWeeks.PRACTICE,
     groupIds: rule.groupIds,
-    slots: rule.slots.map((slot) => ({
+    slots: rule.slots.filter((slot) => currentIds.has(slot.id)).map((slot) => ({
       id: slot.id,
       dayOfWeek: slot.dayOfWeek,
       parity: slot.parity,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError } from '../../platform/http/app-error';
 import { addDays, formatDate } from '../../schedule-engine/dates';
 import { expandRule, GeneratedLesson } from '../../schedule-engine/lesson-expansion';
-import { hoursHistoryUntil, LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
+import { HoursPeriod, hoursHistoryUntil, LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
 import { allSlots, LoadedRule, LoadedSemester, RuleSlot } from '../../schedule-engine/rule-model';
 import { weekNumber } from '../../schedule-engine/weeks';
 import { ScheduleDataRepository, SemesterSchedules } from '../core';
@@ -19,6 +19,8 @@ export interface OverrideChoice {
 export interface TakeoverSummary {
   /** Slot rows of the past copied into the draft. */
   copiedSlots: number;
+  /** Draft rules left exactly as published: their own rows already give the past (nothing copied). */
+  unchangedRules: number;
   /** Rules the draft had dropped, kept as rules ended the day before the date. */
   endedRules: number;
   /** One-off changes carried over (those of lessons before the date, and those from it that still match). */
@@ -41,6 +43,41 @@ export interface UnmatchedOverride {
 const startOf = (slot: RuleSlot, semester: LoadedSemester) => slot.activeFrom ?? semester.startDate;
 const endOf = (slot: RuleSlot, semester: LoadedSemester) => slot.activeTo ?? semester.endDate;
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+const sameHours = (a: Record<LessonKind, number>, b: Record<LessonKind, number>) => LESSON_KINDS.every((kind) => a[kind] === b[kind]);
+const sameHistory = (a: readonly HoursPeriod[] | undefined, b: readonly HoursPeriod[] | undefined) =>
+  (a ?? []).length === (b ?? []).length && (a ?? []).every((period, index) => period.until === b?.[index].until && sameHours(period.hours, b[index].hours));
+
+/**
+ * When the draft rule lays out exactly the published rule's lessons (same hours and their history,
+ * start weeks and slots, in the same id order, so the series breaks ties alike), the draft slot of each
+ * published slot; otherwise undefined. Subject and groups are compared by the caller.
+ */
+export function twinSlots(published: LoadedRule, draft: LoadedRule): Map<number, number> | undefined {
+  if (!sameHours(published.hours, draft.hours) || !sameHours(published.startWeeks, draft.startWeeks)) return undefined;
+  if (!sameHistory(published.hoursHistory, draft.hoursHistory)) return undefined;
+  const sources = allSlots(published);
+  const twins = allSlots(draft);
+  if (sources.length !== twins.length) return undefined;
+  const position = (slots: readonly RuleSlot[], id: number | null | undefined) => (id === null || id === undefined ? -1 : slots.findIndex((slot) => slot.id === id));
+  for (let index = 0; index < sources.length; index++) {
+    const [a, b] = [sources[index], twins[index]];
+    const same =
+      a.dayOfWeek === b.dayOfWeek &&
+      a.parity === b.parity &&
+      a.timeSlotId === b.timeSlotId &&
+      a.teacherId === b.teacherId &&
+      a.classroomId === b.classroomId &&
+      a.lessonTypeId === b.lessonTypeId &&
+      a.lessonKind === b.lessonKind &&
+      a.lessonFormat === b.lessonFormat &&
+      (a.activeFrom ?? null) === (b.activeFrom ?? null) &&
+      (a.activeTo ?? null) === (b.activeTo ?? null) &&
+      position(sources, a.continuesSlotId) === position(twins, b.continuesSlotId) &&
+      sameIds(a.subgroups.map((subgroup) => subgroup.id), b.subgroups.map((subgroup) => subgroup.id));
+    if (!same) return undefined;
+  }
+  return new Map(sources.map((slot, index) => [slot.id, twins[index].id]));
+}
 
 /**
  * A draft published from a date (issue 53) takes over the past of the publication it replaces, inside
@@ -50,7 +87,10 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
  * Rules are matched by lineage (a draft's copy keeps its source's `lineage_rule_id`). A matched draft
  * rule with the same subject and groups gets the published rule's slot rows that began before the
  * date (capped the day before), the hour totals in force before it and the start weeks already
- * passed, so its hours count on; its own rows before the date go and those across it start on it. A
+ * passed, so its hours count on; its own rows before the date go and those across it start on it.
+ * A draft rule left exactly as published (`twinSlots`: most of a university's rules in a publication
+ * that changes a few) already lays out the publication's lessons before the date: it is left as it
+ * is, nothing copied or laid out, and its one-off changes go to its twin slots as they are. A
  * published rule the draft dropped (or whose subject or groups it changed) is copied as a rule that
  * ends the day before. One-off changes of lessons before the date are copied with their lessons;
  * those from the date follow their lesson when it still exists on that date and pair, and the others
@@ -82,25 +122,39 @@ export class PastTakeover {
     const published = rules.filter((rule) => rule.versionId === publishedId);
     const draftByKey = new Map(drafts.map((rule) => [keyOf(rule), rule]));
 
-    // The draft's own rows before the date go; those across it start on it.
-    const deleteIds: number[] = [];
-    const startIds: number[] = [];
-    for (const rule of drafts) {
-      for (const slot of allSlots(rule)) {
-        if (endOf(slot, semester) < from) deleteIds.push(slot.id);
-        else if (startOf(slot, semester) < from) startIds.push(slot.id);
-      }
-    }
-
-    // Each published rule's past goes into its counterpart, or into an ended copy of itself.
+    // Each published rule's past goes into its counterpart, or into an ended copy of itself. A
+    // counterpart the draft left exactly as published lays out the same lessons before the date
+    // already: it keeps its rows, and the published slot's one-off changes go to its own twin slot.
     const merged: { source: LoadedRule; target: LoadedRule }[] = [];
     const ended: LoadedRule[] = [];
+    const twinOf = new Map<number, number>();
+    const unchanged = new Set<number>();
     const fromWeek = weekNumber(semester.startDate, from);
     for (const rule of published) {
       if (!rule.slots.some((slot) => startOf(slot, semester) < from)) continue;
       const target = draftByKey.get(keyOf(rule));
-      if (target && target.subjectId === rule.subjectId && sameIds(target.groupIds, rule.groupIds)) merged.push({ source: rule, target });
-      else ended.push(rule);
+      if (!target || target.subjectId !== rule.subjectId || !sameIds(target.groupIds, rule.groupIds)) {
+        ended.push(rule);
+        continue;
+      }
+      const twins = twinSlots(rule, target);
+      if (!twins) {
+        merged.push({ source: rule, target });
+        continue;
+      }
+      unchanged.add(target.id);
+      for (const [source, twin] of twins) twinOf.set(source, twin);
+    }
+
+    // The draft's own rows before the date go; those across it start on it.
+    const deleteIds: number[] = [];
+    const startIds: number[] = [];
+    for (const rule of drafts) {
+      if (unchanged.has(rule.id)) continue;
+      for (const slot of allSlots(rule)) {
+        if (endOf(slot, semester) < from) deleteIds.push(slot.id);
+        else if (startOf(slot, semester) < from) startIds.push(slot.id);
+      }
     }
     const endedIds = await this.writes.copyRules(
       ended.map((rule) => rule.id),
@@ -127,10 +181,11 @@ export class PastTakeover {
     );
 
     const overrides = await this.writes.publishedOverrides(publishedId);
-    const settled = await this.settleOverrides(overrides, copyOf, targetOf, new Set(ended.map((rule) => rule.id)), published, draftId, semester, from, choices, listUnmatched);
+    const settled = await this.settleOverrides(overrides, copyOf, twinOf, targetOf, new Set(ended.map((rule) => rule.id)), published, draftId, semester, from, choices, listUnmatched);
     await this.writes.copyOverrides(draftId, settled.copies);
     return {
       copiedSlots: copies.length,
+      unchangedRules: unchanged.size,
       endedRules: ended.length,
       copiedOverrides: settled.copies.length,
       droppedOverrides: settled.dropped,
@@ -145,6 +200,7 @@ export class PastTakeover {
   private async settleOverrides(
     overrides: readonly PublishedOverride[],
     copyOf: ReadonlyMap<number, number>,
+    twinOf: ReadonlyMap<number, number>,
     targetOf: ReadonlyMap<number, number>,
     endedSources: ReadonlySet<number>,
     published: readonly LoadedRule[],
@@ -155,10 +211,17 @@ export class PastTakeover {
     listUnmatched: boolean,
   ): Promise<{ copies: { overrideId: number; slotId: number; lessonDate: string }[]; dropped: number; unmatched: UnmatchedOverride[] }> {
     const copies: { overrideId: number; slotId: number; lessonDate: string }[] = [];
-    const ahead = overrides.filter((override) => override.lessonDate >= from);
+    const ahead: PublishedOverride[] = [];
     for (const override of overrides) {
+      // A rule the draft left as it was has every lesson the publication had, on the twin slot.
+      const twin = twinOf.get(override.slotId);
+      if (twin !== undefined) {
+        copies.push({ overrideId: override.id, slotId: twin, lessonDate: override.lessonDate });
+        continue;
+      }
       const copied = copyOf.get(override.slotId);
-      if (override.lessonDate < from && copied !== undefined) copies.push({ overrideId: override.id, slotId: copied, lessonDate: override.lessonDate });
+      if (override.lessonDate >= from) ahead.push(override);
+      else if (copied !== undefined) copies.push({ overrideId: override.id, slotId: copied, lessonDate: override.lessonDate });
     }
     if (ahead.length === 0) return { copies, dropped: 0, unmatched: [] };
 

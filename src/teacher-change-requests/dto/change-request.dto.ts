@@ -151,6 +151,9 @@ export class CandidateTimeSlot {
   @ApiProperty() timeSlotOrder!: number;
   @ApiProperty({ example: '11:50:00' }) startTime!: string;
   @ApiProperty({ example: '13:20:00' }) endTime!: string;
+  @ApiProperty({ description: 'Аудитория, в которой пройдёт перенесённое занятие (сведения; в заявку не входит, аудиторию назначает учебный отдел при применении)' })
+  classroomId!: number;
+  @ApiProperty() classroomName!: string;
 }
 
 /** A room free at the lesson's own time: `requestedClassroomId` goes into a CHANGE_CLASSROOM request as it is. */

@@ -236,7 +236,7 @@ function Subscriptions({ onChanged }: { onChanged: () => void }) {
         </fieldset>
         {values.kind === 'MY_LESSONS' ? null : (
           <div class={`field${form.errorAt('target') ? ' field-invalid' : ''}`}>
-            <Picker key={values.kind} label={WHICH[values.kind]} placeholder="Начните вводить название" search={SEARCH[values.kind]} chosen={values.target} onPick={(item) => form.set('target', item)} />
+            <Picker key={values.kind} label={WHICH[values.kind]} placeholder="Начните вводить название" search={SEARCH[values.kind]} listOnOpen={me.role === 'DEPARTMENT' && values.kind !== 'CLASSROOM'} chosen={values.target} onPick={(item) => form.set('target', item)} />
             {form.errorAt('target') ? <ErrorLine message={form.errorAt('target') as string} /> : null}
           </div>
         )}

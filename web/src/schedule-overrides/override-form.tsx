@@ -16,6 +16,7 @@ import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { classroomById, findClassrooms, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ErrorLine, useLoad } from '../shared/ui';
+import { roomLabel } from '../shared/rooms';
 
 type Action = Schemas['OverrideRequest']['action'];
 type Format = 'Очно' | 'Онлайн';
@@ -64,7 +65,7 @@ const ACTIONS: { value: Action; label: string }[] = [
 ];
 
 export const describeOriginal = (lesson: OriginalLesson) =>
-  `${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')}: ${formatShortDate(lesson.lessonDate)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}, ${lesson.teacherName}, ауд. ${lesson.classroomName}`;
+  `${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')}: ${formatShortDate(lesson.lessonDate)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}, ${lesson.teacherName}, ${roomLabel(lesson.classroomName)}`;
 
 export function OverrideForm({
   lesson,

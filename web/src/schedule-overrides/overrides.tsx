@@ -13,6 +13,7 @@ import { hashParam } from '../shared/router';
 import type { Lesson } from '../shared/week-view';
 import { ScheduleLookup } from '../schedule-view';
 import { changeText, OverrideForm, type ExistingChange, type OriginalLesson } from './override-form';
+import { roomLabel } from '../shared/rooms';
 
 type Change = Schemas['OverrideResponse'];
 type Opened = { lesson: OriginalLesson; existing?: ExistingChange };
@@ -199,7 +200,7 @@ function Registry({ onOpen }: { onOpen: (change: Change) => void }) {
           { title: 'Занятие', cell: (change) => `${change.subjectName} (${change.lessonTypeName}), ${change.groupNames.join(', ')}` },
           {
             title: 'Было',
-            cell: (change) => `${formatShortDate(change.lessonDate)} ${formatTime(change.originalStartTime)}, ${change.originalTeacherName}, ауд. ${change.originalClassroomName}`,
+            cell: (change) => `${formatShortDate(change.lessonDate)} ${formatTime(change.originalStartTime)}, ${change.originalTeacherName}, ${roomLabel(change.originalClassroomName)}`,
           },
           { title: 'Изменение', cell: (change) => changeText(change) },
           { title: 'Комментарий', cell: (change) => change.comment ?? '' },

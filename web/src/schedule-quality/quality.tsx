@@ -6,11 +6,12 @@
 // one-off change creation. The report is then asked again and the score before and after is shown.
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime } from '../shared/dates';
+import { formatLongDate, formatShortDate, formatTime } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, type Loaded, Status, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
+import { roomLabel } from '../shared/rooms';
 
 type Report = Schemas['QualityReportResponse'];
 type Problem = Schemas['QualityProblemResponse'];
@@ -243,9 +244,11 @@ function ruleQuestion(item: RuleRecommendation): string {
     item.pastLessonCount > 0
       ? ` Правило задаёт занятия всего семестра, поэтому изменятся и уже прошедшие занятия (${item.pastLessonCount}) — в расписании и в нагрузке.`
       : '';
+  // Mid-semester the body holds from tomorrow (issue 53): said, so the office knows the past stays.
+  const from = item.rule.effectiveFrom ? ` Изменение действует с ${formatLongDate(item.rule.effectiveFrom)}, прошедшие занятия останутся как были.` : '';
   return (
     `Изменить правило №${item.scheduleRuleId} в опубликованном расписании? Все оставшиеся занятия (${item.changedLessonCount}) пройдут ${item.placeText}. ` +
-    `Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.${past}`
+    `Это сразу увидят студенты и преподаватели, а те, чьи занятия изменятся, получат уведомление.${from}${past}`
   );
 }
 
@@ -271,7 +274,7 @@ function LessonRecommendations({
         <li key={index} class="recommendation">
           <p>
             <strong>{item.title}</strong>
-            {` — ${formatShortDate(item.date)}, ${formatTime(item.startTime)}–${formatTime(item.endTime)}, ауд. ${item.classroomName}; оценка +${score(item.scoreDelta)}`}
+            {` — ${formatShortDate(item.date)}, ${formatTime(item.startTime)}–${formatTime(item.endTime)}, ${roomLabel(item.classroomName)}; оценка +${score(item.scoreDelta)}`}
           </p>
           {item.improvements.length ? <p>{`Лучше: ${item.improvements.join('; ')}`}</p> : null}
           {item.tradeOffs.length ? <p>{`Хуже: ${item.tradeOffs.join('; ')}`}</p> : null}

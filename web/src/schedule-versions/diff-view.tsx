@@ -4,6 +4,7 @@
 import { api, data, type Schemas } from '../api/client';
 import { formatLongDate, formatShortDate, formatTime } from '../shared/dates';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { roomLabel } from '../shared/rooms';
 
 type Diff = Schemas['VersionDiffResponse'];
 type DiffLesson = Schemas['DiffLessonSummary'];
@@ -26,8 +27,8 @@ const when = (lesson: DiffLesson) => `${formatShortDate(lesson.date)}, ${formatT
 /** A lesson of any rule; under a changed rule its subject and groups are already named above. */
 const lessonText = (lesson: DiffLesson, ofNamedRule: boolean) =>
   ofNamedRule
-    ? `${when(lesson)}, ${lesson.teacherName}, ауд. ${lesson.classroomName}`
-    : `${when(lesson)}: ${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')} — ${lesson.teacherName}, ауд. ${lesson.classroomName}`;
+    ? `${when(lesson)}, ${lesson.teacherName}, ${roomLabel(lesson.classroomName)}`
+    : `${when(lesson)}: ${lesson.subjectName} (${lesson.lessonTypeName}), ${lesson.groupNames.join(', ')} — ${lesson.teacherName}, ${roomLabel(lesson.classroomName)}`;
 
 /**
  * Loads and shows the diff of `versionId` against `baseVersionId`; with `effectiveFrom`, of the lessons

@@ -115,6 +115,8 @@ export function ScheduleLookup({
             label={definition.name}
             placeholder={definition.placeholder}
             search={(query) => definition.search(query, departmentId)}
+            // A department's own groups and teachers are few: listed as soon as the field is entered.
+            listOnOpen={departmentId !== undefined && kind !== 'classroom'}
             chosen={selection?.kind === kind ? selection : undefined}
             onPick={(item) => {
               const chosen = { kind, id: item.id, label: item.label };

@@ -7,6 +7,12 @@ const DAY_MS = 86_400_000;
 export const DAY_NAMES = ['Понедельник', 'Вторник', 'Среда', 'Четверг', 'Пятница', 'Суббота', 'Воскресенье'];
 const SHORT_DAY_NAMES = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб', 'вс'];
 
+/** ISO day of week 1..7 as «Пн»…«Вс» (a day tab's visible word). */
+export function shortDayName(dayOfWeek: number): string {
+  const name = SHORT_DAY_NAMES[dayOfWeek - 1] ?? '';
+  return name.charAt(0).toLocaleUpperCase('ru') + name.slice(1);
+}
+
 const dayMonth = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', timeZone: 'UTC' });
 const dayMonthYear = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 const monthYear = new Intl.DateTimeFormat('ru-RU', { month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -5,7 +5,7 @@ import type { Choice } from './picker';
 const LIMIT = 20;
 
 export async function findGroups(query: string, departmentId?: number): Promise<Choice[]> {
-  const groups = await data(api.GET('/api/groups/options', { params: { query: { query, limit: LIMIT, departmentId } } }));
+  const groups = await data(api.GET('/api/groups/options', { params: { query: { query: query || undefined, limit: LIMIT, departmentId } } }));
   return groups.map((group) => ({
     id: group.id,
     label: group.name,
@@ -14,7 +14,7 @@ export async function findGroups(query: string, departmentId?: number): Promise<
 }
 
 export async function findTeachers(query: string, departmentId?: number): Promise<Choice[]> {
-  const teachers = await data(api.GET('/api/users/teachers/options', { params: { query: { query, limit: LIMIT, departmentId } } }));
+  const teachers = await data(api.GET('/api/users/teachers/options', { params: { query: { query: query || undefined, limit: LIMIT, departmentId } } }));
   return teachers.map((teacher) => ({
     id: teacher.id,
     label: teacher.fullName || teacher.username,

@@ -19,12 +19,15 @@ export function Picker({
   search,
   chosen,
   onPick,
+  listOnOpen = false,
 }: {
   label: string;
   placeholder: string;
   search: (query: string) => Promise<Choice[]>;
   chosen?: Choice;
   onPick: (item: Choice) => void;
+  /** List the choices (the search with no words) as soon as the field is entered: for short lists, e.g. a department's own groups. */
+  listOnOpen?: boolean;
 }) {
   const inputId = useId('picker');
   const listRef = useRef<HTMLDivElement>(null);
@@ -52,10 +55,15 @@ export function Picker({
     clearTimeout(timer.current);
     if (!text.trim()) {
       request.current++;
-      setMatches({ kind: 'none' });
+      if (listOnOpen) void run('');
+      else setMatches({ kind: 'none' });
       return;
     }
     timer.current = window.setTimeout(() => void run(text.trim()), 250);
+  };
+
+  const listOnEntering = () => {
+    if (listOnOpen && !query.trim() && matches.kind === 'none') void run('');
   };
 
   const moveFocus = (event: KeyboardEvent) => {
@@ -81,6 +89,9 @@ export function Picker({
         aria-controls={`${inputId}-matches`}
         aria-describedby={`${inputId}-chosen`}
         value={query}
+        // Entered by Tab or by a click (a click on a field that already has focus enters it again).
+        onFocus={() => listOnEntering()}
+        onClick={() => listOnEntering()}
         onInput={(event) => onInput(event.currentTarget.value)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown') {

@@ -138,11 +138,11 @@ function byPair(lessons: ShownLesson[]): ShownLesson[][] {
   return cells;
 }
 
-function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: number; lessons: ShownLesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
+function Day({ date, dayIndex, lessons, actions, past }: { date: string; dayIndex: number; lessons: ShownLesson[]; actions?: (lesson: Lesson) => ComponentChildren; past: boolean }) {
   const headingId = useId('day');
   const today = date === todayAtUniversity();
   return (
-    <section class={`day${today ? ' day-today' : ''}`} aria-labelledby={headingId} data-date={date}>
+    <section class={`day${today ? ' day-today' : ''}${past ? ' day-past' : ''}`} aria-labelledby={headingId} data-date={date}>
       <h3 id={headingId}>
         {DAY_NAMES[dayIndex]} <span class="day-date">{formatDayMonth(date)}</span>
         {today ? <span class="today-mark"> · сегодня</span> : null}
@@ -172,15 +172,33 @@ function Day({ date, dayIndex, lessons, actions }: { date: string; dayIndex: num
  * every day (CSS subgrid: `.at-pair-N` puts a pair in row N); on a phone the days one under another.
  */
 function WeekGrid({ monday, lessons, actions }: { monday: string; lessons: ShownLesson[]; actions?: (lesson: Lesson) => ComponentChildren }) {
+  // On a phone the days stand one under another: in the current week the days before today fold
+  // away behind one button, so today's first lesson is on the first screen (issue 55). A wide screen
+  // shows every day (the CSS hides the button there).
+  const today = todayAtUniversity();
+  const pastDays = today > monday && today <= plusDays(monday, 6) ? Math.round((Date.parse(today) - Date.parse(monday)) / 86_400_000) : 0;
+  const [showPast, setShowPast] = useState(false);
   const days = [];
   for (let offset = 0; offset < 7; offset++) {
     const date = plusDays(monday, offset);
     const ofDay = lessons.filter((lesson) => lesson.date === date).sort(byTime);
     if (offset === 6 && ofDay.length === 0) continue; // Sunday only when something happens on it
-    days.push(<Day key={date} date={date} dayIndex={offset} lessons={ofDay} actions={actions} />);
+    days.push(<Day key={date} date={date} dayIndex={offset} lessons={ofDay} actions={actions} past={offset < pastDays} />);
   }
-  return <div class="week-grid">{days}</div>;
+  const pastRange = pastDays === 1 ? SHORT_DAYS[0] : `${SHORT_DAYS[0]}–${SHORT_DAYS[pastDays - 1]}`;
+  return (
+    <>
+      {pastDays > 0 ? (
+        <button type="button" class="link-button past-toggle" aria-expanded={showPast} onClick={() => setShowPast(!showPast)}>
+          {showPast ? `Скрыть прошедшие дни (${pastRange})` : `Показать прошедшие дни (${pastRange})`}
+        </button>
+      ) : null}
+      <div class={`week-grid${showPast ? ' show-past' : ''}`}>{days}</div>
+    </>
+  );
 }
+
+const SHORT_DAYS = ['пн', 'вт', 'ср', 'чт', 'пт', 'сб'];
 
 type Shown =
   | { kind: 'loading' }

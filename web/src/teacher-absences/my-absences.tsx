@@ -33,6 +33,7 @@ export default function MyAbsences() {
       <h2>Мои отсутствия</h2>
       <DataTable<Absence>
         caption="Мои отсутствия"
+        stacked
         rows={rows}
         rowKey={(absence) => absence.id}
         empty="Вы ещё не сообщали об отсутствиях."

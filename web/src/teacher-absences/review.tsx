@@ -9,6 +9,7 @@ import { formatShortDate, plusDays, todayAtUniversity } from '../shared/dates';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
+import { useDecidedRows } from '../shared/decided-rows';
 import { ReviewControls } from '../shared/review';
 import { DataTable } from '../shared/table';
 import { ErrorLine, useLoad } from '../shared/ui';
@@ -22,6 +23,7 @@ type Status = Absence['status'];
 export default function AbsencesReview() {
   const [status, setStatus] = useState<Status | ''>('PENDING');
   const rows = useLoad(() => data(api.GET('/api/teacher-absences', { params: { query: status ? { status } : {} } })), [status]);
+  const decisions = useDecidedRows(rows);
   const me = useMe();
   const office = me.role === 'ADMIN' || me.role === 'EDUCATION_OFFICE';
   const [wizardOf, setWizardOf] = useState<Absence>();
@@ -42,9 +44,11 @@ export default function AbsencesReview() {
           </select>
         )}
       />
+      {decisions.notice ? <p class="notice notice-info" role="status">{decisions.notice}</p> : null}
       <DataTable<Absence>
         caption="Отсутствия"
-        rows={rows}
+        stacked
+        rows={decisions.rows}
         rowKey={(absence) => absence.id}
         filterText={(absence) => `${absence.teacherName} ${absence.reason}`}
         empty="Отсутствий с таким статусом нет."
@@ -61,8 +65,9 @@ export default function AbsencesReview() {
                   <ReviewControls
                     what={`отсутствие ${absence.teacherName} ${formatShortDate(absence.startDate)}–${formatShortDate(absence.endDate)}`}
                     review={async (approved, comment) => {
-                      await data(api.POST('/api/teacher-absences/{id}/review', { params: { path: { id: absence.id } }, body: { approved, comment } }));
-                      rows.reload();
+                      const reviewed = await data(api.POST('/api/teacher-absences/{id}/review', { params: { path: { id: absence.id } }, body: { approved, comment } }));
+                      const period = `${absence.teacherName}, ${formatShortDate(absence.startDate)} – ${formatShortDate(absence.endDate)}`;
+                      decisions.decided(reviewed, `${approved ? 'Отсутствие утверждено' : 'Отсутствие отклонено'}: ${period}`);
                     }}
                   />
                   <CancelAbsence absence={absence} who={absence.teacherName} cancelled={rows.reload} />
@@ -104,7 +109,7 @@ function RegisterAbsence({ departmentId, registered }: { departmentId?: number; 
   return (
     <ApiFormFrame form={form} label="Зарегистрировать отсутствие" submitText="Зарегистрировать">
       <div class={`field${teacherError ? ' field-invalid' : ''}`}>
-        <Picker label="Преподаватель" placeholder="ФИО, логин или должность" search={(text) => findTeachers(text, departmentId)} chosen={form.values.teacher} onPick={(item) => form.set('teacher', item)} />
+        <Picker label="Преподаватель" placeholder="ФИО, логин или должность" search={(text) => findTeachers(text, departmentId)} listOnOpen={departmentId !== undefined} chosen={form.values.teacher} onPick={(item) => form.set('teacher', item)} />
         {teacherError ? <ErrorLine message={teacherError} /> : null}
       </div>
       <PeriodFields form={form} />

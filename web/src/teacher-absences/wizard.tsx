@@ -10,6 +10,7 @@ import { api, data, type Schemas } from '../api/client';
 import { formatLongDate, formatShortDate, formatTime, hasBegun, PAST_CHANGE_QUESTION } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { ErrorLine, LongOperation, Status, useId, useLoad } from '../shared/ui';
+import { roomLabel } from '../shared/rooms';
 
 type Item = Schemas['WizardItem'];
 type Absence = Schemas['AbsenceResponse'];
@@ -98,7 +99,7 @@ export function AbsenceWizard({ absence, onResolved }: { absence: Absence; onRes
             <li key={key} class="wizard-item">
               <p>
                 <strong>{`${formatLongDate(lesson.date)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)}`}</strong>
-                {` · ${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${lesson.groupNames.join(', ')} · ауд. ${lesson.classroomName}`}
+                {` · ${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${lesson.groupNames.join(', ')} · ${roomLabel(lesson.classroomName)}`}
                 {hasBegun(lesson.date, lesson.startTime) ? <em> · уже прошло</em> : null}
               </p>
               {item.decision ? <p class="notice notice-info">{`Принято: ${RESOLUTION_NAMES[item.decision.resolution]}${item.decision.newTeacherName ? ` — ${item.decision.newTeacherName}` : ''}`}</p> : null}

@@ -42,6 +42,7 @@ export default function MyChangeRequests() {
       {notice ? <p class="notice notice-info" role="status">{notice}</p> : null}
       <DataTable<Request>
         caption="Мои заявки"
+        stacked
         rows={rows}
         rowKey={(request) => request.id}
         empty="Заявок пока нет."

@@ -8,6 +8,8 @@ import { formatLongDate, formatShortDate, formatTime } from '../shared/dates';
 import { type ApiForm, ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
 import { REQUEST_TYPE_NAMES } from './labels';
+import { roomLabel } from '../shared/rooms';
+import { askedChange } from './my-requests';
 
 type Lesson = Schemas['RenderedLessonDto'];
 type RequestType = Schemas['ChangeRequestRequest']['requestType'];
@@ -23,6 +25,12 @@ interface Values extends Record<string, unknown> {
 /** The lesson a request names: its rule slot and its original date (a moved lesson keeps it). */
 export function requestedLesson(lesson: Lesson): { baseRuleSlotId: number; lessonDate: string } {
   return { baseRuleSlotId: lesson.scheduleRuleSlotId, lessonDate: lesson.originalLessonDate ?? lesson.date };
+}
+
+/** What was sent, in words, for the page the form closes back to. */
+export function sentRequestNotice(request: Schemas['ChangeRequestResponse']): string {
+  const lesson = `${request.subjectName}, ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)}`;
+  return `Заявка №${request.id} отправлена: ${lesson} — ${REQUEST_TYPE_NAMES[request.requestType].toLowerCase()}${request.requestType === 'CANCEL' ? '' : `: ${askedChange(request)}`}. Она ждёт решения учебного отдела; занятие отмечено «Заявка на перенос».`;
 }
 
 export function ChangeRequestForm({ lesson, onSubmitted }: { lesson: Lesson; onSubmitted: (request: Schemas['ChangeRequestResponse']) => void }) {
@@ -58,7 +66,7 @@ export function ChangeRequestForm({ lesson, onSubmitted }: { lesson: Lesson; onS
 
   const head = (
     <p class="notice notice-info">
-      {`${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${formatLongDate(lesson.date)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)} · ауд. ${lesson.classroomName} · ${lesson.groupNames.join(', ')}`}
+      {`${lesson.subjectName}, ${lesson.lessonTypeName.toLowerCase()} · ${formatLongDate(lesson.date)}, ${formatTime(lesson.startTime)}–${formatTime(lesson.endTime)} · ${roomLabel(lesson.classroomName)} · ${lesson.groupNames.join(', ')}`}
     </p>
   );
   // The last answer stays on screen while the pairs of another day load, so the form never jumps.
@@ -104,12 +112,13 @@ export function ChangeRequestForm({ lesson, onSubmitted }: { lesson: Lesson; onS
             <Field
               label="Пара"
               error={form.errorAt('requestedTimeSlotId')}
+              hint="Рядом с парой — аудитория, где пройдёт занятие после переноса"
               control={(props) => (
                 <select {...props} value={form.values.requestedTimeSlotId} onChange={(event) => form.set('requestedTimeSlotId', event.currentTarget.value)}>
                   <option value="">{candidates.state === 'loading' ? 'Загрузка…' : offer?.timeSlots.length ? 'Выберите пару' : 'В этот день свободных пар нет'}</option>
                   {(offer?.timeSlots ?? []).map((slot) => (
                     <option key={slot.requestedTimeSlotId} value={String(slot.requestedTimeSlotId)}>
-                      {`${slot.timeSlotOrder}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}`}
+                      {`${slot.timeSlotOrder}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}, ${roomLabel(slot.classroomName)}`}
                     </option>
                   ))}
                 </select>

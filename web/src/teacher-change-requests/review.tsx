@@ -15,6 +15,7 @@ import { announceQueueChanged } from '../shared/waiting';
 import { REQUEST_STATUS_NAMES, REQUEST_TYPE_NAMES } from './labels';
 import { RequestStatus } from './request-status';
 import { askedChange } from './my-requests';
+import { roomLabel } from '../shared/rooms';
 
 type Request = Schemas['ChangeRequestResponse'];
 type Status = Request['status'];
@@ -61,7 +62,7 @@ export default function ChangeRequestsReview() {
           { title: 'Преподаватель', cell: (request) => request.teacherName, compare: (a, b) => a.teacherName.localeCompare(b.teacherName, 'ru') },
           {
             title: 'Занятие',
-            cell: (request) => `${request.subjectName} · ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)} · ауд. ${request.originalClassroomName} · ${request.groupNames.join(', ')}`,
+            cell: (request) => `${request.subjectName} · ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)} · ${roomLabel(request.originalClassroomName)} · ${request.groupNames.join(', ')}`,
             compare: (a, b) => a.lessonDate.localeCompare(b.lessonDate),
           },
           { title: 'Что просит', cell: (request) => `${REQUEST_TYPE_NAMES[request.requestType]}: ${askedChange(request)}. Причина: ${request.reason}` },

@@ -4,7 +4,7 @@
 // wish shows PENDING / APPROVED / REJECTED with the reviewer's comment and can be withdrawn.
 import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { formatShortDate, formatTime } from '../shared/dates';
+import { formatShortDate, formatTime, shortDayName } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { apiField, indexIn } from '../shared/field-errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
@@ -99,6 +99,9 @@ function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; seme
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<{ kind: 'saved' | 'refused'; message: string; cell?: string }>();
   const days = meta.days;
+  // The day a phone shows (the tabs are hidden on a wider screen, where every day is a column).
+  const [chosenDay, setChosenDay] = useState(days[0]?.dayOfWeek);
+  const dayClass = (dayOfWeek: number) => `day-col${dayOfWeek === chosenDay ? ' day-chosen' : ''}`;
   const current = (dayOfWeek: number, timeSlotId: number) =>
     preferences.find((item) => active(item) && item.dayOfWeek === dayOfWeek && item.timeSlotId === timeSlotId && !item.preferenceDate);
   const shown = (dayOfWeek: number, timeSlotId: number) => draft.get(`${dayOfWeek}-${timeSlotId}`) ?? current(dayOfWeek, timeSlotId)?.preferenceType ?? '';
@@ -140,6 +143,15 @@ function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; seme
 
   return (
     <>
+      <div class="day-tabs" role="group" aria-label="День недели">
+        {days.map((day) => (
+          <button type="button" key={day.dayOfWeek} data-day={day.dayOfWeek} aria-pressed={day.dayOfWeek === chosenDay} onClick={() => setChosenDay(day.dayOfWeek)}>
+            <span aria-hidden="true">{shortDayName(day.dayOfWeek)}</span>
+            <span class="visually-hidden">{day.name}</span>
+            {[...draft.keys()].some((cell) => cell.startsWith(`${day.dayOfWeek}-`)) ? <span title="Есть несохранённые отметки"> •<span class="visually-hidden">, есть несохранённые отметки</span></span> : null}
+          </button>
+        ))}
+      </div>
       <div class="table-scroll">
         <table class="data-table preference-grid">
           <caption class="visually-hidden">Пожелания по дням недели и парам</caption>
@@ -147,7 +159,7 @@ function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; seme
             <tr>
               <th scope="col">Пара</th>
               {days.map((day) => (
-                <th scope="col" key={day.dayOfWeek}>{day.name}</th>
+                <th scope="col" key={day.dayOfWeek} class={dayClass(day.dayOfWeek)}>{day.name}</th>
               ))}
             </tr>
           </thead>
@@ -161,7 +173,7 @@ function WeekGrid({ meta, semesterId, preferences, changed }: { meta: Meta; seme
                   const value = shown(day.dayOfWeek, slot.id);
                   const unsaved = draft.has(cell);
                   return (
-                    <td key={cell} class={`wish${value ? ` wish-${value.toLowerCase()}` : ''}${unsaved ? ' wish-unsaved' : ''}`}>
+                    <td key={cell} class={`${dayClass(day.dayOfWeek)} wish${value ? ` wish-${value.toLowerCase()}` : ''}${unsaved ? ' wish-unsaved' : ''}`}>
                       <select aria-label={`${day.name}, ${slot.orderNumber}-я пара`} value={value} disabled={busy} onChange={(event) => mark(day.dayOfWeek, slot.id, event.currentTarget.value)}>
                         <option value="">—</option>
                         {CELL_TYPES.map((type) => (
@@ -289,6 +301,7 @@ function PreferenceList({ meta, rows, changed }: { meta: Meta; rows: ReturnType<
   return (
     <DataTable<Preference>
       caption="Пожелания семестра"
+        stacked
       rows={rows}
       rowKey={(preference) => preference.id}
       empty="Пожеланий на этот семестр нет."

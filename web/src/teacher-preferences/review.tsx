@@ -9,6 +9,7 @@ import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
+import { useDecidedRows } from '../shared/decided-rows';
 import { ReviewControls } from '../shared/review';
 import { useMe } from '../shared/session';
 import { DataTable } from '../shared/table';
@@ -32,6 +33,7 @@ export default function PreferencesReview() {
     () => (semesterId === undefined ? Promise.resolve([]) : data(api.GET('/api/teacher-preferences', { params: { query: { semesterId, ...(status ? { status } : {}) } } }))),
     [semesterId, status],
   );
+  const decisions = useDecidedRows(rows);
   if (meta.state === 'loading') return (<><h1 id="page-title">Пожелания преподавателей</h1><Status>Загрузка…</Status></>);
   if (meta.state === 'error') return (<><h1 id="page-title">Пожелания преподавателей</h1><ErrorLine message={meta.message} /></>);
   const info = meta.data;
@@ -74,9 +76,11 @@ export default function PreferencesReview() {
         </>
       ) : null}
       <h2>Пожелания семестра</h2>
+      {decisions.notice ? <p class="notice notice-info" role="status">{decisions.notice}</p> : null}
       <DataTable<Preference>
         caption="Пожелания"
-        rows={rows}
+        stacked
+        rows={decisions.rows}
         rowKey={(preference) => preference.id}
         filterText={(preference) => preference.teacherName}
         empty="Пожеланий с таким статусом нет."
@@ -92,8 +96,8 @@ export default function PreferencesReview() {
                 <ReviewControls
                   what={`${typeName(preference)}, ${preference.teacherName}, ${when(preference)}`}
                   review={async (approved, comment) => {
-                    await data(api.POST('/api/teacher-preferences/{id}/review', { params: { path: { id: preference.id } }, body: { approved, comment } }));
-                    rows.reload();
+                    const reviewed = await data(api.POST('/api/teacher-preferences/{id}/review', { params: { path: { id: preference.id } }, body: { approved, comment } }));
+                    decisions.decided(reviewed, `${approved ? 'Пожелание утверждено' : 'Пожелание отклонено'}: ${typeName(preference)}, ${preference.teacherName}, ${when(preference)}`);
                   }}
                 />
               ) : preference.status === 'APPROVED' ? (
@@ -163,7 +167,7 @@ function AddPreference({ meta, semesterId, departmentId, added }: { meta: Meta; 
     <ApiFormFrame form={form} label="Добавить пожелание" submitText="Добавить">
       <p class="hint">Пара недели: день и пара. Целый день: только дата. Расположение занятий: весь семестр или один день недели. Пожелание сразу утверждено.</p>
       <div class={`field${teacherError ? ' field-invalid' : ''}`}>
-        <Picker label="Преподаватель" placeholder="ФИО, логин или должность" search={(text) => findTeachers(text, departmentId)} chosen={form.values.teacherId} onPick={(item) => form.set('teacherId', item)} />
+        <Picker label="Преподаватель" placeholder="ФИО, логин или должность" search={(text) => findTeachers(text, departmentId)} listOnOpen={departmentId !== undefined} chosen={form.values.teacherId} onPick={(item) => form.set('teacherId', item)} />
         {teacherError ? <ErrorLine message={teacherError} /> : null}
       </div>
       <Field

@@ -74,6 +74,7 @@ export function ClassroomsTable({ rows, searchable = false }: { rows: Loaded<Cla
   return (
     <DataTable<ClassroomRow>
       caption="Загрузка аудиторий"
+        stacked
       rows={rows}
       rowKey={(row) => row.id}
       filterText={searchable ? (row) => row.name : undefined}
@@ -104,6 +105,7 @@ export function DepartmentsReport({ rows, suffix, chart = false }: { rows: Loade
       />
       <DataTable<DepartmentRow>
         caption="Нагрузка кафедр"
+        stacked
         rows={rows}
         rowKey={(row) => row.departmentId ?? 0}
         empty="За период занятий нет."

@@ -125,7 +125,9 @@ export class RecommendedRule {
   @ApiProperty() laboratoryStartWeek!: number;
   @ApiProperty() practiceStartWeek!: number;
   @ApiProperty({ type: [Number] }) groupIds!: number[];
-  @ApiProperty({ type: [RecommendedRuleSlot], description: 'Все слоты правила; изменён только слот scheduleRuleSlotId' }) slots!: RecommendedRuleSlot[];
+  @ApiProperty({ type: [RecommendedRuleSlot], description: 'Все слоты текущего вида правила; изменён только слот scheduleRuleSlotId' }) slots!: RecommendedRuleSlot[];
+  @ApiPropertyOptional({ example: '2026-10-02', description: 'С какого дня действует изменение (завтра в начавшемся семестре: прошедшие занятия не меняются); нет — весь семестр' })
+  effectiveFrom?: string;
 }
 
 export class RuleRecommendationResponse {
@@ -149,7 +151,7 @@ export class RuleRecommendationResponse {
   @ApiProperty({ type: [String] }) improvements!: string[];
   @ApiProperty({ type: [String] }) tradeOffs!: string[];
   @ApiProperty({ description: 'Оставшиеся занятия слота, у которых изменятся пара или аудитория' }) changedLessonCount!: number;
-  @ApiProperty({ description: 'Уже начавшиеся занятия слота: изменение правила перепишет и их (в оценке они не учитываются)' }) pastLessonCount!: number;
+  @ApiProperty({ description: 'Уже начавшиеся занятия слота, которые изменение перепишет (0, когда оно действует с завтрашнего дня; в оценке они не учитываются)' }) pastLessonCount!: number;
   @ApiProperty({ minimum: 1, maximum: 7 }) dayOfWeek!: number;
   @ApiProperty({ description: 'Пара основной сетки после изменения' }) timeSlotId!: number;
   @ApiProperty() timeSlotOrder!: number;
