@@ -7,7 +7,7 @@
 // checks, from the date the draft's changes hold from in a semester that has begun, so a refusal is
 // the API's, said next to the lesson, and the lesson stays where it was.
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError, data, type Schemas } from '../api/client';
+import { api, data, type Schemas } from '../api/client';
 import { DAY_NAMES, formatDayMonth, formatLongDate, formatShortDate, isDate, mondayOf, plusDays, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { findClassrooms, findGroups, findTeachers } from '../shared/options';
@@ -381,9 +381,8 @@ function WeekTable({ title, monday, pairs, lessons, marks, move }: { title: stri
       // The API's refusal, next to the lesson; the lesson stays where it was.
       setPicked(undefined);
       setCursor(undefined);
-      const conflict = error instanceof ApiError && error.status === 409 ? (error.body as { conflictReasons?: string[] } | undefined) : undefined;
-      const reasons = conflict?.conflictReasons?.length ? ` (${conflict.conflictReasons.join(', ')})` : '';
-      setRefusal({ key, message: `Не перемещено на ${DAY_WORDS[day - 1]}, ${pair?.orderNumber ?? ''}-ю пару: ${messageOf(error)}${reasons}` });
+      // The API's message names the rule in the way and why (a clash's reasons are in it already).
+      setRefusal({ key, message: `Не перемещено на ${DAY_WORDS[day - 1]}, ${pair?.orderNumber ?? ''}-ю пару: ${messageOf(error)}` });
       frame.current?.querySelector<HTMLButtonElement>(`[data-move="${key}"]`)?.focus();
     } finally {
       setBusy(false);
@@ -392,7 +391,6 @@ function WeekTable({ title, monday, pairs, lessons, marks, move }: { title: stri
   }
 
   function onCellKey(event: KeyboardEvent, day: number, slot: number) {
-    const row = pairs.findIndex((pair) => pair.timeSlotId === slot);
     const step: Record<string, [number, number]> = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -401,9 +399,14 @@ function WeekTable({ title, monday, pairs, lessons, marks, move }: { title: stri
     const delta = step[event.key];
     if (!delta) return;
     event.preventDefault();
-    const nextDay = Math.min(Math.max(day + delta[0], 1), days);
-    const nextRow = Math.min(Math.max(row + delta[1], 0), pairs.length - 1);
-    setCursor({ day: nextDay, slot: pairs[nextRow].timeSlotId });
+    // From the cursor, not from the focused cell: keys pressed faster than the focus follows still add up.
+    setCursor((last) => {
+      const from = last ?? { day, slot };
+      const row = pairs.findIndex((pair) => pair.timeSlotId === from.slot);
+      const nextDay = Math.min(Math.max(from.day + delta[0], 1), days);
+      const nextRow = Math.min(Math.max(row + delta[1], 0), pairs.length - 1);
+      return { day: nextDay, slot: pairs[nextRow].timeSlotId };
+    });
   }
 
   // Dragging with a mouse or pen: the lesson follows the pointer over the cells, dropped where it is let go.
