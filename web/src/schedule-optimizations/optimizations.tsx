@@ -11,7 +11,7 @@ import { messageOf } from '../shared/errors';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import { useVersionChoice, VersionChoiceFields, type Version } from '../shared/version-choice';
-import { RemoveVersion, VersionDiff } from '../schedule-versions';
+import { RemoveVersion, VersionDiff, VersionWeeks } from '../schedule-versions';
 import { LocksPanel, useVersionLocks } from './version-locks';
 import { FromDateField, useFromDate } from './from-date';
 
@@ -353,6 +353,10 @@ function Outcome({ job, sourceVersionId, onResultDeleted }: { job: Job; sourceVe
           </dl>
           <Penalties job={job} caption="Штрафы черновика (как в отчёте о качестве)" />
           <Unplaced job={job} resultId={resultId} sourceVersionId={sourceVersionId} />
+          <details class="job-weeks">
+            <summary>Недели рядом: исходная версия и результат (перемещение занятий)</summary>
+            <VersionWeeks versionId={resultId} baseVersionId={sourceVersionId} fromDate={job.fromDate ?? undefined} />
+          </details>
           <details class="job-diff">
             <summary>Что изменилось по сравнению с исходной версией</summary>
             <VersionDiff versionId={resultId} baseVersionId={sourceVersionId} />

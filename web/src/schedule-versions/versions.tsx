@@ -10,6 +10,7 @@ import { messageOf } from '../shared/errors';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
 import { DataTable } from '../shared/table';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
+import { VersionWeeks } from './version-week-grid';
 import { useVersionChoice, VERSION_STATUS_NAMES, VersionChoiceFields, versionLabel, type Version } from '../shared/version-choice';
 import { DatedPublication } from './dated-publication';
 import { VersionDiff } from './diff-view';
@@ -18,7 +19,7 @@ import { formatMoment } from '../shared/dates';
 
 const when = (value: string | null) => (value ? formatMoment(value) : '—');
 
-type Panel = { kind: 'validate' | 'compare' | 'remove'; version: Version } | { kind: 'promote'; version: Version; action: 'publish' | 'restore' };
+type Panel = { kind: 'validate' | 'compare' | 'remove' | 'week'; version: Version } | { kind: 'promote'; version: Version; action: 'publish' | 'restore' };
 
 export default function Versions() {
   const choice = useVersionChoice();
@@ -81,6 +82,9 @@ export default function Versions() {
                 <button type="button" class="link-button" onClick={() => setPanel({ kind: 'compare', version })}>
                   Сравнить
                 </button>
+                <button type="button" class="link-button" onClick={() => setPanel({ kind: 'week', version })} aria-label={`Неделя версии №${version.versionNumber}`}>
+                  Неделя
+                </button>
                 {version.status === 'DRAFT' ? (
                   <button type="button" class="link-button" onClick={() => setPanel({ kind: 'promote', version, action: 'publish' })}>
                     Опубликовать
@@ -103,6 +107,18 @@ export default function Versions() {
       />
       {panel?.kind === 'validate' ? <Validation key={panel.version.id} version={panel.version} onClose={() => setPanel(undefined)} /> : null}
       {panel?.kind === 'compare' ? <Comparison key={panel.version.id} version={panel.version} versions={choice.list} onClose={() => setPanel(undefined)} /> : null}
+      {panel?.kind === 'week' ? (
+        <section class="panel" aria-labelledby="version-week-title" id="version-week">
+          <div class="panel-head">
+            <h2 id="version-week-title">{`Неделя версии №${panel.version.versionNumber} «${panel.version.name}»`}</h2>
+            <button type="button" onClick={() => setPanel(undefined)}>
+              Закрыть
+            </button>
+          </div>
+          {/* A draft is shown beside the version it was copied from, so what moved is marked. */}
+          <VersionWeeks key={panel.version.id} versionId={panel.version.id} baseVersionId={panel.version.status === 'DRAFT' ? (panel.version.basedOnVersionId ?? undefined) : undefined} />
+        </section>
+      ) : null}
       {panel?.kind === 'remove' ? (
         <RemoveVersion
           key={`remove-${panel.version.id}`}

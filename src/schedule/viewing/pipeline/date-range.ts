@@ -7,10 +7,10 @@ export const MAX_RANGE_DATES = 200;
 
 export function checkRange(range: DateRange): void {
   if (range.startDate > range.endDate) {
-    throw new BadRequestError('Дата начала периода (startDate) позже даты окончания (endDate)');
+    throw new BadRequestError('Дата начала периода (startDate) позже даты окончания (endDate)').at('startDate', 'endDate');
   }
   const dates = daysBetween(range.startDate, range.endDate) + 1;
   if (dates > MAX_RANGE_DATES) {
-    throw new BadRequestError(`Период просмотра может содержать не более ${MAX_RANGE_DATES} дат (обе границы включаются), запрошено ${dates}`);
+    throw new BadRequestError(`Период просмотра может содержать не более ${MAX_RANGE_DATES} дат (обе границы включаются), запрошено ${dates}`).at('endDate');
   }
 }

@@ -3,7 +3,7 @@ import { Metrics } from '../../../platform/metrics/metrics';
 import { currentTenant } from '../../../platform/tenancy/tenant-context';
 import { OverrideRecord } from '../../../schedule-engine/override-application';
 import { LoadedSemester } from '../../../schedule-engine/rule-model';
-import { ScheduleDataRepository, SemesterSchedules } from '../../core';
+import { RuleFilter, ScheduleDataRepository, SemesterSchedules } from '../../core';
 import { ReferenceData } from './reference-data';
 import { SemesterSnapshot } from './semester-snapshot';
 import { ViewingDataRepository } from './viewing-data.repository';
@@ -41,5 +41,20 @@ export class SnapshotLoader {
       ]);
       return new SemesterSnapshot(await this.schedules.load(semester, rules, { grids, overrides }));
     });
+  }
+
+  /**
+   * Any version of `semester` (a draft, an archived or the published one) with its own one-off
+   * changes, narrowed to the rules that can give `narrowing`'s group, teacher or room a lesson (a
+   * teacher's or room's also those a one-off change of the version reassigns to them): a week of one
+   * timetable reads a few dozen rules, not the version. Not kept: drafts change while they are edited.
+   */
+  async loadVersion(semester: LoadedSemester, versionId: number, narrowing: Pick<RuleFilter, 'groupIds' | 'teacherIds' | 'classroomIds'>): Promise<SemesterSnapshot> {
+    const rules = await this.data.rules({ versionIds: [versionId], includeReassigned: true, ...narrowing });
+    const [overrides, grids] = await Promise.all([
+      this.data.overrides(versionId, rules.map((rule) => rule.id)),
+      this.data.grids(semester.startDate, semester.endDate),
+    ]);
+    return new SemesterSnapshot(await this.schedules.load(semester, rules, { grids, overrides }));
   }
 }

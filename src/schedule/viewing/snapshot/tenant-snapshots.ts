@@ -72,6 +72,14 @@ export class TenantSnapshots {
     return load;
   }
 
+  /**
+   * A load of this set's data that is not kept (a version's lessons): checked against the set's stamp
+   * like every other part, so what it read and the set's reference data show one committed state.
+   */
+  consistent<T>(load: () => Promise<T>): Promise<T> {
+    return this.validated(load);
+  }
+
   /** The estimated memory this set holds (see cache-size.ts): its loaded rules and what was made from them. */
   bytes(): number {
     return this.loadedBytes() + this.madeBytes();

@@ -12,6 +12,7 @@ type NamedRow = { id: number; name: string };
 const LESSON_TYPE_ROW = rowShape({ id: int, name: text, code: oneOf(...LESSON_KINDS) });
 
 const STAMP = rowShape({ stamp: int });
+const VERSION = rowShape({ id: int, semesterId: int, status: text });
 const REFERENCE = rowShape({
   groups: listOf(object({ id: int, name: text, departmentId: int, archived: bool })),
   teachers: listOf(object(NAMED)),
@@ -73,6 +74,11 @@ export class ViewingDataRepository {
       departmentIds: new Set(row.departments),
       overridesByVersion: byVersion(row.overrides.map(toOverrideRecord)),
     };
+  }
+
+  /** A version of any status: what its lessons are laid out for. */
+  async version(id: number): Promise<RowType<typeof VERSION> | undefined> {
+    return (await this.db.rows(VERSION, `SELECT id, semester_id AS "semesterId", status FROM schedule_versions WHERE id = $1`, [id]))[0];
   }
 
   /** The lesson type reference list, by id, with the kind whose hours a rule gives. */
