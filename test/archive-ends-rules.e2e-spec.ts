@@ -221,4 +221,29 @@ describe('archiving a group, subject, teacher or room ends the rules that use it
     expect(lessonsNow.find((lesson) => lesson.date === '2026-10-09')).toMatchObject({ teacherId: u.teachers[5].id, classroomId: u.classrooms[4].id, overrideAction: null });
     expect(lessonsNow.find((lesson) => lesson.date === '2026-10-16')).toMatchObject({ teacherId: u.teachers[5].id, classroomId: u.classrooms[5].id, overrideAction: 'REPLACE' });
   });
+
+  it('a teacher of a kind’s only slot whose hours never all fitted: the archive is not refused, the kind keeps the hours it gave', async () => {
+    // 120 laboratory hours on one weekly slot: more than the autumn's dates hold, so the series ends short.
+    const rule = await createRule(
+      admin,
+      ruleBody(u, {
+        subjectId: u.subjects[2].id,
+        groupIds: [u.groups[2].id],
+        lectureAcademicHours: 16,
+        laboratoryAcademicHours: 120,
+        slots: [
+          slotBody(u, { dayOfWeek: 3, teacherId: u.teachers[3].id, classroomId: u.classrooms[2].id, lessonTypeId: LESSON_TYPES.LECTURE, timeSlotId: u.timeSlots[1].id }),
+          slotBody(u, { dayOfWeek: 4, teacherId: u.teachers[0].id, classroomId: u.classrooms[0].id, lessonTypeId: LESSON_TYPES.LABORATORY, timeSlotId: u.timeSlots[1].id }),
+        ],
+      }),
+    );
+    const given = (await lessons(`teacherId=${u.teachers[0].id}`)).filter((lesson) => lesson.date < TOMORROW && lesson.dayOfWeek === 4);
+    expect(given.length).toBeGreaterThan(0);
+
+    const archived = await admin.delete(`/api/users/${u.teachers[0].id}`);
+    expect(archived.status).toBe(200);
+    expect((archived.body as { endedRules: Ending[] }).endedRules).toEqual([expect.objectContaining({ ruleId: rule.id, scope: 'SLOTS' })]);
+    const changed = (await admin.get(`${RULES_PATH}/${rule.id}`)).body as { laboratoryAcademicHours: number; lectureAcademicHours: number };
+    expect(changed).toMatchObject({ laboratoryAcademicHours: 2 * given.length, lectureAcademicHours: 16 });
+  });
 });

@@ -508,7 +508,9 @@ describe('schedule versions (4.11)', () => {
     it('refuses to publish a draft whose teacher was archived since (ARCHIVED_REFERENCE), then publishes it once restored', async () => {
       await archiveRule(admin, clashId);
       const teacher = u.teachers[1];
-      expect((await admin.delete(`/api/users/${teacher.id}`)).status).toBe(200);
+      // Archiving through the API now ends the rules that use the teacher (issue 53, archive-ends-rules.e2e-spec);
+      // a teacher archived without that (data from before it, written directly) still stops the draft.
+      await t.sql('alpha', `UPDATE users SET status = 'ARCHIVED', archived_at = now() WHERE id = $1`, [teacher.id]);
       const report = await admin.get(`${VERSIONS_PATH}/${draft.id}/validate`);
       const message = `Правило №${r4.id} «${r4.subjectName}»: слот 1: преподаватель «${teacher.fullName}» в архиве`;
       expect(report.body.problems).toEqual([{ ruleId: r4.id, type: 'ARCHIVED_REFERENCE', message }]);

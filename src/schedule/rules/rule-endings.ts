@@ -18,6 +18,8 @@ interface PlannedEnding {
   answer: RuleEndingResponse;
   /** SLOTS: the hours of each kind from `endsFrom` the ended slots would have given (the rule's hours drop by them). */
   hoursEnded: Record<'LECTURE' | 'PRACTICE' | 'LABORATORY', number>;
+  /** The hours of each kind the rule gave before `endsFrom` (what a kind left without slots keeps). */
+  hoursGiven: Record<'LECTURE' | 'PRACTICE' | 'LABORATORY', number>;
 }
 
 /**
@@ -92,13 +94,17 @@ export class RuleEndings implements RulesOfArchived {
     for (const { rule, whole, slotIds } of endings) {
       const version = versions.find((item) => item.id === rule.versionId) as OpenVersion;
       const going = new Set(slotIds);
-      const lessons = layOut(rule).filter((lesson: GeneratedLesson) => lesson.date >= from && (whole || going.has(lesson.slotId)));
+      const laidOut = layOut(rule);
+      const lessons = laidOut.filter((lesson: GeneratedLesson) => lesson.date >= from && (whole || going.has(lesson.slotId)));
       const hoursEnded = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
       for (const lesson of lessons) hoursEnded[lesson.lessonKind] += HOURS_PER_LESSON;
+      const hoursGiven = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
+      for (const lesson of laidOut) if (lesson.date < from) hoursGiven[lesson.lessonKind] += HOURS_PER_LESSON;
       const overrides = (await this.rules.overridesFrom(rule.id, from)).filter((override) => whole || going.has(override.slotId));
       planned.push({
         rule,
         hoursEnded,
+        hoursGiven,
         answer: {
           ruleId: rule.id,
           scheduleVersionId: rule.versionId,
@@ -118,13 +124,13 @@ export class RuleEndings implements RulesOfArchived {
     return planned;
   }
 
-  private async apply({ rule, answer, hoursEnded }: PlannedEnding): Promise<void> {
+  private async apply({ rule, answer, hoursEnded, hoursGiven }: PlannedEnding): Promise<void> {
     if (answer.scope === 'RULE') {
       await this.single.archive(rule.id, answer.endsFrom, true);
       return;
     }
     const decisions = answer.droppedOverrides.map((override) => ({ overrideId: override.overrideId, decision: 'DROP' as const }));
-    const body = keptSlotsBody(rule, answer, hoursEnded);
+    const body = keptSlotsBody(rule, answer, hoursEnded, hoursGiven);
     try {
       await this.single.update(rule.id, { ...body, overrideDecisions: decisions });
     } catch (error) {
@@ -159,9 +165,14 @@ function bySemester(versions: readonly OpenVersion[]): Map<number, OpenVersion[]
 }
 
 /** The rule's current form from `endsFrom` without the ended slots, as a PUT body, its hours lowered by theirs. */
-function keptSlotsBody(rule: LoadedRule, answer: RuleEndingResponse, hoursEnded: PlannedEnding['hoursEnded']): RuleRequest {
+function keptSlotsBody(rule: LoadedRule, answer: RuleEndingResponse, hoursEnded: PlannedEnding['hoursEnded'], hoursGiven: PlannedEnding['hoursEnded']): RuleRequest {
   const going = new Set(answer.slotIds);
-  const hours = Object.fromEntries(LESSON_KINDS.map((kind) => [kind, rule.hours[kind] - hoursEnded[kind]])) as PlannedEnding['hoursEnded'];
+  const kept = allSlots(rule).filter((slot) => activeOnOrAfter(slot, answer.endsFrom) && !going.has(slot.id));
+  // A kind left without a slot keeps exactly the hours already given (a series that ended short, or hours
+  // that never fitted, would otherwise leave hours no slot can give, and the archive would be refused).
+  const hours = Object.fromEntries(
+    LESSON_KINDS.map((kind) => [kind, kept.some((slot) => slot.lessonKind === kind) ? rule.hours[kind] - hoursEnded[kind] : Math.min(rule.hours[kind], hoursGiven[kind])]),
+  ) as PlannedEnding['hoursEnded'];
   return {
     scheduleVersionId: rule.versionId,
     semesterId: rule.semesterId,
@@ -174,18 +185,16 @@ function keptSlotsBody(rule: LoadedRule, answer: RuleEndingResponse, hoursEnded:
     practiceStartWeek: rule.startWeeks.PRACTICE,
     groupIds: rule.groupIds,
     effectiveFrom: answer.endsFrom,
-    slots: allSlots(rule)
-      .filter((slot) => activeOnOrAfter(slot, answer.endsFrom) && !going.has(slot.id))
-      .map((slot) => ({
-        id: slot.id,
-        dayOfWeek: slot.dayOfWeek,
-        parity: slot.parity,
-        timeSlotId: slot.timeSlotId,
-        teacherId: slot.teacherId,
-        classroomId: slot.classroomId,
-        lessonTypeId: slot.lessonTypeId,
-        lessonFormat: slot.lessonFormat,
-        subgroupIds: slot.subgroups.map((subgroup) => subgroup.id),
-      })),
+    slots: kept.map((slot) => ({
+      id: slot.id,
+      dayOfWeek: slot.dayOfWeek,
+      parity: slot.parity,
+      timeSlotId: slot.timeSlotId,
+      teacherId: slot.teacherId,
+      classroomId: slot.classroomId,
+      lessonTypeId: slot.lessonTypeId,
+      lessonFormat: slot.lessonFormat,
+      subgroupIds: slot.subgroups.map((subgroup) => subgroup.id),
+    })),
   };
 }
