@@ -247,6 +247,9 @@ describe('the teacher in the web client (/teacher/)', () => {
     await screenshot(page, 'teacher-today-phone');
     expect(place).toBeLessThanOrEqual(844);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    // A compact header: one line with who is signed in, the notices and «Выйти» (the product's name gives way).
+    expect(await page.$eval('header.top', (header) => header.getBoundingClientRect().height)).toBeLessThanOrEqual(56);
+    expect(await page.$eval('#logout', (button) => button.getBoundingClientRect().right <= window.innerWidth)).toBe(true);
     // Monday, already past, waits behind one button; it opens and folds again.
     const mondayShown = () => page.$eval('.day[data-date="2026-08-31"]', (day) => (day as HTMLElement).offsetParent !== null);
     expect(await mondayShown()).toBe(false);
