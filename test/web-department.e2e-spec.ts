@@ -480,6 +480,10 @@ describe('the department in the web client (/admin/#department-workspace and its
     await screenshot(page, 'department-teachers-refused-date');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+    // A year still being typed (0202) is not asked for: the field says the date is incomplete.
+    await setDate('На дату', '0202-09-15');
+    await page.waitForFunction(() => /не полностью/.test(document.querySelector('.field [role=alert]')?.textContent ?? ''));
+
     // Emptied: today's list again.
     await setDate('На дату', '');
     await page.waitForFunction(() => Array.from(document.querySelectorAll('table caption')).some((node) => node.textContent === 'Преподаватели кафедры на сегодня'));

@@ -8,9 +8,10 @@
 import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { AssignmentHistory } from './assignment-history';
-import { formatLongDate, formatShortDate } from '../shared/dates';
+import { formatLongDate, formatShortDate, isDate } from '../shared/dates';
 import { Dialog } from '../shared/dialog';
 import { ApiFormFrame, Field, useApiForm } from '../shared/form';
+import { completeDate, dateProblem, useSettled } from '../shared/settled';
 import { DataTable } from '../shared/table';
 import { useMe } from '../shared/session';
 import { useLoad, type Loaded } from '../shared/ui';
@@ -23,16 +24,21 @@ export default function DepartmentTeachers() {
   const [date, setDate] = useState('');
   // Each answer carries the date it was asked for: until the new date's list comes, the previous one
   // stays only as the table's busy state (aria-busy), never as the new date's answer.
+  // The API is asked once typing has paused and the year is whole (issue 55): a year typed digit by digit
+  // (0002, 0020, 0202) is not three requests, and is said at the field; anything else the API judges.
+  const asked = useSettled(date);
+  const incomplete = isDate(asked) && !completeDate(asked);
   const loaded = useLoad(async () => {
-    const list = date
-      ? await data(api.GET('/api/users/teachers/by-department/{departmentId}', { params: { path: { departmentId: me.departmentId ?? 0 }, query: { date } } }))
+    if (incomplete) return { date: asked, list: [] };
+    const list = asked
+      ? await data(api.GET('/api/users/teachers/by-department/{departmentId}', { params: { path: { departmentId: me.departmentId ?? 0 }, query: { date: asked } } }))
       : await data(api.GET('/api/department/teachers'));
-    return { date, list };
-  }, [date]);
+    return { date: asked, list };
+  }, [asked]);
   const rows: Loaded<Teacher[]> & { reload: () => void } =
     loaded.state !== 'done' ? loaded : loaded.data.date === date ? { state: 'done', data: loaded.data.list, reload: loaded.reload } : { state: 'loading', reload: loaded.reload };
   // A refused date is the field's error (the browser lets a year of five digits through, the API not); the table then stays away rather than repeat it.
-  const dateError = date && rows.state === 'error' ? rows.message : undefined;
+  const dateError = incomplete && asked === date ? dateProblem(asked) : date && rows.state === 'error' ? rows.message : undefined;
   const [historyOf, setHistoryOf] = useState<Teacher>();
   const form = useApiForm({
     initial: { username: '', comment: '' },
