@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { activeOnOrAfter, allSlots, LoadedRule } from '../../schedule-engine/rule-model';
-import { LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { AffectedRequestResponse, affectedRequestsField, LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { BulkAction, RuleBulkRequest, RuleBulkResponse } from './dto/rule-bulk.dto';
 import { RuleChecker, SemesterFrame } from './rule-checker';
@@ -54,8 +54,8 @@ export class ScheduleRuleBulk {
     const frame = await this.frame(semesterId);
     if (request.effectiveFrom !== undefined) {
       if (request.action === 'MOVE') throw new BadRequestError(MOVE_FROM_DATE).at('effectiveFrom');
-      await this.fromDate(request, ids, semesterId);
-      return { action: request.action, ruleIds: ids, changed: ids.length };
+      const affected = await this.fromDate(request, ids, semesterId);
+      return { action: request.action, ruleIds: ids, changed: ids.length, ...affectedRequestsField(affected) };
     }
 
     await this.writes.run(semesterId, async (tx) => {
@@ -114,8 +114,9 @@ export class ScheduleRuleBulk {
    * The change from a date (issue 53): each rule written exactly as its own PUT (or DELETE) with that
    * date, one after the other in one semester write unit (a nested unit joins it), all or nothing.
    */
-  private async fromDate(request: RuleBulkRequest, ids: readonly number[], semesterId: number): Promise<void> {
+  private async fromDate(request: RuleBulkRequest, ids: readonly number[], semesterId: number): Promise<AffectedRequestResponse[]> {
     const from = request.effectiveFrom as string;
+    const affected: AffectedRequestResponse[] = [];
     await this.writes.run(semesterId, async () => {
       for (const id of ids) {
         const stored = await this.rules.lockForChange(id);
@@ -124,16 +125,17 @@ export class ScheduleRuleBulk {
         try {
           if (request.action === 'ARCHIVE') {
             // Decisions sent for its one-off changes from the date (listed by a first 409) let them go with the rule's end.
-            await this.single.archive(id, from, (request.overrideDecisions ?? []).length > 0);
+            affected.push(...affectedOf(await this.single.archive(id, from, (request.overrideDecisions ?? []).length > 0)));
             continue;
           }
           if (stored.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_RULE);
-          await this.single.update(id, bodyFrom(current, request, from));
+          affected.push(...affectedOf(await this.single.update(id, bodyFrom(current, request, from))));
         } catch (error) {
           throw aboutRule(error, current, undefined, request.action);
         }
       }
     });
+    return affected;
   }
 
   private async frame(semesterId: number): Promise<SemesterFrame> {
@@ -142,6 +144,9 @@ export class ScheduleRuleBulk {
     return { semester, grids: await this.data.grids(semester.startDate, semester.endDate) };
   }
 }
+
+/** The requests and absence decisions a rule's write from a date re-checked (issue 53). */
+const affectedOf = (answer: object): AffectedRequestResponse[] => ('affectedRequests' in answer ? (answer.affectedRequests as AffectedRequestResponse[]) : []);
 
 /** The rule's body as `PUT` would receive it with the change applied: every slot keeps its id. */
 function changedPayload(rule: LoadedRule, request: RuleBulkRequest): RulePayload {

@@ -7,7 +7,7 @@ import { IdParam } from '../../platform/http/id-param';
 import { VERSION_EDITORS } from './access';
 import { VersionDiffResponse } from './dto/version-diff.dto';
 import { EffectiveFromQuery, SemesterVersionsQuery, VersionCreateRequest, VersionDiffQuery, VersionPublishRequest, VersionReasonRequest } from './dto/version-requests.dto';
-import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
+import { PublishedVersionResponse, VersionEventResponse, VersionResponse } from './dto/version-response.dto';
 import { VersionValidationResponse } from './dto/version-validation.dto';
 import { VersionLocksRequest } from './dto/version-locks.dto';
 import { VersionLocksDto } from '../core';
@@ -126,10 +126,11 @@ export class ScheduleVersionsController {
     summary: 'Опубликовать черновик',
     description:
       `${REVALIDATION} С effectiveFrom после первого дня семестра черновик сначала принимает прошлое опубликованной версии; ` +
-      'разовые изменения с этой даты, которые больше не совпадают с занятием, — 409 с unmatchedOverrides, пока для каждого нет решения в overrideDecisions.',
+      'разовые изменения с этой даты, которые больше не совпадают с занятием, — 409 с unmatchedOverrides, пока для каждого нет решения в overrideDecisions. ' +
+      'Заявки преподавателей и решения по отсутствиям на занятия с этой даты следуют за занятием или отклоняются (снимаются): affectedRequests.',
   })
-  @ApiOkResponse({ type: VersionResponse })
-  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionPublishRequest): Promise<VersionResponse> {
+  @ApiOkResponse({ type: PublishedVersionResponse })
+  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionPublishRequest): Promise<PublishedVersionResponse> {
     return this.publication.publish(caller, id, body.reason, body.effectiveFrom, body.overrideDecisions ?? []);
   }
 

@@ -8,10 +8,11 @@ import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { plural } from '../../platform/http/russian';
 import { todayInBusinessZone } from '../../platform/http/dates';
 import { addDays, formatDate } from '../../schedule-engine/dates';
-import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { AffectedRequestResponse, affectedRequestsField, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { OverrideChoice, PastTakeover } from './past-takeover';
+import { PendingOfPublication } from './pending-of-publication';
 import { VERSION_NOT_FOUND } from './access';
-import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
+import { PublishedVersionResponse, VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
 import { VersionValidationResponse } from './dto/version-validation.dto';
 import { ScheduleVersionsRepository, VersionState } from './schedule-versions.repository';
 import { VersionRecords } from './version-records';
@@ -65,6 +66,7 @@ export class VersionPublicationService {
     private readonly records: VersionRecords,
     private readonly takeover: PastTakeover,
     private readonly data: ScheduleDataRepository,
+    private readonly pending: PendingOfPublication,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.slots = new WorkSlots(config.schedulePublishConcurrency);
@@ -75,8 +77,9 @@ export class VersionPublicationService {
    * semester's first day, the draft first takes over the publication's past (PastTakeover), in the
    * same transaction: an error anywhere leaves both versions as they were.
    */
-  publish(caller: AuthUser, id: number, reason: string, effectiveFrom?: string, choices: readonly OverrideChoice[] = []): Promise<VersionResponse> {
-    return this.promote(
+  async publish(caller: AuthUser, id: number, reason: string, effectiveFrom?: string, choices: readonly OverrideChoice[] = []): Promise<PublishedVersionResponse> {
+    let affected: AffectedRequestResponse[] = [];
+    const published = await this.promote(
       caller,
       id,
       reason,
@@ -94,12 +97,14 @@ export class VersionPublicationService {
         const from = solvedFrom === null ? checkedEffectiveFrom(effectiveFrom, semester) : solverResultFrom(solvedFrom, semester);
         const current = versions.find((item) => item.status === 'PUBLISHED');
         if (current && from > semester.startDate) {
-          await this.takeover.apply(version.id, current.id, semester, from, choices);
+          await this.pending.listedWith(() => this.takeover.apply(version.id, current.id, semester, from, choices), version.id, current.id, semester, from);
+          affected = await this.pending.recheck(version.id, current.id, semester, from, true);
           return from;
         }
         return undefined;
       },
     );
+    return { ...published, ...affectedRequestsField(affected) };
   }
 
   /** A previously published ARCHIVED version becomes PUBLISHED again; the current publication is archived. */

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AffectedRequestResponse } from '../../core';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsInt, IsOptional, Min, ValidateNested, ValidationArguments } from 'class-validator';
 import { CalendarDateField, IdField, OneOfField } from '../../../platform/http/validators';
@@ -65,4 +66,9 @@ export class RuleBulkResponse {
   @ApiProperty({ enum: BULK_ACTIONS }) action!: BulkAction;
   @ApiProperty({ type: [Number], description: 'Изменённые правила (все выбранные)' }) ruleIds!: number[];
   @ApiProperty({ description: 'Сколько правил изменено' }) changed!: number;
+  @ApiPropertyOptional({
+    type: [AffectedRequestResponse],
+    description: 'С effectiveFrom, только если такие были: заявки преподавателей и решения по отсутствиям на занятия правил с этой даты (FOLLOWED, REJECTED, REOPENED)',
+  })
+  affectedRequests?: AffectedRequestResponse[];
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ConflictField } from '../../../schedule-engine/conflicts';
+import { AffectedRequestResponse } from '../../core';
 import { PROBLEM_TYPES, ProblemType, RuleProblem } from '../../../schedule-engine/rule-problems';
 
 export class VersionProblem implements RuleProblem {
@@ -46,4 +47,9 @@ export class VersionValidationResponse {
     description: 'С effectiveFrom: разовые изменения с этой даты, для которых при публикации нужно решение (overrideDecisions)',
   })
   unmatchedOverrides?: UnmatchedOverrideResponse[];
+  @ApiPropertyOptional({
+    type: [AffectedRequestResponse],
+    description: 'С effectiveFrom, только если такие есть: заявки преподавателей и решения по отсутствиям на занятия с этой даты, которые публикация перенесёт, отклонит или снимет',
+  })
+  affectedRequests?: AffectedRequestResponse[];
 }
