@@ -9,6 +9,7 @@ import { Dialog } from '../shared/dialog';
 import { messageOf } from '../shared/errors';
 import { apiField, topField } from '../shared/field-errors';
 import { formatLongDate, formatShortDate, isDate, plusDays, todayAtUniversity } from '../shared/dates';
+import { affectedRequestLine, type AffectedRequest } from '../shared/affected-requests';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import type { Version } from '../shared/version-choice';
 import { VersionDiff } from './diff-view';
@@ -55,6 +56,7 @@ export function DatedPublication({
   const [refused, setRefused] = useState<{ place: Place; message: string }>();
   // Undecided changes named by a 409 of the publication itself (newer than the last validation).
   const [refusedUnmatched, setRefusedUnmatched] = useState<Unmatched[]>();
+  const [refusedAffected, setRefusedAffected] = useState<AffectedRequest[]>();
   const [askPast, setAskPast] = useState(false);
   const [busy, setBusy] = useState(false);
   const ids = { date: useId('publish-from'), reason: useId('publish-reason'), list: useId('publish-overrides') };
@@ -69,6 +71,7 @@ export function DatedPublication({
   }, [typed]);
   useEffect(() => {
     setRefusedUnmatched(undefined);
+    setRefusedAffected(undefined);
     setAskPast(false);
   }, [from]);
 
@@ -78,6 +81,8 @@ export function DatedPublication({
   );
   const checked = report.state === 'done' ? report.data : undefined;
   const unmatched = refusedUnmatched ?? checked?.unmatchedOverrides ?? [];
+  // Teachers' requests and absence decisions on lessons from the date: settled by the publication itself (read-only).
+  const affected = refusedAffected ?? checked?.affectedRequests ?? [];
   const blocking = checked ? checked.problems.filter((problem) => problem.type !== 'PAST_LESSONS') : [];
   const settled = isDate(typed) && typed === from;
 
@@ -119,9 +124,10 @@ export function DatedPublication({
       );
     } catch (error) {
       setAskPast(false);
-      const body = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { unmatchedOverrides?: Unmatched[] }) : undefined;
+      const body = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { unmatchedOverrides?: Unmatched[]; affectedRequests?: AffectedRequest[] }) : undefined;
       if (body?.unmatchedOverrides) {
         setRefusedUnmatched(body.unmatchedOverrides);
+        setRefusedAffected(body.affectedRequests ?? []);
         setRefused({ place: 'overrideDecisions', message: messageOf(error) });
       } else {
         const field = apiField(error);
@@ -221,6 +227,19 @@ export function DatedPublication({
             </ul>
             {listError ? <ErrorLine id={`${ids.list}-error`} message={listError} /> : null}
           </fieldset>
+        ) : null}
+
+        {affected.length ? (
+          <section class="affected-requests" aria-labelledby={`${ids.list}-requests`} data-testid="affected-requests">
+            <h3 id={`${ids.list}-requests`}>{`Заявки преподавателей и решения по отсутствиям на занятия с этой даты: ${affected.length}`}</h3>
+            <ul>
+              {affected.map((item) => (
+                <li key={`${item.kind}-${item.id}`} data-outcome={item.outcome}>
+                  {affectedRequestLine(item)}
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
 
         <div class={`field${reasonError ? ' field-invalid' : ''}`}>
