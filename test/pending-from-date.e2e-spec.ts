@@ -37,6 +37,7 @@ interface Lesson {
   overrideAction?: string | null;
 }
 
+// The publication test comes last: it archives the version the other tests' rules are written into.
 describe('requests and absence decisions pending from the date of a change', () => {
   let t: TestApp;
   let admin: TenantClient;
@@ -181,6 +182,21 @@ describe('requests and absence decisions pending from the date of a change', () 
     expect(await requestNow(before.id)).toMatchObject({ status: 'PENDING', baseRuleSlotId: rule.slots[0].id });
   });
 
+  it('a bulk change of teacher from the date: the request of the teacher who no longer gives the lesson is rejected', async () => {
+    const { rule, teacher } = await mondayRule();
+    const before = await cancelRequest(teacher, rule.slots[0].id, '2026-10-05');
+    const gone = await cancelRequest(teacher, rule.slots[0].id, '2026-10-19');
+
+    const response = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [rule.id], action: 'CHANGE_TEACHER', teacherId: u.teachers[7].id, effectiveFrom: FROM });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      changed: 1,
+      affectedRequests: [{ kind: 'CHANGE_REQUEST', id: gone.id, lessonDate: '2026-10-19', outcome: 'REJECTED', reason: 'занятие в этот день ведёт другой преподаватель' }],
+    });
+    expect(await requestNow(gone.id)).toMatchObject({ status: 'REJECTED' });
+    expect(await requestNow(before.id)).toMatchObject({ status: 'PENDING', baseRuleSlotId: rule.slots[0].id });
+  });
+
   it('a draft published from the date: the preview lists them, the publication moves the requests into it or rejects them', async () => {
     const kept = await mondayRule();
     const moved = await mondayRule();
@@ -224,18 +240,4 @@ describe('requests and absence decisions pending from the date of a change', () 
     expect(lessons.filter((lesson) => lesson.date === '2026-10-26')).toEqual([expect.objectContaining({ overrideAction: null })]);
   });
 
-  it('a bulk change of teacher from the date: the request of the teacher who no longer gives the lesson is rejected', async () => {
-    const { rule, teacher } = await mondayRule();
-    const before = await cancelRequest(teacher, rule.slots[0].id, '2026-10-05');
-    const gone = await cancelRequest(teacher, rule.slots[0].id, '2026-10-19');
-
-    const response = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [rule.id], action: 'CHANGE_TEACHER', teacherId: u.teachers[7].id, effectiveFrom: FROM });
-    expect(response.status).toBe(200);
-    expect(response.body).toMatchObject({
-      changed: 1,
-      affectedRequests: [{ kind: 'CHANGE_REQUEST', id: gone.id, lessonDate: '2026-10-19', outcome: 'REJECTED', reason: 'занятие в этот день ведёт другой преподаватель' }],
-    });
-    expect(await requestNow(gone.id)).toMatchObject({ status: 'REJECTED' });
-    expect(await requestNow(before.id)).toMatchObject({ status: 'PENDING', baseRuleSlotId: rule.slots[0].id });
-  });
 });
