@@ -48,7 +48,7 @@ describe('requests and absence decisions pending from the date of a change', () 
     standServiceAt('2026-10-01T09:00:00Z');
     t = await startTestApp({ tenants: ['alpha'] });
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
-    u = await createUniversity(t, admin, { startYear: 2026, teachers: 8, groups: 8, classrooms: 9, subjects: 8 });
+    u = await createUniversity(t, admin, { startYear: 2026, teachers: 10, groups: 10, classrooms: 12, subjects: 10 });
   });
   afterAll(async () => {
     jest.restoreAllMocks();
@@ -87,14 +87,14 @@ describe('requests and absence decisions pending from the date of a change', () 
     const before = await cancelRequest(teacher, rule.slots[0].id, '2026-10-05');
     const ahead = await cancelRequest(teacher, rule.slots[0].id, '2026-10-19');
 
-    const response = await admin.put(`${RULES_PATH}/${rule.id}`, changed(rule, { classroomId: u.classrooms[8].id }));
+    const response = await admin.put(`${RULES_PATH}/${rule.id}`, changed(rule, { classroomId: u.classrooms[11].id }));
     expect(response.status).toBe(200);
     // The Monday row closes on 11 October and a new row continues it (the current form until then is the old one).
     const [{ id: successor }] = await t.sql<{ id: number }>('alpha', `SELECT id FROM schedule_rule_slots WHERE continues_slot_id = $1`, [rule.slots[0].id]);
     expect((response.body as { affectedRequests: Affected[] }).affectedRequests).toEqual([
       expect.objectContaining({ kind: 'CHANGE_REQUEST', id: ahead.id, lessonDate: '2026-10-19', outcome: 'FOLLOWED', subjectName: u.subjects[index].name }),
     ]);
-    expect(await requestNow(ahead.id)).toMatchObject({ status: 'PENDING', baseRuleSlotId: successor, originalClassroomId: u.classrooms[8].id });
+    expect(await requestNow(ahead.id)).toMatchObject({ status: 'PENDING', baseRuleSlotId: successor, originalClassroomId: u.classrooms[11].id });
     expect(await requestNow(before.id)).toMatchObject({ status: 'PENDING', baseRuleSlotId: rule.slots[0].id, originalClassroomId: u.classrooms[index].id });
 
     // The office approves the request that followed: the lesson it names, on 19 October, is the one cancelled.
@@ -102,7 +102,7 @@ describe('requests and absence decisions pending from the date of a change', () 
     const lessons = await lessonsOf(index);
     const onDay = (date: string) => lessons.filter((lesson) => lesson.date === date);
     expect(onDay('2026-10-19').every((lesson) => lesson.overrideAction === 'CANCEL')).toBe(true);
-    expect(onDay('2026-10-26')).toEqual([expect.objectContaining({ scheduleRuleSlotId: successor, classroomId: u.classrooms[8].id, overrideAction: null })]);
+    expect(onDay('2026-10-26')).toEqual([expect.objectContaining({ scheduleRuleSlotId: successor, classroomId: u.classrooms[11].id, overrideAction: null })]);
     // And the one before the date still applies to its lesson on the closed row.
     await reviewRequest(admin, before.id, true);
     expect((await lessonsOf(index)).filter((lesson) => lesson.date === '2026-10-05').every((lesson) => lesson.overrideAction === 'CANCEL')).toBe(true);
@@ -187,7 +187,7 @@ describe('requests and absence decisions pending from the date of a change', () 
     const before = await cancelRequest(teacher, rule.slots[0].id, '2026-10-05');
     const gone = await cancelRequest(teacher, rule.slots[0].id, '2026-10-19');
 
-    const response = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [rule.id], action: 'CHANGE_TEACHER', teacherId: u.teachers[7].id, effectiveFrom: FROM });
+    const response = await admin.post(`${RULES_PATH}/bulk`, { ruleIds: [rule.id], action: 'CHANGE_TEACHER', teacherId: u.teachers[9].id, effectiveFrom: FROM });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({
       changed: 1,
@@ -195,6 +195,48 @@ describe('requests and absence decisions pending from the date of a change', () 
     });
     expect(await requestNow(gone.id)).toMatchObject({ status: 'REJECTED' });
     expect(await requestNow(before.id)).toMatchObject({ status: 'PENDING', baseRuleSlotId: rule.slots[0].id });
+  });
+
+  it('a room archived from the date ends its rule: the preview names the request, the archive rejects it', async () => {
+    const { rule, index, teacher } = await mondayRule();
+    const before = await cancelRequest(teacher, rule.slots[0].id, '2026-10-05');
+    const gone = await cancelRequest(teacher, rule.slots[0].id, '2026-10-19');
+    const listed = [expect.objectContaining({ kind: 'CHANGE_REQUEST', id: gone.id, lessonDate: '2026-10-19', outcome: 'REJECTED' })];
+
+    const preview = await admin.get(`${RULES_PATH}/archive-preview?classroomId=${u.classrooms[index].id}&effectiveFrom=${FROM}`);
+    expect(preview.status).toBe(200);
+    expect((preview.body as { endedRules: { ruleId: number; affectedRequests?: Affected[] }[] }).endedRules).toEqual([
+      expect.objectContaining({ ruleId: rule.id, scope: 'RULE', affectedRequests: listed }),
+    ]);
+    expect(await requestNow(gone.id)).toMatchObject({ status: 'PENDING' });
+
+    const archived = await admin.delete(`/api/classrooms/${u.classrooms[index].id}?effectiveFrom=${FROM}`);
+    expect(archived.status).toBe(200);
+    expect((archived.body as { endedRules: { affectedRequests?: Affected[] }[] }).endedRules).toEqual([expect.objectContaining({ affectedRequests: listed })]);
+    expect(await requestNow(gone.id)).toMatchObject({ status: 'REJECTED', reviewComment: expect.stringContaining('правило этого занятия больше не действует с этой даты') });
+    expect(await requestNow(before.id)).toMatchObject({ status: 'PENDING', baseRuleSlotId: rule.slots[0].id });
+  });
+
+  it('an office rejecting a request while a change from the date rejects it too: one rejection, not two', async () => {
+    const { rule, teacher } = await mondayRule();
+    const waiting = await cancelRequest(teacher, rule.slots[0].id, '2026-10-19');
+    const [change, review] = await Promise.all([
+      admin.put(`${RULES_PATH}/${rule.id}`, changed(rule, { dayOfWeek: 3 })),
+      admin.post(`/api/teacher-change-requests/${waiting.id}/review`, { approved: false, comment: 'Не согласовано' }),
+    ]);
+    expect(change.status).toBe(200);
+    const after = await requestNow(waiting.id);
+    expect(after.status).toBe('REJECTED');
+    expect(after.history.filter((event) => event.eventType === 'REJECTED')).toHaveLength(1);
+    // Whichever came first decided it; the other saw it no longer waiting.
+    const listed = (change.body as { affectedRequests?: Affected[] }).affectedRequests ?? [];
+    if (review.status === 200) {
+      expect(after.reviewComment).toBe('Не согласовано');
+      expect(listed).toEqual([]);
+    } else {
+      expect(review.status).toBe(409);
+      expect(listed).toEqual([expect.objectContaining({ id: waiting.id, outcome: 'REJECTED' })]);
+    }
   });
 
   it('a draft published from the date: the preview lists them, the publication moves the requests into it or rejects them', async () => {
@@ -208,7 +250,7 @@ describe('requests and absence decisions pending from the date of a change', () 
     const copies = (await admin.get(`${RULES_PATH}?versionId=${draft.id}`)).body as RuleBody[];
     const copyOf = (rule: RuleBody) => copies.find((copy) => copy.subjectId === rule.subjectId) as RuleBody;
     const roomChanged = requestOf(copyOf(kept.rule));
-    roomChanged.slots[0].classroomId = u.classrooms[7].id;
+    roomChanged.slots[0].classroomId = u.classrooms[10].id;
     expect((await admin.put(`${RULES_PATH}/${copyOf(kept.rule).id}`, roomChanged)).status).toBe(200);
     const toTuesday = requestOf(copyOf(moved.rule));
     toTuesday.slots[0].dayOfWeek = 2;
@@ -230,7 +272,7 @@ describe('requests and absence decisions pending from the date of a change', () 
 
     // Both of the kept rule's requests now name its lessons in the new publication (the one before the date unlisted).
     const followed = await requestNow(keptAhead.id);
-    expect(followed).toMatchObject({ status: 'PENDING', scheduleVersionId: draft.id, originalClassroomId: u.classrooms[7].id });
+    expect(followed).toMatchObject({ status: 'PENDING', scheduleVersionId: draft.id, originalClassroomId: u.classrooms[10].id });
     expect(await requestNow(keptBefore.id)).toMatchObject({ status: 'PENDING', scheduleVersionId: draft.id });
     expect(await requestNow(movedAhead.id)).toMatchObject({ status: 'REJECTED' });
     await reviewRequest(admin, keptAhead.id, true);
