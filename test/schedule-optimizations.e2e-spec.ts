@@ -267,6 +267,11 @@ describe('timetable optimization jobs (issue 43)', () => {
       preferencesHard: false,
       preferences: 3,
       unevenWeek: 1,
+      lastPair: 0,
+      groupDaysPerWeek: 5,
+      groupExtraDay: 0,
+      teacherDaysPerWeek: 5,
+      teacherExtraDay: 0,
       movedLesson: 10,
     };
     expect((await office.get(path)).body).toEqual({ ...defaults, defaults: true, updatedAt: null });

@@ -242,10 +242,28 @@ describe('the office builds a timetable in the web client', () => {
     expect((await admin.get('/api/edu-office/schedule/solver-settings')).body).toMatchObject({ groupWindows: 3, defaults: true });
     await screenshot(page, 'solver-settings-refused');
     await replaceText(page, windows, '5');
+    // The last pair and the days of a week, in the quality report's words (issue 54 §3).
+    const lastPair = await controlByLabel(page, 'Занятия на последней паре дня');
+    expect(await page.$eval(lastPair, (input) => (input as HTMLInputElement).value)).toBe('0');
+    await replaceText(page, lastPair, '6');
+    const days = await controlByLabel(page, 'Дней в неделю у групп: учебных дней без штрафа');
+    await replaceText(page, days, '8');
+    await clickButton('Сохранить правила');
+    await page.waitForSelector(`${days}[aria-invalid="true"]`);
+    expect((await admin.get('/api/edu-office/schedule/solver-settings')).body).toMatchObject({ lastPair: 0, groupDaysPerWeek: 5, defaults: true });
+    await replaceText(page, days, '4');
+    await replaceText(page, await controlByLabel(page, 'Дней в неделю у преподавателей'), '2');
     await page.click('input[type="checkbox"]');
     await clickButton('Сохранить правила');
     await page.waitForFunction(() => /Правила сохранены/.test(document.body.textContent ?? ''));
-    expect((await admin.get('/api/edu-office/schedule/solver-settings')).body).toMatchObject({ groupWindows: 5, roomTooSmallHard: false, defaults: false });
+    expect((await admin.get('/api/edu-office/schedule/solver-settings')).body).toMatchObject({
+      groupWindows: 5,
+      roomTooSmallHard: false,
+      lastPair: 6,
+      groupDaysPerWeek: 4,
+      teacherExtraDay: 2,
+      defaults: false,
+    });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'solver-settings');
     await page.setViewport(PHONE);

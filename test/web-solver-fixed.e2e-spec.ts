@@ -157,9 +157,25 @@ describe('the solver keeps what it may not move, in the web client', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'rules-locked-phone');
 
+    // A teacher and a room locked elsewhere; after a reload the panel knows only ids and names every lock.
+    const stored = (await admin.get(`/api/edu-office/schedule/versions/${draftId}/locks`)).body as Record<string, number[]>;
+    const { heldRuleIds: _held, ...lists } = stored;
+    expect((await admin.put(`/api/edu-office/schedule/versions/${draftId}/locks`, { ...lists, teacherIds: [u.teachers[1].id], classroomIds: [u.classrooms[1].id] })).status).toBe(200);
     await page.goto(`${origin}/admin/#optimization?versionId=${draftId}`);
+    await page.reload();
     await page.waitForSelector('#version-locks');
     await page.waitForFunction(() => /Расчёт не двигает правил: 3\./.test(document.querySelector('#locks-summary')?.textContent ?? ''));
+    const chips = async () => page.$$eval('#version-locks .chip span', (nodes) => nodes.map((node) => node.textContent ?? ''));
+    await page.waitForFunction(() => !Array.from(document.querySelectorAll('#version-locks .chip span')).some((node) => /^№\d+$|^правило №\d+$/.test(node.textContent ?? '')));
+    const named = await chips();
+    expect(named).toEqual(
+      expect.arrayContaining([
+        u.groups[1].name,
+        u.teachers[1].fullName,
+        u.classrooms[1].name,
+        expect.stringContaining(`правило №${second.id} «${u.subjects[1].name}» (${u.groups[0].name})`),
+      ]),
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'solver-locks-phone');
     expectQuietPage(watch);

@@ -26,6 +26,9 @@ const TYPE_TEXT: Record<QualityProblemType, string> = {
   SOFT_PREFERENCE: 'нарушены пожелания преподавателя',
   HARD_UNAVAILABLE: 'занятия в недоступное время преподавателя',
   UNEVEN_WEEK: 'неравномерная неделя',
+  LAST_PAIR: 'занятия на последней паре дня',
+  GROUP_EXTRA_DAY: 'лишние учебные дни группы',
+  TEACHER_EXTRA_DAY: 'лишние учебные дни преподавателя',
 };
 
 /** Types that make a problem HIGH whatever its penalty: a broken approved restriction or students without seats. */

@@ -1,6 +1,7 @@
 import {
   analyseQuality,
   CAPACITY_SHORTAGE_PENALTY,
+  DEFAULT_QUALITY_WEIGHTS,
   GROUP_GAP_PENALTY,
   GROUP_OVERLOAD_PENALTY,
   HARD_UNAVAILABLE_PENALTY,
@@ -79,6 +80,9 @@ describe('quality scoring', () => {
       'SOFT_PREFERENCES',
       'HARD_UNAVAILABILITY',
       'UNEVEN_WEEK',
+      'LAST_PAIRS',
+      'GROUP_EXTRA_DAYS',
+      'TEACHER_EXTRA_DAYS',
     ]);
     for (const item of result.metrics) expect(item).toMatchObject({ value: 0, penalty: 0, label: expect.any(String), unit: expect.any(String) });
   });
@@ -166,6 +170,50 @@ describe('quality scoring', () => {
     // 5 pairs over 4 days → share 2; Tuesday 4 − 2 − 1 = 1 pair too many.
     expect(metric([...others, ...busy, monday], 'UNEVEN_WEEK')).toEqual({ value: 1, penalty: UNEVEN_WEEK_PENALTY });
     expect(metric([...others, lesson({ pair: 1 }), lesson({ pair: 2 }), monday], 'UNEVEN_WEEK')).toEqual({ value: 0, penalty: 0 });
+  });
+
+  it('LAST_PAIRS: a lesson in the base grid\'s last pair costs the university\'s weight; nothing by default or without the grid', () => {
+    const last = lesson({ pair: 6, groups: [1, 2] });
+    const lessons = [lesson({ pair: 5 }), last];
+    const weighted = { ...facts(), weights: { ...DEFAULT_QUALITY_WEIGHTS, lastPair: 4 }, lastPairOrder: 6 };
+    const result = analyseQuality(lessons, weighted);
+    expect(result.metrics.find((item) => item.code === 'LAST_PAIRS')).toMatchObject({ value: 1, penalty: 4, label: 'Занятия на последней паре дня' });
+    expect(result.penalties.filter((item) => item.type === 'LAST_PAIR')).toEqual([
+      { lesson: last, type: 'LAST_PAIR', penalty: 4, amount: 1, label: 'Занятие на последней паре дня (6-я пара)' },
+    ]);
+    expect(metric(lessons, 'LAST_PAIRS')).toEqual({ value: 0, penalty: 0 });
+    expect(analyseQuality(lessons, { ...weighted, lastPairOrder: undefined }).metrics.find((item) => item.code === 'LAST_PAIRS')?.penalty).toBe(0);
+  });
+
+  it('GROUP_EXTRA_DAYS and TEACHER_EXTRA_DAYS: study days of a calendar week beyond the limit, charged to the lightest days', () => {
+    // Group 1 on Monday..Thursday of week 2 (two pairs on Monday), and one day of week 3; one teacher throughout.
+    const day = (date: string, dayOfWeek: number, weekNumber: number, pair: number, extra: Partial<QualityLesson> = {}) =>
+      lesson({ pair, date, dayOfWeek, weekNumber, teacherId: 7, ...extra });
+    const lessons = [
+      day('2026-09-07', 1, 2, 1),
+      day('2026-09-07', 1, 2, 2),
+      day('2026-09-08', 2, 2, 1),
+      day('2026-09-09', 3, 2, 1),
+      day('2026-09-10', 4, 2, 1),
+      day('2026-09-14', 1, 3, 1),
+    ];
+    const weights = { ...DEFAULT_QUALITY_WEIGHTS, groupWeekDays: 2, groupExtraDay: 5, teacherWeekDays: 3, teacherExtraDay: 7 };
+    const result = analyseQuality(lessons, { ...facts(), weights });
+    expect(result.metrics.find((item) => item.code === 'GROUP_EXTRA_DAYS')).toMatchObject({ value: 2, penalty: 10, label: 'Дней в неделю у групп' });
+    expect(result.metrics.find((item) => item.code === 'TEACHER_EXTRA_DAYS')).toMatchObject({ value: 1, penalty: 7, label: 'Дней в неделю у преподавателей' });
+    // The lightest days (one pair each), the later first: Thursday and Wednesday for the group, Thursday for the teacher.
+    const charged = (type: string) => result.penalties.filter((item) => item.type === type).map((item) => item.lesson.date).sort();
+    expect(charged('GROUP_EXTRA_DAY')).toEqual(['2026-09-09', '2026-09-10']);
+    expect(charged('TEACHER_EXTRA_DAY')).toEqual(['2026-09-10']);
+    // Subgroups: each comes on the days of the whole group and its own, at half the weight.
+    const split = [
+      day('2026-09-07', 1, 2, 1),
+      day('2026-09-08', 2, 2, 1, { audience: [{ groupId: 1, subgroupId: 11 }] }),
+      day('2026-09-09', 3, 2, 1, { audience: [{ groupId: 1, subgroupId: 12 }] }),
+      day('2026-09-10', 4, 2, 1, { audience: [{ groupId: 1, subgroupId: 12 }] }),
+    ];
+    expect(analyseQuality(split, { ...facts(), weights }).metrics.find((item) => item.code === 'GROUP_EXTRA_DAYS')).toMatchObject({ value: 0.5, penalty: 2.5 });
+    expect(metric(lessons, 'GROUP_EXTRA_DAYS')).toEqual({ value: 0, penalty: 0 });
   });
 
   it('score: 100 minus the percentage of lessons lost, a penalty of 2 counting as one lesson; one decimal, never below 0', () => {

@@ -35,6 +35,18 @@ export const HARD_UNAVAILABLE_PENALTY = 25;
 export const UNEVEN_TOLERANCE_PAIRS = 1;
 /** Penalty per pair of a group's day beyond its even share plus `UNEVEN_TOLERANCE_PAIRS`. */
 export const UNEVEN_WEEK_PENALTY = 1;
+/**
+ * Penalty per lesson in the last pair of the base grid's day (issue 54 §3). 0 by default: the report
+ * never priced it, and a university's totals must not change until its office asks for the term.
+ */
+export const LAST_PAIR_PENALTY = 0;
+/** Study days a group's week may have before each further day counts (a five-day week; Saturday is the extra). */
+export const GROUP_WEEK_DAYS = 5;
+/** Study days a teacher's week may have before each further day counts. */
+export const TEACHER_WEEK_DAYS = 5;
+/** Penalties per day of a week beyond those limits: 0 by default, for the reason of `LAST_PAIR_PENALTY`. */
+export const GROUP_EXTRA_DAY_PENALTY = 0;
+export const TEACHER_EXTRA_DAY_PENALTY = 0;
 
 /**
  * A university's own weights of the report's penalties and its day limits (issue 54 §3), set in
@@ -52,6 +64,13 @@ export interface QualityWeights {
   roomOversized: number;
   softWish: number;
   unevenWeek: number;
+  /** Per lesson in the day's last pair. */
+  lastPair: number;
+  /** Study days a week without penalty, and the penalty per further day (groups, teachers). */
+  groupWeekDays: number;
+  groupExtraDay: number;
+  teacherWeekDays: number;
+  teacherExtraDay: number;
 }
 
 export const DEFAULT_QUALITY_WEIGHTS: QualityWeights = {
@@ -65,6 +84,11 @@ export const DEFAULT_QUALITY_WEIGHTS: QualityWeights = {
   roomOversized: ROOM_OVERSIZED_PENALTY,
   softWish: SOFT_WISH_PENALTY,
   unevenWeek: UNEVEN_WEEK_PENALTY,
+  lastPair: LAST_PAIR_PENALTY,
+  groupWeekDays: GROUP_WEEK_DAYS,
+  groupExtraDay: GROUP_EXTRA_DAY_PENALTY,
+  teacherWeekDays: TEACHER_WEEK_DAYS,
+  teacherExtraDay: TEACHER_EXTRA_DAY_PENALTY,
 };
 
 /**
@@ -109,6 +133,9 @@ export const QUALITY_METRIC_CODES = [
   'SOFT_PREFERENCES',
   'HARD_UNAVAILABILITY',
   'UNEVEN_WEEK',
+  'LAST_PAIRS',
+  'GROUP_EXTRA_DAYS',
+  'TEACHER_EXTRA_DAYS',
 ] as const;
 export type QualityMetricCode = (typeof QUALITY_METRIC_CODES)[number];
 
@@ -123,6 +150,9 @@ export const QUALITY_PROBLEM_TYPES = [
   'SOFT_PREFERENCE',
   'HARD_UNAVAILABLE',
   'UNEVEN_WEEK',
+  'LAST_PAIR',
+  'GROUP_EXTRA_DAY',
+  'TEACHER_EXTRA_DAY',
 ] as const;
 export type QualityProblemType = (typeof QUALITY_PROBLEM_TYPES)[number];
 
@@ -136,6 +166,9 @@ const METRIC_OF: Record<QualityProblemType, QualityMetricCode> = {
   SOFT_PREFERENCE: 'SOFT_PREFERENCES',
   HARD_UNAVAILABLE: 'HARD_UNAVAILABILITY',
   UNEVEN_WEEK: 'UNEVEN_WEEK',
+  LAST_PAIR: 'LAST_PAIRS',
+  GROUP_EXTRA_DAY: 'GROUP_EXTRA_DAYS',
+  TEACHER_EXTRA_DAY: 'TEACHER_EXTRA_DAYS',
 };
 
 /** The report's words for each metric, with the university's weights in them. */
@@ -192,6 +225,22 @@ export function metricTexts(w: QualityWeights = DEFAULT_QUALITY_WEIGHTS): Record
         'Пары самого загруженного дня группы сверх равной доли недели (пары недели / учебные дни недели, с округлением вверх) ' +
         `и допуска ${UNEVEN_TOLERANCE_PAIRS}; ${w.unevenWeek} балл за пару`,
     },
+    LAST_PAIRS: {
+      label: 'Занятия на последней паре дня',
+      unit: 'занятий',
+      explanation: `Занятия на последней паре основной сетки звонков; ${w.lastPair} баллов за занятие`,
+    },
+    GROUP_EXTRA_DAYS: {
+      label: 'Дней в неделю у групп',
+      unit: 'дней',
+      explanation:
+        `Учебные дни группы в неделе сверх ${w.groupWeekDays} (у подгрупп — в среднем по подгруппам); ${w.groupExtraDay} баллов за день`,
+    },
+    TEACHER_EXTRA_DAYS: {
+      label: 'Дней в неделю у преподавателей',
+      unit: 'дней',
+      explanation: `Учебные дни преподавателя в неделе сверх ${w.teacherWeekDays}; ${w.teacherExtraDay} баллов за день`,
+    },
   };
 }
 
@@ -236,6 +285,8 @@ export interface QualityFacts {
   wishes: readonly TeacherWish[];
   /** The university's weights (issue 54 §3); absent: the defaults. */
   weights?: QualityWeights;
+  /** The number of the base grid's last pair (LAST_PAIRS); absent: the term counts nothing. */
+  lastPairOrder?: number;
   /** The solver's own part of those rules; absent: the defaults. */
   solverRules?: SolverRules;
 }
@@ -282,6 +333,8 @@ export function analyseQuality<L extends QualityLesson>(lessons: readonly L[], f
   for (const lesson of lessons) roomPenalties(lesson, facts, names, w, add);
   wishPenalties(lessons, facts, names, w, add);
   unevenWeekPenalties(days, names, w, add);
+  lastPairPenalties(lessons, facts.lastPairOrder, w, add);
+  extraDayPenalties(days, names, w, add);
 
   let rawPenalty = 0;
   for (const item of penalties) rawPenalty += item.penalty;
@@ -627,6 +680,75 @@ function unevenWeekPenalties<L extends QualityLesson>(days: DayBuckets<L>, names
       );
     }
   }
+}
+
+/** Lessons in the base grid's last pair (LAST_PAIRS), one penalty per lesson whatever its audience. */
+function lastPairPenalties<L extends QualityLesson>(lessons: readonly L[], lastPairOrder: number | undefined, w: QualityWeights, add: Add<L>): void {
+  if (lastPairOrder === undefined || w.lastPair === 0) return;
+  for (const lesson of lessons) {
+    if (lesson.timeSlotOrder === lastPairOrder) add(lesson, 'LAST_PAIR', w.lastPair, 1, `Занятие на последней паре дня (${lastPairOrder}-я пара)`);
+  }
+}
+
+/**
+ * Days per week (GROUP_EXTRA_DAYS, TEACHER_EXTRA_DAYS): the study days of a group's or a teacher's
+ * calendar week beyond the university's limit, each costing its weight. A group is judged per
+ * audience as for its windows: each subgroup with lessons that week comes on the days with a
+ * whole-group lesson or its own, and counts 1/n. A day beyond the limit is charged to the lessons of
+ * the owner's lightest days of the week (fewest pairs, then the later day): emptying such a day is
+ * what removes the penalty.
+ */
+function extraDayPenalties<L extends QualityLesson>(days: DayBuckets<L>, names: Names, w: QualityWeights, add: Add<L>): void {
+  if (w.groupExtraDay > 0) {
+    forEachOwnerWeek(days.groups, (groupId, dayLessons) => {
+      const subgroups = new Set<number>();
+      for (const lessons of dayLessons) for (const lesson of lessons) {
+        const own = subgroupIn(lesson, groupId);
+        if (own !== null) subgroups.add(own);
+      }
+      const units = subgroups.size === 0 ? [dayLessons] : [...subgroups].map((subgroupId) =>
+        dayLessons.map((lessons) => lessons.filter((lesson) => [null, subgroupId].includes(subgroupIn(lesson, groupId)))).filter((lessons) => lessons.length > 0),
+      );
+      for (const unit of units) {
+        chargeExtraDays(unit, w.groupWeekDays, w.groupExtraDay / units.length, 1 / units.length, (lesson, penalty, amount) =>
+          add(lesson, 'GROUP_EXTRA_DAY', penalty, amount, `Больше ${w.groupWeekDays} учебных дней в неделю у группы ${names.group(groupId)}`),
+        );
+      }
+    });
+  }
+  if (w.teacherExtraDay > 0) {
+    forEachOwnerWeek(days.teachers, (teacherId, dayLessons) =>
+      chargeExtraDays(dayLessons, w.teacherWeekDays, w.teacherExtraDay, 1, (lesson, penalty, amount) =>
+        add(lesson, 'TEACHER_EXTRA_DAY', penalty, amount, `Больше ${w.teacherWeekDays} учебных дней в неделю у преподавателя ${names.teacher(teacherId)}`),
+      ),
+    );
+  }
+}
+
+/** Each owner's calendar weeks as the lessons of each of its days (runs of one owner are contiguous). */
+function forEachOwnerWeek<L extends QualityLesson>(runs: DayRuns<L>, visit: (owner: number, dayLessons: L[][]) => void): void {
+  const { sorted, starts, owners } = runs;
+  let run = 0;
+  while (run < runs.count) {
+    const owner = owners[run];
+    const weeks = new Map<number, L[][]>();
+    for (; run < runs.count && owners[run] === owner; run++) push(weeks, sorted[starts[run]].weekNumber, sorted.slice(starts[run], starts[run + 1]));
+    for (const dayLessons of weeks.values()) visit(owner, dayLessons);
+  }
+}
+
+/** The days of one week beyond `limit`, the lightest first, each spreading `penalty` (and `amount` days) over its lessons. */
+function chargeExtraDays<L extends QualityLesson>(dayLessons: L[][], limit: number, penalty: number, amount: number, emit: (lesson: L, penalty: number, amount: number) => void): void {
+  const extra = dayLessons.length - limit;
+  if (extra <= 0) return;
+  const lightest = [...dayLessons].sort((a, b) => pairCount(a, 0, a.length) - pairCount(b, 0, b.length) || b[0].date.localeCompare(a[0].date));
+  for (const lessons of lightest.slice(0, extra)) spread(lessons, penalty, amount, emit);
+}
+
+/** The subgroup of `groupId` a lesson is for, or null when it is the whole group's. */
+function subgroupIn(lesson: QualityLesson, groupId: number): number | null {
+  for (const member of lesson.audience) if (member.groupId === groupId) return member.subgroupId;
+  return null;
 }
 
 /** The lesson's name in the base series: its slot and original date. */

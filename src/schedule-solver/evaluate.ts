@@ -12,9 +12,10 @@ export interface Evaluation {
 /**
  * A plain recount of a placement from the problem itself, independent of the search's incremental
  * bookkeeping: the tests and the service use it to check what the engine reports.
- * `cells[e]` -1 is unplaced; `rooms[e]` -1 is no room.
+ * `cells[e]` -1 is unplaced; `rooms[e]` -1 is no room. With `lessonWeights`, the per-lesson terms
+ * (rooms, cell costs, the last period) count event e `lessonWeights[e]` times (a report's scale).
  */
-export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms: ArrayLike<number>): Evaluation {
+export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms: ArrayLike<number>, lessonWeights?: ArrayLike<number>): Evaluation {
   const { periodsPerDay: P, weights } = problem;
   const term = {
     CAPACITY: [0, 0],
@@ -29,6 +30,9 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
     CELL_COST: [0, 0],
     MOVED: [0, 0],
     UNEVEN: [0, 0],
+    LAST_PERIOD: [0, 0],
+    EXTRA_DAYS: [0, 0],
+    TEACHER_EXTRA_DAYS: [0, 0],
   };
   const add = (code: keyof typeof term, value: number, penalty: number): void => {
     term[code][0] += value;
@@ -54,6 +58,10 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
   const courseRooms = problem.courses.map(() => new Set<number>());
   /** Periods held (a bit mask) per resource, day and week bit. */
   const periods = new Map<number, number>();
+  const addLesson = (e: number, code: keyof typeof term, value: number, penalty: number): void => {
+    const times = lessonWeights?.[e] ?? 1;
+    add(code, value * times, penalty * times);
+  };
   problem.events.forEach((event, e) => {
     const cell = cells[e];
     const room = rooms[e];
@@ -78,14 +86,15 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
     }
     if (room >= 0) {
       const capacity = problem.roomCapacities[room];
-      if (event.students > capacity) add('CAPACITY', 1, (event.students - capacity) * weights.capacityPerStudent + weights.capacityPerLesson);
+      if (event.students > capacity) addLesson(e, 'CAPACITY', 1, (event.students - capacity) * weights.capacityPerStudent + weights.capacityPerLesson);
       else if (weights.oversizedPerLesson > 0 && capacity >= weights.oversizeRatio * event.students && capacity - event.students >= weights.oversizeMinEmpty) {
-        add('OVERSIZED', 1, weights.oversizedPerLesson);
+        addLesson(e, 'OVERSIZED', 1, weights.oversizedPerLesson);
       }
       courseRooms[event.course].add(room);
     }
     courseDays[event.course].add(day);
-    if (event.cellCost) add('CELL_COST', event.cellCost[cell] === 0 ? 0 : 1, event.cellCost[cell]);
+    if ((weights.lastPeriodWeight ?? 0) !== 0 && cell % P === P - 1) addLesson(e, 'LAST_PERIOD', 1, weights.lastPeriodWeight ?? 0);
+    if (event.cellCost) addLesson(e, 'CELL_COST', event.cellCost[cell] === 0 ? 0 : 1, event.cellCost[cell]);
     if (event.initial && (event.initial.cell !== cell || event.initial.room !== room)) {
       moved++;
       add('MOVED', 1, weights.movedWeight);
@@ -118,6 +127,20 @@ export function evaluate(problem: SolverProblem, cells: ArrayLike<number>, rooms
     const even = resource.evenDayLimits?.[key % 32] ?? 0;
     const uneven = even > 0 ? Math.max(0, held.length - even) : 0;
     if ((resource.unevenWeight ?? 0) !== 0) add('UNEVEN', uneven, uneven * (resource.unevenWeight ?? 0));
+  }
+
+  // Days per week: the days of each resource's week bit with a lesson, beyond its limit.
+  const weekDays = new Map<number, number>();
+  for (const key of periods.keys()) {
+    const resource = Math.floor(key / 32 / problem.days);
+    const weekKey = resource * 32 + (key % 32);
+    weekDays.set(weekKey, (weekDays.get(weekKey) ?? 0) + 1);
+  }
+  for (const [weekKey, days] of weekDays) {
+    const resource = problem.resources[Math.floor(weekKey / 32)];
+    const limit = resource.weekDayLimit ?? 0;
+    const over = limit > 0 ? Math.max(0, days - limit) : 0;
+    if (limit > 0 && (resource.extraDayWeight ?? 0) !== 0) add(resource.teacher ? 'TEACHER_EXTRA_DAYS' : 'EXTRA_DAYS', over, over * (resource.extraDayWeight ?? 0));
   }
 
   const terms = (Object.keys(term) as (keyof typeof term)[]).map((code) => ({ code, value: term[code][0], penalty: term[code][1] }));

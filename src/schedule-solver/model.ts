@@ -45,7 +45,12 @@ export interface Model {
   /** 1 when any resource has an uneven-week limit: the day cost skips the term otherwise (ITC). */
   hasUneven: number;
   minDays: Int32Array;
-  /** 1 when a resource has any day term (gaps, isolated lessons, overload). */
+  /** Per resource: study days of a week bit without cost, and the cost of each further one (0: none). */
+  weekDayLimit: Int32Array;
+  extraDayW: Int32Array;
+  /** Per event in a day's last period (0: none). */
+  lastPeriodW: number;
+  /** 1 when a resource has any day term (gaps, isolated lessons, overload, days per week). */
   dayTerms: Uint8Array;
   weights: SolverWeights;
   /** Bits of the periods of one day, `(1 << P) - 1`. */
@@ -157,8 +162,17 @@ export function compile(input: SolverProblem): Model {
     unevenW: Int32Array.from(problem.resources, (r) => r.unevenWeight ?? 0),
     hasUneven: problem.resources.some((r) => (r.unevenWeight ?? 0) !== 0) ? 1 : 0,
     minDays: Int32Array.from(problem.courses, (c) => c.minWorkingDays),
+    weekDayLimit: Int32Array.from(problem.resources, (r) => r.weekDayLimit ?? 0),
+    extraDayW: Int32Array.from(problem.resources, (r) => ((r.weekDayLimit ?? 0) > 0 ? (r.extraDayWeight ?? 0) : 0)),
+    lastPeriodW: problem.weights.lastPeriodWeight ?? 0,
     dayTerms: Uint8Array.from(problem.resources, (r) =>
-      r.gapWeight !== 0 || r.isolatedWeight !== 0 || (r.dayLimit > 0 && r.overloadWeight !== 0) || (r.unevenWeight ?? 0) !== 0 ? 1 : 0,
+      r.gapWeight !== 0 ||
+      r.isolatedWeight !== 0 ||
+      (r.dayLimit > 0 && r.overloadWeight !== 0) ||
+      (r.unevenWeight ?? 0) !== 0 ||
+      ((r.weekDayLimit ?? 0) > 0 && (r.extraDayWeight ?? 0) !== 0)
+        ? 1
+        : 0,
     ),
     weights: problem.weights,
     dayBits: P >= 31 ? -1 : (1 << P) - 1,
@@ -199,6 +213,17 @@ function withCourseResources(problem: SolverProblem): SolverProblem {
       return own === undefined ? event : { ...event, resources: [...event.resources, own] };
     }),
   };
+}
+
+/** The cost of a resource's week bit holding `days` study days (issue 54 §3: days per week). */
+export function extraDaysCostOf(m: Model, resource: number, days: number): number {
+  const over = days - m.weekDayLimit[resource];
+  return over > 0 ? over * m.extraDayW[resource] : 0;
+}
+
+/** The cost of holding an event in cell c for being a day's last period (issue 54 §3). */
+export function lastPeriodCostOf(m: Model, c: number): number {
+  return m.lastPeriodW !== 0 && c % m.P === m.P - 1 ? m.lastPeriodW : 0;
 }
 
 /** Set bits of a 32-bit integer. */

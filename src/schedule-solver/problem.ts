@@ -58,6 +58,12 @@ export interface SolverResource {
   unevenWeight?: number;
   /** Optional: a teacher's day terms, reported apart from the others' (`TEACHER_GAPS`, `TEACHER_OVERLOAD`). Absent: false. */
   teacher?: boolean;
+  /**
+   * Optional (days per week, issue 54 §3): days of a week bit with a lesson, beyond which each
+   * further day costs `extraDayWeight`. Absent or 0: no such term.
+   */
+  weekDayLimit?: number;
+  extraDayWeight?: number;
 }
 
 export interface SolverCourse {
@@ -87,6 +93,8 @@ export interface SolverWeights {
   roomStabilityWeight: number;
   /** REPAIR: per event whose cell or room differs from `initial`. */
   movedWeight: number;
+  /** Optional (issue 54 §3): per event in the last period of a day. Absent: 0. */
+  lastPeriodWeight?: number;
 }
 
 export interface SolverProblem {
@@ -119,6 +127,12 @@ export interface SolveOptions {
   shouldStop?: () => boolean;
   /** Optional: the improvement ends after this many milliseconds of `now()` without a better cost. */
   stallLimitMs?: number;
+  /**
+   * Optional, for the figures of `onProgress` only (issue 54 §4): how many lessons each event stands
+   * for; the progress's per-lesson terms (rooms, cell costs, the last period) count each event that
+   * many times, so a report that counts lessons reads them on its own scale. The search is unchanged.
+   */
+  progressLessonWeights?: readonly number[];
 }
 
 /**
@@ -132,7 +146,7 @@ export type SolverPhase = 'CONSTRUCTION' | 'IMPROVEMENT' | 'DONE';
 
 /** A soft term's share of the cost. */
 export interface SolverCostTerm {
-  /** GAPS and OVERLOAD are the non-teachers' (groups, curricula); a `teacher` resource's are TEACHER_GAPS and TEACHER_OVERLOAD. */
+  /** GAPS, OVERLOAD and EXTRA_DAYS are the non-teachers' (groups, curricula); a `teacher` resource's are TEACHER_GAPS, TEACHER_OVERLOAD and TEACHER_EXTRA_DAYS. */
   code:
     | 'CAPACITY'
     | 'OVERSIZED'
@@ -145,7 +159,10 @@ export interface SolverCostTerm {
     | 'ROOM_STABILITY'
     | 'CELL_COST'
     | 'MOVED'
-    | 'UNEVEN';
+    | 'UNEVEN'
+    | 'LAST_PERIOD'
+    | 'EXTRA_DAYS'
+    | 'TEACHER_EXTRA_DAYS';
   value: number;
   penalty: number;
 }

@@ -50,7 +50,7 @@ export function solve(problem: SolverProblem, options: SolveOptions): SolverResu
       if (!now) return false;
       const t = now();
       if (options.onProgress && t >= this.nextProgress) {
-        const report = evaluate(problem, best?.cells ?? st.cell, best?.rooms ?? st.room);
+        const report = evaluate(problem, best?.cells ?? st.cell, best?.rooms ?? st.room, options.progressLessonWeights);
         // The recount is not free on a large problem: it may take at most a fifth of the run's time.
         this.nextProgress = t + Math.max(every, 4 * (now() - t));
         options.onProgress({

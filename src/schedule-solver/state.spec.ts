@@ -1,3 +1,4 @@
+import { evaluate } from './evaluate';
 import { compile } from './model';
 import type { SolverProblem } from './problem';
 import { Random } from './random';
@@ -20,6 +21,8 @@ describe('State.moveDelta', () => {
           dayLimit: 2,
           overloadWeight: 3,
           ...(k % 2 === 0 ? { evenDayLimits: [1, 2], unevenWeight: 1 + (k % 3) } : {}),
+          // Days per week (issue 54 §3) on most resources, a teacher's among them.
+          ...(k % 4 !== 3 ? { weekDayLimit: 1 + (k % 2), extraDayWeight: 1 + (k % 3), teacher: k % 4 === 1 } : {}),
         })),
         courses: Array.from({ length: 8 }, () => ({ minWorkingDays: 1 + rng.int(3) })),
         events: Array.from({ length: 40 }, (_, e) => ({
@@ -43,6 +46,7 @@ describe('State.moveDelta', () => {
           minWorkingDaysWeight: 5,
           roomStabilityWeight: 1,
           movedWeight: 4,
+          lastPeriodWeight: 3,
         },
       };
       const m = compile(problem);
@@ -77,6 +81,11 @@ describe('State.moveDelta', () => {
         judged++;
       }
       expect(judged).toBeGreaterThan(200);
+      // The kept cost is the plain recount's, the new terms included.
+      const recount = evaluate(problem, st.cell, st.room);
+      expect(st.cost).toBe(recount.cost);
+      expect(recount.terms.find((term) => term.code === 'LAST_PERIOD')?.penalty).toBeGreaterThan(0);
+      expect(recount.terms.find((term) => term.code === 'EXTRA_DAYS')?.penalty).toBeGreaterThan(0);
     }
   });
 });

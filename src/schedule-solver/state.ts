@@ -1,4 +1,4 @@
-import { dayCostOf, roomCostOf, type Model } from './model';
+import { dayCostOf, extraDaysCostOf, lastPeriodCostOf, roomCostOf, type Model } from './model';
 
 /**
  * A placement under search: who holds each resource and room in each cell and week bit, and the
@@ -23,6 +23,8 @@ export class State {
   readonly courseDays: Int32Array;
   readonly courseRoomCount: Uint16Array | null;
   readonly courseRooms: Int32Array;
+  /** Days with a lesson per (resource, week bit), kept for resources with a days-per-week term. */
+  readonly weekDays: Int32Array;
   /** The sum of every soft term of the current placement. */
   cost = 0;
   placed = 0;
@@ -41,6 +43,7 @@ export class State {
     this.courseDays = new Int32Array(m.N);
     this.courseRoomCount = m.weights.roomStabilityWeight !== 0 ? new Uint16Array(m.N * m.R) : null;
     this.courseRooms = new Int32Array(m.N);
+    this.weekDays = new Int32Array(m.K * m.W);
     this.cost = State.emptyCost(m);
   }
 
@@ -112,13 +115,16 @@ export class State {
         if (this.resCount[base + b]++ !== 0) continue;
         this.resOwner[base + b] = e;
         if (!dayTerms) continue;
-        const mask = this.dayMask[dayBase + b] | bit;
+        const before = this.dayMask[dayBase + b];
+        const mask = before | bit;
         this.dayMask[dayBase + b] = mask;
         const cost = dayCostOf(m, res, b, mask);
         delta += cost - this.dayCost[dayBase + b];
         this.dayCost[dayBase + b] = cost;
+        if (before === 0 && m.extraDayW[res] !== 0) delta += this.changeWeekDays(res, b, 1);
       }
     }
+    delta += lastPeriodCostOf(m, c);
     const course = m.course[e];
     if (r >= 0) {
       const base = (r * m.C + c) * W;
@@ -170,8 +176,10 @@ export class State {
         const cost = dayCostOf(m, res, b, mask);
         delta += cost - this.dayCost[dayBase + b];
         this.dayCost[dayBase + b] = cost;
+        if (mask === 0 && m.extraDayW[res] !== 0) delta += this.changeWeekDays(res, b, -1);
       }
     }
+    delta -= lastPeriodCostOf(m, c);
     const course = m.course[e];
     if (r >= 0) {
       const base = (r * m.C + c) * W;
@@ -193,6 +201,14 @@ export class State {
       delta -= m.weights.movedWeight;
     }
     this.cost += delta;
+  }
+
+  /** Counts a day gained (+1) or lost (-1) by a resource's week bit; answers the days-per-week cost change. */
+  private changeWeekDays(res: number, b: number, change: number): number {
+    const index = res * this.m.W + b;
+    const days = this.weekDays[index];
+    this.weekDays[index] = days + change;
+    return extraDaysCostOf(this.m, res, days + change) - extraDaysCostOf(this.m, res, days);
   }
 
   /** The change in moved events of the last `moveDelta` (REPAIR's bound is checked with it). */
@@ -232,6 +248,11 @@ export class State {
           } else {
             if (leaves) delta += dayCostOf(m, res, b, this.dayMask[day0 + b] & ~bit0) - this.dayCost[day0 + b];
             delta += dayCostOf(m, res, b, this.dayMask[day1 + b] | bit1) - this.dayCost[day1 + b];
+            if (m.extraDayW[res] !== 0) {
+              const days = this.weekDays[res * W + b];
+              const after = days - (leaves && (this.dayMask[day0 + b] & ~bit0) === 0 ? 1 : 0) + (this.dayMask[day1 + b] === 0 ? 1 : 0);
+              delta += extraDaysCostOf(m, res, after) - extraDaysCostOf(m, res, days);
+            }
           }
         }
       }
@@ -245,6 +266,7 @@ export class State {
         }
       }
       if (m.cellCost !== null) delta += m.cellCost[e * m.C + c1] - m.cellCost[e * m.C + c0];
+      delta += lastPeriodCostOf(m, c1) - lastPeriodCostOf(m, c0);
     }
     if (r1 !== r0) {
       const students = m.students[e];

@@ -21,8 +21,11 @@ export interface QualityTaskInput {
 /** A version's score exactly as the quality report computes it, from its actual lessons. */
 function quality({ inputs, facts, from }: QualityTaskInput): VersionScore {
   const lessons = actualLessonsFrom(inputs);
-  const analysis = analyseQuality(from === undefined ? lessons : lessons.filter((lesson) => lesson.date >= from), facts);
-  return { score: analysis.score, rawPenalty: analysis.rawPenalty, lessonCount: analysis.lessonCount, metrics: analysis.metrics };
+  const scored = from === undefined ? lessons : lessons.filter((lesson) => lesson.date >= from);
+  const analysis = analyseQuality(scored, facts);
+  const lessonsPerSlot: Record<number, number> = {};
+  for (const lesson of scored) lessonsPerSlot[lesson.slotId] = (lessonsPerSlot[lesson.slotId] ?? 0) + 1;
+  return { score: analysis.score, rawPenalty: analysis.rawPenalty, lessonCount: analysis.lessonCount, metrics: analysis.metrics, lessonsPerSlot };
 }
 
 export interface ChecksTaskInput {

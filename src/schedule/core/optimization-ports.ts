@@ -13,6 +13,8 @@ export interface VersionScore {
   rawPenalty: number;
   lessonCount: number;
   metrics: QualityMetric[];
+  /** The scored lessons per base rule slot (`slotId`): what one solver event stands for in the report (issue 54 §4). */
+  lessonsPerSlot: Record<number, number>;
 }
 
 export abstract class VersionScores {

@@ -43,8 +43,13 @@ const REPORT_METRIC: Partial<Record<SolverCostTerm['code'], QualityMetricCode>> 
   OVERSIZED: 'ROOM_OVERSIZED',
   CELL_COST: 'SOFT_PREFERENCES',
   UNEVEN: 'UNEVEN_WEEK',
+  LAST_PERIOD: 'LAST_PAIRS',
+  EXTRA_DAYS: 'GROUP_EXTRA_DAYS',
+  TEACHER_EXTRA_DAYS: 'TEACHER_EXTRA_DAYS',
 };
 const MOVED_LABEL = 'Перенесённые занятия';
+/** Terms of one week of a week bit (a day's windows and overload, a week's days), multiplied out by the weeks; the rest are per lesson. */
+const WEEK_TERMS: ReadonlySet<SolverCostTerm['code']> = new Set(['GAPS', 'TEACHER_GAPS', 'OVERLOAD', 'TEACHER_OVERLOAD', 'UNEVEN', 'EXTRA_DAYS', 'TEACHER_EXTRA_DAYS']);
 
 /** One job running on this instance. */
 export interface RunningJob {
@@ -118,11 +123,12 @@ class JobRun {
     const loaded = await this.load(version);
     const built = buildProblem(loaded);
     const total = built.origins.length + built.lockedUnplaced.length;
-    const initialScore = (await this.scores.score(version.semesterId, version.id, loaded.fromDate)).score;
+    const source = await this.scores.score(version.semesterId, version.id, loaded.fromDate);
+    const initialScore = source.score;
     const initiallyPlaced = built.problem.events.filter((event) => event.initial !== null).length;
     await this.jobs.report(job.id, this.instance, { phase: 'CONSTRUCTION', totalSlots: total, placedSlots: initiallyPlaced, initialScore });
 
-    const result = await this.solve(built, loaded);
+    const result = await this.solve(built, liveScale(built, loaded, source.lessonsPerSlot));
     if (this.aborted) return;
     await this.report({ phase: 'SAVING' });
     // The heartbeat goes on while the draft is written, checked and scored: on a busy instance that
@@ -171,9 +177,8 @@ class JobRun {
   }
 
   /** Runs the solver thread; every second the latest progress and the heartbeat are written, and a cancel asked meanwhile stops the search. */
-  private async solve(built: BuiltProblem, loaded: ProblemInput): Promise<SolverResult> {
+  private async solve(built: BuiltProblem, scale: LiveScale): Promise<SolverResult> {
     const { job } = this;
-    const scale = liveScale(built, loaded);
     this.thread = startSolverThreads(
       built.problem,
       {
@@ -182,6 +187,7 @@ class JobRun {
         timeLimitMs: job.timeLimitSeconds * 1000,
         stallLimitMs: stallLimitMs(job.timeLimitSeconds),
         maxMoved: job.maxMovedLessons ?? undefined,
+        progressLessonWeights: scale.lessonWeights,
       },
       this.threads,
       (progress) => (this.latest = progressOf(progress, scale, built.lockedUnplaced.length)),
@@ -324,32 +330,45 @@ function draftName(source: string, job: JobRow): string {
 interface LiveScale {
   /** Whole lessons per solver cost unit: 1 / the builder's cost scale. */
   costScale: number;
-  /** A day term covers one week of its week bit: × the semester's weeks / the bits of a cycle. */
+  /** A day term covers one week of its week bit: × the weeks of the semester the lessons have (see `liveScale`). */
   dayFactor: number;
-  /** A lesson term covers one event: × the lessons an event has in the semester on average. */
-  lessonFactor: number;
-  events: number;
+  /** Lessons each event stands for in the report: the solver's progress counts its per-lesson terms that many times. */
+  lessonWeights: number[];
+  /** A move counts once per lesson of an average event. */
+  movedFactor: number;
+  lessonCount: number;
   labels: Record<QualityMetricCode, { label: string }>;
 }
 
 /**
- * The report counts the whole semester, lesson by lesson; the solver one week of each parity. So the
- * live figures are the solver's multiplied out over the semester's weeks (a term of a day of one
- * parity by half of them, a lesson's term by the weeks its parity has), in the report's metrics and
- * words (issue 54 §4). The final figures stay the report's own over the draft; the two differ only by
- * the calendar (holidays, a rule's first week), which the week-based search does not see.
+ * The report counts the whole semester (from the job's date), lesson by lesson; the solver one week of
+ * each parity (issue 54 §4). So each event's per-lesson terms count as many times as its slot has
+ * lessons in the source's report (an unplaced slot, none yet: its weeks of the semester, at the share
+ * of the calendar the placed ones keep), and a day's terms by the weeks of its parity times that share
+ * (holidays and rules that end early take weeks out of the report). What is left between the live
+ * figures and the report over the result is a day's terms of weeks a holiday or a rule's end empties.
  */
-function liveScale(built: BuiltProblem, loaded: ProblemInput): LiveScale {
+function liveScale(built: BuiltProblem, loaded: ProblemInput, lessonsPerSlot: Record<number, number>): LiveScale {
   const weeks = loaded.semester ? Math.max(1, weekNumber(loaded.semester.startDate, loaded.semester.endDate)) : 1;
   const bits = built.problem.events.some((event) => event.weeks !== 3) ? 2 : 1;
-  let shares = 0;
-  for (const event of built.problem.events) shares += event.weeks === 3 ? 1 : 0.5;
+  const nominal = built.problem.events.map((event) => (event.weeks === 3 ? weeks : weeks / 2));
+  let [actualSum, nominalSum] = [0, 0];
+  built.origins.forEach((origin, e) => {
+    const actual = lessonsPerSlot[origin.slot.id];
+    if (actual === undefined) return;
+    actualSum += actual;
+    nominalSum += nominal[e];
+  });
+  const calendar = nominalSum > 0 ? actualSum / nominalSum : 1;
+  const lessonWeights = built.origins.map((origin, e) => lessonsPerSlot[origin.slot.id] ?? nominal[e] * calendar);
+  const lessonCount = lessonWeights.reduce((sum, count) => sum + count, 0);
   const events = Math.max(built.problem.events.length, 1);
   return {
     costScale: built.costScale,
-    dayFactor: bits === 2 ? weeks / 2 : weeks,
-    lessonFactor: (weeks * shares) / events,
-    events,
+    dayFactor: (bits === 2 ? weeks / 2 : weeks) * calendar,
+    lessonWeights,
+    movedFactor: lessonCount / events,
+    lessonCount,
     labels: metricTexts(weightsOf(loaded.facts)),
   };
 }
@@ -365,8 +384,8 @@ function progressOf(progress: SolverProgress, scale: LiveScale, lockedUnplaced: 
   for (const term of progress.terms) {
     if (term.penalty === 0) continue;
     const metric = REPORT_METRIC[term.code];
-    const dayTerm = term.code === 'GAPS' || term.code === 'TEACHER_GAPS' || term.code === 'OVERLOAD' || term.code === 'TEACHER_OVERLOAD' || term.code === 'UNEVEN';
-    const factor = dayTerm ? scale.dayFactor : scale.lessonFactor;
+    // Per-lesson terms come counted per lesson already (`progressLessonWeights`).
+    const factor = WEEK_TERMS.has(term.code) ? scale.dayFactor : term.code === 'MOVED' ? scale.movedFactor : 1;
     const penalty = round((term.penalty / scale.costScale) * factor);
     if (metric) reported += penalty;
     penalties.push({
@@ -382,7 +401,7 @@ function progressOf(progress: SolverProgress, scale: LiveScale, lockedUnplaced: 
     placedSlots: progress.placed,
     totalSlots: progress.total + lockedUnplaced,
     hardViolations: progress.hardViolations,
-    bestScore: scoreOf(reported, scale.events * scale.lessonFactor),
+    bestScore: scoreOf(reported, scale.lessonCount),
     penalties,
   };
 }

@@ -265,14 +265,18 @@ describe('the service adapter to the solver (issue 43)', () => {
   });
 
   it("takes the university's weights from the facts: windows, day limits, wishes (hard or soft) and moves (issue 54 §3)", () => {
-    const weights = { groupGap: 7, teacherGap: 5, groupDayLimit: 3, groupOverload: 9, teacherDayLimit: 2, teacherOverload: 6, capacityShortage: 11, roomOversized: 4, softWish: 8, unevenWeek: 2 };
+    const weights = { groupGap: 7, teacherGap: 5, groupDayLimit: 3, groupOverload: 9, teacherDayLimit: 2, teacherOverload: 6, capacityShortage: 11, roomOversized: 4, softWish: 8, unevenWeek: 2, lastPair: 4, groupWeekDays: 3, groupExtraDay: 5, teacherWeekDays: 2, teacherExtraDay: 6 };
     const unwanted: TeacherWish = { teacherId: 7, type: 'SOFT_UNWANTED', dayOfWeek: 1, pairOrder: 1, date: null };
     const rules = [rule(1, [1], [slot(21)])];
     const built = buildProblem(input(rules, { mode: 'REPAIR', facts: { ...facts([unwanted]), weights, solverRules: { roomTooSmallHard: true, preferencesHard: false, movedLesson: 13 } } }));
     const { problem } = built;
-    expect(problem.weights).toMatchObject({ capacityPerLesson: 11, oversizedPerLesson: 4, movedWeight: 13 });
-    expect(problem.resources[0]).toMatchObject({ gapWeight: 5, dayLimit: 2, overloadWeight: 6, teacher: true });
-    expect(problem.resources[1]).toMatchObject({ gapWeight: 7, dayLimit: 3, overloadWeight: 9, unevenWeight: 2 });
+    expect(problem.weights).toMatchObject({ capacityPerLesson: 11, oversizedPerLesson: 4, movedWeight: 13, lastPeriodWeight: 4 });
+    expect(problem.resources[0]).toMatchObject({ gapWeight: 5, dayLimit: 2, overloadWeight: 6, teacher: true, weekDayLimit: 2, extraDayWeight: 6 });
+    expect(problem.resources[1]).toMatchObject({ gapWeight: 7, dayLimit: 3, overloadWeight: 9, unevenWeight: 2, weekDayLimit: 3, extraDayWeight: 5 });
+    // Without the university's weight, neither term is in the problem (the defaults change nothing).
+    const plain = buildProblem(input(rules, { facts: facts() })).problem;
+    expect(plain.weights.lastPeriodWeight).toBeUndefined();
+    expect(plain.resources.every((resource) => resource.extraDayWeight === undefined)).toBe(true);
     expect(problem.events[0].cellCost?.[0]).toBe(8);
     const hard = buildProblem(input(rules, { facts: { ...facts([unwanted]), solverRules: { roomTooSmallHard: true, preferencesHard: true, movedLesson: 10 } } }));
     expect(hard.problem.events[0].allowedCells?.[0]).toBe(0);

@@ -219,6 +219,8 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
         minWorkingDaysWeight: 0,
         roomStabilityWeight: 0,
         movedWeight: input.mode === 'REPAIR' ? rules.movedLesson * costScale : 0,
+        // The solver's last period is the base grid's last pair, the report's LAST_PAIRS.
+        ...(weights.lastPair === 0 ? {} : { lastPeriodWeight: weights.lastPair * costScale }),
       },
     },
     origins,
@@ -237,7 +239,16 @@ export function buildProblem(input: ProblemInput): BuiltProblem {
  * in the report. Costs are whole numbers, so every weight is multiplied by `scale`.
  */
 function resourceTerms(w: QualityWeights, kind: ResourceOrigin['kind'], subgroups: number, scale: number): SolverResource {
-  if (kind === 'teacher') return { gapWeight: w.teacherGap * scale, isolatedWeight: 0, dayLimit: w.teacherDayLimit, overloadWeight: w.teacherOverload * scale, teacher: true };
+  if (kind === 'teacher') {
+    return {
+      gapWeight: w.teacherGap * scale,
+      isolatedWeight: 0,
+      dayLimit: w.teacherDayLimit,
+      overloadWeight: w.teacherOverload * scale,
+      teacher: true,
+      ...weekDayTerms(w.teacherWeekDays, w.teacherExtraDay * scale),
+    };
+  }
   if (kind === 'group' && subgroups > 0) return { gapWeight: 0, isolatedWeight: 0, dayLimit: 0, overloadWeight: 0 };
   const share = kind === 'group' ? 1 : 1 / subgroups;
   return {
@@ -247,7 +258,13 @@ function resourceTerms(w: QualityWeights, kind: ResourceOrigin['kind'], subgroup
     overloadWeight: Math.round(w.groupOverload * scale * share),
     // Its uneven weeks' limits are set once the events are known (`addUnevenWeeks`).
     unevenWeight: Math.round(w.unevenWeek * scale * share),
+    ...weekDayTerms(w.groupWeekDays, Math.round(w.groupExtraDay * scale * share)),
   };
+}
+
+/** Days per week (issue 54 §3) as a resource's terms, none when the university gives them no weight. */
+function weekDayTerms(limit: number, weight: number): Pick<SolverResource, 'weekDayLimit' | 'extraDayWeight'> {
+  return weight === 0 ? {} : { weekDayLimit: limit, extraDayWeight: weight };
 }
 
 /** The equipment the slot's lessons need in their room (none when nothing is known of it). */

@@ -5,7 +5,7 @@ import type { SolveOptions, SolverProblem, SolverProgress, SolverResult } from '
 /** What the worker gets: the problem, the limits, and the stop flag it shares with the parent. */
 export interface SolverWorkerInput {
   problem: SolverProblem;
-  options: Pick<SolveOptions, 'mode' | 'seed' | 'timeLimitMs' | 'stallLimitMs' | 'maxMoved' | 'maxIterations'>;
+  options: Pick<SolveOptions, 'mode' | 'seed' | 'timeLimitMs' | 'stallLimitMs' | 'maxMoved' | 'maxIterations' | 'progressLessonWeights'>;
   progressEveryMs: number;
   stop: SharedArrayBuffer;
 }

@@ -36,6 +36,7 @@ const FACTS = rowShape({
   teachers: nullable(listOf(object({ id: int, name: text }))),
   wishes: nullable(listOf(object({ teacherId: int, type: oneOf(...PREFERENCE_TYPES), dayOfWeek: nullable(int), pairOrder: nullable(int), date: nullable(date) }))),
   rules: jsonDocument,
+  lastPairOrder: nullable(int),
 });
 
 const FINGERPRINT = rowShape({ fingerprint: text });
@@ -92,7 +93,8 @@ export class QualityFactsRepository {
                                             'pairOrder', ts.order_number, 'date', p.preference_date))
             FROM teacher_preferences p LEFT JOIN time_slots ts ON ts.id = p.time_slot_id
            WHERE p.semester_id = $1 AND p.status = 'APPROVED') AS wishes,
-         coalesce((SELECT settings FROM schedule_solver_settings), '{}'::jsonb) AS rules`,
+         coalesce((SELECT settings FROM schedule_solver_settings), '{}'::jsonb) AS rules,
+         (SELECT max(ts.order_number) FROM time_slots ts JOIN time_grid_scopes sc ON sc.id = ts.scope_id WHERE sc.apply_mode = 'DEFAULT') AS "lastPairOrder"`,
       [semesterId],
     );
     const byId = <T extends { id: number }, V>(rows: T[] | null, value: (row: T) => V) => new Map((rows ?? []).map((item) => [item.id, value(item)]));
@@ -102,6 +104,8 @@ export class QualityFactsRepository {
       subgroups: byId(row.subgroups, (subgroup) => ({ name: subgroup.name, size: subgroup.size })),
       teachers: byId(row.teachers, (teacher) => ({ name: teacher.name })),
       wishes: row.wishes ?? [],
+      // The base grid's last pair (LAST_PAIRS): the solver's last period of a day is the same pair.
+      ...(row.lastPairOrder === null ? {} : { lastPairOrder: row.lastPairOrder }),
       // The university's weights (issue 54 §3): the report and the solver read the same ones.
       ...weightsFrom(merged(row.rules)),
     };

@@ -22,6 +22,11 @@ export const DEFAULT_SOLVER_SETTINGS: SolverSettings = {
   preferencesHard: DEFAULT_SOLVER_RULES.preferencesHard,
   preferences: DEFAULT_QUALITY_WEIGHTS.softWish,
   unevenWeek: DEFAULT_QUALITY_WEIGHTS.unevenWeek,
+  lastPair: DEFAULT_QUALITY_WEIGHTS.lastPair,
+  groupDaysPerWeek: DEFAULT_QUALITY_WEIGHTS.groupWeekDays,
+  groupExtraDay: DEFAULT_QUALITY_WEIGHTS.groupExtraDay,
+  teacherDaysPerWeek: DEFAULT_QUALITY_WEIGHTS.teacherWeekDays,
+  teacherExtraDay: DEFAULT_QUALITY_WEIGHTS.teacherExtraDay,
   movedLesson: DEFAULT_SOLVER_RULES.movedLesson,
 };
 
@@ -53,6 +58,11 @@ export function weightsFrom(settings: SolverSettings): { weights: QualityWeights
       roomOversized: settings.roomTooBig,
       softWish: settings.preferences,
       unevenWeek: settings.unevenWeek,
+      lastPair: settings.lastPair,
+      groupWeekDays: settings.groupDaysPerWeek,
+      groupExtraDay: settings.groupExtraDay,
+      teacherWeekDays: settings.teacherDaysPerWeek,
+      teacherExtraDay: settings.teacherExtraDay,
     },
     solverRules: { roomTooSmallHard: settings.roomTooSmallHard, preferencesHard: settings.preferencesHard, movedLesson: settings.movedLesson },
   };

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
 import { apiField } from '../shared/field-errors';
-import { findClassrooms, findGroups, findTeachers } from '../shared/options';
+import { classroomById, findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ErrorLine, Status, useId } from '../shared/ui';
 
@@ -96,6 +96,7 @@ export function RuleLockToggle({ locks, ruleId, editable }: { locks: VersionLock
 /** The solver screen's panel: what is locked (by kind, with names where known), and adding or removing each. */
 export function LocksPanel({ versionId, editable, locks }: { versionId: number; editable: boolean; locks: VersionLocksHandle }) {
   const [names, setNames] = useState<Record<string, string>>({});
+  useLockNames(versionId, locks.current.state === 'done' ? locks.current.locks : undefined, names, setNames);
   const [refused, setRefused] = useState<{ kind: Kind; message: string }>();
   const [ruleNumber, setRuleNumber] = useState('');
   const ruleId = useId('lock-rule');
@@ -120,7 +121,7 @@ export function LocksPanel({ versionId, editable, locks }: { versionId: number; 
     setRefused(answer ? { kind, message: answer.message } : undefined);
   }
   const nameOf = (kind: Kind, id: number) => {
-    if (kind === 'ruleIds') return `правило №${id}`;
+    if (kind === 'ruleIds') return names[`${kind}:${id}`] ?? `правило №${id}`;
     if (kind === 'departmentIds') return departments.find((item) => item.id === id)?.name ?? `кафедра №${id}`;
     return names[`${kind}:${id}`] ?? `№${id}`;
   };
@@ -202,6 +203,48 @@ export function LocksPanel({ versionId, editable, locks }: { versionId: number; 
       )}
     </section>
   );
+}
+
+/**
+ * Names of what a stored set locks, for a panel opened afresh (a reload knows only ids): one list
+ * request per kind that has an id without a name — the version's rules, the groups (archived too), the
+ * teachers, the rooms' cached list. An id no list knows keeps its number.
+ */
+function useLockNames(versionId: number, locks: Locks | undefined, names: Record<string, string>, setNames: (update: (known: Record<string, string>) => Record<string, string>) => void) {
+  const missing = (kind: Kind) => (locks ? locks[kind].filter((id) => names[`${kind}:${id}`] === undefined) : []);
+  const wanted = (['ruleIds', 'groupIds', 'teacherIds', 'classroomIds'] as const).filter((kind) => missing(kind).length > 0);
+  const key = wanted.map((kind) => `${kind}=${missing(kind).join(',')}`).join(';');
+  useEffect(() => {
+    if (!key) return;
+    let alive = true;
+    const learn = (kind: Kind, pairs: [number, string][]) => {
+      if (alive) setNames((known) => ({ ...known, ...Object.fromEntries(pairs.map(([id, name]) => [`${kind}:${id}`, name])) }));
+    };
+    const ignore = () => undefined;
+    if (wanted.includes('ruleIds')) {
+      data(api.GET('/api/admin/schedule-rules', { params: { query: { versionId } } })).then(
+        (rules) => learn('ruleIds', rules.map((rule) => [rule.id, `правило №${rule.id} «${rule.subjectName}» (${rule.groupNames.join(', ')})`])),
+        ignore,
+      );
+    }
+    if (wanted.includes('groupIds')) {
+      data(api.GET('/api/groups', { params: { query: { includeArchived: true } } })).then((groups) => learn('groupIds', groups.map((group) => [group.id, group.name])), ignore);
+    }
+    if (wanted.includes('teacherIds')) {
+      data(api.GET('/api/users/teachers')).then((teachers) => learn('teacherIds', teachers.map((teacher) => [teacher.id, teacher.fullName || teacher.username])), ignore);
+    }
+    if (wanted.includes('classroomIds')) {
+      const ids = missing('classroomIds');
+      Promise.all(ids.map((id) => classroomById(id))).then(
+        (rooms) => learn('classroomIds', rooms.flatMap((room) => (room ? [[room.id, room.name] as [number, string]] : []))),
+        ignore,
+      );
+    }
+    return () => {
+      alive = false;
+    };
+    // `key` names every id still without a name: a new lock asks again, a known one does not.
+  }, [versionId, key]);
 }
 
 function useDepartments(): { id: number; name: string }[] {

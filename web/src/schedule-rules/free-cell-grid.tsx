@@ -5,6 +5,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { messageOf } from '../shared/errors';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
+import { GRID_DAY_WORDS, PairHead, WeekGridHead } from '../shared/week-grid-head';
 
 type Grid = Schemas['FreeCellsResponse'];
 type Cell = Schemas['FreeCellResponse'];
@@ -23,8 +24,6 @@ export type FreeCellsQuery = {
   excludeRuleId?: number;
 };
 
-const DAYS = ['', 'Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
-const DAY_NAMES = ['', 'понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'];
 const SHORT_REASONS: Record<string, string> = {
   teacher: 'занят преподаватель',
   classroom: 'занята аудитория',
@@ -86,28 +85,16 @@ export function FreeCellGrid({
       <div class="table-scroll">
         <table class="data-table free-cell-grid">
           <caption class="visually-hidden">Свободные ячейки недели для слота</caption>
-          <thead>
-            <tr>
-              <th scope="col">Пара</th>
-              {[1, 2, 3, 4, 5, 6, 7].map((day) => (
-                <th scope="col" key={day} abbr={DAY_NAMES[day]}>
-                  {DAYS[day]}
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <WeekGridHead days={7} />
           <tbody>
             {pairs.map((pair) => (
               <tr key={pair.timeSlotId}>
-                <th scope="row">
-                  <span class="pair-number">{pair.orderNumber}</span>
-                  <span class="pair-time">{`${pair.startTime}–${pair.endTime}`}</span>
-                </th>
+                <PairHead pair={pair} />
                 {[1, 2, 3, 4, 5, 6, 7].map((day) => {
                   const cell = cellAt(day, pair.timeSlotId);
                   if (!cell) return <td key={day} />;
                   const here = chosen?.dayOfWeek === day && chosen.timeSlotId === pair.timeSlotId;
-                  const where = `${DAY_NAMES[day]}, ${pair.orderNumber}-я пара`;
+                  const where = `${GRID_DAY_WORDS[day - 1]}, ${pair.orderNumber}-я пара`;
                   const hints = cell.hints.map((hint) => hint.text).join('; ');
                   const reason = cell.reasons[0]?.kind ?? '';
                   return (
@@ -158,7 +145,7 @@ function CellReasons({ cell, pair, query, onPickRoom, onClose }: { cell: Cell; p
   const onlyRoom = query.classroomId !== undefined && cell.reasons.length > 0 && cell.reasons.every((reason) => reason.kind === 'classroom');
   return (
     <section class="notice notice-warning cell-reasons" aria-live="polite">
-      <h3>{`Почему не ${DAY_NAMES[cell.dayOfWeek]}, ${pair}-я пара`}</h3>
+      <h3>{`Почему не ${GRID_DAY_WORDS[cell.dayOfWeek - 1]}, ${pair}-я пара`}</h3>
       <ul>
         {cell.reasons.map((reason) => (
           <li key={reason.text}>{reason.text}</li>

@@ -8,11 +8,12 @@
 // the API's, said next to the lesson, and the lesson stays where it was.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
-import { DAY_NAMES, formatDayMonth, formatLongDate, formatShortDate, isDate, mondayOf, plusDays, todayAtUniversity } from '../shared/dates';
+import { formatDayMonth, formatLongDate, formatShortDate, isDate, mondayOf, plusDays, todayAtUniversity } from '../shared/dates';
 import { messageOf } from '../shared/errors';
 import { findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ErrorLine, Status, useId } from '../shared/ui';
+import { GRID_DAY_WORDS, GRID_DAYS, PairHead, WeekGridHead } from '../shared/week-grid-head';
 
 type Lesson = Schemas['RenderedLessonDto'];
 type Pair = Schemas['FreeCellPairResponse'];
@@ -27,8 +28,6 @@ const KINDS: { kind: Kind; label: string; accusative: string; search: (query: st
   { kind: 'teacher', label: 'Преподаватель', accusative: 'преподавателя', search: (query) => findTeachers(query) },
   { kind: 'classroom', label: 'Аудитория', accusative: 'аудиторию', search: findClassrooms },
 ];
-const SHORT_DAYS = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
-const DAY_WORDS = ['понедельник', 'вторник', 'среда', 'четверг', 'пятница', 'суббота', 'воскресенье'];
 const REASON_MARKS: Record<string, string> = { teacher: 'П', classroom: 'А', group: 'Г', subgroup: 'ПГ', 'hard-unavailable': 'Н', 'no-lessons-that-day': '—' };
 const REASON_WORDS: Record<string, string> = {
   teacher: 'занят преподаватель',
@@ -48,7 +47,7 @@ type Mark = { kind: 'moved-in' | 'moved-out' | 'changed' | 'new' | 'gone'; text:
 const lessonKey = (lesson: Lesson) => `${lesson.scheduleRuleSlotId}:${lesson.date}`;
 /** What a lesson is, wherever it stands: subject, kind, groups and subgroups. */
 const whatOf = (lesson: Lesson) => `${lesson.subjectId}|${lesson.lessonTypeId}|${lesson.groupIds.join(',')}|${lesson.subgroupIds.join(',')}`;
-const placeText = (lesson: Lesson) => `${SHORT_DAYS[lesson.dayOfWeek - 1].toLowerCase()}, ${lesson.timeSlotOrder} пара`;
+const placeText = (lesson: Lesson) => `${GRID_DAYS[lesson.dayOfWeek - 1].toLowerCase()}, ${lesson.timeSlotOrder} пара`;
 
 /**
  * Marks of each side against the other, lesson by lesson: the same lesson (subject, kind, groups) at
@@ -377,14 +376,14 @@ function WeekTable({ title, monday, pairs, lessons, marks, move }: { title: stri
       );
       setPicked(undefined);
       setCursor(undefined);
-      setNotice(`«${lesson.subjectName}» перемещено: ${DAY_WORDS[day - 1]}, ${pair?.orderNumber ?? ''}-я пара${move.movesFrom ? `, с ${formatShortDate(move.movesFrom)}` : ''}.`);
+      setNotice(`«${lesson.subjectName}» перемещено: ${GRID_DAY_WORDS[day - 1]}, ${pair?.orderNumber ?? ''}-я пара${move.movesFrom ? `, с ${formatShortDate(move.movesFrom)}` : ''}.`);
       move.onMoved();
     } catch (error) {
       // The API's refusal, next to the lesson; the lesson stays where it was.
       setPicked(undefined);
       setCursor(undefined);
       // The API's message names the rule in the way and why (a clash's reasons are in it already).
-      setRefusal({ key, message: `Не перемещено на ${DAY_WORDS[day - 1]}, ${pair?.orderNumber ?? ''}-ю пару: ${messageOf(error)}` });
+      setRefusal({ key, message: `Не перемещено на ${GRID_DAY_WORDS[day - 1]}, ${pair?.orderNumber ?? ''}-ю пару: ${messageOf(error)}` });
       frame.current?.querySelector<HTMLButtonElement>(`[data-move="${key}"]`)?.focus();
     } finally {
       setBusy(false);
@@ -475,28 +474,16 @@ function WeekTable({ title, monday, pairs, lessons, marks, move }: { title: stri
       <div class="table-scroll" tabIndex={0} role="region" aria-label={`Сетка недели: ${title}`}>
         <table class={`data-table version-week-grid${picked ? ' picking' : ''}`}>
           <caption class="visually-hidden">{`${title}: неделя с ${formatDayMonth(monday)}`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Пара</th>
-              {SHORT_DAYS.slice(0, days).map((day, index) => (
-                <th scope="col" key={day} abbr={DAY_NAMES[index]}>
-                  {day} <span class="day-date">{formatDayMonth(plusDays(monday, index)).replace(/ .*/, '')}</span>
-                </th>
-              ))}
-            </tr>
-          </thead>
+          <WeekGridHead days={days} monday={monday} />
           <tbody>
             {pairs.map((pair) => (
               <tr key={pair.timeSlotId}>
-                <th scope="row">
-                  <span class="pair-number">{pair.orderNumber}</span>
-                  <span class="pair-time">{`${pair.startTime}–${pair.endTime}`}</span>
-                </th>
+                <PairHead pair={pair} />
                 {Array.from({ length: days }, (_, index) => index + 1).map((day) => {
                   const here = at(day, pair.timeSlotId);
                   const cell = cellOf(day, pair.timeSlotId);
                   const target = `${day}:${pair.timeSlotId}`;
-                  const where = `${DAY_WORDS[day - 1]}, ${pair.orderNumber}-я пара`;
+                  const where = `${GRID_DAY_WORDS[day - 1]}, ${pair.orderNumber}-я пара`;
                   const own = picked && picked.lesson.dayOfWeek === day && picked.lesson.timeSlotId === pair.timeSlotId;
                   const state = !picked ? '' : own ? ' cell-own' : cell ? (cell.free ? ' cell-free' : ' cell-busy') : '';
                   const reason = cell?.reasons[0]?.kind ?? '';
@@ -544,7 +531,7 @@ function WeekTable({ title, monday, pairs, lessons, marks, move }: { title: stri
       {picked?.cells ? <p class="hint cell-legend">✓ свободно · П — занят преподаватель · А — занята аудитория · Г — занята группа · ПГ — подгруппа · Н — преподаватель недоступен · — нет занятий</p> : null}
       {reasonsOf ? (
         <section class="notice notice-warning cell-reasons" aria-live="polite">
-          <h4>{`Почему не ${DAY_WORDS[reasonsOf.dayOfWeek - 1]}, ${pairs.find((pair) => pair.timeSlotId === reasonsOf.timeSlotId)?.orderNumber ?? ''}-я пара`}</h4>
+          <h4>{`Почему не ${GRID_DAY_WORDS[reasonsOf.dayOfWeek - 1]}, ${pairs.find((pair) => pair.timeSlotId === reasonsOf.timeSlotId)?.orderNumber ?? ''}-я пара`}</h4>
           <ul>
             {reasonsOf.reasons.map((reason) => (
               <li key={reason.text}>{reason.text}</li>

@@ -5,6 +5,8 @@ import { BooleanField, IntField } from '../../../platform/http/validators';
 export const MAX_WEIGHT = 1000;
 /** Pairs per day: a day has at most this many pairs in any grid. */
 export const MAX_PAIRS_PER_DAY = 12;
+/** Study days per week: a calendar week has seven. */
+export const MAX_DAYS_PER_WEEK = 7;
 
 /**
  * The university's rules of a good timetable (issue 54 §3), in the quality report's words: the
@@ -58,6 +60,26 @@ export class SolverSettingsRequest {
   @ApiProperty({ description: 'Неравномерная нагрузка по неделе: баллов за пару сверх равной доли' })
   @IntField({ min: 0, max: MAX_WEIGHT })
   unevenWeek!: number;
+
+  @ApiProperty({ description: 'Занятия на последней паре дня: баллов за занятие на последней паре основной сетки звонков (0 — не учитывать)' })
+  @IntField({ min: 0, max: MAX_WEIGHT })
+  lastPair!: number;
+
+  @ApiProperty({ description: 'Дней в неделю у групп: учебных дней в неделю без штрафа' })
+  @IntField({ min: 1, max: MAX_DAYS_PER_WEEK })
+  groupDaysPerWeek!: number;
+
+  @ApiProperty({ description: 'Дней в неделю у групп: баллов за каждый учебный день сверх предела (0 — не учитывать)' })
+  @IntField({ min: 0, max: MAX_WEIGHT })
+  groupExtraDay!: number;
+
+  @ApiProperty({ description: 'Дней в неделю у преподавателей: учебных дней в неделю без штрафа' })
+  @IntField({ min: 1, max: MAX_DAYS_PER_WEEK })
+  teacherDaysPerWeek!: number;
+
+  @ApiProperty({ description: 'Дней в неделю у преподавателей: баллов за каждый учебный день сверх предела (0 — не учитывать)' })
+  @IntField({ min: 0, max: MAX_WEIGHT })
+  teacherExtraDay!: number;
 
   @ApiProperty({ description: 'Исправление расписания (REPAIR): баллов за каждое перенесённое занятие' })
   @IntField({ min: 0, max: MAX_WEIGHT })
