@@ -241,8 +241,9 @@ describe('the department in the web client (/admin/#department-workspace and its
     expect(own).toEqual(expect.objectContaining({ departmentName: u.department.departmentName, teacherCount: 2 }));
     const link = 'a[download^="нагрузка-кафедр_2026-09-01_2026-09-30"]';
     await page.waitForSelector(link);
-    const csv = await page.$eval(link, (anchor) => decodeURIComponent((anchor.getAttribute('href') ?? '').replace(/^data:text\/csv;charset=utf-8,/, '')));
     await page.waitForFunction((hours) => Array.from(document.querySelectorAll('table')).some((table) => table.querySelector('caption')?.textContent === 'Нагрузка кафедр' && table.querySelector('tbody')?.textContent?.includes(hours)), {}, String(own.academicHours));
+    // Read once the table shows the month's rows: the link is there before its rows (a race under load).
+    const csv = await page.$eval(link, (anchor) => decodeURIComponent((anchor.getAttribute('href') ?? '').replace(/^data:text\/csv;charset=utf-8,/, '')));
     expect(csv.slice(1).split('\r\n').filter(Boolean)[1]).toBe([own.departmentName, own.teacherCount, own.lessonCount, own.academicHours, own.lectureHours, own.practiceHours, own.laboratoryHours].join(';'));
 
     // Tuesday 8 September, pair 1: the first teacher's lecture holds the first room, the other one is free.
