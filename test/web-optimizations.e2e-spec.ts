@@ -264,6 +264,8 @@ describe('the office builds a timetable in the web client', () => {
       teacherExtraDay: 2,
       defaults: false,
     });
+    // The line above the form follows the save, without a reload.
+    expect(await page.$eval('#settings-state', (line) => line.textContent)).toBe('Правила изменены университетом.');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await screenshot(page, 'solver-settings');
     await page.setViewport(PHONE);

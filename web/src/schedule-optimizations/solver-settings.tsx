@@ -2,6 +2,7 @@
 // each penalty of the quality report (in the report's words), the day limits, and what the solver
 // treats as hard. The report and the next runs use them at once. A value the server refuses is shown
 // next to its field, with everything typed kept.
+import { useState } from 'preact/hooks';
 import { api, data, type Schemas } from '../api/client';
 import { ApiFormFrame, Field, useApiForm, type ApiForm } from '../shared/form';
 import { ErrorLine, Status, useLoad } from '../shared/ui';
@@ -55,19 +56,22 @@ function valuesOf(settings: Settings): Values {
 }
 
 function SettingsForm({ saved }: { saved: Schemas['SolverSettingsResponse'] }) {
+  // Whether the defaults apply follows each save's answer, not only the page's first load.
+  const [defaults, setDefaults] = useState(saved.defaults);
   const form = useApiForm<Values>({
     initial: valuesOf(saved),
     send: async (values) => {
       const body = { roomTooSmallHard: values.roomTooSmallHard, preferencesHard: values.preferencesHard } as Settings;
       // An empty field is sent as null: the server refuses it at that field.
       for (const { key } of WEIGHTS) body[key] = (values[key].trim() === '' ? null : Number(values[key])) as number;
-      await data(api.PUT('/api/edu-office/schedule/solver-settings', { body }));
+      const answer = await data(api.PUT('/api/edu-office/schedule/solver-settings', { body }));
+      setDefaults(answer.defaults);
       return 'Правила сохранены: отчёт о качестве и следующие расчёты считают по ним';
     },
   });
   return (
     <ApiFormFrame form={form} label="Правила хорошего расписания" submitText="Сохранить правила">
-      <p id="settings-state">{saved.defaults ? 'Сейчас действуют значения по умолчанию.' : 'Правила изменены университетом.'}</p>
+      <p id="settings-state">{defaults ? 'Сейчас действуют значения по умолчанию.' : 'Правила изменены университетом.'}</p>
       <fieldset class="settings-hard">
         <legend>Что расчёт не нарушает никогда</legend>
         <Flag form={form} name="roomTooSmallHard" label="Не ставить занятие в аудиторию меньше его состава" />
