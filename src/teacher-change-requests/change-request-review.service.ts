@@ -9,6 +9,7 @@ import { CHANGE_REQUEST_NOT_FOUND, changeOf } from './change-request-rules';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestsService } from './change-requests.service';
 import { ChangeRequestResponse, ChangeRequestReviewRequest, ChangeRequestReviewResponse } from './dto/change-request.dto';
+import { MoveRooms } from './move-rooms';
 import { RequestableLessons } from './requestable-lessons';
 
 /**
@@ -29,6 +30,7 @@ export class ChangeRequestReviewService {
     private readonly db: TenantDb,
     private readonly outbox: Outbox,
     private readonly rooms: RoomWarnings,
+    private readonly moveRooms: MoveRooms,
   ) {}
 
   async review(caller: AuthUser, id: number, body: ChangeRequestReviewRequest): Promise<ChangeRequestReviewResponse> {
@@ -83,7 +85,10 @@ export class ChangeRequestReviewService {
     try {
       publishedOnly((await tx.lockVersion(request.scheduleVersionId))?.status);
       const { scene } = await this.lessons.locate(request.baseRuleSlotId, request.lessonDate, request.teacherId);
-      const change = changeOf(request, request.lessonDate);
+      const asked = changeOf(request, request.lessonDate);
+      // The request names no room (spec 4.15): a move keeps the lesson's room when it is free at the new
+      // place, else gets the free fitting room chosen now, under the semester's lock (issue 55).
+      const change = asked.action === 'MOVE' ? (await this.moveRooms.settle(scene, asked)).change : asked;
       const write = { ...change, baseRuleSlotId: request.baseRuleSlotId, lessonDate: request.lessonDate, comment: `Заявка преподавателя №${request.id}: ${request.reason}` };
       return await this.writer.apply(scene, write, caller.userId);
     } catch (error) {

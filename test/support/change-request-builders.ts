@@ -75,7 +75,7 @@ export interface Candidates {
   pendingRequestId: number | null;
   targetDate: string;
   dates: { date: string; dayOfWeek: number; freeTimeSlotCount: number }[];
-  timeSlots: { targetLessonDate: string | null; requestedTimeSlotId: number; timeSlotOrder: number; startTime: string; endTime: string; classroomId: number; classroomName: string }[];
+  timeSlots: { targetLessonDate: string | null; requestedTimeSlotId: number; timeSlotOrder: number; startTime: string; endTime: string; classroomId: number; classroomName: string; ownClassroom: boolean }[];
   classrooms: { requestedClassroomId: number; classroomName: string; capacity: number }[];
   canCancel: boolean;
 }

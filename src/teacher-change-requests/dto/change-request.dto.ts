@@ -151,9 +151,15 @@ export class CandidateTimeSlot {
   @ApiProperty() timeSlotOrder!: number;
   @ApiProperty({ example: '11:50:00' }) startTime!: string;
   @ApiProperty({ example: '13:20:00' }) endTime!: string;
-  @ApiProperty({ description: 'Аудитория, в которой пройдёт перенесённое занятие (сведения; в заявку не входит, аудиторию назначает учебный отдел при применении)' })
+  @ApiProperty({
+    description:
+      'Аудитория, в которой пройдёт перенесённое занятие: своя, если она свободна, иначе свободная, вмещающая студентов занятия и с нужным оборудованием ' +
+      '(сведения; в заявку не входит, аудиторию назначает учебный отдел при применении)',
+  })
   classroomId!: number;
   @ApiProperty() classroomName!: string;
+  @ApiProperty({ description: 'true — аудитория занятия (она свободна); false — своя занята, названа другая подходящая' })
+  ownClassroom!: boolean;
 }
 
 /** A room free at the lesson's own time: `requestedClassroomId` goes into a CHANGE_CLASSROOM request as it is. */
