@@ -127,8 +127,8 @@ describe('the room of a requested move (issue 55)', () => {
     const free = await submitRequest(asT0, move(math, '2026-09-15', 2));
     const applied = await review(taken.id);
     // The room seats the group: nothing to warn about.
-    expect(applied).toMatchObject({ status: 200, body: { status: 'APPROVED', warnings: [] } });
-    await reviewRequest(office, free.id, true);
+    expect(applied).toMatchObject({ status: 200, body: { status: 'APPROVED', warnings: [], classroomId: rooms.MID.id, classroomName: 'Р-103', ownClassroom: false } });
+    expect((await review(free.id)).body).toMatchObject({ status: 'APPROVED', classroomId: rooms.OWN.id, classroomName: 'Р-101', ownClassroom: true });
     const overrides = await t.sql<{ lesson_date: string; action: string; new_time_slot_id: number; new_classroom_id: number | null }>(
       'alpha',
       `SELECT to_char(lesson_date, 'YYYY-MM-DD') AS lesson_date, action, new_time_slot_id, new_classroom_id FROM schedule_overrides ORDER BY lesson_date`,

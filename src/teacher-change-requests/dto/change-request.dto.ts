@@ -191,4 +191,14 @@ export class ChangeRequestReviewResponse extends ChangeRequestResponse {
     description: 'Предупреждения об аудитории перенесённого занятия (мест меньше, чем студентов; нет нужного оборудования); пусто, если их нет или заявка отклонена',
   })
   warnings!: RoomWarningDto[];
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Аудитория, где пройдёт занятие после применения; null — отмена или заявка отклонена' })
+  classroomId!: number | null;
+  @ApiProperty({ type: String, nullable: true }) classroomName!: string | null;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'true — аудитория занятия; false — другая: запрошенная (CHANGE_CLASSROOM) или назначенная, потому что своя в новое время занята (MOVE); null — отмена или отклонение',
+  })
+  ownClassroom!: boolean | null;
 }
