@@ -12,7 +12,7 @@ import {
   CandidateTimeSlot,
   ChangeRequestCandidatesResponse,
 } from './dto/change-request.dto';
-import { MoveRooms } from './move-rooms';
+import { MoveRooms, onlyRoomTaken } from './move-rooms';
 import { ensureAhead, LESSON_ALREADY_BEGUN, RequestableLessons } from './requestable-lessons';
 
 /**
@@ -48,7 +48,7 @@ export class ChangeRequestCandidatesService {
     // that room is taken, the move is offered with the free fitting room the office's application
     // would assign (issue 55). Information only: the request itself carries no room (spec 4.15).
     const ownRoom = found.accepted.filter((candidate) => isMove(candidate.kind)).map((candidate) => ({ ...candidate, ownRoom: true }));
-    const refused = found.rejected.filter((candidate) => isMove(candidate.kind) && candidate.status === 409).map((candidate) => candidate.change);
+    const refused = found.rejected.filter((candidate) => isMove(candidate.kind) && onlyRoomTaken(candidate.clashFields)).map((candidate) => candidate.change);
     const roomed = [...(await this.moveRooms.placeRefused(scene, refused)).values()].map((placed) => ({ ...placed, ownRoom: false }));
     const moves = [...ownRoom, ...roomed];
     const rooms = found.accepted.filter((candidate) => candidate.kind === 'CLASSROOM');

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, ConflictError } from '../platform/http/app-error';
-import { intervalsOverlap } from '../schedule-engine/conflicts';
+import { ConflictField, intervalsOverlap } from '../schedule-engine/conflicts';
 import { isoDayOfWeek } from '../schedule-engine/dates';
 import { ActualLesson, originalDateOf } from '../schedule-engine/override-application';
 import { effectiveSlotsOn } from '../schedule-engine/series-context';
 import { RoomWarnings } from '../schedule';
-import { ActualLessons, describeMoment, LessonChange, LessonChanges, LessonScene } from '../schedule/core';
+import { ActualLessons, ClashRefusal, describeMoment, LessonChange, LessonChanges, LessonScene } from '../schedule/core';
 import { ChangeRequestsRepository, FittingRoom } from './change-requests.repository';
+
+/** How many fitting rooms, in the order of preference, the candidates try at each place. */
+const ROOMS_TRIED_FOR_CANDIDATES = 12;
 
 /** A move whose lesson's own room is taken then, placed in a free room that seats its students and holds its equipment. */
 export interface RoomedMove {
@@ -31,9 +34,11 @@ export interface SettledMove {
  * A place where no such room is free is not offered and not accepted: the office would have to find a
  * room by hand, which is a one-off change of its own, not a teacher's request.
  *
- * Which rooms are taken comes from one load of the lessons in the fitting rooms (and the own room)
- * over the dates concerned, whatever the number of places; each place's choice is then checked by
- * the override validator like any change, in one prepared scope.
+ * Only a place the validator refused for a clash of the room alone is looked at (another room cures
+ * nothing else). Which rooms are taken there comes from one load of the lessons of the first fitting
+ * rooms over the dates concerned, whatever the number of places (ROOMS_TRIED_FOR_CANDIDATES; a single
+ * place at submission or application tries every room before refusing). Each place's choice is then
+ * checked by the override validator like any change, in one prepared scope.
  */
 @Injectable()
 export class MoveRooms {
@@ -45,12 +50,13 @@ export class MoveRooms {
   ) {}
 
   /**
-   * For moves the validator refused with the lesson's own room: those refused only because that room
-   * is taken, placed in a free fitting room (keyed by the refused change). The others are left out.
+   * For moves the validator refused only because the lesson's own room is taken there (their first
+   * clash shares just the room: `onlyRoomTaken`), placed in a free fitting room (keyed by the refused
+   * change). Those where no tried room is free, or that still clash in it, are left out.
    */
   async placeRefused(scene: LessonScene, refused: readonly LessonChange[]): Promise<Map<LessonChange, RoomedMove>> {
     const placed = new Map<LessonChange, RoomedMove>();
-    const choices = await this.choose(scene, refused);
+    const choices = await this.choose(scene, refused, ROOMS_TRIED_FOR_CANDIDATES);
     const tried = [...choices.entries()].flatMap(([move, choice]) => (choice.room ? [{ move, change: { ...move, newClassroomId: choice.room.id } }] : []));
     if (tried.length === 0) return placed;
     const check = await this.changes.prepare(scene, tried.map(({ change }) => change), 0);
@@ -69,9 +75,12 @@ export class MoveRooms {
     const first = (await this.changes.prepare(scene, [move], 0)).attempt(move);
     if (first.lesson) return { change: move, lesson: first.lesson, ownRoom: true };
     const refusal = first.refusal as AppError;
-    if (refusal.status !== 409) throw refusal;
-    const choice = (await this.choose(scene, [move])).get(move);
-    if (!choice) throw refusal; // the own room is free: the refusal is about something else
+    // Another room cures only a clash of the room alone.
+    if (!(refusal instanceof ClashRefusal) || !onlyRoomTaken(refusal.clashFields)) throw refusal;
+    // The first rooms as the candidates tried them, then every room before saying none is free.
+    let choice = (await this.choose(scene, [move], ROOMS_TRIED_FOR_CANDIDATES)).get(move);
+    if (!choice?.room) choice = (await this.choose(scene, [move])).get(move);
+    if (!choice) throw refusal;
     if (!choice.room) {
       const [own] = await this.requests.classrooms([scene.base.classroomId]);
       throw new ConflictError(noRoomMessage(own?.classroomName ?? String(scene.base.classroomId), choice)).at('newTimeSlotId');
@@ -83,12 +92,13 @@ export class MoveRooms {
   }
 
   /**
-   * For each move that lands where the lesson's own room is taken: the first fitting room free then
-   * (none when every one is taken). Moves whose own room is free are absent.
+   * For each move (one whose own room is taken there): the first fitting room free then, none when
+   * every one tried is taken. `roomLimit` tries only the first rooms of the preference order: a few
+   * rooms' lessons are quick to lay out, while all rooms would mean nearly every rule of the semester.
    */
-  private async choose(scene: LessonScene, moves: readonly LessonChange[]): Promise<Map<LessonChange, RoomChoice>> {
+  private async choose(scene: LessonScene, moves: readonly LessonChange[], roomLimit?: number): Promise<Map<LessonChange, RoomChoice>> {
     const choices = new Map<LessonChange, RoomChoice>();
-    const { base, semester, grids } = scene;
+    const { base, grids } = scene;
     const landings = moves.flatMap((move) => {
       const date = move.targetLessonDate ?? base.date;
       const pair = effectiveSlotsOn(grids, date).find((slot) => slot.id === move.newTimeSlotId);
@@ -96,24 +106,38 @@ export class MoveRooms {
     });
     if (landings.length === 0) return choices;
     const needs = await this.warnings.needsOfSlot(base.slotId);
-    const rooms = await this.requests.fittingRooms(needs.students, needs.needed.map((item) => item.id), base.classroomId);
-    const dates = landings.map((landing) => landing.date).sort();
-    const loaded = await this.actual.ofSemester(semester.id, {
-      classroomIds: [base.classroomId, ...rooms.map((room) => room.id)],
-      startDate: dates[0],
-      endDate: dates[dates.length - 1],
+    const rooms = (await this.requests.fittingRooms(needs.students, needs.needed.map((item) => item.id), base.classroomId)).slice(0, roomLimit);
+    const busy = await this.takenAt(scene, rooms.map((room) => room.id), landings);
+    landings.forEach(({ move, date, pair }, index) => {
+      choices.set(move, { room: rooms.find((room) => !busy[index].has(room.id)), date, startTime: pair.startTime, endTime: pair.endTime, needs });
     });
-    // The lesson itself leaves its place, so it never makes a room taken.
-    const others = (loaded?.lessons ?? []).filter((lesson) => lesson.slotId !== base.slotId || originalDateOf(lesson) !== base.date);
-    const byDate = new Map<string, ActualLesson[]>();
-    for (const lesson of others) byDate.set(lesson.date, [...(byDate.get(lesson.date) ?? []), lesson]);
-    for (const { move, date, pair } of landings) {
-      const taken = new Set((byDate.get(date) ?? []).filter((lesson) => intervalsOverlap(lesson, pair)).map((lesson) => lesson.classroomId));
-      if (!taken.has(base.classroomId)) continue;
-      choices.set(move, { room: rooms.find((room) => !taken.has(room.id)), date, startTime: pair.startTime, endTime: pair.endTime, needs });
-    }
     return choices;
   }
+
+  /** For each landing, which of `classroomIds` another lesson holds then: one load of those rooms' lessons over the landings' dates. */
+  private async takenAt(scene: LessonScene, classroomIds: readonly number[], landings: readonly Landing[]): Promise<Set<number>[]> {
+    if (classroomIds.length === 0 || landings.length === 0) return landings.map(() => new Set());
+    const { base, semester } = scene;
+    const dates = landings.map((landing) => landing.date).sort();
+    const loaded = await this.actual.ofSemester(semester.id, { classroomIds, startDate: dates[0], endDate: dates[dates.length - 1] });
+    const byDate = new Map<string, ActualLesson[]>();
+    for (const lesson of loaded?.lessons ?? []) {
+      // The lesson itself leaves its place, so it never makes a room taken.
+      if (lesson.slotId === base.slotId && originalDateOf(lesson) === base.date) continue;
+      byDate.set(lesson.date, [...(byDate.get(lesson.date) ?? []), lesson]);
+    }
+    return landings.map(({ date, pair }) => new Set((byDate.get(date) ?? []).filter((lesson) => intervalsOverlap(lesson, pair)).map((lesson) => lesson.classroomId)));
+  }
+}
+
+/** Whether a clash is of the room alone (the lesson would share nothing else with the lesson it meets). */
+export function onlyRoomTaken(clashFields: readonly ConflictField[] | undefined): boolean {
+  return clashFields !== undefined && clashFields.length > 0 && clashFields.every((field) => field === 'classroom');
+}
+
+interface Landing {
+  date: string;
+  pair: { startTime: string; endTime: string };
 }
 
 interface RoomChoice {
