@@ -19,6 +19,14 @@ export default tseslint.config(
   ...scheduleBoundaries,
   // The web client (web/src): typed by web/tsconfig.json (DOM, Preact's JSX); its generated API types are not linted.
   { ignores: ['web/src/api/generated/**'] },
+  // One way to confirm (issue 55): the in-page dialog of web/src/shared/confirm.tsx, never the browser's own.
+  {
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    rules: {
+      'no-alert': 'error',
+      'no-restricted-globals': ['error', { name: 'confirm', message: 'Спросите через useConfirm (web/src/shared/confirm.tsx)' }, { name: 'alert', message: 'Скажите на странице' }, { name: 'prompt', message: 'Спросите полем формы' }],
+    },
+  },
   {
     files: ['test/**/*.ts', '**/*.spec.ts'],
     rules: {

@@ -212,8 +212,8 @@ export const READ_MODELS: readonly ReadModel[] = [
     name: 'Change-request journal',
     feature: 'teacher-change-requests',
     files: ['src/teacher-change-requests/change-requests.repository.ts'],
-    reads: ['classrooms', 'lesson_types', 'schedule_rule_groups', 'schedule_rule_slots', 'schedule_rules', 'study_groups', 'subjects', 'time_slots', 'users'],
-    why: 'A request is shown as the lesson it is about (subject, lesson type, groups, pairs, rooms and people of five owners), and the journal reads that for every listed request in one statement rather than a query per owner.',
+    reads: ['classroom_equipments', 'classrooms', 'lesson_types', 'schedule_rule_groups', 'schedule_rule_slots', 'schedule_rules', 'study_groups', 'subjects', 'time_slots', 'users'],
+    why: 'A request is shown as the lesson it is about (subject, lesson type, groups, pairs, rooms and people of five owners), and the journal reads that for every listed request in one statement rather than a query per owner. A move whose own room is taken looks for the rooms that seat its students and hold its equipment in one statement too (issue 55).',
   },
   {
     name: 'Calendar feed',

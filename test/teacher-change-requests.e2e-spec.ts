@@ -325,6 +325,7 @@ describe('teacher change requests (4.15)', () => {
           // The room the moved lesson would have (issue 55): its own, free at each offered pair.
           classroomId: C[0].id,
           classroomName: C[0].name,
+          ownClassroom: true,
         })),
       );
       // Chemistry of B holds C2 then; every other room is free.
@@ -499,14 +500,15 @@ describe('teacher change requests (4.15)', () => {
       expect((await overrideState(t)).rows.map((row) => row.action)).toEqual(['MOVE', 'REPLACE', 'CANCEL']);
     });
 
-    it('an application that became impossible (a new rule took the room) is 409 and changes nothing; the office may still reject it', async () => {
+    it('an application that became impossible (a new rule took the teacher) is 409 and changes nothing; the office may still reject it', async () => {
       const request = await submitRequest(asT0, moveMath('2026-09-08', 3));
+      // A room taken since is no refusal any more: the application picks another free room (test/change-request-rooms.e2e-spec.ts).
       const taker = await createRule(
         admin,
-        ruleBody(w.u, { subjectId: w.u.subjects[5].id, groupIds: [w.u.groups[1].id], slots: [slotBody(w.u, { timeSlotId: P[2].id, teacherId: T[4].id, classroomId: C[0].id })] }),
+        ruleBody(w.u, { subjectId: w.u.subjects[5].id, groupIds: [w.u.groups[1].id], slots: [slotBody(w.u, { timeSlotId: P[2].id, teacherId: T[0].id, classroomId: C[4].id })] }),
       );
       await refused(() => review(office, request.id, { approved: true }), 409, reviewPath(request.id), worldChanged(request));
-      await refused(() => review(admin, request.id, { approved: true }), 409, reviewPath(request.id), /аудитория/);
+      await refused(() => review(admin, request.id, { approved: true }), 409, reviewPath(request.id), /преподаватель уже занят/);
       expect(mathIn(await groupAView('2026-09-08'))).toEqual([expect.objectContaining({ timeSlotId: P[0].id, scheduleOverrideId: null })]);
       expect((await listRequests(admin))[0]).toMatchObject({ id: request.id, status: 'PENDING', appliedOverrideId: null, history: [expect.objectContaining({ eventType: 'SUBMITTED' })] });
 

@@ -370,6 +370,17 @@ describe('the department in the web client (/admin/#department-workspace and its
       await day.waitForFunction((count) => document.querySelectorAll('.picker .match-label').length === count, {}, teachers.length);
       expect(await shownChoices()).toEqual(teachers);
       expect(await seriousAccessibilityViolations(day)).toEqual([]);
+      // On a phone the list opens the same way, within the screen's width.
+      await day.setViewport(PHONE_55);
+      await openSection(day, 'department-workspace', 'Расписание кафедры');
+      await day.click('#kind-group');
+      await day.waitForFunction(() => document.querySelector('.picker label')?.textContent === 'Группа');
+      await day.click('.picker input[type=search]');
+      await day.waitForSelector('.picker .match-label');
+      expect(await shownChoices()).toEqual(groups);
+      expect(await day.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await screenshot(day, 'department-picker-groups-on-open-phone');
+      await day.setViewport({ width: 1366, height: 900 });
     });
 
     it('opens the workload on the current semester with each teacher’s planned, given (before today) and remaining hours', async () => {

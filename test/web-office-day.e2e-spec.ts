@@ -7,6 +7,7 @@ import { createUser, PASSWORD } from './support/factories';
 import { buildOverrideWorld, OverrideWorld, slotsOf } from './support/override-builders';
 import { ClassroomBody, createClassroom } from './support/resource-builders';
 import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
+import { archiveRule, createRule, ruleBody, slotBody } from './support/schedule-builders';
 
 /**
  * The education office's day without a caveat (issue 55) in a real Chromium against the real service:
@@ -185,6 +186,34 @@ describe('the office’s day without a caveat (issue 55)', () => {
     expect(await page.$eval('#review-warnings', (node) => node.textContent)).toContain('В аудитории 1-105 10 мест, а на занятии 24 студента');
     expect(await page.$eval('#review-outcome', (node) => node.textContent)).toContain(`Заявка №${request.body.id} применена`);
     await screenshot(page, 'office-request-room-warning');
+  });
+
+  it('applies a move whose own room is taken then, saying which free room the lesson got (desktop and phone)', async () => {
+    // Group B's lesson of another teacher holds the math room on Tuesdays in pair 3.
+    const taker = await createRule(
+      admin,
+      ruleBody(w.u, { subjectId: w.u.subjects[5].id, groupIds: [w.u.groups[1].id], lectureAcademicHours: 32, slots: [slotBody(w.u, { dayOfWeek: 2, timeSlotId: w.pairs[2].id, teacherId: w.u.teachers[4].id, classroomId: w.u.classrooms[0].id })] }),
+    );
+    const teacher = await t.as('alpha').login(w.u.teachers[0].username, PASSWORD);
+    const request = await teacher.post('/api/teacher-change-requests', { baseRuleSlotId: slot.math, lessonDate: '2026-09-15', requestType: 'MOVE', requestedTimeSlotId: w.pairs[2].id, reason: 'Конференция' });
+    expect(request.status).toBe(200);
+    await page.setViewport(PHONE);
+    await openSection(page, 'change-requests', 'Заявки преподавателей');
+    const apply = `button[aria-label="Применить: заявка №${request.body.id}"]`;
+    await page.waitForSelector(apply);
+    await page.click(apply);
+    await question();
+    await page.click('dialog[open] .confirm-body button.primary');
+    await page.waitForFunction((id) => document.querySelector('#review-outcome')?.textContent?.includes(`Заявка №${id} применена`), {}, request.body.id);
+    const [given] = await t.sql<{ name: string }>('alpha', `SELECT c.name FROM schedule_overrides o JOIN classrooms c ON c.id = o.new_classroom_id WHERE o.lesson_date = '2026-09-15'`);
+    expect(given.name).not.toBe(w.u.classrooms[0].name);
+    const label = /^ауд/i.test(given.name) ? given.name : `ауд. ${given.name}`;
+    expect(await page.$eval('#review-outcome', (node) => node.textContent)).toContain(`11:50–13:20, ${label} (аудитория занятия в это время занята)`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    await screenshot(page, 'office-request-move-room-phone');
+    await page.setViewport(WIDE);
+    await admin.delete(`/api/edu-office/schedule/overrides/${(await t.sql<{ id: number }>('alpha', `SELECT id FROM schedule_overrides WHERE lesson_date = '2026-09-15'`))[0].id}`);
+    await archiveRule(admin, taker.id);
   });
 
   it('opens the version the address names while «Правила» is open', async () => {

@@ -40,13 +40,18 @@ describe('the teacher in the web client (/teacher/)', () => {
     t = await startTestApp({ tenants: ['alpha'] });
     origin = await serveOnLoopback(t.server);
     admin = await t.as('alpha').login(ADMIN.username, ADMIN.password);
-    u = await createUniversity(t, admin, { teachers: 2, groups: 1, classrooms: 3, subjects: 1 });
+    u = await createUniversity(t, admin, { teachers: 2, groups: 2, classrooms: 3, subjects: 2 });
     teacher = { id: u.teachers[0].id, username: u.teachers[0].username };
     const rule = await createRule(
       admin,
       ruleBody(u, { subjectId: u.subjects[0].id, groupIds: [u.groups[0].id], lectureAcademicHours: 32, slots: [slotBody(u, { dayOfWeek: 2, teacherId: teacher.id, classroomId: u.classrooms[0].id })] }),
     );
     lectureSlot = rule.slots[0].id;
+    // Another teacher's lesson holds the teacher's room on Tuesdays in pair 3 (issue 55: a move there gets another room).
+    await createRule(
+      admin,
+      ruleBody(u, { subjectId: u.subjects[1].id, groupIds: [u.groups[1].id], lectureAcademicHours: 32, slots: [slotBody(u, { dayOfWeek: 2, timeSlotId: u.timeSlots[2].id, teacherId: u.teachers[1].id, classroomId: u.classrooms[0].id })] }),
+    );
     chrome = await launchBrowser();
     browser = chrome.browser;
     const context = await browser.createBrowserContext();
@@ -96,16 +101,23 @@ describe('the teacher in the web client (/teacher/)', () => {
     const pair = await controlByLabel(page, 'Пара');
     await page.waitForFunction((selector) => (document.querySelector<HTMLSelectElement>(selector)?.options.length ?? 0) > 1, {}, pair);
     const [chosen, chosenText] = await page.$eval(pair, (select) => [(select as HTMLSelectElement).options[1].value, (select as HTMLSelectElement).options[1].textContent]);
-    const offered = await stored<{ timeSlots: { requestedTimeSlotId: number; classroomName: string }[] }>(
+    const offered = await stored<{ timeSlots: { requestedTimeSlotId: number; classroomName: string; ownClassroom: boolean }[] }>(
       `/api/teacher-change-requests/candidates?baseRuleSlotId=${lectureSlot}&lessonDate=${LESSON_DATE}&targetDate=${LESSON_DATE}`,
     );
     expect(offered.timeSlots.map((slot) => String(slot.requestedTimeSlotId))).toContain(chosen);
-    // Each offered pair names the room the lesson would have there (issue 55): its own room, free then.
+    // Each offered pair names the room the lesson would have there (issue 55): its own room where it is free…
     const offeredRoom = offered.timeSlots.find((slot) => String(slot.requestedTimeSlotId) === chosen)?.classroomName;
     expect(offeredRoom).toBe(u.classrooms[0].name);
     // Written as every sentence names a room: a name that already says «Ауд.» is not prefixed again.
-    const room = /^ауд/i.test(u.classrooms[0].name) ? u.classrooms[0].name : `ауд. ${u.classrooms[0].name}`;
-    expect(chosenText?.endsWith(`, ${room}`)).toBe(true);
+    const label = (name: string) => (/^ауд/i.test(name) ? name : `ауд. ${name}`);
+    expect(chosenText?.endsWith(`, ${label(u.classrooms[0].name)}`)).toBe(true);
+    // …and a free room that seats the group where the own one is taken, saying so.
+    const taken = offered.timeSlots.find((slot) => slot.requestedTimeSlotId === u.timeSlots[2].id);
+    expect(taken).toMatchObject({ ownClassroom: false, classroomName: expect.not.stringMatching(`^${u.classrooms[0].name}$`) });
+    const takenText = await page.$eval(pair, (select, id) => Array.from((select as HTMLSelectElement).options).find((option) => option.value === String(id))?.textContent, u.timeSlots[2].id);
+    expect(takenText).toBe(`3-я пара, 11:50–13:20, ${label(taken?.classroomName ?? '')} (ваша занята)`);
+    await page.select(pair, String(u.timeSlots[2].id));
+    await screenshot(page, 'teacher-change-request-other-room');
     await page.select(pair, chosen);
     await page.type(await controlByLabel(page, 'Причина'), 'Научная конференция');
     await screenshot(page, 'teacher-change-request');

@@ -12,12 +12,13 @@ import {
   CandidateTimeSlot,
   ChangeRequestCandidatesResponse,
 } from './dto/change-request.dto';
+import { MoveRooms, onlyRoomTaken } from './move-rooms';
 import { ensureAhead, LESSON_ALREADY_BEGUN, RequestableLessons } from './requestable-lessons';
 
 /**
  * Pre-checked options for a request (spec 4.15): the semester's dates where the lesson could move
- * (some pair of that day's grid is free for it), the free pairs of the chosen day, and the rooms free
- * at the lesson's own time. Every option comes from the core's candidate finder, so each has passed
+ * (some pair of that day's grid is free for it), the free pairs of the chosen day with the room the
+ * lesson would have there, and the rooms free at the lesson's own time. Every option comes from the core's candidate finder, so each has passed
  * the checks override application runs (clashes, calendars, effective grid, absences, hard
  * unavailability) and a request built from it is accepted as it is.
  */
@@ -28,6 +29,7 @@ export class ChangeRequestCandidatesService {
     private readonly finder: CandidateFinder,
     private readonly data: ScheduleReads,
     private readonly requests: ChangeRequestsRepository,
+    private readonly moveRooms: MoveRooms,
   ) {}
 
   async candidates(caller: AuthUser, query: CandidatesQuery): Promise<ChangeRequestCandidatesResponse> {
@@ -41,12 +43,16 @@ export class ChangeRequestCandidatesService {
       throw new BadRequestError(`Дата «targetDate» должна быть внутри семестра занятия (${formatDate(semester.startDate)} – ${formatDate(semester.endDate)})`);
     }
     const found = await this.finder.findAll(slot.slotId, base.date, { TIME_SLOT: {}, DATE_TIME: {}, CLASSROOM: {} });
-    const moves = found.accepted.filter((candidate) => candidate.kind === 'TIME_SLOT' || candidate.kind === 'DATE_TIME');
+    const isMove = (kind: string) => kind === 'TIME_SLOT' || kind === 'DATE_TIME';
+    // A move keeps the lesson's room where it is free (the validator accepts it as it is); where only
+    // that room is taken, the move is offered with the free fitting room the office's application
+    // would assign (issue 55). Information only: the request itself carries no room (spec 4.15).
+    const ownRoom = found.accepted.filter((candidate) => isMove(candidate.kind)).map((candidate) => ({ ...candidate, ownRoom: true }));
+    const refused = found.rejected.filter((candidate) => isMove(candidate.kind) && onlyRoomTaken(candidate.clashFields)).map((candidate) => candidate.change);
+    const roomed = [...(await this.moveRooms.placeRefused(scene, refused)).values()].map((placed) => ({ ...placed, ownRoom: false }));
+    const moves = [...ownRoom, ...roomed];
     const rooms = found.accepted.filter((candidate) => candidate.kind === 'CLASSROOM');
     const movesThatDay = moves.filter((candidate) => candidate.lesson.date === targetDate);
-    // The room each offered pair would have: a move keeps the lesson's room, and is offered only when
-    // that room is free then (the validator refuses a clash), so this names the room the office's
-    // application would give it. Information only: the request itself carries no room (spec 4.15).
     const roomNames = new Map((await this.requests.classrooms([...new Set(movesThatDay.map((candidate) => candidate.lesson.classroomId))])).map((room) => [room.requestedClassroomId, room]));
 
     return {
@@ -67,6 +73,7 @@ export class ChangeRequestCandidatesService {
             endTime: candidate.lesson.endTime,
             classroomId: candidate.lesson.classroomId,
             classroomName: roomNames.get(candidate.lesson.classroomId)?.classroomName ?? '',
+            ownClassroom: candidate.ownRoom,
           }),
         )
         .sort((a, b) => a.startTime.localeCompare(b.startTime) || a.timeSlotOrder - b.timeSlotOrder),
@@ -98,7 +105,7 @@ export class ChangeRequestCandidatesService {
 }
 
 /** The days with at least one accepted move, in date order, with how many pairs are free there. */
-function datesOf(moves: readonly AcceptedCandidate[]): CandidateDate[] {
+function datesOf(moves: readonly { lesson: AcceptedCandidate['lesson'] }[]): CandidateDate[] {
   const counts = new Map<string, number>();
   for (const move of moves) counts.set(move.lesson.date, (counts.get(move.lesson.date) ?? 0) + 1);
   return [...counts.entries()]

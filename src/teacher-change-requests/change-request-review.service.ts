@@ -9,6 +9,7 @@ import { CHANGE_REQUEST_NOT_FOUND, changeOf } from './change-request-rules';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestsService } from './change-requests.service';
 import { ChangeRequestResponse, ChangeRequestReviewRequest, ChangeRequestReviewResponse } from './dto/change-request.dto';
+import { MoveRooms } from './move-rooms';
 import { RequestableLessons } from './requestable-lessons';
 
 /**
@@ -29,6 +30,7 @@ export class ChangeRequestReviewService {
     private readonly db: TenantDb,
     private readonly outbox: Outbox,
     private readonly rooms: RoomWarnings,
+    private readonly moveRooms: MoveRooms,
   ) {}
 
   async review(caller: AuthUser, id: number, body: ChangeRequestReviewRequest): Promise<ChangeRequestReviewResponse> {
@@ -37,10 +39,16 @@ export class ChangeRequestReviewService {
     const found = await this.requestService.found(id);
     ensurePending(found);
     let warnings: ChangeRequestReviewResponse['warnings'] = [];
+    let room: Pick<ChangeRequestReviewResponse, 'classroomId' | 'classroomName' | 'ownClassroom'> = { classroomId: null, classroomName: null, ownClassroom: null };
     if (body.approved) {
       await this.writes.run(found.semesterId, async (tx) => {
         const request = await this.locked(id);
-        const overrideId = await this.apply(tx, request, caller);
+        const applied = await this.apply(tx, request, caller);
+        const overrideId = applied.overrideId;
+        if (applied.classroomId !== null) {
+          const [named] = await this.requests.classrooms([applied.classroomId]);
+          room = { classroomId: applied.classroomId, classroomName: named?.classroomName ?? null, ownClassroom: applied.ownClassroom };
+        }
         await this.requests.close(id, 'APPROVED', caller.userId, comment, overrideId);
         await this.requests.addEvent(id, 'APPROVED', caller.userId, comment);
         await this.tellTeacher(request, 'APPROVED', comment);
@@ -54,7 +62,7 @@ export class ChangeRequestReviewService {
         await this.tellTeacher(request, 'REJECTED', comment);
       });
     }
-    return { ...(await this.requestService.found(id)), warnings };
+    return { ...(await this.requestService.found(id)), warnings, ...room };
   }
 
   /** The teacher's notification, in the decision's transaction. */
@@ -78,14 +86,24 @@ export class ChangeRequestReviewService {
     return request;
   }
 
-  /** Re-checks the request against the timetable as it is now and writes its override; any refusal becomes 409. */
-  private async apply(tx: ScheduleTx, request: ChangeRequestResponse, caller: AuthUser): Promise<number> {
+  /**
+   * Re-checks the request against the timetable as it is now and writes its override; any refusal
+   * becomes 409. Answers the override and the room the lesson then has (none for a cancellation).
+   */
+  private async apply(tx: ScheduleTx, request: ChangeRequestResponse, caller: AuthUser): Promise<AppliedRequest> {
     try {
       publishedOnly((await tx.lockVersion(request.scheduleVersionId))?.status);
       const { scene } = await this.lessons.locate(request.baseRuleSlotId, request.lessonDate, request.teacherId);
-      const change = changeOf(request, request.lessonDate);
+      const asked = changeOf(request, request.lessonDate);
+      // The request names no room (spec 4.15): a move keeps the lesson's room when it is free at the new
+      // place, else gets the free fitting room chosen now, under the semester's lock (issue 55).
+      const settled = asked.action === 'MOVE' ? await this.moveRooms.settle(scene, asked) : undefined;
+      const change = settled?.change ?? asked;
       const write = { ...change, baseRuleSlotId: request.baseRuleSlotId, lessonDate: request.lessonDate, comment: `Заявка преподавателя №${request.id}: ${request.reason}` };
-      return await this.writer.apply(scene, write, caller.userId);
+      const overrideId = await this.writer.apply(scene, write, caller.userId);
+      if (change.action === 'CANCEL') return { overrideId, classroomId: null, ownClassroom: null };
+      const classroomId = change.newClassroomId ?? scene.base.classroomId;
+      return { overrideId, classroomId, ownClassroom: classroomId === scene.base.classroomId };
     } catch (error) {
       if (error instanceof AppError && error.status >= 400 && error.status < 500) {
         throw new ConflictError(
@@ -96,6 +114,12 @@ export class ChangeRequestReviewService {
       throw error;
     }
   }
+}
+
+interface AppliedRequest {
+  overrideId: number;
+  classroomId: number | null;
+  ownClassroom: boolean | null;
 }
 
 function ensurePending(request: ChangeRequestResponse): void {

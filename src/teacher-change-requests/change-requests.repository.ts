@@ -113,6 +113,9 @@ const CLASSROOM_OPTION = rowShape({ requestedClassroomId: int, classroomName: te
 
 export type ClassroomOption = RowType<typeof CLASSROOM_OPTION>;
 
+const FITTING_ROOM = rowShape({ id: int, name: text, capacity: int });
+export type FittingRoom = RowType<typeof FITTING_ROOM>;
+
 
 /** Who sees which requests: everything, one teacher's, or one department's teachers' (by assignment history on the lesson date). */
 
@@ -198,6 +201,24 @@ export class ChangeRequestsRepository {
   async classrooms(ids: readonly number[]): Promise<ClassroomOption[]> {
     if (ids.length === 0) return [];
     return this.db.rows(CLASSROOM_OPTION, `SELECT id AS "requestedClassroomId", name AS "classroomName", capacity FROM classrooms WHERE id = ANY($1::int[])`, [ids]);
+  }
+
+  /**
+   * Rooms open for the schedule, other than `ownClassroomId`, with at least `students` seats and all of
+   * `equipmentIds`, in the order a move prefers them: the own room's building first (when it has one),
+   * then the fewest seats, then the name.
+   */
+  fittingRooms(students: number, equipmentIds: readonly number[], ownClassroomId: number): Promise<FittingRoom[]> {
+    return this.db.rows(FITTING_ROOM,
+      `SELECT c.id, c.name, c.capacity
+         FROM classrooms c
+         LEFT JOIN classrooms own ON own.id = $3
+        WHERE c.archived_at IS NULL AND c.is_available AND c.capacity >= $1 AND c.id <> $3
+          AND NOT EXISTS (SELECT 1 FROM unnest($2::int[]) need(id)
+                           WHERE NOT EXISTS (SELECT 1 FROM classroom_equipments ce WHERE ce.classroom_id = c.id AND ce.equipment_id = need.id))
+        ORDER BY (own.building IS NOT NULL AND c.building = own.building) DESC, c.capacity, lower(c.name), c.id`,
+      [students, equipmentIds, ownClassroomId],
+    );
   }
 
   async insert(request: NewChangeRequest): Promise<number> {

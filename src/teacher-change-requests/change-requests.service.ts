@@ -8,6 +8,7 @@ import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestListQuery, ChangeRequestRequest, ChangeRequestResponse } from './dto/change-request.dto';
 import { ensureAhead, LESSON_ALREADY_BEGUN, RequestableLessons, TARGET_ALREADY_BEGUN } from './requestable-lessons';
 import { DepartmentMembership } from '../users';
+import { MoveRooms } from './move-rooms';
 
 /** The request's names for the properties the core names as an override's (`LessonChange`). */
 const REQUEST_FIELDS: Partial<Record<string, string>> = { newTimeSlotId: 'requestedTimeSlotId', newClassroomId: 'requestedClassroomId' };
@@ -26,6 +27,7 @@ export class ChangeRequestsService {
     private readonly changes: LessonChanges,
     private readonly db: TenantDb,
     private readonly membership: DepartmentMembership,
+    private readonly moveRooms: MoveRooms,
   ) {}
 
   async list(caller: AuthUser, query: ChangeRequestListQuery): Promise<ChangeRequestResponse[]> {
@@ -42,7 +44,8 @@ export class ChangeRequestsService {
     const change = changeOf(asked, body.lessonDate);
     let moved;
     try {
-      moved = (await this.changes.prepare(scene, [change], 0)).verify(change);
+      // A move whose own room is taken there is accepted when a free fitting room is (issue 55).
+      moved = change.action === 'MOVE' ? (await this.moveRooms.settle(scene, change)).lesson : (await this.changes.prepare(scene, [change], 0)).verify(change);
     } catch (error) {
       // The core names the change's properties as an override does; this request names two of them differently.
       if (error instanceof AppError && error.field) error.at(REQUEST_FIELDS[error.field] ?? error.field);

@@ -6,6 +6,7 @@ import { ChangeRequestCandidatesService } from './change-request-candidates.serv
 import { ChangeRequestReviewService } from './change-request-review.service';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { ChangeRequestsService } from './change-requests.service';
+import { MoveRooms } from './move-rooms';
 import { RequestableLessons } from './requestable-lessons';
 import { TeacherChangeRequestsController } from './teacher-change-requests.controller';
 import './references';
@@ -14,6 +15,6 @@ import './references';
 @Module({
   imports: [ScheduleCoreModule, UsersModule, RoomWarningsModule],
   controllers: [TeacherChangeRequestsController],
-  providers: [ChangeRequestsRepository, RequestableLessons, ChangeRequestsService, ChangeRequestReviewService, ChangeRequestCandidatesService],
+  providers: [ChangeRequestsRepository, RequestableLessons, ChangeRequestsService, ChangeRequestReviewService, ChangeRequestCandidatesService, MoveRooms],
 })
 export class TeacherChangeRequestsModule {}

@@ -116,6 +116,11 @@ export async function watchPage(page: Page, origin: string): Promise<PageWatch> 
     if (message.type() === 'error') watch.consoleErrors.push(`${message.text()} ${message.location()?.url ?? ''}`.trim());
   });
   page.on('pageerror', (error) => watch.consoleErrors.push(`pageerror: ${String(error)}`));
+  // Every question is asked in the page (issue 55): a browser's own confirm(), alert() or prompt() is answered no and recorded as an error.
+  page.on('dialog', (dialog) => {
+    watch.consoleErrors.push(`native ${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
   return watch;
 }
 

@@ -75,7 +75,7 @@ export interface Candidates {
   pendingRequestId: number | null;
   targetDate: string;
   dates: { date: string; dayOfWeek: number; freeTimeSlotCount: number }[];
-  timeSlots: { targetLessonDate: string | null; requestedTimeSlotId: number; timeSlotOrder: number; startTime: string; endTime: string; classroomId: number; classroomName: string }[];
+  timeSlots: { targetLessonDate: string | null; requestedTimeSlotId: number; timeSlotOrder: number; startTime: string; endTime: string; classroomId: number; classroomName: string; ownClassroom: boolean }[];
   classrooms: { requestedClassroomId: number; classroomName: string; capacity: number }[];
   canCancel: boolean;
 }
@@ -89,10 +89,16 @@ export async function submitRequest(client: TenantClient, body: ChangeRequestBod
   return ok('submitRequest', await client.post(CHANGE_REQUESTS_PATH, body));
 }
 
-/** Reviews a request and answers it as the journal lists it (the answer's room `warnings`, issue 55, must be a list). */
+/** Reviews a request and answers it as the journal lists it (the answer's room `warnings` and room, issue 55, must be there). */
 export async function reviewRequest(client: TenantClient, id: number, approved: boolean, comment?: string): Promise<ChangeRequest> {
-  const { warnings, ...request } = ok<ChangeRequest & { warnings: unknown }>('reviewRequest', await client.post(`${CHANGE_REQUESTS_PATH}/${id}/review`, { approved, comment }));
+  const answered = ok<ChangeRequest & { warnings: unknown; classroomId: unknown; classroomName: unknown; ownClassroom: unknown }>(
+    'reviewRequest',
+    await client.post(`${CHANGE_REQUESTS_PATH}/${id}/review`, { approved, comment }),
+  );
+  const { warnings, classroomId, classroomName, ownClassroom, ...request } = answered;
   if (!Array.isArray(warnings)) throw new Error(`reviewRequest: no warnings list in ${JSON.stringify(warnings)}`);
+  // The room the lesson then has (issue 55): present on every answer, null unless a change was applied.
+  if (classroomId === undefined || classroomName === undefined || ownClassroom === undefined) throw new Error('reviewRequest: no classroomId, classroomName, ownClassroom');
   return request;
 }
 

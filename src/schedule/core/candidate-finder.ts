@@ -5,7 +5,8 @@ import { offerable, offerableDate, WallMoment } from '../../schedule-engine/bygo
 import { ActualLesson, applyOverride } from '../../schedule-engine/override-application';
 import { effectiveSlotsOn } from '../../schedule-engine/series-context';
 import { eachDate } from '../../schedule-engine/weeks';
-import { LESSON_SLOT_NOT_FOUND, LessonChange, LessonChanges, LessonScene, publishedOnly } from './lesson-changes';
+import { ConflictField } from '../../schedule-engine/conflicts';
+import { ClashRefusal, LESSON_SLOT_NOT_FOUND, LessonChange, LessonChanges, LessonScene, publishedOnly } from './lesson-changes';
 import { ScheduleDataRepository } from './schedule-data.repository';
 
 /**
@@ -53,6 +54,8 @@ export interface RejectedCandidate {
   /** 400 (the change is not allowed) or 409 (it clashes or the teacher is unavailable), as saving would answer. */
   status: number;
   reason: string;
+  /** For a clash, what the lesson would share with the first lesson it meets (teacher, room, group). */
+  clashFields?: readonly ConflictField[];
 }
 
 export interface LessonCandidates {
@@ -135,7 +138,11 @@ export class CandidateFinder {
         for (const { kind, change } of tried) {
           const outcome = checks[scope][position].attempt(change);
           if (outcome.lesson) result.accepted.push({ kind, change, lesson: outcome.lesson });
-          else if (outcome.refusal) result.rejected.push({ kind, change, status: outcome.refusal.status, reason: outcome.refusal.message });
+          else if (outcome.refusal) {
+            const { status, message } = outcome.refusal;
+            const clashFields = outcome.refusal instanceof ClashRefusal ? outcome.refusal.clashFields : undefined;
+            result.rejected.push({ kind, change, status, reason: message, ...(clashFields ? { clashFields } : {}) });
+          }
         }
       });
     });

@@ -13,7 +13,7 @@ export type { RulesChangedEvent } from './published-rule-changes';
 export type { ChecksTaskResult } from './engine-tasks';
 export type { ClashQuery, StoredClash } from './clash-guard';
 export { CONFLICT_REASONS, DAY_NAMES, describeMoment, hhmm, reasonsText } from './clash-texts';
-export { ChangeCheck, LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly } from './lesson-changes';
+export { ChangeCheck, ClashRefusal, LESSON_SLOT_NOT_FOUND, LessonChanges, publishedOnly } from './lesson-changes';
 export type { CurrentChange, LessonChange, LessonScene, PreparedLesson } from './lesson-changes';
 export { DUPLICATE_OVERRIDE, OverrideWrites } from './override-writes';
 export type { OverrideWrite } from './override-writes';

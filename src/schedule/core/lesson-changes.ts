@@ -40,6 +40,19 @@ export interface LessonChange {
   newLessonFormat: string | null;
 }
 
+/**
+ * A 409 because the changed lesson would meet another: with what they would share, so a caller can tell
+ * a clash only of the room (which another room cures) from one of the teacher or the group.
+ */
+export class ClashRefusal extends ConflictError {
+  constructor(
+    readonly clashFields: readonly ConflictField[],
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /** A lesson of the base series, rebuilt by the ordinary rules, with what it was built from. */
 export interface LessonScene {
   semester: LoadedSemester;
@@ -352,7 +365,7 @@ export class ChangeCheck {
     const clash = this.stored?.firstClash([lesson]);
     if (!clash) return;
     const other = clash.existing;
-    const error = new ConflictError(
+    const error = new ClashRefusal(clash.fields,
       `${lead} ${describeMoment(lesson)} с занятием «${other.rule.subjectName}» (правило №${other.rule.id}, ` +
         `${hhmm(other.startTime)}–${hhmm(other.endTime)}): ${reasonsText(clash.fields)}`,
     );

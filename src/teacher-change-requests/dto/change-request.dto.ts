@@ -151,9 +151,15 @@ export class CandidateTimeSlot {
   @ApiProperty() timeSlotOrder!: number;
   @ApiProperty({ example: '11:50:00' }) startTime!: string;
   @ApiProperty({ example: '13:20:00' }) endTime!: string;
-  @ApiProperty({ description: 'Аудитория, в которой пройдёт перенесённое занятие (сведения; в заявку не входит, аудиторию назначает учебный отдел при применении)' })
+  @ApiProperty({
+    description:
+      'Аудитория, в которой пройдёт перенесённое занятие: своя, если она свободна, иначе свободная, вмещающая студентов занятия и с нужным оборудованием ' +
+      '(сведения; в заявку не входит, аудиторию назначает учебный отдел при применении)',
+  })
   classroomId!: number;
   @ApiProperty() classroomName!: string;
+  @ApiProperty({ description: 'true — аудитория занятия (она свободна); false — своя занята, названа другая подходящая' })
+  ownClassroom!: boolean;
 }
 
 /** A room free at the lesson's own time: `requestedClassroomId` goes into a CHANGE_CLASSROOM request as it is. */
@@ -185,4 +191,14 @@ export class ChangeRequestReviewResponse extends ChangeRequestResponse {
     description: 'Предупреждения об аудитории перенесённого занятия (мест меньше, чем студентов; нет нужного оборудования); пусто, если их нет или заявка отклонена',
   })
   warnings!: RoomWarningDto[];
+
+  @ApiProperty({ type: Number, nullable: true, description: 'Аудитория, где пройдёт занятие после применения; null — отмена или заявка отклонена' })
+  classroomId!: number | null;
+  @ApiProperty({ type: String, nullable: true }) classroomName!: string | null;
+  @ApiProperty({
+    type: Boolean,
+    nullable: true,
+    description: 'true — аудитория занятия; false — другая: запрошенная (CHANGE_CLASSROOM) или назначенная, потому что своя в новое время занята (MOVE); null — отмена или отклонение',
+  })
+  ownClassroom!: boolean | null;
 }

@@ -112,13 +112,13 @@ export function ChangeRequestForm({ lesson, onSubmitted }: { lesson: Lesson; onS
             <Field
               label="Пара"
               error={form.errorAt('requestedTimeSlotId')}
-              hint="Рядом с парой — аудитория, где пройдёт занятие после переноса"
+              hint="Рядом с парой — аудитория, где пройдёт занятие после переноса: ваша, если свободна, иначе свободная, где хватит мест; её назначит учебный отдел"
               control={(props) => (
                 <select {...props} value={form.values.requestedTimeSlotId} onChange={(event) => form.set('requestedTimeSlotId', event.currentTarget.value)}>
                   <option value="">{candidates.state === 'loading' ? 'Загрузка…' : offer?.timeSlots.length ? 'Выберите пару' : 'В этот день свободных пар нет'}</option>
                   {(offer?.timeSlots ?? []).map((slot) => (
                     <option key={slot.requestedTimeSlotId} value={String(slot.requestedTimeSlotId)}>
-                      {`${slot.timeSlotOrder}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}, ${roomLabel(slot.classroomName)}`}
+                      {`${slot.timeSlotOrder}-я пара, ${formatTime(slot.startTime)}–${formatTime(slot.endTime)}, ${roomLabel(slot.classroomName)}${slot.ownClassroom ? '' : ' (ваша занята)'}`}
                     </option>
                   ))}
                 </select>

@@ -99,19 +99,28 @@ export default function ChangeRequestsReview() {
   );
 }
 
+/** «, ауд. 1-105 (аудитория занятия в это время занята)» after a move, when the answer names the room. */
+function movedRoom(request: Schemas['ChangeRequestReviewResponse']): string {
+  if (!request.classroomName) return '';
+  return `, ${roomLabel(request.classroomName)}${request.ownClassroom === false ? ' (аудитория занятия в это время занята)' : ''}`;
+}
+
 /** «Занятие 03.12 (чт), 08:30» of a request. */
 function lessonOf(request: Request): string {
   return `Занятие ${formatShortDate(request.lessonDate)}, ${formatTime(request.originalStartTime)}`;
 }
 
-/** «Заявка №7 применена: занятие 03.12 (чт), 08:30 перенесено на 05.12 (сб), 10:10–11:40» */
-function appliedText(request: Request): string {
+/**
+ * «Заявка №7 применена: занятие 03.12 (чт), 08:30 перенесено на 05.12 (сб), 10:10–11:40, ауд. 1-105
+ * (аудитория занятия в это время занята)»: a move names the room the application gave it (issue 55).
+ */
+function appliedText(request: Schemas['ChangeRequestReviewResponse']): string {
   const lesson = lessonOf(request).toLowerCase();
   const done =
     request.requestType === 'CANCEL'
       ? `${lesson} отменено`
       : request.requestType === 'CHANGE_CLASSROOM'
         ? `${lesson} пройдёт в аудитории ${request.requestedClassroomName ?? ''}`
-        : `${lesson} перенесено на ${askedChange(request)}`;
+        : `${lesson} перенесено на ${askedChange(request)}${movedRoom(request)}`;
   return `Заявка №${request.id} применена: ${done} (разовое изменение №${request.appliedOverrideId ?? ''}).`;
 }
