@@ -8,7 +8,7 @@ import { VERSION_EDITORS } from './access';
 import { VersionDiffResponse } from './dto/version-diff.dto';
 import { EffectiveFromQuery, SemesterVersionsQuery, VersionCreateRequest, VersionDiffQuery, VersionPublishRequest, VersionReasonRequest } from './dto/version-requests.dto';
 import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
-import { VersionValidationResponse } from './dto/version-validation.dto';
+import { VersionPublicationResponse, VersionValidationResponse } from './dto/version-validation.dto';
 import { VersionLocksRequest } from './dto/version-locks.dto';
 import { VersionLocksDto } from '../core';
 import { VersionLocksService } from './version-locks.service';
@@ -126,10 +126,11 @@ export class ScheduleVersionsController {
     summary: 'Опубликовать черновик',
     description:
       `${REVALIDATION} С effectiveFrom после первого дня семестра черновик сначала принимает прошлое опубликованной версии; ` +
-      'разовые изменения с этой даты, которые больше не совпадают с занятием, — 409 с unmatchedOverrides, пока для каждого нет решения в overrideDecisions.',
+      'разовые изменения с этой даты, которые больше не совпадают с занятием, — 409 с unmatchedOverrides, пока для каждого нет решения в overrideDecisions; ' +
+      'замены, которые черновик делает пустыми, удаляются и перечислены в redundantOverrides ответа.',
   })
-  @ApiOkResponse({ type: VersionResponse })
-  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionPublishRequest): Promise<VersionResponse> {
+  @ApiOkResponse({ type: VersionPublicationResponse })
+  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionPublishRequest): Promise<VersionPublicationResponse> {
     return this.publication.publish(caller, id, body.reason, body.effectiveFrom, body.overrideDecisions ?? []);
   }
 

@@ -136,9 +136,9 @@ export class ScheduleVersionsService {
     let answer: VersionValidationResponse | undefined;
     await this.writes
       .runLong(version.semesterId, async () => {
-        const { unmatchedOverrides } = await this.takeover.apply(version.id, publishedId, semester, from, [], true);
+        const { unmatchedOverrides, redundantOverrides } = await this.takeover.apply(version.id, publishedId, semester, from, [], true);
         const report = await this.validator.validate(version, from);
-        answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides };
+        answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides, redundantOverrides };
         throw new RehearsalOver();
       })
       .catch((error: unknown) => {

@@ -9,10 +9,10 @@ import { plural } from '../../platform/http/russian';
 import { todayInBusinessZone } from '../../platform/http/dates';
 import { addDays, formatDate } from '../../schedule-engine/dates';
 import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
-import { OverrideChoice, PastTakeover } from './past-takeover';
+import { OverrideChoice, PastTakeover, UnmatchedOverride } from './past-takeover';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
-import { VersionValidationResponse } from './dto/version-validation.dto';
+import { VersionPublicationResponse, VersionValidationResponse } from './dto/version-validation.dto';
 import { ScheduleVersionsRepository, VersionState } from './schedule-versions.repository';
 import { VersionRecords } from './version-records';
 import { VersionValidator } from './version-validator';
@@ -75,8 +75,9 @@ export class VersionPublicationService {
    * semester's first day, the draft first takes over the publication's past (PastTakeover), in the
    * same transaction: an error anywhere leaves both versions as they were.
    */
-  publish(caller: AuthUser, id: number, reason: string, effectiveFrom?: string, choices: readonly OverrideChoice[] = []): Promise<VersionResponse> {
-    return this.promote(
+  async publish(caller: AuthUser, id: number, reason: string, effectiveFrom?: string, choices: readonly OverrideChoice[] = []): Promise<VersionPublicationResponse> {
+    let redundant: UnmatchedOverride[] = [];
+    const published = await this.promote(
       caller,
       id,
       reason,
@@ -94,12 +95,13 @@ export class VersionPublicationService {
         const from = solvedFrom === null ? checkedEffectiveFrom(effectiveFrom, semester) : solverResultFrom(solvedFrom, semester);
         const current = versions.find((item) => item.status === 'PUBLISHED');
         if (current && from > semester.startDate) {
-          await this.takeover.apply(version.id, current.id, semester, from, choices);
+          redundant = (await this.takeover.apply(version.id, current.id, semester, from, choices)).redundantOverrides;
           return from;
         }
         return undefined;
       },
     );
+    return redundant.length > 0 ? { ...published, redundantOverrides: redundant } : published;
   }
 
   /** A previously published ARCHIVED version becomes PUBLISHED again; the current publication is archived. */

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ConflictField } from '../../../schedule-engine/conflicts';
+import { VersionResponse } from './version-response.dto';
 import { PROBLEM_TYPES, ProblemType, RuleProblem } from '../../../schedule-engine/rule-problems';
 
 export class VersionProblem implements RuleProblem {
@@ -46,4 +47,19 @@ export class VersionValidationResponse {
     description: 'С effectiveFrom: разовые изменения с этой даты, для которых при публикации нужно решение (overrideDecisions)',
   })
   unmatchedOverrides?: UnmatchedOverrideResponse[];
+  @ApiPropertyOptional({
+    type: [UnmatchedOverrideResponse],
+    description:
+      'С effectiveFrom: замены (REPLACE) с этой даты, которые размещение черновика делает пустыми (тот же преподаватель, аудитория и формат): при публикации они удаляются (keepable всегда false)',
+  })
+  redundantOverrides?: UnmatchedOverrideResponse[];
+}
+
+/** What a publication answers: the version, and with `effectiveFrom` the replacements it deleted as empty. */
+export class VersionPublicationResponse extends VersionResponse {
+  @ApiPropertyOptional({
+    type: [UnmatchedOverrideResponse],
+    description: 'Замены (REPLACE) с effectiveFrom, которые размещение черновика сделало пустыми: удалены, не перенесены; нет поля — таких нет',
+  })
+  redundantOverrides?: UnmatchedOverrideResponse[];
 }
