@@ -55,7 +55,7 @@ export class ScheduleRulesService {
       validated.rule = ruleAfterPlan(validated.rule, plan, payload.hours);
       const checked = await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED', plan.dated ? from : undefined);
 
-      const before = await this.publishedChanges.before(version, []);
+      const before = await this.publishedChanges.before(version, [], plan.dated ? from : undefined);
       const id = await this.rules.insert(ruleFields(payload), caller.userId);
       await this.rules.replaceGroups(id, payload.groupIds);
       await this.saveSlots(id, plan);
@@ -72,7 +72,7 @@ export class ScheduleRulesService {
    */
   async update(id: number, request: RuleRequest): Promise<RuleResponse | RuleWriteResponse> {
     return this.changing(id, request, async ({ payload, version, plan, checked, current, overrides }) => {
-      const before = await this.publishedChanges.before(version, [id]);
+      const before = await this.publishedChanges.before(version, [id], plan.dated ? plan.from : undefined);
       await this.rules.update(id, ruleFields(payload), plan.dated ? plan.hoursHistory : null);
       await this.rules.replaceGroups(id, payload.groupIds);
       await this.rules.deleteSlots(plan.removed);
@@ -151,7 +151,7 @@ export class ScheduleRulesService {
         const layOutNow = await this.checker.layOutFor(frame, [current]);
         layOut = layOutNow;
         lessons = layOutNow(ruleAfterPlan({ ...current, slots: [] }, emptyPlan, current.hours));
-        const before = await this.publishedChanges.before(version, [id]);
+        const before = await this.publishedChanges.before(version, [id], from);
         await this.rules.deleteOverrides(overrides.map((override) => override.id));
         await this.rules.deleteSlots(emptyPlan.removed);
         await this.rules.closeSlots(emptyPlan.close.map((slot) => slot.id), emptyPlan.until);

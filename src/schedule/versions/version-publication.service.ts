@@ -145,6 +145,7 @@ export class VersionPublicationService {
         const event = (versionId: number, type: VersionEventType) => ({ semesterId: version.semesterId, versionId, eventType: type, reason, actorId: caller.userId });
         await this.versions.addEvents([...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
         const published: VersionPublishedEvent = { semesterId: version.semesterId, versionId: id, previousVersionId: archivedId ?? null };
+        if (from !== undefined) published.effectiveFrom = from;
         await this.outbox.add('version.published', published);
         return (await this.records.record(id)) as VersionResponse;
       }),
