@@ -16,15 +16,15 @@ import { BootstrapAdmin } from './users';
 import { StudentPlacementModule, UsersModule } from './users';
 import { GroupPlacementModule, StudyStructureModule } from './study-structure';
 import { ResourcesModule } from './resources';
-import { AbsenceBlocksModule, TeacherAbsencesModule } from './teacher-absences';
-import { TeacherChangeRequestsModule } from './teacher-change-requests';
+import { AbsenceBlocksModule, PendingAbsenceDecisionsModule, TeacherAbsencesModule } from './teacher-absences';
+import { PendingChangeRequestsModule, TeacherChangeRequestsModule } from './teacher-change-requests';
 import { HardUnavailabilityModule, TeacherPreferencesModule } from './teacher-preferences';
 import { TeacherRequestsModule } from './teacher-requests';
 import { AcademicYearsModule } from './academic-years';
 import { TimeGridModule } from './time-grid';
 import { AcademicCalendarsModule } from './academic-calendars';
 import { ScheduleModule, ScheduleViewingModule } from './schedule';
-import { TeacherAvailabilityModule } from './schedule/core';
+import { PendingLessonsModule, TeacherAvailabilityModule } from './schedule/core';
 import { ScheduleExportModule } from './schedule-export';
 import { WorkloadModule } from './workload';
 import { TenantsModule } from './tenants';
@@ -52,6 +52,8 @@ export class AppModule {
         AuthModule.withAccounts(UsersModule, SingleSignOnModule),
         // The schedule's checks learn teachers' unavailability from the features that own it.
         TeacherAvailabilityModule.bind(HardUnavailabilityModule, AbsenceBlocksModule),
+        // A change of the timetable from a date re-checks the requests and absence decisions waiting on its lessons (issue 53).
+        PendingLessonsModule.bind(PendingChangeRequestsModule, PendingAbsenceDecisionsModule),
         // A new student is placed in a group by the study structure, which owns groups (issue 55).
         StudentPlacementModule.bind(GroupPlacementModule),
         // Before the other features: Express tries routes one by one, in the order their modules were

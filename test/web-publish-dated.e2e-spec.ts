@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { expectQuietPage, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { standPageAt, standServiceAt } from './support/clock';
-import { createUser } from './support/factories';
+import { createUser, PASSWORD } from './support/factories';
+import { submitRequest } from './support/change-request-builders';
 import { signIn } from './support/web-client';
 import { createOverride } from './support/override-builders';
 import { createRule, createUniversity, createVersion, LESSON_TYPES, requestOf, RuleBody, RULES_PATH, ruleBody, slotBody } from './support/schedule-builders';
@@ -73,6 +74,9 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
     const cancelled = await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-10-12', action: 'CANCEL' });
     // A replacement of a Wednesday into the room the draft gives every Wednesday: empty after the publication.
     const emptied = await createOverride(admin, { baseRuleSlotId: wednesday.slots[0].id, lessonDate: '2026-10-14', action: 'REPLACE', newClassroomId: u.classrooms[0].id });
+    // A teacher's request about a Monday the draft no longer has: the publication rejects it (issue 53).
+    const teacher = await t.as(tenant).login(u.teachers[0].username, PASSWORD);
+    const request = await submitRequest(teacher, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-10-19', requestType: 'CANCEL', reason: 'Конференция' });
     const draft = await createVersion(admin, u.semester.id, 'Со вторника', u.versionId);
     const copies = (await admin.get(`${RULES_PATH}?versionId=${draft.id}`)).body as RuleBody[];
     const mondayCopy = copies.find((rule) => rule.subjectId === monday.subjectId) as RuleBody;
@@ -84,7 +88,7 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
     toRoomZero.slots[0].classroomId = u.classrooms[0].id;
     expect((await admin.put(`${RULES_PATH}/${wednesdayCopy.id}`, toRoomZero)).status).toBe(200);
     const office = await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id });
-    return { admin, u, draft, cancelled, emptied, office };
+    return { admin, u, draft, cancelled, emptied, office, request };
   }
 
   const lessonsOf = async (admin: TenantClient, groupId: number): Promise<Lesson[]> =>
@@ -112,7 +116,7 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
   const dialogText = (page: Page) => page.$eval('dialog', (dialog) => dialog.textContent ?? '');
 
   async function publishFromTomorrow(tenant: string, origin: string, viewport: typeof DESKTOP | typeof PHONE, name: string): Promise<void> {
-    const { admin, u, draft, cancelled, emptied, office } = await university(tenant);
+    const { admin, u, draft, cancelled, emptied, office, request } = await university(tenant);
     const was = await Promise.all(u.groups.map((group) => lessonsOf(admin, group.id)));
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport(viewport);
@@ -144,6 +148,13 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
     const redundantList = await page.$('dialog .redundant-overrides');
     if (process.env.WEB_SCREENSHOTS && redundantList) await redundantList.screenshot({ path: join(process.env.WEB_SCREENSHOTS, `${name}-redundant.png`) });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // The teacher's request the publication would reject: a read-only line with the reason.
+    await page.waitForSelector('dialog [data-testid=affected-requests] li[data-outcome=REJECTED]');
+    expect(await page.$eval('dialog [data-testid=affected-requests]', (list) => list.textContent ?? '')).toContain(
+      `Заявка преподавателя №${request.id} (${u.teachers[0].fullName}, «${u.subjects[0].name}», 19.10 (пн)) будет отклонена: в этот день занятия больше нет`,
+    );
+    await page.$eval('dialog [data-testid=affected-requests]', (list) => list.scrollIntoView());
+    await screenshot(page, `${name}-requests`);
 
     // Undecided: refused next to the list, nothing sent.
     await page.type('dialog textarea', 'Лекции переносятся на вторник');

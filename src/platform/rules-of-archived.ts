@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AffectedRequestResponse } from './affected-requests';
 import { CalendarDateField } from './http/validators';
 
 /**
@@ -37,6 +38,11 @@ export class RuleEndingResponse {
   @ApiProperty({ description: 'Занятий с endsFrom, которых больше не будет' }) lessonsEnded!: number;
   @ApiProperty({ type: [EndingOverrideResponse], description: 'Разовые изменения этих занятий с endsFrom: удаляются вместе с ними' })
   droppedOverrides!: EndingOverrideResponse[];
+  @ApiPropertyOptional({
+    type: [AffectedRequestResponse],
+    description: 'Только в опубликованной версии и только если такие есть: заявки преподавателей и решения по отсутствиям на эти занятия с endsFrom — отклоняются (снимаются) или следуют за занятием',
+  })
+  affectedRequests?: AffectedRequestResponse[];
 }
 
 export class RuleEndingsResponse {

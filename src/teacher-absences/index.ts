@@ -4,3 +4,4 @@
  */
 export { TeacherAbsencesModule } from './teacher-absences.module';
 export { AbsenceBlocksModule } from './absence-blocks';
+export { PendingAbsenceDecisionsModule } from './pending-decisions';

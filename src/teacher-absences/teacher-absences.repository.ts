@@ -111,6 +111,10 @@ const DECISION_ROW = rowShape({
   decidedAt: timestamp,
 });
 
+/** A decision in force as the schedule's re-check after a change from a date sees it. */
+const WAITING_DECISION = rowShape({ id: int, slotId: int, lessonDate: date, teacherId: int, teacherName: text });
+
+export type WaitingDecision = RowType<typeof WAITING_DECISION>;
 
 /** SQL over `teacher_absences` and their decision log; writes join the caller's open transaction through `TenantDb`. */
 @Injectable()
@@ -189,6 +193,47 @@ export class TeacherAbsencesRepository {
       absenceId,
     ]);
     return rows.map((row) => ({ ...row, decidedAt: row.decidedAt.toISOString() }));
+  }
+
+  /**
+   * The decisions in force (a REJECT, or one whose override exists, and the last of its lesson) of
+   * approved or resolved absences about lessons of the rows `slotIds` dated `from` or later, locked.
+   */
+  async decisionsInForceOn(slotIds: readonly number[], from: string): Promise<WaitingDecision[]> {
+    return this.db.rows(WAITING_DECISION,
+      `SELECT d.id, d.base_rule_slot_id AS "slotId", d.lesson_date AS "lessonDate", a.teacher_id AS "teacherId", u.full_name AS "teacherName"
+         FROM teacher_absence_decisions d
+         JOIN teacher_absences a ON a.id = d.absence_id
+         JOIN users u ON u.id = a.teacher_id
+        WHERE d.base_rule_slot_id = ANY($1::int[]) AND d.lesson_date >= $2 AND a.status IN ('APPROVED', 'RESOLVED')
+          AND (d.resolution = 'REJECT' OR d.override_id IS NOT NULL)
+          AND NOT EXISTS (SELECT 1 FROM teacher_absence_decisions later
+                           WHERE later.absence_id = d.absence_id AND later.base_rule_slot_id = d.base_rule_slot_id
+                             AND later.lesson_date = d.lesson_date AND later.id > d.id)
+        ORDER BY d.id FOR UPDATE OF d`,
+      [slotIds, from],
+    );
+  }
+
+  /** Decisions follow their lesson to the row that gives it now. */
+  async repointDecisions(moves: readonly { id: number; slotId: number }[]): Promise<void> {
+    if (moves.length === 0) return;
+    await this.db.execute(
+      `UPDATE teacher_absence_decisions d SET base_rule_slot_id = m.slot_id FROM unnest($1::int[], $2::int[]) AS m(id, slot_id) WHERE d.id = m.id`,
+      [moves.map((move) => move.id), moves.map((move) => move.slotId)],
+    );
+  }
+
+  /**
+   * Removes decisions whose lesson is gone, so their absences' lessons are decided again: a resolved
+   * absence they belonged to waits for decisions again (APPROVED).
+   */
+  async removeDecisions(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    const rows = await this.db.rows(ID_ROW, `DELETE FROM teacher_absence_decisions WHERE id = ANY($1::int[]) RETURNING absence_id AS id`, [ids]);
+    await this.db.execute(`UPDATE teacher_absences SET status = 'APPROVED', resolved_at = NULL, updated_at = now() WHERE id = ANY($1::int[]) AND status = 'RESOLVED'`, [
+      [...new Set(rows.map((row) => row.id))],
+    ]);
   }
 
   async insertDecisions(decisions: readonly NewDecision[]): Promise<number[]> {

@@ -103,6 +103,11 @@ const EVENT_ROW = rowShape({
   createdAt: timestamp,
 });
 
+/** A waiting request as the schedule's re-check after a change from a date sees it. */
+const WAITING_ROW = rowShape({ id: int, slotId: int, lessonDate: date, teacherId: int, teacherName: text });
+
+export type WaitingRequest = RowType<typeof WAITING_ROW>;
+
 /** A candidate room with what a teacher chooses by. */
 const CLASSROOM_OPTION = rowShape({ requestedClassroomId: int, classroomName: text, capacity: int });
 
@@ -154,6 +159,39 @@ export class ChangeRequestsRepository {
       [baseRuleSlotId, lessonDate],
     );
     return row?.id;
+  }
+
+  /** The waiting requests about lessons of the rows `slotIds` dated `from` or later, row-locked until the transaction ends. */
+  async waitingOn(slotIds: readonly number[], from: string): Promise<WaitingRequest[]> {
+    return this.db.rows(WAITING_ROW,
+      `SELECT r.id, r.base_rule_slot_id AS "slotId", r.lesson_date AS "lessonDate", r.teacher_id AS "teacherId", u.full_name AS "teacherName"
+         FROM teacher_change_requests r JOIN users u ON u.id = r.teacher_id
+        WHERE r.status = 'PENDING' AND r.base_rule_slot_id = ANY($1::int[]) AND r.lesson_date >= $2
+        ORDER BY r.id FOR UPDATE OF r`,
+      [slotIds, from],
+    );
+  }
+
+  /** A waiting request follows its lesson to the row (and version, and room) that gives it now. */
+  async repoint(moves: readonly { id: number; slotId: number; versionId: number; classroomId: number }[]): Promise<void> {
+    if (moves.length === 0) return;
+    await this.db.execute(
+      `UPDATE teacher_change_requests r
+          SET base_rule_slot_id = m.slot_id, schedule_version_id = m.version_id, original_classroom_id = m.classroom_id, updated_at = now()
+         FROM unnest($1::int[], $2::int[], $3::int[], $4::int[]) AS m(id, slot_id, version_id, classroom_id)
+        WHERE r.id = m.id`,
+      [moves.map((move) => move.id), moves.map((move) => move.slotId), moves.map((move) => move.versionId), moves.map((move) => move.classroomId)],
+    );
+  }
+
+  /** Rejects a waiting request without a reviewer: the schedule changed under it (the comment says how). */
+  async rejectBySchedule(id: number, comment: string): Promise<void> {
+    await this.db.execute(
+      `UPDATE teacher_change_requests SET status = 'REJECTED', reviewed_by = NULL, reviewed_at = now(), review_comment = $2, updated_at = now()
+        WHERE id = $1 AND status = 'PENDING'`,
+      [id, comment],
+    );
+    await this.db.execute(`INSERT INTO teacher_change_request_events (request_id, event_type, actor_id, comment) VALUES ($1, 'REJECTED', NULL, $2)`, [id, comment]);
   }
 
   /** Rooms offered as candidates, with what a teacher chooses by. */

@@ -3,3 +3,4 @@
  * imports of this folder's files from outside it).
  */
 export { TeacherChangeRequestsModule } from './teacher-change-requests.module';
+export { PendingChangeRequestsModule } from './pending-requests';

@@ -40,3 +40,8 @@ export { SolvedDrafts, VersionLocks, VersionScores } from './optimization-ports'
 export type { HeldRules, SlotPlacement, SolvedDraft, SolvedDraftRequest, VersionScore } from './optimization-ports';
 export { RuleChangeTrials } from './rule-change-port';
 export type { RuleChangeBody, RuleChangeSlot } from './rule-change-port';
+export { PendingAbsenceDecisions, PendingChangeRequests, PendingLessons } from './pending-lessons';
+export type { PendingCheck, PendingLesson, SettledLesson } from './pending-lessons';
+export { AffectedRequestResponse, affectedRequestsField } from '../../platform/affected-requests';
+export type { PendingKind, PendingOutcome } from '../../platform/affected-requests';
+export { PendingLessonsModule } from './pending-lessons.module';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { activeOnOrAfter, allSlots, LoadedRule } from '../../schedule-engine/rule-model';
-import { LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { AffectedRequestResponse, affectedRequestsField, LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { BulkAction, RuleBulkRequest, RuleBulkResponse } from './dto/rule-bulk.dto';
 import { RedundantOverrideResponse } from './dto/schedule-rule-response.dto';
@@ -55,8 +55,14 @@ export class ScheduleRuleBulk {
     const frame = await this.frame(semesterId);
     if (request.effectiveFrom !== undefined) {
       if (request.action === 'MOVE') throw new BadRequestError(MOVE_FROM_DATE).at('effectiveFrom');
-      const redundant = await this.fromDate(request, ids, semesterId);
-      return { action: request.action, ruleIds: ids, changed: ids.length, ...(redundant.length > 0 ? { redundantOverrides: redundant } : {}) };
+      const { affected, redundant } = await this.fromDate(request, ids, semesterId);
+      return {
+        action: request.action,
+        ruleIds: ids,
+        changed: ids.length,
+        ...affectedRequestsField(affected),
+        ...(redundant.length > 0 ? { redundantOverrides: redundant } : {}),
+      };
     }
 
     await this.writes.run(semesterId, async (tx) => {
@@ -116,8 +122,13 @@ export class ScheduleRuleBulk {
    * date, one after the other in one semester write unit (a nested unit joins it), all or nothing.
    * Answers the replacements the new placements made empty, which each rule's PUT deleted and listed.
    */
-  private async fromDate(request: RuleBulkRequest, ids: readonly number[], semesterId: number): Promise<RedundantOverrideResponse[]> {
+  private async fromDate(
+    request: RuleBulkRequest,
+    ids: readonly number[],
+    semesterId: number,
+  ): Promise<{ affected: AffectedRequestResponse[]; redundant: RedundantOverrideResponse[] }> {
     const from = request.effectiveFrom as string;
+    const affected: AffectedRequestResponse[] = [];
     const redundant: RedundantOverrideResponse[] = [];
     await this.writes.run(semesterId, async () => {
       for (const id of ids) {
@@ -127,18 +138,19 @@ export class ScheduleRuleBulk {
         try {
           if (request.action === 'ARCHIVE') {
             // Decisions sent for its one-off changes from the date (listed by a first 409) let them go with the rule's end.
-            await this.single.archive(id, from, (request.overrideDecisions ?? []).length > 0);
+            affected.push(...affectedOf(await this.single.archive(id, from, (request.overrideDecisions ?? []).length > 0)));
             continue;
           }
           if (stored.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_RULE);
           const written = await this.single.update(id, bodyFrom(current, request, from));
+          affected.push(...affectedOf(written));
           redundant.push(...(('redundantOverrides' in written && written.redundantOverrides) || []));
         } catch (error) {
           throw aboutRule(error, current, undefined, request.action);
         }
       }
     });
-    return redundant;
+    return { affected, redundant };
   }
 
   private async frame(semesterId: number): Promise<SemesterFrame> {
@@ -147,6 +159,9 @@ export class ScheduleRuleBulk {
     return { semester, grids: await this.data.grids(semester.startDate, semester.endDate) };
   }
 }
+
+/** The requests and absence decisions a rule's write from a date re-checked (issue 53). */
+const affectedOf = (answer: object): AffectedRequestResponse[] => ('affectedRequests' in answer ? (answer.affectedRequests as AffectedRequestResponse[]) : []);
 
 /** The rule's body as `PUT` would receive it with the change applied: every slot keeps its id. */
 function changedPayload(rule: LoadedRule, request: RuleBulkRequest): RulePayload {

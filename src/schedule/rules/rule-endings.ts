@@ -6,7 +6,7 @@ import { addDays } from '../../schedule-engine/dates';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { HOURS_PER_LESSON, LESSON_KINDS } from '../../schedule-engine/lesson-series';
 import { activeOnOrAfter, allSlots, LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
-import { RuleFilter, ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { AffectedRequestResponse, affectedRequestsField, PendingLessons, RuleFilter, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleChecker } from './rule-checker';
 import { OpenVersion, ScheduleRulesRepository } from './schedule-rules.repository';
@@ -39,6 +39,7 @@ export class RuleEndings implements RulesOfArchived {
     private readonly data: ScheduleDataRepository,
     private readonly checker: RuleChecker,
     private readonly single: ScheduleRulesService,
+    private readonly pending: PendingLessons,
   ) {}
 
   async preview(record: ArchivedRecord, effectiveFrom?: string): Promise<RuleEndingResponse[]> {
@@ -106,6 +107,9 @@ export class RuleEndings implements RulesOfArchived {
       const hoursGiven = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
       for (const lesson of laidOut) if (lesson.date < from) hoursGiven[lesson.lessonKind] += HOURS_PER_LESSON;
       const overrides = (overridesOf.get(rule.id) ?? []).filter((override) => whole || going.has(override.slotId));
+      // The requests and absence decisions on the lessons that go (the kept slots keep their lessons).
+      const kept = whole ? [] : [{ ...rule, slots: rule.slots.filter((slot) => !going.has(slot.id)) }];
+      const affected = version.status === 'PUBLISHED' ? await this.pending.recheck({ semester, from, before: [rule], after: kept, versionId: rule.versionId }, false) : [];
       planned.push({
         rule,
         hoursEnded,
@@ -123,6 +127,7 @@ export class RuleEndings implements RulesOfArchived {
           slotIds: whole ? [] : slotIds,
           lessonsEnded: lessons.length,
           droppedOverrides: overrides.map((override) => ({ overrideId: override.id, action: override.action, lessonDate: override.lessonDate })),
+          ...affectedRequestsField(affected.filter((item) => item.outcome !== 'FOLLOWED')),
         },
       });
     }
@@ -130,14 +135,19 @@ export class RuleEndings implements RulesOfArchived {
   }
 
   private async apply({ rule, answer, hoursEnded, hoursGiven }: PlannedEnding): Promise<void> {
+    const settled = (written: object) => {
+      const affected = 'affectedRequests' in written ? (written.affectedRequests as AffectedRequestResponse[]) : [];
+      if (affected.length > 0) answer.affectedRequests = affected;
+      else delete answer.affectedRequests;
+    };
     if (answer.scope === 'RULE') {
-      await this.single.archive(rule.id, answer.endsFrom, true);
+      settled(await this.single.archive(rule.id, answer.endsFrom, true));
       return;
     }
     const decisions = answer.droppedOverrides.map((override) => ({ overrideId: override.overrideId, decision: 'DROP' as const }));
     const body = keptSlotsBody(rule, answer, hoursEnded, hoursGiven);
     try {
-      await this.single.update(rule.id, { ...body, overrideDecisions: decisions });
+      settled(await this.single.update(rule.id, { ...body, overrideDecisions: decisions }));
     } catch (error) {
       // The kept slots' lessons do not move, so no other one-off change should be listed; if one is, it
       // goes with the ended slots' lessons rather than refusing the archive (listed in the answer).
@@ -145,7 +155,7 @@ export class RuleEndings implements RulesOfArchived {
       if (!unmatched) throw error;
       answer.droppedOverrides.push(...unmatched.map(({ overrideId, action, lessonDate }) => ({ overrideId, action, lessonDate })));
       const all = [...decisions, ...unmatched.map((item) => ({ overrideId: item.overrideId, decision: 'DROP' as const }))];
-      await this.single.update(rule.id, { ...body, overrideDecisions: all });
+      settled(await this.single.update(rule.id, { ...body, overrideDecisions: all }));
     }
   }
 }

@@ -8,7 +8,7 @@ import { comparedLesson, diffLessons } from '../../schedule-engine/lesson-diff';
 import { HOURS_PER_LESSON, LESSON_KINDS } from '../../schedule-engine/lesson-series';
 import { EMPTY_REPLACEMENT_REASON, isEmptyReplacement } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
-import { LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { AffectedRequestResponse, affectedRequestsField, LockedVersion, PendingLessons, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { RuleRequest } from './dto/schedule-rule.dto';
 import { RuleResponse, RuleWriteResponse } from './dto/schedule-rule-response.dto';
@@ -41,6 +41,7 @@ export class ScheduleRulesService {
     private readonly slotUsage: RuleSlotUsage,
     private readonly reads: ScheduleRuleReads,
     private readonly publishedChanges: PublishedRuleChanges,
+    private readonly pending: PendingLessons,
   ) {}
 
   async create(caller: AuthUser, request: RuleRequest): Promise<RuleResponse | RuleWriteResponse> {
@@ -71,17 +72,19 @@ export class ScheduleRulesService {
    * it stay as they were (issue 53).
    */
   async update(id: number, request: RuleRequest): Promise<RuleResponse | RuleWriteResponse> {
-    return this.changing(id, request, async ({ payload, version, plan, checked, current, overrides }) => {
+    return this.changing(id, request, async ({ payload, version, plan, checked, current, overrides, pendingCheck }) => {
       const before = await this.publishedChanges.before(version, [id], plan.dated ? plan.from : undefined);
       await this.rules.update(id, ruleFields(payload), plan.dated ? plan.hoursHistory : null);
       await this.rules.replaceGroups(id, payload.groupIds);
       await this.rules.deleteSlots(plan.removed);
       await this.rules.closeSlots(plan.close.map((slot) => slot.id), plan.until);
       const successorIds = await this.saveSlots(id, plan);
+      // Before the one-off changes are settled: a decision whose override is dropped is still in force here, so it is listed.
+      const affected = await this.recheckPending(pendingCheck, id);
       await this.settleOverrides(overrides, successorIds);
       await this.publishedChanges.record(before);
       const answer = await this.answer(id, plan, checked, checked.layOut(current), request.effectiveFrom !== undefined);
-      return overrides.redundant.length > 0 ? { ...answer, redundantOverrides: overrides.redundant } : answer;
+      return { ...answer, ...(overrides.redundant.length > 0 ? { redundantOverrides: overrides.redundant } : {}), ...affectedRequestsField(affected) };
     });
   }
 
@@ -120,8 +123,12 @@ export class ScheduleRulesService {
       const given = plan.dated ? await this.checker.givenBefore(current, frame, from) : undefined;
       if (given) checkFixedBefore(current, payload, given, from);
       const checked = await this.checker.ensureNoConflicts(checkedPayload, validated, frame, published, plan.dated ? from : undefined);
-      const overrides = published ? await this.overridesToSettle(id, plan, validated.rule, checked.lessons, request) : NO_OVERRIDES;
-      return write({ payload, version, plan, checked, current, overrides });
+      // Requests and absence decisions waiting on the rule's lessons are re-checked by a change from a date of the publication (issue 53).
+      const pendingCheck = published && request.effectiveFrom !== undefined ? { semester: frame.semester, from, current, versionId: version.id } : undefined;
+      const overrides = published
+        ? await this.withAffected(() => this.overridesToSettle(id, plan, validated.rule, checked.lessons, request), pendingCheck, [validated.rule])
+        : NO_OVERRIDES;
+      return write({ payload, version, plan, checked, current, overrides, pendingCheck });
     });
   }
 
@@ -141,13 +148,18 @@ export class ScheduleRulesService {
       const version = checkVersion(await tx.lockVersion(stored.versionId), stored.semesterId);
       const [current] = stored.status === 'ACTIVE' ? await this.data.rules({ versionIds: [stored.versionId], ruleIds: [id] }) : [];
       const ending = current !== undefined && from > frame.semester.startDate;
+      const pendingCheck = current && version.status === 'PUBLISHED' && effectiveFrom !== undefined ? { semester: frame.semester, from, current, versionId: version.id } : undefined;
+      let affected: AffectedRequestResponse[] = [];
       const emptyPlan = planPeriods(current, { ...bodyOf(current, frame.semester), slots: [] }, from, frame.semester);
       let layOut: CheckedLessons['layOut'] | undefined;
       let lessons: GeneratedLesson[] = [];
       if (ending) {
         if ((await this.slotUsage.count(emptyPlan.removed)) > 0) throw new BadRequestError(REFERENCED_SLOTS).at('effectiveFrom');
         const overrides = await this.rules.overridesFrom(id, from);
-        if (overrides.length > 0 && !dropOverrides) throw unmatchedError(overrides.map((override) => unmatchedItem(override, 'правило завершается с этой даты', false)), from);
+        if (overrides.length > 0 && !dropOverrides) {
+          const unmatched = unmatchedError(overrides.map((override) => unmatchedItem(override, 'правило завершается с этой даты', false)), from);
+          await this.withAffected(() => Promise.reject(unmatched), pendingCheck, [ruleAfterPlan({ ...current, slots: [] }, emptyPlan, current.hours)]);
+        }
         const layOutNow = await this.checker.layOutFor(frame, [current]);
         layOut = layOutNow;
         lessons = layOutNow(ruleAfterPlan({ ...current, slots: [] }, emptyPlan, current.hours));
@@ -158,17 +170,45 @@ export class ScheduleRulesService {
         // A rule with nothing before the date keeps no period at all: it is simply archived.
         if (emptyPlan.history.length + emptyPlan.close.length === 0) await this.rules.archive(id);
         else await this.rules.touch(id);
+        affected = await this.recheckPending(pendingCheck, id);
         await this.publishedChanges.record(before);
       } else if (stored.status === 'ACTIVE') {
         const before = await this.publishedChanges.before(version, [id]);
         await this.rules.archive(id);
+        affected = await this.recheckPending(pendingCheck, id);
         await this.publishedChanges.record(before);
       }
       const response = await this.reads.get(id);
       if (effectiveFrom === undefined) return response;
       const pastLessonsChanged = ending && layOut ? changedBeforeTomorrow(layOut(current), lessons, from) : 0;
-      return { ...response, effectiveFrom: from, pastLessonsChanged, hoursNotFitted: 0 };
+      return { ...response, effectiveFrom: from, pastLessonsChanged, hoursNotFitted: 0, ...affectedRequestsField(affected) };
     });
+  }
+
+  /** The waiting requests and absence decisions on the rule's lessons from the date, settled against the rule as written (issue 53). */
+  private async recheckPending(check: PendingRuleCheck | undefined, ruleId: number): Promise<AffectedRequestResponse[]> {
+    if (!check) return [];
+    const after = await this.data.rules({ versionIds: [check.versionId], ruleIds: [ruleId] });
+    return this.pending.recheck({ semester: check.semester, from: check.from, before: [check.current], after, versionId: check.versionId }, true);
+  }
+
+  /**
+   * Runs `settle`; when it refuses with the one-off changes that no longer match (409), the refusal
+   * also lists what the change would do to the requests and absence decisions waiting on the rule's
+   * lessons (`after`: the rule as the change would leave it), so the office sees it before deciding.
+   */
+  private async withAffected<T>(settle: () => Promise<T>, check: PendingRuleCheck | undefined, after: LoadedRule[]): Promise<T> {
+    try {
+      return await settle();
+    } catch (error) {
+      if (!check || !(error instanceof AppError) || !error.extra?.unmatchedOverrides) throw error;
+      const affected = await this.pending.recheck({ semester: check.semester, from: check.from, before: [check.current], after, versionId: check.versionId }, false);
+      if (affected.length === 0) throw error;
+      const listed = new AppError(error.status, error.message, undefined, undefined, { ...error.extra, affectedRequests: affected });
+      listed.field = error.field;
+      listed.fields = error.fields;
+      throw listed;
+    }
   }
 
   /** The semester and its bell schedules, read before the transaction so it needs a single connection. */
@@ -299,6 +339,15 @@ interface CheckedUpdate {
   checked: CheckedLessons;
   current: LoadedRule;
   overrides: OverridesToSettle;
+  pendingCheck: PendingRuleCheck | undefined;
+}
+
+/** What re-checking the waiting requests and absence decisions of a rule needs (a change from a date of the publication). */
+interface PendingRuleCheck {
+  semester: LoadedSemester;
+  from: string;
+  current: LoadedRule;
+  versionId: number;
 }
 
 /** One-off changes a change from a date moves along (`follow`, `keep`) or deletes (`drop`). */

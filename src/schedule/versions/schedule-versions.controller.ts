@@ -7,8 +7,8 @@ import { IdParam } from '../../platform/http/id-param';
 import { VERSION_EDITORS } from './access';
 import { VersionDiffResponse } from './dto/version-diff.dto';
 import { EffectiveFromQuery, SemesterVersionsQuery, VersionCreateRequest, VersionDiffQuery, VersionPublishRequest, VersionReasonRequest } from './dto/version-requests.dto';
-import { VersionEventResponse, VersionResponse } from './dto/version-response.dto';
-import { VersionPublicationResponse, VersionValidationResponse } from './dto/version-validation.dto';
+import { PublishedVersionResponse, VersionEventResponse, VersionResponse } from './dto/version-response.dto';
+import { VersionValidationResponse } from './dto/version-validation.dto';
 import { VersionLocksRequest } from './dto/version-locks.dto';
 import { VersionLocksDto } from '../core';
 import { VersionLocksService } from './version-locks.service';
@@ -127,10 +127,11 @@ export class ScheduleVersionsController {
     description:
       `${REVALIDATION} С effectiveFrom после первого дня семестра черновик сначала принимает прошлое опубликованной версии; ` +
       'разовые изменения с этой даты, которые больше не совпадают с занятием, — 409 с unmatchedOverrides, пока для каждого нет решения в overrideDecisions; ' +
-      'замены, которые черновик делает пустыми, удаляются и перечислены в redundantOverrides ответа.',
+      'замены, которые черновик делает пустыми, удаляются и перечислены в redundantOverrides ответа. ' +
+      'Заявки преподавателей и решения по отсутствиям на занятия с этой даты следуют за занятием или отклоняются (снимаются): affectedRequests.',
   })
-  @ApiOkResponse({ type: VersionPublicationResponse })
-  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionPublishRequest): Promise<VersionPublicationResponse> {
+  @ApiOkResponse({ type: PublishedVersionResponse })
+  publish(@CurrentUser() caller: AuthUser, @IdParam('id') id: number, @Body() body: VersionPublishRequest): Promise<PublishedVersionResponse> {
     return this.publication.publish(caller, id, body.reason, body.effectiveFrom, body.overrideDecisions ?? []);
   }
 

@@ -12,6 +12,7 @@ import { VersionRecords } from './version-records';
 import { VersionValidator } from './version-validator';
 import { PastLessonChanges } from './past-lessons';
 import { PastTakeover } from './past-takeover';
+import { PendingOfPublication } from './pending-of-publication';
 import { PastTakeoverRepository } from './past-takeover.repository';
 import { VersionSolvedDrafts } from './solved-drafts';
 import { VersionLocksRepository } from './version-locks.repository';
@@ -30,6 +31,7 @@ import { VersionLocksService } from './version-locks.service';
     VersionValidator,
     PastLessonChanges,
     PastTakeover,
+    PendingOfPublication,
     PastTakeoverRepository,
     ScheduleVersionsRepository,
     VersionRecords,

@@ -3,9 +3,10 @@ import { SemesterCatalog } from '../../academic-years';
 import { AuthUser } from '../../platform/auth/auth-user';
 import { BadRequestError, ConflictError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
-import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { affectedRequestsField, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { LoadedSemester } from '../../schedule-engine/rule-model';
 import { PastTakeover } from './past-takeover';
+import { PendingOfPublication } from './pending-of-publication';
 import { checkedEffectiveFrom } from './version-publication.service';
 import { VERSION_NOT_FOUND } from './access';
 import { VersionCreateRequest } from './dto/version-requests.dto';
@@ -35,6 +36,7 @@ export class ScheduleVersionsService {
     private readonly semesters: SemesterCatalog,
     private readonly data: ScheduleDataRepository,
     private readonly takeover: PastTakeover,
+    private readonly pending: PendingOfPublication,
   ) {}
 
   /** An unknown semester has no versions: the list is empty. */
@@ -137,8 +139,9 @@ export class ScheduleVersionsService {
     await this.writes
       .runLong(version.semesterId, async () => {
         const { unmatchedOverrides, redundantOverrides } = await this.takeover.apply(version.id, publishedId, semester, from, [], true);
+        const affected = await this.pending.recheck(version.id, publishedId, semester, from, false);
         const report = await this.validator.validate(version, from);
-        answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides, redundantOverrides };
+        answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides, redundantOverrides, ...affectedRequestsField(affected) };
         throw new RehearsalOver();
       })
       .catch((error: unknown) => {

@@ -8,11 +8,12 @@ import { Outbox, VersionPublishedEvent } from '../../platform/outbox/outbox';
 import { plural } from '../../platform/http/russian';
 import { todayInBusinessZone } from '../../platform/http/dates';
 import { addDays, formatDate } from '../../schedule-engine/dates';
-import { ScheduleDataRepository, SemesterWriteUnit } from '../core';
+import { AffectedRequestResponse, affectedRequestsField, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { OverrideChoice, PastTakeover, UnmatchedOverride } from './past-takeover';
+import { PendingOfPublication } from './pending-of-publication';
 import { VERSION_NOT_FOUND } from './access';
-import { VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
-import { VersionPublicationResponse, VersionValidationResponse } from './dto/version-validation.dto';
+import { PublishedVersionResponse, VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
+import { VersionValidationResponse } from './dto/version-validation.dto';
 import { ScheduleVersionsRepository, VersionState } from './schedule-versions.repository';
 import { VersionRecords } from './version-records';
 import { VersionValidator } from './version-validator';
@@ -65,6 +66,7 @@ export class VersionPublicationService {
     private readonly records: VersionRecords,
     private readonly takeover: PastTakeover,
     private readonly data: ScheduleDataRepository,
+    private readonly pending: PendingOfPublication,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.slots = new WorkSlots(config.schedulePublishConcurrency);
@@ -75,7 +77,8 @@ export class VersionPublicationService {
    * semester's first day, the draft first takes over the publication's past (PastTakeover), in the
    * same transaction: an error anywhere leaves both versions as they were.
    */
-  async publish(caller: AuthUser, id: number, reason: string, effectiveFrom?: string, choices: readonly OverrideChoice[] = []): Promise<VersionPublicationResponse> {
+  async publish(caller: AuthUser, id: number, reason: string, effectiveFrom?: string, choices: readonly OverrideChoice[] = []): Promise<PublishedVersionResponse> {
+    let affected: AffectedRequestResponse[] = [];
     let redundant: UnmatchedOverride[] = [];
     const published = await this.promote(
       caller,
@@ -95,13 +98,15 @@ export class VersionPublicationService {
         const from = solvedFrom === null ? checkedEffectiveFrom(effectiveFrom, semester) : solverResultFrom(solvedFrom, semester);
         const current = versions.find((item) => item.status === 'PUBLISHED');
         if (current && from > semester.startDate) {
-          redundant = (await this.takeover.apply(version.id, current.id, semester, from, choices)).redundantOverrides;
+          const taken = await this.pending.listedWith(() => this.takeover.apply(version.id, current.id, semester, from, choices), version.id, current.id, semester, from);
+          redundant = taken.redundantOverrides;
+          affected = await this.pending.recheck(version.id, current.id, semester, from, true);
           return from;
         }
         return undefined;
       },
     );
-    return redundant.length > 0 ? { ...published, redundantOverrides: redundant } : published;
+    return { ...published, ...affectedRequestsField(affected), ...(redundant.length > 0 ? { redundantOverrides: redundant } : {}) };
   }
 
   /** A previously published ARCHIVED version becomes PUBLISHED again; the current publication is archived. */

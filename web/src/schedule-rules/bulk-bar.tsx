@@ -13,7 +13,8 @@ import { findClassrooms, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ErrorLine, useId, useLoad } from '../shared/ui';
 import type { Version } from '../shared/version-choice';
-import { changesPast, defaultEffectiveFrom, EffectiveFromField, pastQuestion, UnmatchedList, unmatchedOf, type Decision, type SemesterDays, type UnmatchedOverride } from './effective-from';
+import { affectedOf, AffectedList, changesPast, defaultEffectiveFrom, EffectiveFromField, pastQuestion, UnmatchedList, unmatchedOf, type Decision, type SemesterDays, type UnmatchedOverride } from './effective-from';
+import { affectedRequestLine, type AffectedRequest } from '../shared/affected-requests';
 
 type Rule = Schemas['RuleResponse'];
 type Action = Schemas['RuleBulkRequest']['action'];
@@ -52,7 +53,7 @@ export function BulkBar({
   const [step, setStep] = useState<'confirm' | 'past' | 'overrides'>();
   const [effectiveFrom, setEffectiveFrom] = useState(() => (semester ? defaultEffectiveFrom(semester) : ''));
   const [dateError, setDateError] = useState<string>();
-  const [unmatched, setUnmatched] = useState<{ message: string; items: UnmatchedOverride[] }>();
+  const [unmatched, setUnmatched] = useState<{ message: string; items: UnmatchedOverride[]; affected: AffectedRequest[] }>();
   const [decisions, setDecisions] = useState<Record<number, Decision>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string>();
@@ -105,11 +106,12 @@ export function BulkBar({
               ? `перенесены в версию №${target?.versionNumber ?? ''} «${target?.name ?? ''}»`
               : 'отправлены в архив';
       const from = dated ? ` Действует с ${formatLongDate(effectiveFrom)}: занятия до этой даты остались как были.` : '';
-      onDone(`Изменено правил: ${result.changed} (№${result.ruleIds.join(', №')}): ${done}.${from}`);
+      const settled = (result.affectedRequests ?? []).map((item) => ` ${affectedRequestLine(item, true)}.`).join('');
+      onDone(`Изменено правил: ${result.changed} (№${result.ruleIds.join(', №')}): ${done}.${from}${settled}`);
     } catch (error) {
       const listed = unmatchedOf(error);
       if (listed) {
-        setUnmatched({ message: messageOf(error), items: listed });
+        setUnmatched({ message: messageOf(error), items: listed, affected: affectedOf(error) });
         setDecisions({});
         setStep('overrides');
       } else if (dated && apiField(error) === 'effectiveFrom') {
@@ -194,6 +196,7 @@ export function BulkBar({
             <p>{unmatched.message}</p>
             <p>{`С ${formatLongDate(effectiveFrom)} у этих разовых изменений больше нет своего занятия. Выберите для каждого: оставить его разовым переносом на занятие правила той же недели (если это возможно) или удалить.`}</p>
             <UnmatchedList items={unmatched.items} decisions={decisions} onDecide={(id, decision) => setDecisions((old) => ({ ...old, [id]: decision }))} />
+            <AffectedList items={unmatched.affected} />
             <div class="row-actions">
               <button
                 type="button"

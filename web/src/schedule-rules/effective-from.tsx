@@ -4,6 +4,7 @@
 // match (a 409 of the API) with the choice per change, and the periods of ended rules and slots.
 import { ApiError, type Schemas } from '../api/client';
 import { formatDayMonth, formatLongDate, formatShortDate, plusDays, todayAtUniversity } from '../shared/dates';
+import { affectedRequestLine, type AffectedRequest } from '../shared/affected-requests';
 import { ErrorLine, useId } from '../shared/ui';
 
 type Rule = Schemas['RuleResponse'];
@@ -96,6 +97,29 @@ export function unmatchedOf(error: unknown): UnmatchedOverride[] | undefined {
 
 const ACTION_NAMES: Record<UnmatchedOverride['action'], string> = { MOVE: 'перенос', REPLACE: 'замена', CANCEL: 'отмена' };
 
+/** The teachers' requests and absence decisions a 409 says the change would settle (issue 53). */
+export function affectedOf(error: unknown): AffectedRequest[] {
+  const list = error instanceof ApiError ? (error.body as { affectedRequests?: unknown } | undefined)?.affectedRequests : undefined;
+  return Array.isArray(list) ? (list as AffectedRequest[]) : [];
+}
+
+/** Read-only lines: what the change does to them by itself (nothing to choose). */
+export function AffectedList({ items }: { items: readonly AffectedRequest[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div class="affected-requests" data-testid="affected-requests">
+      <p>{`Заявки преподавателей и решения по отсутствиям на занятия с этой даты: ${items.length}`}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={`${item.kind}-${item.id}`} data-outcome={item.outcome}>
+            {affectedRequestLine(item)}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 /**
  * The one-off changes that no longer match, each with its date, kind and why; with `decisions`, a
  * choice per change (оставить only when the API says it can be kept).
@@ -147,5 +171,6 @@ export function writeOutcome(answer: Partial<Schemas['RuleWriteResponse']>): str
   if (answer.effectiveFrom) parts.push(`Действует с ${formatLongDate(answer.effectiveFrom)}: занятия до этой даты остались как были.`);
   if (answer.pastLessonsChanged) parts.push(`Изменено прошедших занятий: ${answer.pastLessonsChanged}.`);
   if (answer.hoursNotFitted) parts.push(`Не уместилось часов до конца семестра: ${answer.hoursNotFitted}.`);
+  for (const item of answer.affectedRequests ?? []) parts.push(`${affectedRequestLine(item, true)}.`);
   return parts.join(' ');
 }

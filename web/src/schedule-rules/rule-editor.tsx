@@ -15,7 +15,8 @@ import { apiField, indexIn, topField } from '../shared/field-errors';
 import { findClassrooms, findGroups, findTeachers } from '../shared/options';
 import { Picker, type Choice } from '../shared/picker';
 import { ErrorLine, useId } from '../shared/ui';
-import { changesPast, defaultEffectiveFrom, EffectiveFromField, endedText, pastQuestion, periodText, UnmatchedList, unmatchedOf, type Decision, type SemesterDays, type UnmatchedOverride } from './effective-from';
+import { affectedOf, AffectedList, changesPast, defaultEffectiveFrom, EffectiveFromField, endedText, pastQuestion, periodText, UnmatchedList, unmatchedOf, type Decision, type SemesterDays, type UnmatchedOverride } from './effective-from';
+import type { AffectedRequest } from '../shared/affected-requests';
 import { FreeCellGrid } from './free-cell-grid';
 
 type Rule = Schemas['RuleResponse'];
@@ -151,6 +152,8 @@ export function RuleEditor({
   const [pastAgreed, setPastAgreed] = useState<string>();
   const [askingPast, setAskingPast] = useState(false);
   const [unmatched, setUnmatched] = useState<UnmatchedOverride[]>();
+  // Teachers' requests and absence decisions the same change would settle (read-only, from the 409).
+  const [affected, setAffected] = useState<AffectedRequest[]>([]);
   const [decisions, setDecisions] = useState<Record<number, Decision>>({});
 
   useEffect(() => {
@@ -249,6 +252,7 @@ export function RuleEditor({
       const listed = unmatchedOf(error);
       if (listed) {
         setUnmatched(listed);
+        setAffected(affectedOf(error));
         setDecisions({});
         return;
       }
@@ -407,6 +411,7 @@ export function RuleEditor({
           <div class="unmatched">
             <p>{`С ${effectiveFrom ? formatLongDate(effectiveFrom) : 'выбранной даты'} у этих разовых изменений больше нет своего занятия. Выберите для каждого: оставить его разовым переносом на занятие правила той же недели или удалить.`}</p>
             <UnmatchedList items={unmatched} decisions={decisions} onDecide={(id, decision) => setDecisions((old) => ({ ...old, [id]: decision }))} />
+            <AffectedList items={affected} />
             <div class="row-actions">
               <button
                 type="button"

@@ -10,6 +10,7 @@ import { Dialog } from '../shared/dialog';
 import { messageOf } from '../shared/errors';
 import { apiField, topField } from '../shared/field-errors';
 import { formatLongDate, formatShortDate, isDate, plusDays, todayAtUniversity } from '../shared/dates';
+import { affectedRequestLine, type AffectedRequest } from '../shared/affected-requests';
 import { ErrorLine, Status, useId, useLoad } from '../shared/ui';
 import type { Version } from '../shared/version-choice';
 import { VersionDiff } from './diff-view';
@@ -56,6 +57,7 @@ export function DatedPublication({
   const [refused, setRefused] = useState<{ place: Place; message: string }>();
   // Undecided changes named by a 409 of the publication itself (newer than the last validation).
   const [refusedUnmatched, setRefusedUnmatched] = useState<Unmatched[]>();
+  const [refusedAffected, setRefusedAffected] = useState<AffectedRequest[]>();
   const [askPast, setAskPast] = useState(false);
   const [busy, setBusy] = useState(false);
   const ids = { date: useId('publish-from'), reason: useId('publish-reason'), list: useId('publish-overrides') };
@@ -70,6 +72,7 @@ export function DatedPublication({
   }, [typed]);
   useEffect(() => {
     setRefusedUnmatched(undefined);
+    setRefusedAffected(undefined);
     setAskPast(false);
   }, [from]);
 
@@ -81,6 +84,8 @@ export function DatedPublication({
   const unmatched = refusedUnmatched ?? checked?.unmatchedOverrides ?? [];
   // Replacements the draft makes empty: deleted by the publication, nothing to choose (shown read-only).
   const redundant = checked?.redundantOverrides ?? [];
+  // Teachers' requests and absence decisions on lessons from the date: settled by the publication itself (read-only).
+  const affected = refusedAffected ?? checked?.affectedRequests ?? [];
   const blocking = checked ? checked.problems.filter((problem) => problem.type !== 'PAST_LESSONS') : [];
   const settled = isDate(typed) && typed === from;
 
@@ -122,9 +127,10 @@ export function DatedPublication({
       );
     } catch (error) {
       setAskPast(false);
-      const body = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { unmatchedOverrides?: Unmatched[] }) : undefined;
+      const body = error instanceof ApiError && error.body && typeof error.body === 'object' ? (error.body as { unmatchedOverrides?: Unmatched[]; affectedRequests?: AffectedRequest[] }) : undefined;
       if (body?.unmatchedOverrides) {
         setRefusedUnmatched(body.unmatchedOverrides);
+        setRefusedAffected(body.affectedRequests ?? []);
         setRefused({ place: 'overrideDecisions', message: messageOf(error) });
       } else {
         const field = apiField(error);
@@ -234,6 +240,19 @@ export function DatedPublication({
                 <li key={item.overrideId} data-override={item.overrideId}>
                   {`Замена ${formatShortDate(item.lessonDate)} (разовое изменение №${item.overrideId}) больше ничего не меняет и будет удалена: ` +
                     'с этой даты у занятия уже те же преподаватель, аудитория и формат.'}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+
+        {affected.length ? (
+          <section class="affected-requests" aria-labelledby={`${ids.list}-requests`} data-testid="affected-requests">
+            <h3 id={`${ids.list}-requests`}>{`Заявки преподавателей и решения по отсутствиям на занятия с этой даты: ${affected.length}`}</h3>
+            <ul>
+              {affected.map((item) => (
+                <li key={`${item.kind}-${item.id}`} data-outcome={item.outcome}>
+                  {affectedRequestLine(item)}
                 </li>
               ))}
             </ul>

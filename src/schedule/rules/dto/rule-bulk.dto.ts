@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AffectedRequestResponse } from '../../core';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsInt, IsOptional, Min, ValidateNested, ValidationArguments } from 'class-validator';
 import { CalendarDateField, IdField, OneOfField } from '../../../platform/http/validators';
@@ -72,4 +73,9 @@ export class RuleBulkResponse {
       'С effectiveFrom: замены (REPLACE), которые новое размещение сделало пустыми (тот же преподаватель, аудитория и формат): удалены как лишние; нет поля — таких нет',
   })
   redundantOverrides?: RedundantOverrideResponse[];
+  @ApiPropertyOptional({
+    type: [AffectedRequestResponse],
+    description: 'С effectiveFrom, только если такие были: заявки преподавателей и решения по отсутствиям на занятия правил с этой даты (FOLLOWED, REJECTED, REOPENED)',
+  })
+  affectedRequests?: AffectedRequestResponse[];
 }

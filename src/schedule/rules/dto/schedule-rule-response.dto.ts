@@ -4,6 +4,7 @@ import { PageQuery } from '../../../platform/http/paging';
 import { CalendarDateField, IdField, QueryBool, QueryId, QueryText } from '../../../platform/http/validators';
 import { LESSON_FORMATS } from '../../../schedule-engine/rule-model';
 import { PARITIES, SlotParity } from './schedule-rule.dto';
+import { AffectedRequestResponse } from '../../core';
 
 export class RuleListQuery {
   @ApiPropertyOptional({ description: 'Без versionId — опубликованная версия этого семестра' }) @QueryId() semesterId?: number;
@@ -102,6 +103,13 @@ export class RuleWriteResponse extends RuleResponse {
     description: 'Замены (REPLACE), которые новое размещение сделало пустыми (тот же преподаватель, аудитория и формат): удалены как лишние',
   })
   redundantOverrides?: RedundantOverrideResponse[];
+  @ApiPropertyOptional({
+    type: [AffectedRequestResponse],
+    description:
+      'Только если такие были: заявки преподавателей и решения по отсутствиям на занятия правила с effectiveFrom — перенесены за занятием (FOLLOWED), ' +
+      'отклонены (REJECTED) или сняты, чтобы занятие решить заново (REOPENED)',
+  })
+  affectedRequests?: AffectedRequestResponse[];
 }
 
 export class EffectiveFromQuery {

@@ -1,4 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { AffectedRequestResponse } from '../../core';
+import { UnmatchedOverrideResponse } from './version-validation.dto';
 
 export const VERSION_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
@@ -43,4 +45,20 @@ export class VersionEventResponse {
   @ApiProperty({ nullable: true, type: Number }) actorId!: number | null;
   @ApiProperty({ nullable: true, type: String }) actorName!: string | null;
   @ApiProperty({ example: '2026-09-01T10:00:00.000Z' }) createdAt!: Date;
+}
+
+/** A publication's answer: the version, and from a date the requests and absence decisions it re-checked (issue 53). */
+export class PublishedVersionResponse extends VersionResponse {
+  @ApiPropertyOptional({
+    type: [AffectedRequestResponse],
+    description:
+      'Только при публикации с effectiveFrom и только если такие были: заявки преподавателей и решения по отсутствиям на занятия с этой даты — ' +
+      'перенесены за занятием (FOLLOWED), отклонены (REJECTED) или сняты (REOPENED)',
+  })
+  affectedRequests?: AffectedRequestResponse[];
+  @ApiPropertyOptional({
+    type: [UnmatchedOverrideResponse],
+    description: 'Замены (REPLACE) с effectiveFrom, которые размещение черновика сделало пустыми: удалены, не перенесены; нет поля — таких нет',
+  })
+  redundantOverrides?: UnmatchedOverrideResponse[];
 }

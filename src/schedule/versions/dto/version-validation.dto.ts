@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ConflictField } from '../../../schedule-engine/conflicts';
-import { VersionResponse } from './version-response.dto';
+import { AffectedRequestResponse } from '../../core';
 import { PROBLEM_TYPES, ProblemType, RuleProblem } from '../../../schedule-engine/rule-problems';
 
 export class VersionProblem implements RuleProblem {
@@ -53,13 +53,9 @@ export class VersionValidationResponse {
       'С effectiveFrom: замены (REPLACE) с этой даты, которые размещение черновика делает пустыми (тот же преподаватель, аудитория и формат): при публикации они удаляются (keepable всегда false)',
   })
   redundantOverrides?: UnmatchedOverrideResponse[];
-}
-
-/** What a publication answers: the version, and with `effectiveFrom` the replacements it deleted as empty. */
-export class VersionPublicationResponse extends VersionResponse {
   @ApiPropertyOptional({
-    type: [UnmatchedOverrideResponse],
-    description: 'Замены (REPLACE) с effectiveFrom, которые размещение черновика сделало пустыми: удалены, не перенесены; нет поля — таких нет',
+    type: [AffectedRequestResponse],
+    description: 'С effectiveFrom, только если такие есть: заявки преподавателей и решения по отсутствиям на занятия с этой даты, которые публикация перенесёт, отклонит или снимет',
   })
-  redundantOverrides?: UnmatchedOverrideResponse[];
+  affectedRequests?: AffectedRequestResponse[];
 }
