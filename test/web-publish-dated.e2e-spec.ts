@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { expectQuietPage, launchBrowser, screenshot, seriousAccessibilityViolations, serveOnLoopback, TestBrowser, watchPage } from './support/browser';
 import { standPageAt, standServiceAt } from './support/clock';
@@ -15,7 +16,9 @@ import { ADMIN, startTestApp, TenantClient, TestApp } from './support/test-app';
  * semester that began on 1 September. The publication has a Monday lecture (group 0) and a Wednesday
  * lecture (group 1), and the Monday lecture of 12 October is cancelled ahead; the draft, a copy,
  * moves the Mondays to Tuesdays, so that cancellation no longer matches and the office keeps it on
- * that week's Tuesday. Once at desktop width (tenant alpha), once at phone width (tenant beta).
+ * that week's Tuesday; the draft also puts the Wednesdays into the room a replacement of 14 October
+ * names, so that replacement is listed read-only as one the publication deletes. Once at desktop
+ * width (tenant alpha), once at phone width (tenant beta).
  */
 const NOW = '2026-10-01T09:00:00Z';
 const TOMORROW = '2026-10-02';
@@ -67,8 +70,10 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
         }),
       );
     const monday = await weekly(0, 1);
-    await weekly(1, 3);
+    const wednesday = await weekly(1, 3);
     const cancelled = await createOverride(admin, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-10-12', action: 'CANCEL' });
+    // A replacement of a Wednesday into the room the draft gives every Wednesday: empty after the publication.
+    const emptied = await createOverride(admin, { baseRuleSlotId: wednesday.slots[0].id, lessonDate: '2026-10-14', action: 'REPLACE', newClassroomId: u.classrooms[0].id });
     // A teacher's request about a Monday the draft no longer has: the publication rejects it (issue 53).
     const teacher = await t.as(tenant).login(u.teachers[0].username, PASSWORD);
     const request = await submitRequest(teacher, { baseRuleSlotId: monday.slots[0].id, lessonDate: '2026-10-19', requestType: 'CANCEL', reason: 'Конференция' });
@@ -78,8 +83,12 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
     const toTuesday = requestOf(mondayCopy);
     toTuesday.slots[0].dayOfWeek = 2;
     expect((await admin.put(`${RULES_PATH}/${mondayCopy.id}`, toTuesday)).status).toBe(200);
+    const wednesdayCopy = copies.find((rule) => rule.subjectId === wednesday.subjectId) as RuleBody;
+    const toRoomZero = requestOf(wednesdayCopy);
+    toRoomZero.slots[0].classroomId = u.classrooms[0].id;
+    expect((await admin.put(`${RULES_PATH}/${wednesdayCopy.id}`, toRoomZero)).status).toBe(200);
     const office = await createUser(admin, { role: 'EDUCATION_OFFICE', departmentId: u.department.id });
-    return { admin, u, draft, cancelled, office, request };
+    return { admin, u, draft, cancelled, emptied, office, request };
   }
 
   const lessonsOf = async (admin: TenantClient, groupId: number): Promise<Lesson[]> =>
@@ -107,7 +116,7 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
   const dialogText = (page: Page) => page.$eval('dialog', (dialog) => dialog.textContent ?? '');
 
   async function publishFromTomorrow(tenant: string, origin: string, viewport: typeof DESKTOP | typeof PHONE, name: string): Promise<void> {
-    const { admin, u, draft, cancelled, office, request } = await university(tenant);
+    const { admin, u, draft, cancelled, emptied, office, request } = await university(tenant);
     const was = await Promise.all(u.groups.map((group) => lessonsOf(admin, group.id)));
     const page = await (await browser.createBrowserContext()).newPage();
     await page.setViewport(viewport);
@@ -126,11 +135,18 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
     expect(await page.$eval('dialog input[type=date]', (input) => (input).value)).toBe(TOMORROW);
     await page.waitForFunction(() => /Занятий с 2 октября 2026 г\.: появится \d+, исчезнет \d+/.test(document.querySelector('dialog .diff-totals')?.textContent ?? ''));
     await page.waitForSelector(`dialog li[data-override="${cancelled.id}"]`);
+    await page.waitForSelector(`dialog .redundant-overrides li[data-override="${emptied.id}"]`);
     const text = await dialogText(page);
     expect(text).toContain('Занятия до 2 октября 2026 г. останутся такими, какими были');
     expect(text).toContain(`Отмена занятия 12.10 (пн) (разовое изменение №${cancelled.id})`);
+    // The emptied replacement is only said (nothing to choose): read-only, no radio button.
+    expect(text).toContain(`Замена 14.10 (ср) (разовое изменение №${emptied.id}) больше ничего не меняет и будет удалена`);
+    expect(await page.$(`dialog input[name="override-${emptied.id}"]`)).toBeNull();
     expect(await page.$(`dialog input[name="override-${cancelled.id}"][value=KEEP]:not([disabled])`)).not.toBeNull();
     await screenshot(page, `${name}-dialog`);
+    // The list sits below the dialog's fold: shot on its own, after the page's shot made the folder (an element shot scrolls it into view).
+    const redundantList = await page.$('dialog .redundant-overrides');
+    if (process.env.WEB_SCREENSHOTS && redundantList) await redundantList.screenshot({ path: join(process.env.WEB_SCREENSHOTS, `${name}-redundant.png`) });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     // The teacher's request the publication would reject: a read-only line with the reason.
     await page.waitForSelector('dialog [data-testid=affected-requests] li[data-outcome=REJECTED]');
@@ -188,6 +204,8 @@ describe('the publish dialog from a date in the web client (issue 53)', () => {
     expect(now[0].filter((lesson) => lesson.date >= TOMORROW).every((lesson) => lesson.dayOfWeek === 2)).toBe(true);
     expect(now[0].map((lesson) => lesson.date)).not.toContain('2026-10-13');
     expect(now[0].filter((lesson) => lesson.date < TOMORROW).every((lesson) => lesson.dayOfWeek === 1)).toBe(true);
+    // The emptied replacement went: the Wednesday of 14 October is in room 0 by the rule itself.
+    expect(now[1].find((lesson) => lesson.date === '2026-10-14')).toMatchObject({ scheduleOverrideId: null });
   }
 
   it('publishes a draft from tomorrow at desktop width, a date before tomorrow asked once more', async () => {

@@ -119,3 +119,22 @@ export function actualLessons(lessons: GeneratedLesson[], overrides: ReadonlyMap
 export function byDateAndTime(a: ActualLesson, b: ActualLesson): number {
   return (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0) || a.slotId - b.slotId;
 }
+
+/** Why a replacement made empty by a change from a date is deleted (the rule's PUT, bulk and publication say it alike). */
+export const EMPTY_REPLACEMENT_REASON = 'новое размещение уже совпадает с заменой: изменение больше ничего не меняет';
+
+/**
+ * A REPLACE whose every named change (teacher, room, format) is what the lesson's placement has
+ * anyway: it changes nothing (issue 53, a change from a date can make a replacement so).
+ */
+export function isEmptyReplacement(
+  change: { action: string; newTeacherId: number | null; newClassroomId: number | null; newLessonFormat: string | null },
+  placement: { teacherId: number; classroomId: number | null; lessonFormat: string },
+): boolean {
+  if (change.action !== 'REPLACE') return false;
+  return (
+    (change.newTeacherId === null || change.newTeacherId === placement.teacherId) &&
+    (change.newClassroomId === null || change.newClassroomId === placement.classroomId) &&
+    (change.newLessonFormat === null || change.newLessonFormat === placement.lessonFormat)
+  );
+}

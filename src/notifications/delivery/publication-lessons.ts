@@ -65,7 +65,7 @@ export class PublicationLessons {
       compared.filter((item) => item.lesson.rule.versionId === event.versionId),
       compared.filter((item) => item.lesson.rule.versionId === event.previousVersionId),
     );
-    return [...diff.removed.map((item) => published(item, 'removed')), ...diff.added.map((item) => published(item, 'added'))];
+    return fromDate([...diff.removed.map((item) => published(item, 'removed')), ...diff.added.map((item) => published(item, 'added'))], event.effectiveFrom);
   }
 
   /**
@@ -78,6 +78,14 @@ export class PublicationLessons {
     const series = async (rules: RulesChangedEvent['before']) =>
       (await this.schedules.baseLessons(semester, rules)).lessons.map((lesson) => comparedLesson(lesson, `${lesson.rule.subjectId}|${lesson.lessonKind}`));
     const diff = diffLessons(await series(event.after), await series(event.before));
-    return [...diff.removed.map((item) => published(item, 'removed')), ...diff.added.map((item) => published(item, 'added'))];
+    return fromDate([...diff.removed.map((item) => published(item, 'removed')), ...diff.added.map((item) => published(item, 'added'))], event.effectiveFrom);
   }
+}
+
+/**
+ * A change from a date speaks only of lessons from that date (issue 53, invariant 4). The past is kept
+ * by the change itself, so this filter only guards against a reader that would tell of it otherwise.
+ */
+function fromDate(lessons: PublishedLesson[], effectiveFrom: string | undefined): PublishedLesson[] {
+  return effectiveFrom === undefined ? lessons : lessons.filter((lesson) => lesson.date >= effectiveFrom);
 }

@@ -89,6 +89,8 @@ export interface VersionPublishedEvent {
   semesterId: number;
   versionId: number;
   previousVersionId: number | null;
+  /** A publication from a date (issue 53): the lessons before it stayed as the previous publication had them. */
+  effectiveFrom?: string;
 }
 
 /** The payload of a review event: whose request, what was decided, in words a person reads. */

@@ -15,6 +15,8 @@ export interface RulesChangedEvent {
   versionId: number;
   before: LoadedRule[];
   after: LoadedRule[];
+  /** The date the change holds from, when the write named one (issue 53): no lesson before it changed. */
+  effectiveFrom?: string;
 }
 
 /** What a write took before it changed the publication's rules (nothing for other versions). */
@@ -23,6 +25,7 @@ export interface PublishedRulesBefore {
   versionId: number;
   ruleIds: readonly number[];
   rules: LoadedRule[];
+  effectiveFrom?: string;
 }
 
 /**
@@ -37,10 +40,10 @@ export class PublishedRuleChanges {
     private readonly outbox: Outbox,
   ) {}
 
-  async before(version: { id: number; semesterId: number; status: string }, ruleIds: readonly number[]): Promise<PublishedRulesBefore | undefined> {
+  async before(version: { id: number; semesterId: number; status: string }, ruleIds: readonly number[], effectiveFrom?: string): Promise<PublishedRulesBefore | undefined> {
     if (version.status !== 'PUBLISHED') return undefined;
     const rules = ruleIds.length === 0 ? [] : await this.data.rules({ versionIds: [version.id], ruleIds: [...ruleIds] });
-    return { semesterId: version.semesterId, versionId: version.id, ruleIds, rules };
+    return { semesterId: version.semesterId, versionId: version.id, ruleIds, rules, ...(effectiveFrom === undefined ? {} : { effectiveFrom }) };
   }
 
   /** After the write: the touched rules of the publication as they are now, and the event when any of them changed. */
@@ -50,6 +53,7 @@ export class PublishedRuleChanges {
     const after = ruleIds.length === 0 ? [] : await this.data.rules({ versionIds: [before.versionId], ruleIds });
     if (after.length === 0 && before.rules.length === 0) return;
     const event: RulesChangedEvent = { semesterId: before.semesterId, versionId: before.versionId, before: before.rules, after };
+    if (before.effectiveFrom !== undefined) event.effectiveFrom = before.effectiveFrom;
     await this.outbox.add('rules.changed', event);
   }
 }

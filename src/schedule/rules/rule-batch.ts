@@ -90,7 +90,7 @@ export class ScheduleRuleBatch {
           results.push({ error: asAppError(error) });
         }
       }
-      const before = await this.publishedChanges.before(version, []);
+      const before = await this.publishedChanges.before(version, [], start === null ? undefined : from);
       const ids = await this.rules.insertMany(
         toSave.map(({ payload }) => ({
           fields: { versionId, semesterId, subjectId: payload.subjectId, hours: payload.hours, startWeeks: payload.startWeeks },

@@ -4,6 +4,7 @@ import { activeOnOrAfter, allSlots, LoadedRule } from '../../schedule-engine/rul
 import { AffectedRequestResponse, affectedRequestsField, LockedVersion, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
 import { BulkAction, RuleBulkRequest, RuleBulkResponse } from './dto/rule-bulk.dto';
+import { RedundantOverrideResponse } from './dto/schedule-rule-response.dto';
 import { RuleChecker, SemesterFrame } from './rule-checker';
 import { RulePayload } from './rule-payload';
 import { RuleSlotUsage } from './rule-slot-usage';
@@ -54,8 +55,14 @@ export class ScheduleRuleBulk {
     const frame = await this.frame(semesterId);
     if (request.effectiveFrom !== undefined) {
       if (request.action === 'MOVE') throw new BadRequestError(MOVE_FROM_DATE).at('effectiveFrom');
-      const affected = await this.fromDate(request, ids, semesterId);
-      return { action: request.action, ruleIds: ids, changed: ids.length, ...affectedRequestsField(affected) };
+      const { affected, redundant } = await this.fromDate(request, ids, semesterId);
+      return {
+        action: request.action,
+        ruleIds: ids,
+        changed: ids.length,
+        ...affectedRequestsField(affected),
+        ...(redundant.length > 0 ? { redundantOverrides: redundant } : {}),
+      };
     }
 
     await this.writes.run(semesterId, async (tx) => {
@@ -113,10 +120,16 @@ export class ScheduleRuleBulk {
   /**
    * The change from a date (issue 53): each rule written exactly as its own PUT (or DELETE) with that
    * date, one after the other in one semester write unit (a nested unit joins it), all or nothing.
+   * Answers the replacements the new placements made empty, which each rule's PUT deleted and listed.
    */
-  private async fromDate(request: RuleBulkRequest, ids: readonly number[], semesterId: number): Promise<AffectedRequestResponse[]> {
+  private async fromDate(
+    request: RuleBulkRequest,
+    ids: readonly number[],
+    semesterId: number,
+  ): Promise<{ affected: AffectedRequestResponse[]; redundant: RedundantOverrideResponse[] }> {
     const from = request.effectiveFrom as string;
     const affected: AffectedRequestResponse[] = [];
+    const redundant: RedundantOverrideResponse[] = [];
     await this.writes.run(semesterId, async () => {
       for (const id of ids) {
         const stored = await this.rules.lockForChange(id);
@@ -129,13 +142,15 @@ export class ScheduleRuleBulk {
             continue;
           }
           if (stored.status === 'ARCHIVED') throw new ConflictError(ARCHIVED_RULE);
-          affected.push(...affectedOf(await this.single.update(id, bodyFrom(current, request, from))));
+          const written = await this.single.update(id, bodyFrom(current, request, from));
+          affected.push(...affectedOf(written));
+          redundant.push(...(('redundantOverrides' in written && written.redundantOverrides) || []));
         } catch (error) {
           throw aboutRule(error, current, undefined, request.action);
         }
       }
     });
-    return affected;
+    return { affected, redundant };
   }
 
   private async frame(semesterId: number): Promise<SemesterFrame> {

@@ -91,6 +91,11 @@ export class RuleEndings implements RulesOfArchived {
 
     const layOut = await this.checker.layOutFor({ semester, grids: await this.data.grids(semester.startDate, semester.endDate) }, endings.map((item) => item.rule));
     const names = await this.data.names({ teacherIds: [], classroomIds: [], groupIds: [...new Set(endings.flatMap((item) => item.rule.groupIds))], subgroupIds: [] });
+    // One statement for the one-off changes of every rule that ends (a teacher's archive ends tens of rules).
+    const overridesOf = await this.rules.overridesFromRules(
+      endings.map((item) => item.rule.id),
+      from,
+    );
     const planned: PlannedEnding[] = [];
     for (const { rule, whole, slotIds } of endings) {
       const version = versions.find((item) => item.id === rule.versionId) as OpenVersion;
@@ -101,7 +106,7 @@ export class RuleEndings implements RulesOfArchived {
       for (const lesson of lessons) hoursEnded[lesson.lessonKind] += HOURS_PER_LESSON;
       const hoursGiven = { LECTURE: 0, PRACTICE: 0, LABORATORY: 0 };
       for (const lesson of laidOut) if (lesson.date < from) hoursGiven[lesson.lessonKind] += HOURS_PER_LESSON;
-      const overrides = (await this.rules.overridesFrom(rule.id, from)).filter((override) => whole || going.has(override.slotId));
+      const overrides = (overridesOf.get(rule.id) ?? []).filter((override) => whole || going.has(override.slotId));
       // The requests and absence decisions on the lessons that go (the kept slots keep their lessons).
       const kept = whole ? [] : [{ ...rule, slots: rule.slots.filter((slot) => !going.has(slot.id)) }];
       const affected = version.status === 'PUBLISHED' ? await this.pending.recheck({ semester, from, before: [rule], after: kept, versionId: rule.versionId }, false) : [];

@@ -6,6 +6,7 @@ import { addDays, formatDate } from '../../schedule-engine/dates';
 import { GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { comparedLesson, diffLessons } from '../../schedule-engine/lesson-diff';
 import { HOURS_PER_LESSON, LESSON_KINDS } from '../../schedule-engine/lesson-series';
+import { EMPTY_REPLACEMENT_REASON, isEmptyReplacement } from '../../schedule-engine/override-application';
 import { LoadedRule, LoadedSemester } from '../../schedule-engine/rule-model';
 import { AffectedRequestResponse, affectedRequestsField, LockedVersion, PendingLessons, PublishedRuleChanges, ScheduleDataRepository, SemesterWriteUnit } from '../core';
 import { RULE_NOT_FOUND } from './access';
@@ -55,7 +56,7 @@ export class ScheduleRulesService {
       validated.rule = ruleAfterPlan(validated.rule, plan, payload.hours);
       const checked = await this.checker.ensureNoConflicts(payload, validated, frame, version.status === 'PUBLISHED', plan.dated ? from : undefined);
 
-      const before = await this.publishedChanges.before(version, []);
+      const before = await this.publishedChanges.before(version, [], plan.dated ? from : undefined);
       const id = await this.rules.insert(ruleFields(payload), caller.userId);
       await this.rules.replaceGroups(id, payload.groupIds);
       await this.saveSlots(id, plan);
@@ -72,7 +73,7 @@ export class ScheduleRulesService {
    */
   async update(id: number, request: RuleRequest): Promise<RuleResponse | RuleWriteResponse> {
     return this.changing(id, request, async ({ payload, version, plan, checked, current, overrides, pendingCheck }) => {
-      const before = await this.publishedChanges.before(version, [id]);
+      const before = await this.publishedChanges.before(version, [id], plan.dated ? plan.from : undefined);
       await this.rules.update(id, ruleFields(payload), plan.dated ? plan.hoursHistory : null);
       await this.rules.replaceGroups(id, payload.groupIds);
       await this.rules.deleteSlots(plan.removed);
@@ -162,7 +163,7 @@ export class ScheduleRulesService {
         const layOutNow = await this.checker.layOutFor(frame, [current]);
         layOut = layOutNow;
         lessons = layOutNow(ruleAfterPlan({ ...current, slots: [] }, emptyPlan, current.hours));
-        const before = await this.publishedChanges.before(version, [id]);
+        const before = await this.publishedChanges.before(version, [id], from);
         await this.rules.deleteOverrides(overrides.map((override) => override.id));
         await this.rules.deleteSlots(emptyPlan.removed);
         await this.rules.closeSlots(emptyPlan.close.map((slot) => slot.id), emptyPlan.until);
@@ -283,9 +284,9 @@ export class ScheduleRulesService {
       if (sameDay && sameDay.timeSlotId === storedPair.get(override.slotId)) {
         // A replacement the new placement already gives (same teacher, room and format) changes
         // nothing any more: dropped as redundant, and listed in the answer (issue 53).
-        if (successor !== override.slotId && emptyReplacement(override, sameDay)) {
+        if (successor !== override.slotId && isEmptyReplacement(override, { teacherId: sameDay.teacherId, classroomId: sameDay.classroomId, lessonFormat: sameDay.slot.lessonFormat })) {
           settle.drop.push(override.id);
-          settle.redundant.push(unmatchedItem(override, 'новое размещение уже совпадает с заменой: изменение больше ничего не меняет', false));
+          settle.redundant.push(unmatchedItem(override, EMPTY_REPLACEMENT_REASON, false));
           continue;
         }
         if (successor !== override.slotId) settle.follow.push({ overrideId: override.id, slotId: successor as number, via: override.slotId, lessonDate: override.lessonDate });
@@ -367,16 +368,6 @@ interface OverrideMove {
 }
 
 const NO_OVERRIDES: OverridesToSettle = { follow: [], keep: [], drop: [], redundant: [] };
-
-/** A REPLACE whose every named change (teacher, room, format) is what the lesson has anyway. */
-function emptyReplacement(override: OverrideOfRule, lesson: GeneratedLesson): boolean {
-  if (override.action !== 'REPLACE') return false;
-  return (
-    (override.newTeacherId === null || override.newTeacherId === lesson.teacherId) &&
-    (override.newClassroomId === null || override.newClassroomId === lesson.classroomId) &&
-    (override.newLessonFormat === null || override.newLessonFormat === lesson.slot.lessonFormat)
-  );
-}
 
 /** A one-off change that no longer matches its lesson, as the 409 lists it. */
 interface UnmatchedOverride {

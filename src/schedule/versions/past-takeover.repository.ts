@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { date, ID_ROW, int, oneOf, rowShape, RowType } from '../../platform/database/row-shape';
+import { date, ID_ROW, int, nullable, oneOf, rowShape, RowType, text } from '../../platform/database/row-shape';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { HoursPeriod, LessonKind } from '../../schedule-engine/lesson-series';
 import { OVERRIDE_ACTIONS } from '../../schedule-engine/override-application';
 
-const PUBLISHED_OVERRIDE = rowShape({ id: int, slotId: int, lessonDate: date, action: oneOf(...OVERRIDE_ACTIONS) });
+const PUBLISHED_OVERRIDE = rowShape({
+  id: int,
+  slotId: int,
+  lessonDate: date,
+  action: oneOf(...OVERRIDE_ACTIONS),
+  newTeacherId: nullable(int),
+  newClassroomId: nullable(int),
+  newLessonFormat: nullable(text),
+});
 
 /** A one-off change of the publication, as a publication from a date takes it over. */
 export type PublishedOverride = RowType<typeof PUBLISHED_OVERRIDE>;
@@ -103,7 +111,9 @@ export class PastTakeoverRepository {
   async publishedOverrides(versionId: number): Promise<PublishedOverride[]> {
     return this.db.rows(
       PUBLISHED_OVERRIDE,
-      `SELECT id, base_rule_slot_id AS "slotId", lesson_date AS "lessonDate", action FROM schedule_overrides WHERE schedule_version_id = $1 ORDER BY id`,
+      `SELECT id, base_rule_slot_id AS "slotId", lesson_date AS "lessonDate", action, new_teacher_id AS "newTeacherId", new_classroom_id AS "newClassroomId",
+              new_lesson_format AS "newLessonFormat"
+         FROM schedule_overrides WHERE schedule_version_id = $1 ORDER BY id`,
       [versionId],
     );
   }

@@ -3,6 +3,7 @@ import { AppError, BadRequestError } from '../../platform/http/app-error';
 import { addDays, formatDate } from '../../schedule-engine/dates';
 import { expandRule, GeneratedLesson } from '../../schedule-engine/lesson-expansion';
 import { HoursPeriod, hoursHistoryUntil, LESSON_KINDS, LessonKind } from '../../schedule-engine/lesson-series';
+import { EMPTY_REPLACEMENT_REASON, isEmptyReplacement } from '../../schedule-engine/override-application';
 import { allSlots, LoadedRule, LoadedSemester, RuleSlot } from '../../schedule-engine/rule-model';
 import { weekNumber } from '../../schedule-engine/weeks';
 import { ScheduleDataRepository, SemesterSchedules } from '../core';
@@ -29,6 +30,8 @@ export interface TakeoverSummary {
   droppedOverrides: number;
   /** With `listUnmatched`: the one-off changes that need a choice (otherwise the publication is refused with them). */
   unmatchedOverrides: UnmatchedOverride[];
+  /** Replacements from the date the draft's placement made empty: not carried over (`keepable` false). */
+  redundantOverrides: UnmatchedOverride[];
 }
 
 /** A one-off change from the date whose lesson the published version no longer has on that date and pair. */
@@ -190,6 +193,7 @@ export class PastTakeover {
       copiedOverrides: settled.copies.length,
       droppedOverrides: settled.dropped,
       unmatchedOverrides: settled.unmatched,
+      redundantOverrides: settled.redundant,
     };
   }
 
@@ -209,7 +213,7 @@ export class PastTakeover {
     from: string,
     choices: readonly OverrideChoice[],
     listUnmatched: boolean,
-  ): Promise<{ copies: { overrideId: number; slotId: number; lessonDate: string }[]; dropped: number; unmatched: UnmatchedOverride[] }> {
+  ): Promise<{ copies: { overrideId: number; slotId: number; lessonDate: string }[]; dropped: number; unmatched: UnmatchedOverride[]; redundant: UnmatchedOverride[] }> {
     const copies: { overrideId: number; slotId: number; lessonDate: string }[] = [];
     const ahead: PublishedOverride[] = [];
     for (const override of overrides) {
@@ -223,7 +227,7 @@ export class PastTakeover {
       if (override.lessonDate >= from) ahead.push(override);
       else if (copied !== undefined) copies.push({ overrideId: override.id, slotId: copied, lessonDate: override.lessonDate });
     }
-    if (ahead.length === 0) return { copies, dropped: 0, unmatched: [] };
+    if (ahead.length === 0) return { copies, dropped: 0, unmatched: [], redundant: [] };
 
     const slotOwner = new Map(published.flatMap((rule) => rule.slots.map((slot) => [slot.id, { rule, slot }] as const)));
     const targetIds = [...new Set(ahead.flatMap((override) => {
@@ -240,6 +244,7 @@ export class PastTakeover {
     // Also the draft's own rules that a matched published rule's override may land on by lineage.
     const decided = new Map(choices.map((choice) => [choice.overrideId, choice.decision]));
     const unmatched: UnmatchedOverride[] = [];
+    const redundant: UnmatchedOverride[] = [];
     let dropped = 0;
     for (const override of ahead) {
       const owner = slotOwner.get(override.slotId);
@@ -247,6 +252,10 @@ export class PastTakeover {
       const lessons = target === undefined ? [] : lessonsOf.get(target) ?? [];
       const kind = owner?.slot.lessonKind;
       const same = lessons.find((lesson) => lesson.date === override.lessonDate && lesson.lessonKind === kind && lesson.timeSlotId === owner?.slot.timeSlotId);
+      if (same && owner && madeEmpty(override, owner.slot, same)) {
+        redundant.push({ overrideId: override.id, action: override.action, lessonDate: override.lessonDate, reason: EMPTY_REPLACEMENT_REASON, keepable: false });
+        continue;
+      }
       if (same) {
         copies.push({ overrideId: override.id, slotId: same.slotId, lessonDate: same.date });
         continue;
@@ -273,6 +282,17 @@ export class PastTakeover {
         { unmatchedOverrides: unmatched },
       );
     }
-    return { copies, dropped, unmatched };
+    return { copies, dropped, unmatched, redundant };
   }
+}
+
+/**
+ * A replacement the draft's lesson on its date and pair already gives (its teacher, room and format),
+ * while the publication's lesson did not: the publication makes it empty, so it is not carried over
+ * but listed, as a rule's PUT from a date deletes and lists it.
+ */
+function madeEmpty(override: PublishedOverride, publishedSlot: RuleSlot, draftLesson: GeneratedLesson): boolean {
+  const was = { teacherId: publishedSlot.teacherId, classroomId: publishedSlot.classroomId, lessonFormat: publishedSlot.lessonFormat };
+  const now = { teacherId: draftLesson.teacherId, classroomId: draftLesson.classroomId, lessonFormat: draftLesson.slot.lessonFormat };
+  return isEmptyReplacement(override, now) && !isEmptyReplacement(override, was);
 }

@@ -126,7 +126,8 @@ export class ScheduleVersionsController {
     summary: 'Опубликовать черновик',
     description:
       `${REVALIDATION} С effectiveFrom после первого дня семестра черновик сначала принимает прошлое опубликованной версии; ` +
-      'разовые изменения с этой даты, которые больше не совпадают с занятием, — 409 с unmatchedOverrides, пока для каждого нет решения в overrideDecisions. ' +
+      'разовые изменения с этой даты, которые больше не совпадают с занятием, — 409 с unmatchedOverrides, пока для каждого нет решения в overrideDecisions; ' +
+      'замены, которые черновик делает пустыми, удаляются и перечислены в redundantOverrides ответа. ' +
       'Заявки преподавателей и решения по отсутствиям на занятия с этой даты следуют за занятием или отклоняются (снимаются): affectedRequests.',
   })
   @ApiOkResponse({ type: PublishedVersionResponse })

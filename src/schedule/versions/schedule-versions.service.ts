@@ -138,10 +138,10 @@ export class ScheduleVersionsService {
     let answer: VersionValidationResponse | undefined;
     await this.writes
       .runLong(version.semesterId, async () => {
-        const { unmatchedOverrides } = await this.takeover.apply(version.id, publishedId, semester, from, [], true);
+        const { unmatchedOverrides, redundantOverrides } = await this.takeover.apply(version.id, publishedId, semester, from, [], true);
         const affected = await this.pending.recheck(version.id, publishedId, semester, from, false);
         const report = await this.validator.validate(version, from);
-        answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides, ...affectedRequestsField(affected) };
+        answer = { ...(await this.withPastLessons(version, report, from)), effectiveFrom: from, unmatchedOverrides, redundantOverrides, ...affectedRequestsField(affected) };
         throw new RehearsalOver();
       })
       .catch((error: unknown) => {

@@ -9,7 +9,7 @@ import { plural } from '../../platform/http/russian';
 import { todayInBusinessZone } from '../../platform/http/dates';
 import { addDays, formatDate } from '../../schedule-engine/dates';
 import { AffectedRequestResponse, affectedRequestsField, ScheduleDataRepository, SemesterWriteUnit } from '../core';
-import { OverrideChoice, PastTakeover } from './past-takeover';
+import { OverrideChoice, PastTakeover, UnmatchedOverride } from './past-takeover';
 import { PendingOfPublication } from './pending-of-publication';
 import { VERSION_NOT_FOUND } from './access';
 import { PublishedVersionResponse, VersionEventType, VersionResponse, VersionStatus } from './dto/version-response.dto';
@@ -79,6 +79,7 @@ export class VersionPublicationService {
    */
   async publish(caller: AuthUser, id: number, reason: string, effectiveFrom?: string, choices: readonly OverrideChoice[] = []): Promise<PublishedVersionResponse> {
     let affected: AffectedRequestResponse[] = [];
+    let redundant: UnmatchedOverride[] = [];
     const published = await this.promote(
       caller,
       id,
@@ -97,14 +98,15 @@ export class VersionPublicationService {
         const from = solvedFrom === null ? checkedEffectiveFrom(effectiveFrom, semester) : solverResultFrom(solvedFrom, semester);
         const current = versions.find((item) => item.status === 'PUBLISHED');
         if (current && from > semester.startDate) {
-          await this.pending.listedWith(() => this.takeover.apply(version.id, current.id, semester, from, choices), version.id, current.id, semester, from);
+          const taken = await this.pending.listedWith(() => this.takeover.apply(version.id, current.id, semester, from, choices), version.id, current.id, semester, from);
+          redundant = taken.redundantOverrides;
           affected = await this.pending.recheck(version.id, current.id, semester, from, true);
           return from;
         }
         return undefined;
       },
     );
-    return { ...published, ...affectedRequestsField(affected) };
+    return { ...published, ...affectedRequestsField(affected), ...(redundant.length > 0 ? { redundantOverrides: redundant } : {}) };
   }
 
   /** A previously published ARCHIVED version becomes PUBLISHED again; the current publication is archived. */
@@ -148,6 +150,7 @@ export class VersionPublicationService {
         const event = (versionId: number, type: VersionEventType) => ({ semesterId: version.semesterId, versionId, eventType: type, reason, actorId: caller.userId });
         await this.versions.addEvents([...(archivedId === undefined ? [] : [event(archivedId, 'ARCHIVE')]), event(id, eventType)]);
         const published: VersionPublishedEvent = { semesterId: version.semesterId, versionId: id, previousVersionId: archivedId ?? null };
+        if (from !== undefined) published.effectiveFrom = from;
         await this.outbox.add('version.published', published);
         return (await this.records.record(id)) as VersionResponse;
       }),

@@ -1,8 +1,9 @@
 // Publishing a draft over the current publication from a date (issue 53): «Действует с» (tomorrow in
 // a semester that has begun, its first day before), what changes from that date (the diff counts
 // lessons from it only; what was given stays), the one-off changes that no longer match with the
-// office's choice for each, and a date before tomorrow asked once more, naming the given lessons it
-// changes. Validation and the diff are asked again, a moment after the date is complete.
+// office's choice for each, the replacements the draft makes empty (deleted, listed read-only), and
+// a date before tomorrow asked once more, naming the given lessons it changes. Validation and the
+// diff are asked again, a moment after the date is complete.
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, api, data, type Schemas } from '../api/client';
 import { Dialog } from '../shared/dialog';
@@ -81,6 +82,8 @@ export function DatedPublication({
   );
   const checked = report.state === 'done' ? report.data : undefined;
   const unmatched = refusedUnmatched ?? checked?.unmatchedOverrides ?? [];
+  // Replacements the draft makes empty: deleted by the publication, nothing to choose (shown read-only).
+  const redundant = checked?.redundantOverrides ?? [];
   // Teachers' requests and absence decisions on lessons from the date: settled by the publication itself (read-only).
   const affected = refusedAffected ?? checked?.affectedRequests ?? [];
   const blocking = checked ? checked.problems.filter((problem) => problem.type !== 'PAST_LESSONS') : [];
@@ -227,6 +230,20 @@ export function DatedPublication({
             </ul>
             {listError ? <ErrorLine id={`${ids.list}-error`} message={listError} /> : null}
           </fieldset>
+        ) : null}
+
+        {redundant.length ? (
+          <section class="notice redundant-overrides" aria-labelledby={`${ids.list}-redundant`}>
+            <h3 id={`${ids.list}-redundant`}>{`Замены, которые станут лишними: ${redundant.length}`}</h3>
+            <ul>
+              {redundant.map((item) => (
+                <li key={item.overrideId} data-override={item.overrideId}>
+                  {`Замена ${formatShortDate(item.lessonDate)} (разовое изменение №${item.overrideId}) больше ничего не меняет и будет удалена: ` +
+                    'с этой даты у занятия уже те же преподаватель, аудитория и формат.'}
+                </li>
+              ))}
+            </ul>
+          </section>
         ) : null}
 
         {affected.length ? (

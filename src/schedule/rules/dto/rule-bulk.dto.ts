@@ -3,6 +3,7 @@ import { AffectedRequestResponse } from '../../core';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsArray, IsDefined, IsInt, IsOptional, Min, ValidateNested, ValidationArguments } from 'class-validator';
 import { CalendarDateField, IdField, OneOfField } from '../../../platform/http/validators';
+import { RedundantOverrideResponse } from './schedule-rule-response.dto';
 import { OverrideDecisionRequest } from './schedule-rule.dto';
 
 const say = (text: string) => (args: ValidationArguments) => `Поле «${args.property}» ${text}`;
@@ -66,6 +67,12 @@ export class RuleBulkResponse {
   @ApiProperty({ enum: BULK_ACTIONS }) action!: BulkAction;
   @ApiProperty({ type: [Number], description: 'Изменённые правила (все выбранные)' }) ruleIds!: number[];
   @ApiProperty({ description: 'Сколько правил изменено' }) changed!: number;
+  @ApiPropertyOptional({
+    type: [RedundantOverrideResponse],
+    description:
+      'С effectiveFrom: замены (REPLACE), которые новое размещение сделало пустыми (тот же преподаватель, аудитория и формат): удалены как лишние; нет поля — таких нет',
+  })
+  redundantOverrides?: RedundantOverrideResponse[];
   @ApiPropertyOptional({
     type: [AffectedRequestResponse],
     description: 'С effectiveFrom, только если такие были: заявки преподавателей и решения по отсутствиям на занятия правил с этой даты (FOLLOWED, REJECTED, REOPENED)',

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { AffectedRequestResponse } from '../../core';
+import { UnmatchedOverrideResponse } from './version-validation.dto';
 
 export const VERSION_STATUSES = ['DRAFT', 'PUBLISHED', 'ARCHIVED'] as const;
 export type VersionStatus = (typeof VERSION_STATUSES)[number];
@@ -55,4 +56,9 @@ export class PublishedVersionResponse extends VersionResponse {
       'перенесены за занятием (FOLLOWED), отклонены (REJECTED) или сняты (REOPENED)',
   })
   affectedRequests?: AffectedRequestResponse[];
+  @ApiPropertyOptional({
+    type: [UnmatchedOverrideResponse],
+    description: 'Замены (REPLACE) с effectiveFrom, которые размещение черновика сделало пустыми: удалены, не перенесены; нет поля — таких нет',
+  })
+  redundantOverrides?: UnmatchedOverrideResponse[];
 }

@@ -48,6 +48,12 @@ export class VersionValidationResponse {
   })
   unmatchedOverrides?: UnmatchedOverrideResponse[];
   @ApiPropertyOptional({
+    type: [UnmatchedOverrideResponse],
+    description:
+      'С effectiveFrom: замены (REPLACE) с этой даты, которые размещение черновика делает пустыми (тот же преподаватель, аудитория и формат): при публикации они удаляются (keepable всегда false)',
+  })
+  redundantOverrides?: UnmatchedOverrideResponse[];
+  @ApiPropertyOptional({
     type: [AffectedRequestResponse],
     description: 'С effectiveFrom, только если такие есть: заявки преподавателей и решения по отсутствиям на занятия с этой даты, которые публикация перенесёт, отклонит или снимет',
   })
