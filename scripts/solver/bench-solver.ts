@@ -3,13 +3,16 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { solve } from '../../src/schedule-solver';
 import { cttToProblem, parseCtt, resultToSolution, validateSolution } from '../../src/schedule-solver/itc2007';
+import { annealBaseline } from './anneal-baseline';
 
 /**
  * `npm run bench:solver`: the 21 ITC 2007 track 3 instances from `../shared/itc2007/`, one after
  * another on one core, each for SOLVER_SECONDS (60) with SOLVER_SEED (1); BENCH_ONLY=comp01,comp05
  * picks some; ITC2007_DIR reads the instances elsewhere; SOLVER_CLOCK=cpu counts the seconds in the
  * process's own CPU time instead of the wall clock (on a shared machine, a minute of one core). Prints hard violations and the cost as the validator counts them beside the published
- * results; exits 1 when any instance is left infeasible.
+ * results; exits 1 when any instance is left infeasible. BENCH_ONLY may name instances beyond the
+ * competition's (the generated ones of `generate-ctt.ts`, read from ITC2007_DIR); BENCH_BASELINE=1
+ * runs the plain annealing of `anneal-baseline.ts` on each instance too, for the same seconds.
  */
 const PUBLISHED: Record<string, [bestKnown: number, winnerAverage: number]> = {
   comp01: [5, 5.0],
@@ -43,10 +46,11 @@ function main(): void {
   const cpu = process.env.SOLVER_CLOCK === 'cpu';
   const now = cpu ? (): number => process.cpuUsage().user / 1000 : (): number => performance.now();
   const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
-  const names = Object.keys(PUBLISHED).filter((name) => !only || only.has(name));
+  const names = only ? [...only] : Object.keys(PUBLISHED);
+  const baseline = process.env.BENCH_BASELINE === '1';
   console.log(`ITC 2007 track 3: ${names.length} instances, ${seconds} s each${cpu ? ' of CPU time' : ''}, seed ${seed}`);
   // The CPU seconds each instance got: on a shared machine a minute of the wall clock is less than a minute of one core.
-  console.log('instance  hard   cost  best known  winner avg  ratio to best  iterations  cpu s');
+  console.log(`instance  hard   cost  best known  winner avg  ratio to best  iterations  cpu s${baseline ? '  baseline hard  baseline cost' : ''}`);
   let sumCost = 0;
   let sumBest = 0;
   let sumWinner = 0;
@@ -59,15 +63,21 @@ function main(): void {
     const result = solve(problem, { mode: 'GENERATE', seed, timeLimitMs: seconds * 1000, now });
     const cpuSeconds = (process.cpuUsage().user - cpuBefore) / 1e6;
     const check = validateSolution(instance, resultToSolution(instance, problem, result));
-    const [best, winner] = PUBLISHED[name];
+    const [best, winner] = PUBLISHED[name] ?? [NaN, NaN];
     if (check.hard.total > 0) infeasible++;
     if (check.soft.total > 2 * best + 15) overLimit++;
+    let plain = '';
+    if (baseline) {
+      const other = validateSolution(instance, annealBaseline(instance, seconds, seed, now));
+      plain = `${String(other.hard.total).padStart(15)}${String(other.soft.total).padStart(15)}`;
+    }
     sumCost += check.soft.total;
-    sumBest += best;
-    sumWinner += winner;
+    if (!Number.isNaN(best)) sumBest += best;
+    if (!Number.isNaN(winner)) sumWinner += winner;
     const ratio = best > 0 ? (check.soft.total / best).toFixed(2) : '-';
+    const known = Number.isNaN(best) ? '-' : String(best);
     console.log(
-      `${name.padEnd(8)}${String(check.hard.total).padStart(6)}${String(check.soft.total).padStart(7)}${String(best).padStart(12)}${winner.toFixed(1).padStart(12)}${ratio.padStart(15)}${String(result.iterations).padStart(12)}${cpuSeconds.toFixed(1).padStart(7)}`,
+      `${name.padEnd(8)}${String(check.hard.total).padStart(6)}${String(check.soft.total).padStart(7)}${known.padStart(12)}${(Number.isNaN(winner) ? '-' : winner.toFixed(1)).padStart(12)}${ratio.padStart(15)}${String(result.iterations).padStart(12)}${cpuSeconds.toFixed(1).padStart(7)}${plain}`,
     );
   }
   console.log(`sum     ${String(infeasible).padStart(6)}${String(sumCost).padStart(7)}${String(sumBest).padStart(12)}${sumWinner.toFixed(1).padStart(12)}`);

@@ -1,3 +1,4 @@
+import { roomCostOf } from './model';
 import type { Random } from './random';
 import type { Run } from './solve';
 import type { State } from './state';
@@ -18,7 +19,8 @@ export function allPlaced(st: State): boolean {
 
 /**
  * Simulated annealing (after Bellio et al.) over moves that keep the placement clash-free: move one
- * event to another cell and/or room, move it to another room, or a Kempe chain (Lü and Hao): it goes
+ * event to another cell and/or room, move it to another room (exchanging rooms with the holder when the
+ * room is taken), a course into one room, or a Kempe chain (Lü and Hao): it goes
  * to another cell, every event there holding one of its resources comes back to its cell, and so on
  * until the two groups no longer clash. The temperature falls geometrically with the share of the
  * budget spent (iterations when `maxIterations` is given, time otherwise). Returns the best placement
@@ -109,6 +111,34 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
       }
     }
     return nChanged > 0;
+  };
+
+  /**
+   * Event e and the holder of room r in e's cell exchange rooms: with every room taken, the only way
+   * a large class reaches a large room (the capacity-dominated instances need it most).
+   */
+  const roomSwap = (e: number, r: number): boolean => {
+    const c = st.cell[e];
+    const r0 = st.room[e];
+    if (r0 < 0 || r === r0) return false;
+    let y = -1;
+    for (let b = 0; b < W; b++) {
+      if (((m.weeks[e] >> b) & 1) !== 0 && st.roomCount[(r * C + c) * W + b] !== 0) {
+        y = st.roomOwner[(r * C + c) * W + b];
+        break;
+      }
+    }
+    if (y < 0 || m.fixed[y] || m.weeks[y] !== m.weeks[e] || m.course[y] === m.course[e] || !roomOk[y * m.R + r0]) return false;
+    nChanged = 0;
+    lift(e);
+    lift(y);
+    if (!st.roomFree(e, c, r) || !st.roomFree(y, c, r0)) {
+      undo();
+      return false;
+    }
+    st.place(e, c, r);
+    st.place(y, c, r0);
+    return true;
   };
 
   /** Takes event x out, remembering where it was. */
@@ -216,6 +246,11 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
     undo();
   }
   const scale = risen > 0 ? rises / risen : 1;
+  // The move mix follows the instance: where rooms too small make most of the starting cost (large
+  // courses, few large rooms), room moves and exchanges matter more than Kempe chains.
+  let roomCost = 0;
+  for (const e of movable) if (st.room[e] >= 0) roomCost += roomCostOf(m.weights, m.students[e], m.roomCap[st.room[e]]);
+  const roomLed = roomCost * 2 > st.cost;
   const tStart = T_START_SHARE * scale;
   t = tStart;
 
@@ -244,13 +279,16 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
     const r0 = st.room[e];
     const before = st.cost;
     const movedBefore = st.moved;
-    const kind = rng.int(10);
+    let kind = rng.int(10);
+    // Where rooms too small make most of the cost, two tenths of the Kempe chains become room moves.
+    if (roomLed && (kind === 7 || kind === 8)) kind = 3;
     nChanged = 0;
     /** True when the move was judged from the counters before it was made (and so already accepted). */
     let judged = false;
     if (kind < 5) {
       // Kinds 0-2: another cell, keeping the room or taking a random one; 3-4: another room in the same
-      // cell. Judged by `moveDelta` before it is made: most are refused, and a refused one costs no undo.
+      // cell (or, when it is taken, the exchange of rooms with its holder: `roomSwap`). A move to free
+      // places is judged by `moveDelta` before it is made: most are refused, and a refused one costs no undo.
       let c = c0;
       let r = -1;
       if (kind < 3) {
@@ -261,13 +299,18 @@ export function anneal(st: State, rng: Random, run: Run, maxMoved: number): { it
         r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
       }
       if (c === c0 && r === r0) continue;
-      if ((c !== c0 && !st.resourcesFree(e, c)) || (r >= 0 && !st.roomFree(e, c, r))) continue;
-      const delta = st.moveDelta(e, c, r);
-      const movedAfter = st.moved + st.lastMovedDelta;
-      if (!((movedAfter <= maxMoved || movedAfter <= movedBefore) && (delta <= 0 || rng.float() < Math.exp(-delta / t)))) continue;
-      lift(e);
-      st.place(e, c, r);
-      judged = true;
+      if (c !== c0 && !st.resourcesFree(e, c)) continue;
+      if (r >= 0 && !st.roomFree(e, c, r)) {
+        // A room move to a taken room becomes an exchange of rooms with its holder.
+        if (c !== c0 || !roomSwap(e, r)) continue;
+      } else {
+        const delta = st.moveDelta(e, c, r);
+        const movedAfter = st.moved + st.lastMovedDelta;
+        if (!((movedAfter <= maxMoved || movedAfter <= movedBefore) && (delta <= 0 || rng.float() < Math.exp(-delta / t)))) continue;
+        lift(e);
+        st.place(e, c, r);
+        judged = true;
+      }
     } else if (kind === 6) {
       if (!m.needsRoom[e]) continue;
       const r = m.rooms[m.roomStart[e] + rng.int(m.roomStart[e + 1] - m.roomStart[e])];
