@@ -410,6 +410,8 @@ describe('schedule core', () => {
           change: expect.objectContaining({ action: 'REPLACE', newClassroomId: C[2] }),
           status: 409,
           reason: clash('2026-09-08', '08:30–10:00', w.rules.chem, '08:30–10:00', 'аудитория уже занята в это время'),
+          // What the clash shares: a teacher's move may cure a room clash with another room, never this.
+          clashFields: ['classroom'],
         },
       ]);
       await expectSameAsSaving(slot.math, '2026-09-08', candidates, 10);
@@ -425,6 +427,7 @@ describe('schedule core', () => {
           change: expect.objectContaining({ action: 'REPLACE', newTeacherId: T[2] }),
           status: 409,
           reason: clash('2026-09-08', '08:30–10:00', w.rules.chem, '08:30–10:00', 'преподаватель уже занят в это время'),
+          clashFields: ['teacher'],
         },
       ]);
       await expectSameAsSaving(slot.math, '2026-09-08', candidates, 10);
@@ -485,6 +488,7 @@ describe('schedule core', () => {
           change: expect.objectContaining({ action: 'MOVE', newTimeSlotId: P[1].id }),
           status: 409,
           reason: clash('2026-09-01', '10:10–11:40', w.rules.phys, '10:10–11:40', 'у группы уже есть занятие в это время'),
+          clashFields: ['group'],
         },
       ]);
       await expectSameAsSaving(slot.chem, '2026-09-01', chem);
@@ -508,6 +512,7 @@ describe('schedule core', () => {
           change: expect.objectContaining({ newClassroomId: C[3] }),
           status: 409,
           reason: clash('2026-09-23', '11:50–13:20', w.rules.phys, '11:50–13:20', 'аудитория уже занята в это время'),
+          clashFields: ['classroom'],
         },
       ]);
 

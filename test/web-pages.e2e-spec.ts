@@ -154,7 +154,9 @@ describe('web pages (/student/, /teacher/, /admin/) in a real browser', () => {
   async function choose(page: Page, search: string, id: number): Promise<void> {
     await page.type('.picker input[type=search]', search);
     await page.waitForSelector(`.match[data-id="${id}"]`);
-    await page.click(`.match[data-id="${id}"]`);
+    // Found and clicked in one step: the list opened on focus is replaced by the typed search's, so a
+    // handle taken first may be detached by the time it is clicked.
+    await page.$eval(`.match[data-id="${id}"]`, (match) => (match as HTMLElement).click());
     await weekSettled(page);
   }
 
