@@ -31,6 +31,7 @@ import { SsoLoginStarts1764900500000 } from './1764900500000-SsoLoginStarts';
 import { SolverFromDateAndLocks1765000000000 } from './1765000000000-SolverFromDateAndLocks';
 import { FeedSequenceByPlacement1765000200000 } from './1765000200000-FeedSequenceByPlacement';
 import { SolverSettings1765000400000 } from './1765000400000-SolverSettings';
+import { GroupActiveTo1765100400000 } from './1765100400000-GroupActiveTo';
 
 /** Every migration, in order. Listed explicitly so compiled and ts-jest runs load the same set. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   SolverFromDateAndLocks1765000000000,
   FeedSequenceByPlacement1765000200000,
   SolverSettings1765000400000,
+  GroupActiveTo1765100400000,
 ];

@@ -187,14 +187,15 @@ describe('workload reports (4.16)', () => {
       expect((await september(admin)).filter((row) => row.id === T[1].id).map((row) => row.lessonCount)).toEqual([1, 2]);
     });
 
-    it('lessons of archived groups leave the reports; the shared lecture stays for its active group', async () => {
+    it('lessons of archived groups after their last active day leave the reports; the shared lecture stays for its active group', async () => {
       const B = u.groups[1];
-      await t.sql('alpha', `UPDATE study_groups SET status = 'ARCHIVED', archived_at = now() WHERE id = $1`, [B.id]);
+      // Archived with its last active day before September (issue 53: it counts up to that day).
+      await t.sql('alpha', `UPDATE study_groups SET status = 'ARCHIVED', archived_at = now(), active_to = '2026-08-31' WHERE id = $1`, [B.id]);
       try {
         const withoutB = await september(admin);
         expect(withoutB.filter((row) => row.lessonCount !== 0)).toEqual(byTeacher([teacherRow(T[0], D, 3), teacherRow(T[1], D, 1), teacherRow(T[1], D2, 2), teacherRow(T[3], D, 1)]));
       } finally {
-        await t.sql('alpha', `UPDATE study_groups SET status = 'ACTIVE', archived_at = NULL WHERE id = $1`, [B.id]);
+        await t.sql('alpha', `UPDATE study_groups SET status = 'ACTIVE', archived_at = NULL, active_to = NULL WHERE id = $1`, [B.id]);
       }
     });
   });

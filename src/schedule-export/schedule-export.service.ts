@@ -43,7 +43,7 @@ export class ScheduleExportService {
     const range = { startDate: query.startDate, endDate: query.endDate };
     const lessons = await this.lessonsOf(caller, kind, id, range);
     const names = await this.viewing.names();
-    const target = await this.describe(kind, id, names);
+    const target = await this.describe(kind, id, names, range.startDate);
     const title = `${TITLES[kind]} ${target.name}`;
     return {
       body: await this.render(query.format, target, title, lessons, names, range),
@@ -73,7 +73,7 @@ export class ScheduleExportService {
     return JSON.parse(json.bytes.toString('utf8')) as RenderedLessonDto[];
   }
 
-  private async describe(kind: TargetKind, id: number, names: ViewingNames): Promise<ExportTarget> {
+  private async describe(kind: TargetKind, id: number, names: ViewingNames, from: string): Promise<ExportTarget> {
     switch (kind) {
       case 'group': {
         const name = names.groups.get(id)?.name ?? '';
@@ -90,7 +90,7 @@ export class ScheduleExportService {
       }
       case 'department': {
         const name = (await this.departments.findById(id))?.name ?? '';
-        const columns = activeGroupsOf(names, id)
+        const columns = activeGroupsOf(names, id, from)
           .map((groupId) => ({ name: names.groups.get(groupId)?.name ?? '', groupId }))
           .sort((a, b) => a.name.localeCompare(b.name, 'ru') || a.groupId - b.groupId);
         return { kind, id, name, columns };

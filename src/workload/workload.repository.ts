@@ -8,6 +8,7 @@ const STAMP = rowShape({ stamp: int });
 const NAMED_FIELDS = { id: int, name: text };
 const NAMED = rowShape(NAMED_FIELDS);
 const TEACHER = rowShape({ ...NAMED_FIELDS, active: bool });
+const GROUP_ACTIVE_TO = rowShape({ id: int, activeTo: nullable(date) });
 const ASSIGNMENT_PERIOD = rowShape({ id: int, teacherId: int, departmentId: int, primary: bool, validFrom: date, validTo: nullable(date) });
 /** `[id, size]` pairs (json_build_array): each checked to be a list of integers. */
 /** Pairs of id and number of students. */
@@ -61,10 +62,17 @@ export class WorkloadRepository {
     );
   }
 
-  /** Groups that are not archived (spec 4.16: reports cover the active groups). */
-  async activeGroupIds(): Promise<number[]> {
-    const rows = await this.db.rows(ID_ROW, `SELECT id FROM study_groups WHERE status = 'ACTIVE'`);
-    return rows.map((row) => row.id);
+  /**
+   * The groups the reports count (spec 4.16, «all active groups», read as active on the lesson's date):
+   * each with its last active day, `null` for a group that is not archived. An archived group counts up
+   * to the day before its archive took effect (`active_to`); one without that day (never expected) not at all.
+   */
+  async groupsActiveTo(): Promise<Map<number, string | null>> {
+    const rows = await this.db.rows(GROUP_ACTIVE_TO,
+      `SELECT id, CASE WHEN status = 'ACTIVE' THEN NULL ELSE active_to END AS "activeTo"
+         FROM study_groups WHERE status = 'ACTIVE' OR active_to IS NOT NULL`,
+    );
+    return new Map(rows.map((row) => [row.id, row.activeTo]));
   }
 
   /** Students of each group and subgroup (one query). */

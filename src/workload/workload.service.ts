@@ -171,15 +171,15 @@ export class WorkloadService {
     if (scope.chosen && scope.departmentId !== undefined && !(await this.repo.departmentExists(scope.departmentId))) {
       throw new NotFoundError(`Кафедра с id ${scope.departmentId} не найдена`);
     }
-    const activeGroups = new Set(await this.repo.activeGroupIds());
-    const ofActiveGroup = new Map<LoadedRule, boolean>(); // per rule, not per lesson
+    const groupsActiveTo = await this.repo.groupsActiveTo();
+    const lastCountedDay = new Map<LoadedRule, string | undefined>(); // per rule, not per lesson
     const attribution = new DepartmentAttribution(await this.repo.assignments(query.startDate, query.endDate));
     const lessons: AttributedLesson[] = [];
     for (const lesson of await this.lessons.between(query.startDate, query.endDate)) {
       if (scope.teacherId !== undefined && lesson.teacherId !== scope.teacherId) continue;
-      let active = ofActiveGroup.get(lesson.rule);
-      if (active === undefined) ofActiveGroup.set(lesson.rule, (active = lesson.rule.groupIds.some((groupId) => activeGroups.has(groupId))));
-      if (!active) continue;
+      if (!lastCountedDay.has(lesson.rule)) lastCountedDay.set(lesson.rule, lastActiveDayOf(lesson.rule.groupIds, groupsActiveTo));
+      const lastDay = lastCountedDay.get(lesson.rule);
+      if (lastDay === undefined || lesson.date > lastDay) continue;
       const departmentId = attribution.departmentOn(lesson.teacherId, lesson.date);
       if (scope.departmentId === undefined || departmentId === scope.departmentId) lessons.push({ lesson, departmentId });
     }
@@ -190,6 +190,22 @@ export class WorkloadService {
     return new Map((await this.repo.departments()).map((department) => [department.id, department.name]));
   }
 }
+
+/** Later than any lesson date (years run to 2999). */
+const NO_END = '9999-12-31';
+
+/** The last day any of a rule's groups is active (a group not archived: no end), or undefined when none ever counts. */
+function lastActiveDayOf(groupIds: readonly number[], groupsActiveTo: ReadonlyMap<number, string | null>): string | undefined {
+  let last: string | undefined;
+  for (const groupId of groupIds) {
+    const activeTo = groupsActiveTo.get(groupId);
+    if (activeTo === undefined) continue;
+    if (activeTo === null) return NO_END;
+    if (last === undefined || activeTo > last) last = activeTo;
+  }
+  return last;
+}
+
 
 /** Spec 4.16 and 8: both ends included, start not after end, at most 200 dates. */
 export function checkReportRange(startDate: string, endDate: string): void {

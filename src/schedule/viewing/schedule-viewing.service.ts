@@ -9,7 +9,7 @@ import { checkRange } from './pipeline/date-range';
 import { LessonCriteria } from './pipeline/lesson-criteria';
 import { LessonPipeline, LoadedView } from './pipeline/lesson-pipeline';
 import { checkWideSearch } from './pipeline/wide-search';
-import { activeGroupsOf, ReferenceData } from './snapshot/reference-data';
+import { activeGroupsOf, lastActiveDays, ReferenceData } from './snapshot/reference-data';
 import { ViewingDataRepository } from './snapshot/viewing-data.repository';
 import { ViewingSnapshotCache } from './snapshot/viewing-snapshot.cache';
 
@@ -92,7 +92,7 @@ export class ScheduleViewingService {
       const view = await this.pipeline.load(snapshots, query);
       const criteria: LessonCriteria = {
         ...range(query),
-        groupIds: searchGroups(view, query),
+        ...searchGroups(view, query),
         teacherId: query.teacherId,
         classroomId: query.classroomId,
         subjectId: query.subjectId,
@@ -116,13 +116,15 @@ export class ScheduleViewingService {
     return this.cache.run(async (snapshots) => {
       const view = await this.pipeline.load(snapshots, query);
       if (caller.role !== 'DEPARTMENT' && !view.reference.departmentIds.has(departmentId)) throw new BadRequestError(DEPARTMENT_NOT_FOUND);
-      const groups = activeGroupsOf(view.reference, departmentId);
+      const groups = activeGroupsOf(view.reference, departmentId, query.startDate);
       if (query.groupId !== undefined && !groups.includes(query.groupId)) {
         throw caller.role === 'DEPARTMENT' ? new ForbiddenError(GROUP_NOT_IN_DEPARTMENT) : new BadRequestError(GROUP_NOT_IN_DEPARTMENT);
       }
+      const groupIds = query.groupId !== undefined ? [query.groupId] : groups;
       return this.pipeline.lessons(view, {
         ...range(query),
-        groupIds: query.groupId !== undefined ? [query.groupId] : groups,
+        groupIds,
+        groupsActiveTo: lastActiveDays(view.reference, groupIds),
         teacherId: query.teacherId,
       });
     });
@@ -172,9 +174,13 @@ function range(query: { startDate: string; endDate: string }) {
   return { startDate: query.startDate, endDate: query.endDate };
 }
 
-/** The groups a search is confined to: the named group, the department's active groups, or both. */
-function searchGroups(view: LoadedView, query: ScheduleSearchQuery): readonly number[] | undefined {
-  if (query.departmentId === undefined) return query.groupId === undefined ? undefined : [query.groupId];
-  const groups = activeGroupsOf(view.reference, query.departmentId);
-  return query.groupId === undefined ? groups : groups.filter((groupId) => groupId === query.groupId);
+/**
+ * The groups a search is confined to: the named group, the department's active groups (each up to its
+ * last active day), or both.
+ */
+function searchGroups(view: LoadedView, query: ScheduleSearchQuery): Pick<LessonCriteria, 'groupIds' | 'groupsActiveTo'> {
+  if (query.departmentId === undefined) return { groupIds: query.groupId === undefined ? undefined : [query.groupId] };
+  const groups = activeGroupsOf(view.reference, query.departmentId, query.startDate);
+  const groupIds = query.groupId === undefined ? groups : groups.filter((groupId) => groupId === query.groupId);
+  return { groupIds, groupsActiveTo: lastActiveDays(view.reference, groupIds) };
 }

@@ -167,15 +167,19 @@ export class GroupsRepository {
     );
   }
 
-  /** Archives an active group; an archived one keeps its original archived_at. */
-  async archive(id: number): Promise<void> {
-    await this.db.execute(`UPDATE study_groups SET status = 'ARCHIVED', archived_at = now(), updated_at = now() WHERE id = $1 AND status = 'ACTIVE'`, [
-      id,
-    ]);
+  /**
+   * Archives an active group, `activeTo` its last active day (its lessons up to it still count in
+   * the workload and the department's search); an archived one keeps its original archived_at and day.
+   */
+  async archive(id: number, activeTo: string): Promise<void> {
+    await this.db.execute(
+      `UPDATE study_groups SET status = 'ARCHIVED', archived_at = now(), active_to = $2::date, updated_at = now() WHERE id = $1 AND status = 'ACTIVE'`,
+      [id, activeTo],
+    );
   }
 
   async restore(id: number): Promise<void> {
-    await this.db.execute(`UPDATE study_groups SET status = 'ACTIVE', archived_at = NULL, updated_at = now() WHERE id = $1 AND status = 'ARCHIVED'`, [
+    await this.db.execute(`UPDATE study_groups SET status = 'ACTIVE', archived_at = NULL, active_to = NULL, updated_at = now() WHERE id = $1 AND status = 'ARCHIVED'`, [
       id,
     ]);
   }

@@ -5,6 +5,7 @@ import { AuthUser } from '../../platform/auth/auth-user';
 import { TenantDb } from '../../platform/database/tenant-db';
 import { BadRequestError, ForbiddenError, NotFoundError } from '../../platform/http/app-error';
 import { todayInBusinessZone } from '../../platform/http/dates';
+import { addDays } from '../../schedule-engine/dates';
 import { Page, toPage } from '../../platform/http/paging';
 import { EndedRulesField, endedRulesField, RulesOfArchived } from '../../platform/rules-of-archived';
 import { departmentScope } from '../../platform/auth/department-scope';
@@ -112,7 +113,8 @@ export class GroupsService {
   async archive(id: number, effectiveFrom?: string): Promise<GroupResponse & EndedRulesField> {
     if (!(await this.groups.findGroup(id))) throw new NotFoundError(GROUP_NOT_FOUND);
     const endedRules = await this.rulesOfArchived.end({ kind: 'GROUP', id }, effectiveFrom);
-    await this.groups.archive(id);
+    // Active through the day before its rules end (today by default), so its given lessons keep counting.
+    await this.groups.archive(id, addDays(effectiveFrom ?? addDays(todayInBusinessZone(), 1), -1));
     return { ...(await this.get(id)), ...endedRulesField(endedRules) };
   }
 

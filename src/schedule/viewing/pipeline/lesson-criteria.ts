@@ -7,6 +7,8 @@ export interface LessonCriteria {
   endDate: string;
   /** Lessons of rules that include any of these groups (whole-group and subgroup slots alike). */
   groupIds?: readonly number[];
+  /** The last day a group of `groupIds` counts for (an archived group of a department view); absent: no end. */
+  groupsActiveTo?: ReadonlyMap<number, string>;
   teacherId?: number;
   classroomId?: number;
   subjectId?: number;

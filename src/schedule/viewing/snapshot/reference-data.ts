@@ -6,6 +6,8 @@ export interface GroupInfo {
   name: string;
   departmentId: number;
   archived: boolean;
+  /** An archived group's last active day (its lessons up to it still count for its department); null: no end. */
+  activeTo: string | null;
 }
 
 /**
@@ -29,11 +31,32 @@ export interface ReferenceData {
   overridesByVersion: ReadonlyMap<number, readonly OverrideRecord[]>;
 }
 
-/** Non-archived groups of a department (the "active groups" of department views), by id. */
-export function activeGroupsOf(reference: Pick<ReferenceData, 'groups'>, departmentId: number): number[] {
+/**
+ * The "active groups" of a department view of the dates from `from` on, by id: the groups not archived
+ * and those archived whose last active day is not before `from` (issue 53: a group counts for a lesson
+ * dated while it was active; `lastActiveDays` says up to when).
+ */
+export function activeGroupsOf(reference: Pick<ReferenceData, 'groups'>, departmentId: number, from: string): number[] {
   const ids: number[] = [];
   for (const group of reference.groups.values()) {
-    if (group.departmentId === departmentId && !group.archived) ids.push(group.id);
+    if (group.departmentId === departmentId && activeOnOrAfter(group, from)) ids.push(group.id);
   }
   return ids.sort((a, b) => a - b);
 }
+
+/** The last active day of each archived group among `groupIds` (the others have no end). */
+export function lastActiveDays(reference: Pick<ReferenceData, 'groups'>, groupIds: readonly number[]): Map<number, string> {
+  const days = new Map<number, string>();
+  for (const groupId of groupIds) {
+    const group = reference.groups.get(groupId);
+    if (group?.archived) days.set(groupId, group.activeTo ?? NEVER_ACTIVE);
+  }
+  return days;
+}
+
+function activeOnOrAfter(group: GroupInfo, from: string): boolean {
+  return !group.archived || (group.activeTo !== null && group.activeTo >= from);
+}
+
+/** Before any lesson date: an archived group without a last active day (not expected) counts for none. */
+const NEVER_ACTIVE = '0000-01-01';

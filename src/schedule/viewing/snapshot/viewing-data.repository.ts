@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { bool, int, listOf, object, oneOf, rowShape, RowType, text } from '../../../platform/database/row-shape';
+import { bool, date, int, listOf, nullable, object, oneOf, rowShape, RowType, text } from '../../../platform/database/row-shape';
 import { TenantDb } from '../../../platform/database/tenant-db';
 import { OverrideRecord } from '../../../schedule-engine/override-application';
 import { LESSON_KINDS } from '../../../schedule-engine/lesson-series';
@@ -14,7 +14,7 @@ const LESSON_TYPE_ROW = rowShape({ id: int, name: text, code: oneOf(...LESSON_KI
 const STAMP = rowShape({ stamp: int });
 const VERSION = rowShape({ id: int, semesterId: int, status: text });
 const REFERENCE = rowShape({
-  groups: listOf(object({ id: int, name: text, departmentId: int, archived: bool })),
+  groups: listOf(object({ id: int, name: text, departmentId: int, archived: bool, activeTo: nullable(date) })),
   teachers: listOf(object(NAMED)),
   classrooms: listOf(object(NAMED)),
   subgroups: listOf(object(NAMED)),
@@ -49,7 +49,8 @@ export class ViewingDataRepository {
       this.db.rows(
         REFERENCE,
         `SELECT
-           COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'departmentId', department_id, 'archived', status = 'ARCHIVED'))
+           COALESCE((SELECT json_agg(json_build_object('id', id, 'name', name, 'departmentId', department_id, 'archived', status = 'ARCHIVED',
+                                             'activeTo', CASE WHEN status = 'ARCHIVED' THEN active_to END))
                        FROM study_groups), '[]') AS groups,
            COALESCE((SELECT json_agg(json_build_object('id', id, 'name', full_name)) FROM users
                       WHERE role = 'TEACHER' OR id IN (SELECT teacher_id FROM schedule_rule_slots)), '[]') AS teachers,
