@@ -102,8 +102,8 @@ export const READ_MODELS: readonly ReadModel[] = [
     name: "Quality facts",
     feature: 'schedule',
     files: ['src/schedule/quality/quality-facts.repository.ts'],
-    reads: ['academic_years', 'classrooms', 'semesters', 'study_groups', 'subgroups', 'teacher_preferences', 'time_slots', 'users'],
-    why: "A semester's lessons with rooms, groups, teachers and their preferences for the quality report, scored in one pass.",
+    reads: ['academic_years', 'classrooms', 'semesters', 'study_groups', 'subgroups', 'teacher_preferences', 'time_grid_scopes', 'time_slots', 'users'],
+    why: "A semester's lessons with rooms, groups, teachers, their preferences and the base grid's last pair for the quality report, scored in one pass.",
   },
   {
     name: "Free cells",
